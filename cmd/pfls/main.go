@@ -1,0 +1,50 @@
+// Command pfls is a language server and command-line tool for parallel
+// Fortran: Fortran D, High Performance Fortran, CM Fortran, and Fortran
+// with MPI or OpenMP.
+//
+// Usage:
+//
+//	pfls check [--json] FILE...    all diagnostics; exit 1 if any error
+//	pfls version                   print the version
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "0.1.0-dev"
+
+const usage = `usage: pfls <command> [arguments]
+
+commands:
+  check [--json] FILE...   report syntax and declaration errors; exit 1 if any
+  version                  print the version
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run executes one command line and returns the exit code: 0 fine, 1 the
+// program has errors, 2 bad usage or unreadable input.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "check":
+		return runCheck(args[1:], stdout, stderr)
+	case "version", "--version":
+		fmt.Fprintln(stdout, "pfls", version)
+		return 0
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "pfls: unknown command %q\n%s", args[0], usage)
+	return 2
+}

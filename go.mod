@@ -1,0 +1,3 @@
+module github.com/pfls/pfls
+
+go 1.24

@@ -1,0 +1,96 @@
+package pfls_test
+
+import (
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// allowed lists, for each folder, the folders of this module it may
+// import (DESIGN.md §2). A folder missing here may not exist.
+var allowed = map[string][]string{
+	"cmd/pfls":   {"lsp", "hints", "parser", "complexity", "partition"},
+	"lsp":        {"hints", "parser"},
+	"parser":     {},
+	"complexity": {"parser"},
+	"partition":  {"parser", "complexity"},
+	"hints":      {"parser", "complexity", "partition"},
+	".":          {},
+}
+
+// thirdParty lists the modules outside the standard library a folder may
+// use: only lsp speaks the protocol.
+var thirdParty = map[string][]string{
+	"lsp": {"go.lsp.dev/"},
+}
+
+const module = "github.com/pfls/pfls"
+
+// TestImportRules enforces the one-way data flow of DESIGN.md §2: the
+// parser uses the standard library only, analyses never import the
+// protocol, and no package imports upward.
+func TestImportRules(t *testing.T) {
+	fset := token.NewFileSet()
+	checked := 0
+	err := filepath.Walk(".", func(path string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		if info.IsDir() && (strings.HasPrefix(info.Name(), ".") && path != "." || info.Name() == "testdata" || info.Name() == "node_modules" || path == "editors") {
+			return filepath.SkipDir
+		}
+		if info.IsDir() || !strings.HasSuffix(path, ".go") {
+			return nil
+		}
+		dir := filepath.ToSlash(filepath.Dir(path))
+		rules, ok := allowed[dir]
+		if !ok {
+			t.Errorf("%s: folder %s is not in DESIGN.md §2's table (add it to imports_test.go with its rules)", path, dir)
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		checked++
+		for _, imp := range f.Imports {
+			p := strings.Trim(imp.Path.Value, `"`)
+			switch {
+			case strings.HasPrefix(p, module+"/"):
+				target := strings.TrimPrefix(p, module+"/")
+				if !contains(rules, target) {
+					t.Errorf("%s imports %s; %s may import only %v", path, p, dir, rules)
+				}
+			case strings.Contains(strings.SplitN(p, "/", 2)[0], "."):
+				okThird := false
+				for _, prefix := range thirdParty[dir] {
+					if strings.HasPrefix(p, prefix) {
+						okThird = true
+					}
+				}
+				if !okThird {
+					t.Errorf("%s imports %s; only %v may be used there", path, p, thirdParty[dir])
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checked < 5 {
+		t.Fatalf("checked only %d files", checked)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

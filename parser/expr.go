@@ -1,0 +1,455 @@
+package parser
+
+import "strings"
+
+// Expressions, by Fortran's precedence, loosest first: defined binary
+// operators; .EQV. .NEQV.; .OR.; .AND.; .NOT.; relational; //; + and -
+// (with a leading sign); * and /; ** (right-associative); defined unary
+// operators; primaries.
+
+const maxDepth = 200
+
+var litKinds = [...]LitKind{tInt: IntLit, tReal: RealLit, tBOZ: BOZLit, tHollerith: HollerithLit}
+
+type scanState struct {
+	i    int
+	have bool
+	tok  token
+}
+
+func (p *parser) save() scanState      { return scanState{p.s.i, p.s.have, p.s.tok} }
+func (p *parser) restore(st scanState) { p.s.i, p.s.have, p.s.tok = st.i, st.have, st.tok }
+
+func (p *parser) tokPos(t token) Pos { return p.s.pos(t.s) }
+func (p *parser) tokEnd(t token) Pos { return p.s.endPos(t.e) }
+
+func (p *parser) enter() {
+	p.depth++
+	if p.depth > maxDepth {
+		t := p.s.peek()
+		p.fail(p.tokPos(t), p.tokEnd(t), "expression nested too deeply")
+	}
+}
+
+func (p *parser) leave() { p.depth-- }
+
+func (p *parser) expr() Expr {
+	p.enter()
+	defer p.leave()
+	x := p.equiv()
+	for {
+		t := p.s.peek()
+		if t.kind != tDot || isIntrinsicDot(t.text) {
+			return x
+		}
+		p.s.next()
+		y := p.equiv()
+		x = &Binary{X: x, OpPos: p.tokPos(t), Op: t.text, Y: y}
+	}
+}
+
+func isIntrinsicDot(op string) bool {
+	switch op {
+	case ".EQ.", ".NE.", ".LT.", ".LE.", ".GT.", ".GE.", ".AND.", ".OR.", ".NOT.", ".EQV.", ".NEQV.", ".XOR.", ".TRUE.", ".FALSE.":
+		return true
+	}
+	return len(op) > 7 && (op[:7] == ".TRUE._" || op[:7] == ".FALSE.")
+}
+
+func (p *parser) binaryLevel(next func() Expr, ops ...string) Expr {
+	x := next()
+	for {
+		t := p.s.peek()
+		if t.kind != tDot && t.kind != tOp {
+			return x
+		}
+		found := false
+		for _, op := range ops {
+			if t.text == op {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return x
+		}
+		p.s.next()
+		y := next()
+		x = &Binary{X: x, OpPos: p.tokPos(t), Op: t.text, Y: y}
+	}
+}
+
+func (p *parser) equiv() Expr { return p.binaryLevel(p.or, ".EQV.", ".NEQV.", ".XOR.") }
+func (p *parser) or() Expr    { return p.binaryLevel(p.and, ".OR.") }
+func (p *parser) and() Expr   { return p.binaryLevel(p.not, ".AND.") }
+
+func (p *parser) not() Expr {
+	t := p.s.peek()
+	if t.kind == tDot && t.text == ".NOT." {
+		p.s.next()
+		p.enter()
+		defer p.leave()
+		return &Unary{OpPos: p.tokPos(t), Op: ".NOT.", X: p.not()}
+	}
+	return p.rel()
+}
+
+func (p *parser) rel() Expr {
+	x := p.concat()
+	t := p.s.peek()
+	switch t.text {
+	case ".EQ.", ".NE.", ".LT.", ".LE.", ".GT.", ".GE.", "==", "/=", "<", "<=", ">", ">=":
+		if t.kind == tDot || t.kind == tOp {
+			p.s.next()
+			y := p.concat()
+			return &Binary{X: x, OpPos: p.tokPos(t), Op: t.text, Y: y}
+		}
+	}
+	return x
+}
+
+func (p *parser) concat() Expr { return p.binaryLevel(p.add, "//") }
+
+func (p *parser) add() Expr {
+	var x Expr
+	if t := p.s.peek(); t.kind == tOp && (t.text == "+" || t.text == "-") {
+		p.s.next()
+		x = &Unary{OpPos: p.tokPos(t), Op: t.text, X: p.mul()}
+	} else {
+		x = p.mul()
+	}
+	for {
+		t := p.s.peek()
+		if t.kind != tOp || (t.text != "+" && t.text != "-") {
+			return x
+		}
+		p.s.next()
+		y := p.mul()
+		x = &Binary{X: x, OpPos: p.tokPos(t), Op: t.text, Y: y}
+	}
+}
+
+func (p *parser) mul() Expr { return p.binaryLevel(p.power, "*", "/") }
+
+func (p *parser) power() Expr {
+	x := p.definedUnary()
+	t := p.s.peek()
+	if t.kind == tOp && t.text == "**" {
+		p.s.next()
+		p.enter()
+		defer p.leave()
+		var y Expr
+		// A**-B is a common extension.
+		if u := p.s.peek(); u.kind == tOp && (u.text == "-" || u.text == "+") {
+			p.s.next()
+			y = &Unary{OpPos: p.tokPos(u), Op: u.text, X: p.power()}
+		} else {
+			y = p.power()
+		}
+		return &Binary{X: x, OpPos: p.tokPos(t), Op: "**", Y: y}
+	}
+	return x
+}
+
+func (p *parser) definedUnary() Expr {
+	t := p.s.peek()
+	if t.kind == tDot && !isIntrinsicDot(t.text) {
+		p.s.next()
+		p.enter()
+		defer p.leave()
+		return &Unary{OpPos: p.tokPos(t), Op: t.text, X: p.definedUnary()}
+	}
+	return p.primary()
+}
+
+func (p *parser) primary() Expr {
+	t := p.s.peek()
+	switch t.kind {
+	case tName:
+		p.s.next()
+		return p.designatorTail(&Ident{NamePos: p.tokPos(t), Name: t.text})
+	case tInt, tReal, tBOZ, tHollerith:
+		p.s.next()
+		return &Lit{Kind: litKinds[t.kind], ValuePos: p.tokPos(t), ValueEnd: p.tokEnd(t), Value: t.text}
+	case tString:
+		p.s.next()
+		if t.e == len(p.s.buf) && !closedString(t.text) {
+			p.fail(p.tokPos(t), p.tokEnd(t), "unterminated character constant")
+		}
+		lit := &Lit{Kind: StringLit, ValuePos: p.tokPos(t), ValueEnd: p.tokEnd(t), Value: t.text}
+		// A substring of a constant: 'ABC'(1:2).
+		if p.s.is("(") {
+			return p.designatorTail(lit)
+		}
+		return lit
+	case tDot:
+		if strings.HasPrefix(t.text, ".TRUE.") || strings.HasPrefix(t.text, ".FALSE.") {
+			p.s.next()
+			return &Lit{Kind: LogicalLit, ValuePos: p.tokPos(t), ValueEnd: p.tokEnd(t), Value: t.text}
+		}
+	case tOp:
+		switch t.text {
+		case "(":
+			return p.parenthesised()
+		case "(/":
+			p.s.next()
+			items := p.itemList("/)")
+			end := p.expect("/)")
+			return &ArrayCons{Lpos: p.tokPos(t), Items: items, Rend: end + 2}
+		case "[":
+			p.s.next()
+			items := p.itemList("]")
+			end := p.expect("]")
+			return &ArrayCons{Lpos: p.tokPos(t), Items: items, Rend: end + 1}
+		}
+	}
+	p.fail(p.tokPos(t), p.tokEnd(t), "expected an expression, found "+describe(t))
+	return nil
+}
+
+func closedString(s string) bool {
+	i := 0
+	for i < len(s) && s[i] != '\'' && s[i] != '"' {
+		i++
+	}
+	if i >= len(s) {
+		return false
+	}
+	q := s[i]
+	for j := i + 1; j < len(s); j++ {
+		if s[j] == q {
+			if j+1 < len(s) && s[j+1] == q {
+				j++
+				continue
+			}
+			return j == len(s)-1
+		}
+	}
+	return false
+}
+
+func describe(t token) string {
+	switch t.kind {
+	case tEOS:
+		return "end of statement"
+	case tName:
+		return "name " + t.text
+	case tString:
+		return "character constant"
+	}
+	if len(t.text) > 20 {
+		return "'" + t.text[:20] + "...'"
+	}
+	return "'" + t.text + "'"
+}
+
+// expect consumes the operator op or fails; it returns its position.
+func (p *parser) expect(op string) Pos {
+	t := p.s.peek()
+	if t.kind == tOp && t.text == op {
+		p.s.next()
+		return p.tokPos(t)
+	}
+	p.fail(p.tokPos(t), p.tokEnd(t), "expected '"+op+"', found "+describe(t))
+	return NoPos
+}
+
+// designatorTail parses what may follow a name: (args), (substring),
+// %component, in any order.
+func (p *parser) designatorTail(x Expr) Expr {
+	for {
+		t := p.s.peek()
+		if t.kind != tOp {
+			return x
+		}
+		switch t.text {
+		case "(":
+			p.s.next()
+			var args []Expr
+			if !p.s.is(")") {
+				args = p.argList(")")
+			}
+			r := p.expect(")")
+			x = &Call{Fun: x, Lparen: p.tokPos(t), Args: args, Rparen: r}
+		case "%":
+			p.s.next()
+			n := p.ident()
+			x = &Component{X: x, Name: n}
+		default:
+			return x
+		}
+	}
+}
+
+func (p *parser) ident() *Ident {
+	t := p.s.peek()
+	if t.kind != tName {
+		p.fail(p.tokPos(t), p.tokEnd(t), "expected a name, found "+describe(t))
+	}
+	p.s.next()
+	return &Ident{NamePos: p.tokPos(t), Name: t.text}
+}
+
+// argList parses actual arguments or subscripts up to (not including) the
+// closing operator: expressions, triplets lo:hi:st, NAME=value, *label, *.
+func (p *parser) argList(close string) []Expr {
+	p.enter()
+	defer p.leave()
+	var args []Expr
+	for {
+		args = append(args, p.arg(close))
+		if !p.s.accept(",") {
+			return args
+		}
+	}
+}
+
+func (p *parser) arg(close string) Expr {
+	t := p.s.peek()
+	if t.kind == tName {
+		st := p.save()
+		p.s.next()
+		if p.s.is("=") {
+			p.s.next()
+			name := &Ident{NamePos: p.tokPos(t), Name: t.text}
+			var v Expr
+			if p.s.is("*") { // UNIT=*, FMT=*
+				u := p.s.next()
+				v = &Star{StarPos: p.tokPos(u)}
+			} else {
+				v = p.subscript(close)
+			}
+			return &KeywordArg{Name: name, Value: v}
+		}
+		p.restore(st)
+	}
+	if t.kind == tOp && t.text == "*" {
+		p.s.next()
+		if u := p.s.peek(); u.kind == tInt {
+			p.s.next()
+			return &AltReturn{StarPos: p.tokPos(t), Label: &Lit{Kind: IntLit, ValuePos: p.tokPos(u), ValueEnd: p.tokEnd(u), Value: u.text}}
+		}
+		return &Star{StarPos: p.tokPos(t)}
+	}
+	return p.subscript(close)
+}
+
+// subscript parses an expression or a triplet.
+func (p *parser) subscript(close string) Expr {
+	from := p.tokPos(p.s.peek())
+	var lo Expr
+	if !p.s.is(":") {
+		lo = p.expr()
+		if !p.s.is(":") {
+			return lo
+		}
+	}
+	p.s.next()
+	tr := &Triplet{From: from, Lo: lo}
+	if !p.s.is(":") && !p.s.is(",") && !p.s.is(close) && !p.s.atEOS() {
+		tr.Hi = p.expr()
+	}
+	if p.s.accept(":") {
+		tr.Stride = p.expr()
+	}
+	tr.To = p.lastEnd()
+	return tr
+}
+
+// lastEnd is the end of the last token consumed.
+func (p *parser) lastEnd() Pos {
+	i := p.s.i
+	for i > 0 && p.s.buf[i-1] == ' ' {
+		i--
+	}
+	return p.s.endPos(i)
+}
+
+// parenthesised parses ( expr ), a complex constant (re, im), or an
+// implied DO (items, I = lo, hi).
+func (p *parser) parenthesised() Expr {
+	l := p.s.next()
+	lpos := p.tokPos(l)
+	p.enter()
+	defer p.leave()
+	first := p.item()
+	if p.s.is(")") {
+		r := p.s.next()
+		return &Paren{Lparen: lpos, X: first, Rparen: p.tokPos(r)}
+	}
+	items := []Expr{first}
+	for p.s.accept(",") {
+		if v, lo, hi, step, ok := p.doControl(); ok {
+			r := p.expect(")")
+			return &ImpliedDo{Lparen: lpos, Items: items, Var: v, Lo: lo, Hi: hi, Step: step, Rparen: r}
+		}
+		items = append(items, p.item())
+	}
+	r := p.expect(")")
+	if len(items) == 2 {
+		return &ComplexLit{Lparen: lpos, Re: items[0], Im: items[1], Rparen: r}
+	}
+	p.fail(lpos, r+1, "expected ')' after expression")
+	return nil
+}
+
+// item is an element of a constructor or implied-DO list; implied DOs
+// are primaries, so any expression will do.
+func (p *parser) item() Expr { return p.expr() }
+
+// doControl parses "I = lo, hi [, step]" if it comes next.
+func (p *parser) doControl() (v *Ident, lo, hi, step Expr, ok bool) {
+	t := p.s.peek()
+	if t.kind != tName {
+		return
+	}
+	st := p.save()
+	p.s.next()
+	if !p.s.is("=") {
+		p.restore(st)
+		return
+	}
+	p.s.next()
+	v = &Ident{NamePos: p.tokPos(t), Name: t.text}
+	lo = p.expr()
+	p.expect(",")
+	hi = p.expr()
+	if p.s.accept(",") {
+		step = p.expr()
+	}
+	return v, lo, hi, step, true
+}
+
+// itemList parses constructor items up to close.
+func (p *parser) itemList(close string) []Expr {
+	var items []Expr
+	if p.s.is(close) {
+		return nil
+	}
+	// An optional type-spec: [REAL :: 1, 2].
+	st := p.save()
+	if t := p.s.peek(); t.kind == tName {
+		p.s.next()
+		if p.s.is("(") {
+			p.s.next()
+			depth := 1
+			for depth > 0 && !p.s.atEOS() {
+				switch p.s.next().text {
+				case "(":
+					depth++
+				case ")":
+					depth--
+				}
+			}
+		}
+		if !p.s.accept("::") {
+			p.restore(st)
+		}
+	}
+	for {
+		items = append(items, p.item())
+		if !p.s.accept(",") {
+			return items
+		}
+	}
+}

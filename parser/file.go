@@ -1,0 +1,290 @@
+package parser
+
+import (
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Form is the source form of a file.
+type Form uint8
+
+// The source forms. FormAuto picks one from the file name.
+const (
+	FormAuto Form = iota
+	Fixed
+	Free
+)
+
+func (f Form) String() string {
+	switch f {
+	case Fixed:
+		return "fixed"
+	case Free:
+		return "free"
+	}
+	return "auto"
+}
+
+// FormFor returns the source form DESIGN.md §3 gives a file name:
+// .f90 .f95 .f03 .f08 .hpf (any case) are free form, everything else fixed.
+func FormFor(name string) Form {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".f90", ".f95", ".f03", ".f08", ".f18", ".hpf":
+		return Free
+	}
+	return Fixed
+}
+
+// Config holds the options of a parse. The zero value is usable.
+type Config struct {
+	// Form overrides the source form chosen from the file name.
+	Form Form
+	// LineLength is the last significant column of fixed-form lines:
+	// 0 means 72; a negative value means no limit.
+	LineLength int
+	// Defines are the preprocessor macros defined before the file starts.
+	Defines map[string]string
+	// Include returns the text of an INCLUDE'd or #include'd file, looked
+	// up relative to the including file; ok is false when it is not found.
+	// The parser does no I/O of its own.
+	Include func(name, from string) (text []byte, path string, ok bool)
+}
+
+func (c *Config) lineLength() int {
+	switch {
+	case c == nil || c.LineLength == 0:
+		return 72
+	case c.LineLength < 0:
+		return 1 << 30
+	}
+	return c.LineLength
+}
+
+// Edit describes a change of the text: the bytes [Start, OldEnd) of the old
+// text became [Start, NewEnd) of the new one.
+type Edit struct {
+	Start, OldEnd, NewEnd int
+}
+
+// Severity of an Error.
+type Severity uint8
+
+// The severities, in the order of LSP's DiagnosticSeverity.
+const (
+	SevError Severity = iota + 1
+	SevWarning
+	SevInformation
+	SevHint
+)
+
+func (s Severity) String() string {
+	switch s {
+	case SevWarning:
+		return "warning"
+	case SevInformation:
+		return "information"
+	case SevHint:
+		return "hint"
+	}
+	return "error"
+}
+
+// Error is a syntax or declaration error with its extent. In a Unit the
+// offsets are relative to the unit's Base; File.Errors makes them absolute.
+type Error struct {
+	Pos, End Pos
+	Severity Severity
+	Code     string // "syntax", "undeclared", ...
+	Msg      string
+}
+
+// Comment is a comment line or a trailing "!" comment.
+type Comment struct {
+	Pos, End Pos
+}
+
+// Range is a stretch of text, such as a preprocessor branch not taken.
+type Range struct {
+	Pos, End Pos
+}
+
+// UnitKind says what a program unit is.
+type UnitKind uint8
+
+// The unit kinds. UnitMain is a main program, with or without PROGRAM.
+const (
+	UnitNone UnitKind = iota // comments or directives outside any unit
+	UnitMain
+	UnitSubroutine
+	UnitFunction
+	UnitModule
+	UnitSubmodule
+	UnitBlockData
+)
+
+var unitKindNames = [...]string{"none", "program", "subroutine", "function", "module", "submodule", "block data"}
+
+func (k UnitKind) String() string { return unitKindNames[k] }
+
+// Unit is a program unit. A top-level unit owns the bytes [Base, Base+Len)
+// of its file, from the end of the previous unit to the end of its own END
+// line (the last unit also owns what follows). All positions inside it,
+// including those of its contained procedures, are relative to Base of the
+// top-level unit, so an incremental reparse can reuse it anywhere.
+type Unit struct {
+	Base int
+	Len  int
+
+	Kind     UnitKind
+	Name     string
+	Header   Stmt   // PROGRAM, SUBROUTINE, FUNCTION, MODULE... (nil for a bare main program)
+	Body     []Stmt // declarations and executable statements, as constructs
+	Contains []*Unit
+	EndStmt  Stmt // nil when the END is missing
+
+	Comments []Comment
+	Inactive []Range // preprocessor branches not taken
+	Errors   []Error // syntax errors, then declaration errors
+	Scope    *Scope
+
+	Parent *Unit // host of a contained procedure; nil at top level
+
+	cpp    *cppState // preprocessor state at the start of the unit
+	endCPP *cppState // and at its end
+	stmts  int       // number of simple statements, for statistics
+}
+
+// Abs converts a position inside the unit to an absolute file offset.
+func (u *Unit) Abs(p Pos) int { return u.Base + int(p) }
+
+// Rel converts an absolute offset to a position relative to the unit.
+func (u *Unit) Rel(off int) Pos { return Pos(off - u.Base) }
+
+// Top returns the top-level unit holding u.
+func (u *Unit) Top() *Unit {
+	for u.Parent != nil {
+		u = u.Parent
+	}
+	return u
+}
+
+// File is a parsed source file: its text, form, line index and units.
+type File struct {
+	Name   string
+	Src    []byte
+	Form   Form
+	Lines  *Mapper
+	Units  []*Unit
+	Config *Config
+}
+
+// Parse parses src, which came from the file name (used for the source
+// form and for INCLUDE look-ups). It never fails: errors are in the units.
+func Parse(name string, src []byte, cfg *Config) *File {
+	f := &File{Name: name, Src: src, Form: formOf(name, cfg), Config: cfg}
+	f.Lines = NewMapper(src)
+	p := newFileParser(f, 0)
+	f.Units = p.parseUnits(0, initialCPP(cfg), nil)
+	return f
+}
+
+func formOf(name string, cfg *Config) Form {
+	if cfg != nil && cfg.Form != FormAuto {
+		return cfg.Form
+	}
+	return FormFor(name)
+}
+
+// Errors returns every error of the file, sorted by position, with
+// absolute offsets.
+func (f *File) Errors() []Error {
+	var out []Error
+	var walk func(u *Unit)
+	walk = func(u *Unit) {
+		for _, e := range u.Errors {
+			e.Pos += Pos(u.Base)
+			e.End += Pos(u.Base)
+			out = append(out, e)
+		}
+	}
+	for _, u := range f.Units {
+		walk(u)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Pos < out[j].Pos })
+	return out
+}
+
+// UnitAt returns the top-level unit owning the absolute offset off.
+func (f *File) UnitAt(off int) *Unit {
+	i := sort.Search(len(f.Units), func(i int) bool { return f.Units[i].Base+f.Units[i].Len > off })
+	if i == len(f.Units) {
+		if i == 0 {
+			return nil
+		}
+		i--
+	}
+	return f.Units[i]
+}
+
+// Reparse returns the tree of newSrc, which is f's text with the edit e
+// applied. Top-level units entirely before the edit are reused as they are,
+// those after it are reused with a shifted Base, and only the units the
+// edit touches are parsed again. The result equals Parse(f.Name, newSrc).
+func (f *File) Reparse(newSrc []byte, e Edit) *File {
+	if e.Start < 0 || e.Start > e.OldEnd || e.OldEnd > len(f.Src) || e.NewEnd < e.Start || e.NewEnd > len(newSrc) ||
+		len(newSrc)-len(f.Src) != e.NewEnd-e.OldEnd || len(f.Units) == 0 {
+		return Parse(f.Name, newSrc, f.Config)
+	}
+	nf := &File{Name: f.Name, Src: newSrc, Form: f.Form, Config: f.Config}
+	nf.Lines = f.Lines.Update(newSrc, e)
+	delta := e.NewEnd - e.OldEnd
+
+	// The edit may change how the line before it ends (a continuation line,
+	// a new END), so reparsing starts at the unit holding the start of the
+	// previous line.
+	line := f.Lines.Line(e.Start)
+	from := f.Lines.LineStart(line - 1)
+	first := 0
+	for first+1 < len(f.Units) && f.Units[first+1].Base <= from {
+		first++
+	}
+	p := newFileParser(nf, 0)
+	// Old units that start after the edited bytes (plus the lookahead a
+	// fixed-form statement needs, which never crosses a line start) can be
+	// reused once the new parse reaches their shifted start in the same
+	// preprocessor state.
+	reuse := func(off int, cpp *cppState) []*Unit {
+		old := off - delta
+		if old <= e.OldEnd {
+			return nil
+		}
+		i := sort.Search(len(f.Units), func(i int) bool { return f.Units[i].Base >= old })
+		if i == len(f.Units) || f.Units[i].Base != old || !f.Units[i].cpp.equal(cpp) {
+			return nil
+		}
+		out := make([]*Unit, 0, len(f.Units)-i)
+		for _, u := range f.Units[i:] {
+			out = append(out, shiftUnit(u, delta, nil))
+		}
+		return out
+	}
+	units := p.parseUnits(f.Units[first].Base, f.Units[first].cpp, reuse)
+	nf.Units = append(append(make([]*Unit, 0, first+len(units)), f.Units[:first]...), units...)
+	return nf
+}
+
+// shiftUnit copies u with its Base moved by delta; the tree inside is
+// shared, since its positions are relative.
+func shiftUnit(u *Unit, delta int, parent *Unit) *Unit {
+	c := *u
+	c.Base += delta
+	c.Parent = parent
+	if len(u.Contains) > 0 {
+		c.Contains = make([]*Unit, len(u.Contains))
+		for i, k := range u.Contains {
+			c.Contains[i] = shiftUnit(k, delta, &c)
+		}
+	}
+	return &c
+}

@@ -1,0 +1,335 @@
+package parser
+
+// The scanner splits one logical statement into tokens on demand. Fixed
+// form has no significant blanks, so a keyword can be glued to the name
+// that follows it ("DO10I=1,10", "REALFUNCTIONF(X)"): the parser asks for
+// keywords with keyword(), which splits them off the front of a name
+// token, and asks for labels and lengths digit by digit.
+
+type tokKind uint8
+
+const (
+	tEOS tokKind = iota
+	tName
+	tInt
+	tReal
+	tString
+	tDot // a dotted operator such as .AND., or .TRUE./.FALSE.
+	tBOZ
+	tHollerith
+	tOp
+	tBad
+)
+
+type token struct {
+	kind tokKind
+	s, e int    // [s, e) in the statement buffer
+	text string // upper-case spelling
+}
+
+type scanner struct {
+	buf   []byte
+	off   []Pos
+	end   Pos
+	i     int
+	fixed bool
+	tok   token
+	have  bool
+}
+
+func (s *scanner) init(st *rawStmt) {
+	s.buf, s.off, s.end, s.i, s.fixed, s.have = st.buf, st.off, st.to, 0, st.fixed, false
+}
+
+func (s *scanner) pos(i int) Pos {
+	if i < len(s.off) {
+		return s.off[i]
+	}
+	return s.end
+}
+
+func (s *scanner) endPos(e int) Pos {
+	if e > 0 && e <= len(s.off) {
+		return s.off[e-1] + 1
+	}
+	return s.end
+}
+
+func (s *scanner) skipBlanks() {
+	for s.i < len(s.buf) && s.buf[s.i] == ' ' {
+		s.i++
+	}
+}
+
+func isLetter(c byte) bool { return 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' }
+func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
+func isNameChar(c byte) bool {
+	return isLetter(c) || isDigit(c) || c == '_' || c == '$'
+}
+
+func (s *scanner) peek() token {
+	if !s.have {
+		s.tok = s.lex()
+		s.have = true
+	}
+	return s.tok
+}
+
+func (s *scanner) next() token {
+	t := s.peek()
+	s.have = false
+	s.i = t.e
+	return t
+}
+
+// atEOS reports whether only blanks remain.
+func (s *scanner) atEOS() bool { return s.peek().kind == tEOS }
+
+// is reports whether the next token is the operator op.
+func (s *scanner) is(op string) bool {
+	t := s.peek()
+	return t.kind == tOp && t.text == op
+}
+
+func (s *scanner) accept(op string) bool {
+	if s.is(op) {
+		s.next()
+		return true
+	}
+	return false
+}
+
+// rest returns the unread text of the statement.
+func (s *scanner) rest() string {
+	s.have = false
+	s.skipBlanks()
+	return string(s.buf[s.i:])
+}
+
+func (s *scanner) lex() token {
+	s.skipBlanks()
+	b := s.buf
+	i := s.i
+	if i >= len(b) {
+		return token{kind: tEOS, s: i, e: i}
+	}
+	c := b[i]
+	switch {
+	case isLetter(c):
+		j := i + 1
+		for j < len(b) && isNameChar(b[j]) {
+			j++
+		}
+		// BOZ constants B'..', O'..', Z'..', X'..'.
+		if j == i+1 && j < len(b) && (b[j] == '\'' || b[j] == '"') && (c == 'B' || c == 'O' || c == 'Z' || c == 'X') {
+			if e, ok := s.stringEnd(j); ok {
+				return token{kind: tBOZ, s: i, e: e, text: string(b[i:e])}
+			}
+		}
+		// A kind parameter before a character constant: KIND_'text'.
+		if j < len(b) && (b[j] == '\'' || b[j] == '"') && b[j-1] == '_' {
+			e, _ := s.stringEnd(j)
+			return token{kind: tString, s: i, e: e, text: string(b[i:e])}
+		}
+		return token{kind: tName, s: i, e: j, text: string(b[i:j])}
+	case isDigit(c):
+		return s.lexNumber(i)
+	case c == '.':
+		if i+1 < len(b) && isDigit(b[i+1]) {
+			return s.lexNumber(i)
+		}
+		j := i + 1
+		for j < len(b) && isLetter(b[j]) {
+			j++
+		}
+		if j > i+1 && j < len(b) && b[j] == '.' {
+			e := j + 1
+			text := string(b[i:e])
+			if (text == ".TRUE." || text == ".FALSE.") && e < len(b) && b[e] == '_' {
+				for e++; e < len(b) && isNameChar(b[e]); e++ {
+				}
+			}
+			return token{kind: tDot, s: i, e: e, text: string(b[i:e])}
+		}
+		return token{kind: tOp, s: i, e: i + 1, text: "."}
+	case c == '\'' || c == '"':
+		e, _ := s.stringEnd(i)
+		return token{kind: tString, s: i, e: e, text: string(b[i:e])}
+	}
+	if i+1 < len(b) {
+		two := string(b[i : i+2])
+		switch two {
+		case "**", "//", "==", "/=", "<=", ">=", "=>", "::", "(/", "/)":
+			if two == "(/" && i+2 < len(b) && b[i+2] == '=' {
+				break // "(/=" is a parenthesised operator name
+			}
+			return token{kind: tOp, s: i, e: i + 2, text: two}
+		}
+	}
+	if c >= 0x80 {
+		// A stray non-ASCII character: take the whole UTF-8 sequence.
+		j := i + 1
+		for j < len(b) && b[j]&0xC0 == 0x80 {
+			j++
+		}
+		return token{kind: tBad, s: i, e: j, text: string(b[i:j])}
+	}
+	return token{kind: tOp, s: i, e: i + 1, text: string(c)}
+}
+
+// stringEnd returns the end of the character constant whose opening quote
+// is at i; ok is false when it is not terminated.
+func (s *scanner) stringEnd(i int) (int, bool) {
+	b := s.buf
+	q := b[i]
+	for j := i + 1; j < len(b); j++ {
+		if b[j] == q {
+			if j+1 < len(b) && b[j+1] == q {
+				j++
+				continue
+			}
+			return j + 1, true
+		}
+	}
+	return len(b), false
+}
+
+func (s *scanner) lexNumber(i int) token {
+	b := s.buf
+	j := i
+	for j < len(b) && isDigit(b[j]) {
+		j++
+	}
+	kind := tInt
+	// Hollerith nH... (the reader kept its blanks).
+	if j < len(b) && b[j] == 'H' && j > i {
+		if n, ok := hollerithCount(b[:j]); ok {
+			e := min(j+1+n, len(b))
+			return token{kind: tHollerith, s: i, e: e, text: string(b[i:e])}
+		}
+	}
+	if j < len(b) && b[j] == '.' {
+		// 1.EQ.2 is an integer and an operator; 1.E5 and 1. are reals.
+		k := j + 1
+		for k < len(b) && isLetter(b[k]) {
+			k++
+		}
+		if !(k > j+1 && k < len(b) && b[k] == '.') {
+			kind = tReal
+			j++
+			for j < len(b) && isDigit(b[j]) {
+				j++
+			}
+		}
+	}
+	if j < len(b) && (b[j] == 'E' || b[j] == 'D' || b[j] == 'Q') {
+		k := j + 1
+		if k < len(b) && (b[k] == '+' || b[k] == '-') {
+			k++
+		}
+		if k < len(b) && isDigit(b[k]) {
+			for k < len(b) && isDigit(b[k]) {
+				k++
+			}
+			kind = tReal
+			j = k
+		}
+	}
+	// Kind parameter: 1.0_8, 1_DP.
+	if j+1 < len(b) && b[j] == '_' && isNameChar(b[j+1]) {
+		j++
+		for j < len(b) && isNameChar(b[j]) {
+			j++
+		}
+	}
+	return token{kind: kind, s: i, e: j, text: string(b[i:j])}
+}
+
+// keyword consumes kw if the next token is a name that starts with it. In
+// fixed form the keyword may be glued to what follows; in free form only
+// the compounds that the standard lets be written without a blank
+// (ENDDO, GOTO, ELSEIF, DOUBLEPRECISION, ...) are split.
+func (s *scanner) keyword(kw string) bool {
+	t := s.peek()
+	if t.kind != tName || len(t.text) < len(kw) || t.text[:len(kw)] != kw {
+		return false
+	}
+	if len(t.text) == len(kw) {
+		s.next()
+		return true
+	}
+	if !s.fixed && !freeCompound(kw, t.text[len(kw):]) {
+		return false
+	}
+	s.have = false
+	s.i = t.s + len(kw)
+	return true
+}
+
+// peekKeyword reports whether keyword(kw) would succeed, without consuming.
+func (s *scanner) peekKeyword(kw string) bool {
+	i, have, tok := s.i, s.have, s.tok
+	ok := s.keyword(kw)
+	s.i, s.have, s.tok = i, have, tok
+	return ok
+}
+
+// freeSecond lists the second words that free form lets follow a first
+// keyword without a blank.
+var freeSecond = map[string]bool{
+	"DO": true, "IF": true, "TO": true, "PRECISION": true, "COMPLEX": true, "DATA": true,
+	"CASE": true, "TYPE": true, "OUT": true, "WHERE": true, "SELECT": true, "SUBROUTINE": true,
+	"FUNCTION": true, "PROGRAM": true, "MODULE": true, "SUBMODULE": true, "FORALL": true,
+	"INTERFACE": true, "BLOCK": true, "BLOCKDATA": true, "ASSOCIATE": true, "CRITICAL": true,
+	"ENUM": true, "PROCEDURE": true, "FILE": true, "PARALLEL": true, "PARALLELDO": true,
+	"SECTIONS": true, "SINGLE": true, "MASTER": true, "WORKSHARE": true, "TASK": true,
+	"PARALLELSECTIONS": true, "PARALLELWORKSHARE": true, "SIMD": true, "DOSIMD": true,
+	"ORDERED": true, "TEAM": true,
+}
+
+func freeCompound(first, rest string) bool {
+	switch first {
+	case "END", "GO", "ELSE", "DOUBLE", "BLOCK", "SELECT", "IN", "PARALLEL", "DO":
+		return freeSecond[rest]
+	}
+	return false
+}
+
+// digits reads an unsigned integer at the current position, character by
+// character (so "10I" in "DO10I=1,10" gives 10); ok is false if none.
+func (s *scanner) digits() (n int, from, to Pos, ok bool) {
+	s.have = false
+	s.skipBlanks()
+	i := s.i
+	for s.i < len(s.buf) && isDigit(s.buf[s.i]) {
+		if n < 1e9 {
+			n = n*10 + int(s.buf[s.i]-'0')
+		}
+		s.i++
+	}
+	if s.i == i {
+		return 0, NoPos, NoPos, false
+	}
+	return n, s.pos(i), s.endPos(s.i), true
+}
+
+// nameUntil reads a name that may have the keyword kw glued to its end in
+// fixed form ("BWITHD" in "ALIGN A, B WITH D"): it stops before kw.
+func (s *scanner) nameUntil(kw string) (token, bool) {
+	t := s.peek()
+	if t.kind != tName {
+		return t, false
+	}
+	if s.fixed {
+		for k := 1; k+len(kw) <= len(t.text); k++ {
+			if t.text[k:k+len(kw)] == kw {
+				t.e = t.s + k
+				t.text = t.text[:k]
+				s.have = false
+				s.i = t.e
+				return t, true
+			}
+		}
+	}
+	return s.next(), true
+}

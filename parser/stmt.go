@@ -1,0 +1,1920 @@
+package parser
+
+import (
+	"fmt"
+	"runtime/debug"
+	"sort"
+	"strings"
+)
+
+// parser parses the statements of one file.
+type parser struct {
+	f    *File
+	r    reader
+	s    scanner
+	errs []Error
+
+	stmtFailed   bool
+	depth        int
+	includeDepth int
+	fragment     bool // an INCLUDE'd file: statements need no unit around them
+}
+
+// bailout aborts the statement being parsed after its first syntax error.
+type bailout struct{}
+
+// strictPanics makes internal errors panic instead of being reported, so
+// that tests and fuzzing see them.
+var strictPanics = false
+
+func newFileParser(f *File, includeDepth int) *parser {
+	p := &parser{f: f, includeDepth: includeDepth}
+	p.r = reader{src: f.Src, form: f.Form, lineLen: f.Config.lineLength(), cfg: f.Config}
+	return p
+}
+
+func (p *parser) errorAt(from, to Pos, code, msg string) {
+	if to < from {
+		to = from
+	}
+	p.errs = append(p.errs, Error{Pos: from, End: to, Severity: SevError, Code: code, Msg: msg})
+}
+
+// fail reports a syntax error, the first of its statement, and abandons
+// the statement.
+func (p *parser) fail(from, to Pos, msg string) {
+	if !p.stmtFailed {
+		p.stmtFailed = true
+		if to <= from {
+			to = from + 1
+		}
+		p.errorAt(from, to, "syntax", msg)
+	}
+	panic(bailout{})
+}
+
+// parseStmt parses one raw statement. It never panics: a syntax error
+// gives the partly built statement (when its kind was already known) or a
+// BadStmt.
+func (p *parser) parseStmt(st *rawStmt) (res Stmt) {
+	p.s.init(st)
+	p.stmtFailed = false
+	p.depth = 0
+	base := StmtBase{From: st.from, To: st.to, Label: st.label, LabelPos: st.labelPos, KeyPos: NoPos}
+	var partial Stmt
+	defer func() {
+		if e := recover(); e != nil {
+			if _, ok := e.(bailout); !ok {
+				if strictPanics {
+					panic(e)
+				}
+				p.errorAt(st.from, st.to, "syntax", fmt.Sprintf("internal parser error: %v", e))
+				_ = debug.Stack
+			}
+			if partial != nil {
+				res = partial
+				return
+			}
+			res = &BadStmt{StmtBase: base}
+		}
+	}()
+	switch st.kind {
+	case rawCpp:
+		base.Keyword = "#" + st.cppDir
+		return &CppStmt{StmtBase: base, Directive: st.cppDir, Text: st.cppRest}
+	case rawDirective:
+		return p.directive(st, base, &partial)
+	}
+	return p.statement(base, &partial, true)
+}
+
+// statement parses an ordinary statement. top is false for the statement
+// of a logical IF, WHERE or FORALL statement.
+func (p *parser) statement(base StmtBase, partial *Stmt, top bool) Stmt {
+	// Construct name: NAME: DO ...
+	if t := p.s.peek(); t.kind == tName && top {
+		st := p.save()
+		p.s.next()
+		if p.s.is(":") {
+			p.s.next()
+			base.Construct = &Ident{NamePos: p.tokPos(t), Name: t.text}
+		} else {
+			p.restore(st)
+		}
+	}
+	p.s.skipBlanks()
+	rest := p.s.buf[p.s.i:]
+	if len(rest) == 0 {
+		if base.Label != 0 {
+			p.fail(base.LabelPos, base.LabelPos+1, "label on an empty statement")
+		}
+		p.fail(base.From, base.To, "empty statement")
+	}
+	if isAssignment(rest, !p.s.fixed) {
+		return p.assignment(base, partial)
+	}
+	head := keywordHead(rest)
+	kw := matchKeyword(head)
+	if kw == nil {
+		t := p.s.peek()
+		p.fail(p.tokPos(t), p.tokEnd(t), "unknown statement "+describe(t))
+	}
+	base.KeyPos = p.tokPos(p.s.peek())
+	base.Keyword = kw.name
+	return kw.parse(p, base, partial)
+}
+
+// keywordHead returns the leading letters and digits of a statement, with
+// the blanks between words removed, upper case, at most 40 characters.
+func keywordHead(b []byte) string {
+	var out [40]byte
+	n := 0
+	for i := 0; i < len(b) && n < len(out); i++ {
+		c := b[i]
+		if isNameChar(c) {
+			out[n] = c
+			n++
+			continue
+		}
+		if c == ' ' && i+1 < len(b) && isLetter(b[i+1]) {
+			continue
+		}
+		break
+	}
+	return string(out[:n])
+}
+
+// isAssignment reports whether a statement is an assignment (or pointer
+// assignment, or statement function): a "=" at parenthesis depth 0 with
+// no comma or "::" at depth 0, and not the statement of IF (...), WHERE
+// (...) or FORALL (...).
+func isAssignment(b []byte, free bool) bool {
+	depth, eq := 0, -1
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch c {
+		case '\'', '"':
+			j := i + 1
+			for j < len(b) {
+				if b[j] == c {
+					if j+1 < len(b) && b[j+1] == c {
+						j += 2
+						continue
+					}
+					break
+				}
+				j++
+			}
+			i = j
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+		case ',':
+			if depth == 0 {
+				return false
+			}
+		case ':':
+			if depth == 0 && i+1 < len(b) && b[i+1] == ':' {
+				return false
+			}
+		case '=':
+			if i+1 < len(b) && b[i+1] == '=' {
+				i++
+				continue
+			}
+			if i > 0 && (b[i-1] == '/' || b[i-1] == '<' || b[i-1] == '>') {
+				continue
+			}
+			if depth == 0 && eq < 0 {
+				eq = i
+			}
+		case 'H':
+			if n, ok := hollerithCount(b[:i]); ok {
+				i += n
+			}
+		}
+	}
+	if eq < 0 {
+		return false
+	}
+	for _, kw := range [...]string{"IF", "WHERE", "FORALL"} {
+		j := len(kw)
+		if len(b) < j || string(b[:j]) != kw {
+			continue
+		}
+		if free && j < len(b) && b[j] == ' ' {
+			j++
+		}
+		if j >= len(b) || b[j] != '(' {
+			continue
+		}
+		close := matchParen(b, j)
+		if close < 0 || close > eq {
+			continue
+		}
+		k := close + 1
+		for k < len(b) && b[k] == ' ' {
+			k++
+		}
+		if k < len(b) && (b[k] == '=' || b[k] == '%' || b[k] == '(') {
+			return true
+		}
+		return false
+	}
+	return true
+}
+
+// matchParen returns the index of the ")" closing the "(" at i, or -1.
+func matchParen(b []byte, i int) int {
+	depth := 0
+	for j := i; j < len(b); j++ {
+		switch b[j] {
+		case '\'', '"':
+			q := b[j]
+			for j++; j < len(b) && b[j] != q; j++ {
+			}
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+type keyword struct {
+	name  string
+	parse func(p *parser, base StmtBase, partial *Stmt) Stmt
+}
+
+var keywords []keyword
+
+func init() {
+	simple := func(p *parser, base StmtBase, partial *Stmt) Stmt { return p.simple(base) }
+	typeDecl := func(p *parser, base StmtBase, partial *Stmt) Stmt { return p.typeDeclOrFunction(base, partial) }
+	prefix := func(p *parser, base StmtBase, partial *Stmt) Stmt { return p.prefixed(base, partial) }
+	nameList := func(p *parser, base StmtBase, partial *Stmt) Stmt { return p.nameList(base) }
+	io := func(p *parser, base StmtBase, partial *Stmt) Stmt { return p.ioStmt(base) }
+	alloc := func(p *parser, base StmtBase, partial *Stmt) Stmt { return p.allocate(base) }
+	fortranD := func(p *parser, base StmtBase, partial *Stmt) Stmt {
+		return p.fortranD(base, partial)
+	}
+	for _, k := range []string{"CONTAINS", "CONTINUE", "RETURN", "STOP", "ERRORSTOP", "EXIT", "CYCLE",
+		"PAUSE", "ELSE", "SEQUENCE", "IMPORT", "CASEDEFAULT", "CLASSDEFAULT", "CLASSIS", "TYPEIS",
+		"ENDENUM", "ENUM", "FINAL", "GENERIC", "SYNCALL", "SYNCIMAGES", "SYNCMEMORY", "FAILIMAGE", "ASSOCIATE", "CRITICAL"} {
+		keywords = append(keywords, keyword{k, simple})
+	}
+	for _, k := range []string{"INTEGER", "REAL", "DOUBLEPRECISION", "DOUBLECOMPLEX", "COMPLEX", "LOGICAL", "CHARACTER", "BYTE"} {
+		keywords = append(keywords, keyword{k, typeDecl})
+	}
+	for _, k := range []string{"RECURSIVE", "PURE", "ELEMENTAL", "IMPURE", "NON_RECURSIVE"} {
+		keywords = append(keywords, keyword{k, prefix})
+	}
+	for _, k := range []string{"SAVE", "EXTERNAL", "INTRINSIC", "PUBLIC", "PRIVATE", "ALLOCATABLE", "POINTER",
+		"TARGET", "OPTIONAL", "INTENT", "VALUE", "VOLATILE", "PROTECTED", "ASYNCHRONOUS", "NAMELIST", "CONTIGUOUS",
+		"BIND", "AUTOMATIC", "STATIC", "CODIMENSION", "ENUMERATOR"} {
+		keywords = append(keywords, keyword{k, nameList})
+	}
+	for _, k := range []string{"READ", "WRITE", "PRINT", "OPEN", "CLOSE", "INQUIRE", "REWIND", "BACKSPACE",
+		"ENDFILE", "FLUSH", "WAIT", "ACCEPT", "TYPE"} {
+		keywords = append(keywords, keyword{k, io})
+	}
+	for _, k := range []string{"ALLOCATE", "DEALLOCATE", "NULLIFY"} {
+		keywords = append(keywords, keyword{k, alloc})
+	}
+	for _, k := range []string{"DECOMPOSITION", "ALIGN", "DISTRIBUTE"} {
+		keywords = append(keywords, keyword{k, fortranD})
+	}
+	keywords = append(keywords,
+		keyword{"CLASS", typeDecl},
+		keyword{"PROGRAM", (*parser).programStmt},
+		keyword{"SUBROUTINE", (*parser).subprogram},
+		keyword{"FUNCTION", (*parser).subprogram},
+		keyword{"MODULE", (*parser).moduleStmt},
+		keyword{"SUBMODULE", (*parser).moduleStmt},
+		keyword{"BLOCKDATA", (*parser).moduleStmt},
+		keyword{"BLOCK", (*parser).blockStmt},
+		keyword{"END", (*parser).endStmt},
+		keyword{"USE", (*parser).useStmt},
+		keyword{"IMPLICIT", (*parser).implicit},
+		keyword{"DIMENSION", (*parser).dimension},
+		keyword{"PARAMETER", (*parser).parameter},
+		keyword{"COMMON", (*parser).common},
+		keyword{"EQUIVALENCE", (*parser).equivalence},
+		keyword{"DATA", (*parser).data},
+		keyword{"INTERFACE", (*parser).interfaceStmt},
+		keyword{"ABSTRACTINTERFACE", (*parser).interfaceStmt},
+		keyword{"PROCEDURE", (*parser).procedure},
+		keyword{"DO", (*parser).doStmt},
+		keyword{"IF", (*parser).ifStmt},
+		keyword{"ELSEIF", (*parser).elseIf},
+		keyword{"ELSEWHERE", (*parser).where},
+		keyword{"WHERE", (*parser).where},
+		keyword{"FORALL", (*parser).forall},
+		keyword{"SELECTCASE", (*parser).selectStmt},
+		keyword{"SELECTTYPE", (*parser).selectStmt},
+		keyword{"CASE", (*parser).caseStmt},
+		keyword{"GOTO", (*parser).gotoStmt},
+		keyword{"CALL", (*parser).callStmt},
+		keyword{"FORMAT", (*parser).format},
+		keyword{"ASSIGN", (*parser).assignLabel},
+		keyword{"ENTRY", (*parser).entry},
+		keyword{"INCLUDE", (*parser).include},
+	)
+	// Longest first, so that ENDDO wins over END and DOUBLEPRECISION over DO.
+	sort.SliceStable(keywords, func(i, j int) bool { return len(keywords[i].name) > len(keywords[j].name) })
+}
+
+func matchKeyword(head string) *keyword {
+	for i := range keywords {
+		if strings.HasPrefix(head, keywords[i].name) {
+			return &keywords[i]
+		}
+	}
+	return nil
+}
+
+// takeKeyword consumes the statement's keyword, which may be written as
+// several words in free form (ELSE IF, GO TO, DOUBLE PRECISION).
+func (p *parser) takeKeyword(kw string) {
+	for _, part := range splitKeyword(kw) {
+		if !p.s.keyword(part) {
+			t := p.s.peek()
+			p.fail(p.tokPos(t), p.tokEnd(t), "expected "+kw+", found "+describe(t))
+		}
+	}
+}
+
+// splitKeyword gives the words of a compound keyword.
+func splitKeyword(kw string) []string {
+	switch kw {
+	case "ERRORSTOP":
+		return []string{"ERROR", "STOP"}
+	case "CASEDEFAULT":
+		return []string{"CASE", "DEFAULT"}
+	case "CLASSDEFAULT":
+		return []string{"CLASS", "DEFAULT"}
+	case "CLASSIS":
+		return []string{"CLASS", "IS"}
+	case "TYPEIS":
+		return []string{"TYPE", "IS"}
+	case "ENDENUM":
+		return []string{"END", "ENUM"}
+	case "SYNCALL":
+		return []string{"SYNC", "ALL"}
+	case "SYNCIMAGES":
+		return []string{"SYNC", "IMAGES"}
+	case "SYNCMEMORY":
+		return []string{"SYNC", "MEMORY"}
+	case "FAILIMAGE":
+		return []string{"FAIL", "IMAGE"}
+	case "ABSTRACTINTERFACE":
+		return []string{"ABSTRACT", "INTERFACE"}
+	case "DOUBLEPRECISION":
+		return []string{"DOUBLE", "PRECISION"}
+	case "DOUBLECOMPLEX":
+		return []string{"DOUBLE", "COMPLEX"}
+	case "BLOCKDATA":
+		return []string{"BLOCK", "DATA"}
+	case "SELECTCASE":
+		return []string{"SELECT", "CASE"}
+	case "SELECTTYPE":
+		return []string{"SELECT", "TYPE"}
+	case "ELSEIF":
+		return []string{"ELSE", "IF"}
+	case "ELSEWHERE":
+		return []string{"ELSE", "WHERE"}
+	case "GOTO":
+		return []string{"GO", "TO"}
+	}
+	return []string{kw}
+}
+
+// keywordFlex consumes a compound keyword whichever way it is written:
+// as one token or as several words.
+func (s *scanner) keywordFlex(kw string) bool {
+	if s.keyword(kw) {
+		return true
+	}
+	parts := splitKeyword(kw)
+	if len(parts) == 1 {
+		return false
+	}
+	i, have, tok := s.i, s.have, s.tok
+	for _, part := range parts {
+		if !s.keyword(part) {
+			s.i, s.have, s.tok = i, have, tok
+			return false
+		}
+	}
+	return true
+}
+
+func (p *parser) take(kw string) {
+	if !p.s.keywordFlex(kw) {
+		t := p.s.peek()
+		p.fail(p.tokPos(t), p.tokEnd(t), "expected "+kw+", found "+describe(t))
+	}
+}
+
+// endOfStmt fails unless the statement is complete.
+func (p *parser) endOfStmt() {
+	if t := p.s.peek(); t.kind != tEOS {
+		p.fail(p.tokPos(t), p.tokEnd(t), "unexpected "+describe(t))
+	}
+}
+
+// ---------------------------------------------------------------------------
+
+func (p *parser) assignment(base StmtBase, partial *Stmt) Stmt {
+	s := &AssignStmt{StmtBase: base}
+	lhs := p.designator()
+	s.LHS = lhs
+	s.KeyPos = lhs.Pos()
+	t := p.s.next()
+	switch t.text {
+	case "=":
+	case "=>":
+		s.Pointer = true
+	default:
+		p.fail(p.tokPos(t), p.tokEnd(t), "expected '=', found "+describe(t))
+	}
+	*partial = s
+	s.RHS = p.expr()
+	p.endOfStmt()
+	return s
+}
+
+// designator parses a variable reference: NAME, NAME(...)..., X%Y.
+func (p *parser) designator() Expr {
+	t := p.s.peek()
+	if t.kind != tName {
+		p.fail(p.tokPos(t), p.tokEnd(t), "expected a variable, found "+describe(t))
+	}
+	p.s.next()
+	return p.designatorTail(&Ident{NamePos: p.tokPos(t), Name: t.text})
+}
+
+func (p *parser) simple(base StmtBase) Stmt {
+	p.take(base.Keyword)
+	s := &SimpleStmt{StmtBase: base}
+	switch base.Keyword {
+	case "ELSE", "CONTAINS", "CONTINUE", "SEQUENCE", "CASEDEFAULT", "CLASSDEFAULT", "ENUM", "ENDENUM":
+		if base.Keyword == "ENUM" {
+			p.s.accept(",")
+			if p.s.keyword("BIND") {
+				p.s.next()
+				s.Args = p.argList(")")
+				p.expect(")")
+			}
+		}
+		if base.Keyword == "CASEDEFAULT" || base.Keyword == "CLASSDEFAULT" || base.Keyword == "ELSE" {
+			if t := p.s.peek(); t.kind == tName {
+				p.s.next() // construct name
+			}
+		}
+	case "EXIT", "CYCLE":
+		if t := p.s.peek(); t.kind == tName {
+			s.Args = []Expr{p.ident()}
+		}
+	case "IMPORT", "FINAL", "GENERIC":
+		p.s.accept("::")
+		for !p.s.atEOS() {
+			p.s.next()
+		}
+	case "CLASSIS", "TYPEIS":
+		p.expect("(")
+		for depth := 1; depth > 0 && !p.s.atEOS(); {
+			switch p.s.next().text {
+			case "(":
+				depth++
+			case ")":
+				depth--
+			}
+		}
+		if t := p.s.peek(); t.kind == tName {
+			p.s.next()
+		}
+	case "ASSOCIATE":
+		p.expect("(")
+		s.Args = p.argList(")")
+		p.expect(")")
+	case "CRITICAL":
+		if t := p.s.peek(); t.kind == tName {
+			p.s.next()
+		}
+	case "SYNCALL", "SYNCIMAGES", "SYNCMEMORY", "FAILIMAGE":
+		if p.s.accept("(") {
+			if !p.s.is(")") {
+				s.Args = p.argList(")")
+			}
+			p.expect(")")
+		}
+	default: // RETURN [e], STOP [code], PAUSE [code], ERROR STOP
+		if !p.s.atEOS() {
+			s.Args = []Expr{p.expr()}
+			for p.s.accept(",") {
+				s.Args = append(s.Args, p.arg(""))
+			}
+		}
+	}
+	p.endOfStmt()
+	return s
+}
+
+// typeSpec parses INTEGER, REAL*8, CHARACTER*(*), CHARACTER(LEN=10,KIND=1),
+// DOUBLE PRECISION, TYPE(T), CLASS(*).
+func (p *parser) typeSpec() *TypeSpec {
+	t := p.s.peek()
+	ts := &TypeSpec{NamePos: p.tokPos(t)}
+	for _, name := range [...]string{"INTEGER", "REAL", "DOUBLEPRECISION", "DOUBLECOMPLEX", "COMPLEX", "LOGICAL", "CHARACTER", "BYTE", "TYPE", "CLASS"} {
+		if p.s.keywordFlex(name) {
+			ts.Name = name
+			break
+		}
+	}
+	if ts.Name == "" {
+		p.fail(p.tokPos(t), p.tokEnd(t), "expected a type, found "+describe(t))
+	}
+	switch ts.Name {
+	case "TYPE", "CLASS":
+		p.expect("(")
+		if p.s.is("*") {
+			p.s.next()
+			ts.Derived = "*"
+		} else {
+			u := p.s.peek()
+			ts.Derived = p.ident().Name
+			if p.s.is("(") { // parameterised derived type
+				p.s.next()
+				p.argList(")")
+				p.expect(")")
+			}
+			_ = u
+		}
+		p.expect(")")
+		return ts
+	}
+	if p.s.is("*") {
+		p.s.next()
+		if p.s.is("(") {
+			p.s.next()
+			var v Expr
+			if p.s.is("*") {
+				st := p.s.next()
+				v = &Star{StarPos: p.tokPos(st)}
+			} else if p.s.is(":") {
+				st := p.s.next()
+				v = &Star{StarPos: p.tokPos(st)}
+			} else {
+				v = p.expr()
+			}
+			p.expect(")")
+			ts.setLen(v)
+		} else {
+			n, from, to, ok := p.s.digits()
+			if !ok {
+				t := p.s.peek()
+				p.fail(p.tokPos(t), p.tokEnd(t), "expected a length after '*'")
+			}
+			ts.setLen(&Lit{Kind: IntLit, ValuePos: from, ValueEnd: to, Value: fmt.Sprint(n)})
+		}
+		return ts
+	}
+	if p.s.is("(") {
+		// A kind or length selector; not an array spec, because a type
+		// keyword is never followed by a dimension.
+		p.s.next()
+		args := p.argList(")")
+		p.expect(")")
+		for i, a := range args {
+			if kw, ok := a.(*KeywordArg); ok {
+				switch kw.Name.Name {
+				case "KIND":
+					ts.Kind = kw.Value
+				case "LEN":
+					ts.Len = kw.Value
+				}
+				continue
+			}
+			if ts.Name == "CHARACTER" && i == 0 {
+				ts.Len = a
+			} else {
+				ts.Kind = a
+			}
+		}
+	}
+	return ts
+}
+
+func (ts *TypeSpec) setLen(v Expr) {
+	if ts.Name == "CHARACTER" {
+		ts.Len = v
+	} else {
+		ts.Kind = v
+	}
+}
+
+// typeDeclOrFunction parses a type declaration, or a FUNCTION header with a
+// type prefix (REAL*8 FUNCTION F(X)).
+func (p *parser) typeDeclOrFunction(base StmtBase, partial *Stmt) Stmt {
+	// CLASS IS / CLASS DEFAULT in SELECT TYPE are handled as SimpleStmt.
+	if base.Keyword == "CLASS" && (p.s.peekKeyword("CLASSIS") || p.s.peekKeyword("CLASSDEFAULT")) {
+		return p.simple(base)
+	}
+	st := p.save()
+	ts := p.typeSpec()
+	var prefix []string
+	for {
+		found := false
+		for _, k := range [...]string{"RECURSIVE", "PURE", "ELEMENTAL", "IMPURE", "NON_RECURSIVE", "MODULE"} {
+			if p.s.peekKeyword(k) && !p.s.peekKeyword("MODULEPROCEDURE") {
+				// Only a prefix if FUNCTION eventually follows.
+				found = true
+				p.s.keyword(k)
+				prefix = append(prefix, k)
+				break
+			}
+		}
+		if !found {
+			break
+		}
+	}
+	if p.s.peekKeyword("FUNCTION") {
+		mark := p.save()
+		p.s.keyword("FUNCTION")
+		if t := p.s.peek(); t.kind == tName {
+			return p.subprogramRest(base, partial, true, prefix, ts)
+		}
+		p.restore(mark)
+	}
+	if len(prefix) > 0 {
+		p.restore(st)
+		ts = p.typeSpec()
+	}
+	return p.typeDeclRest(base, ts)
+}
+
+func (p *parser) typeDeclRest(base StmtBase, ts *TypeSpec) Stmt {
+	d := &TypeDecl{StmtBase: base, Type: ts}
+	// Attributes, after a comma: REAL, DIMENSION(N), INTENT(IN) :: A
+	for p.s.accept(",") {
+		d.Attrs = append(d.Attrs, p.attr())
+	}
+	p.s.accept("::")
+	d.Entities = p.entityList(true)
+	p.endOfStmt()
+	return d
+}
+
+func (p *parser) attr() *Attr {
+	t := p.s.peek()
+	if t.kind != tName {
+		p.fail(p.tokPos(t), p.tokEnd(t), "expected an attribute, found "+describe(t))
+	}
+	a := &Attr{NamePos: p.tokPos(t)}
+	p.s.next()
+	a.Name = t.text
+	if p.s.is("(") {
+		p.s.next()
+		if a.Name == "DIMENSION" || a.Name == "CODIMENSION" {
+			a.Dims = p.dimList()
+		} else {
+			a.Args = p.argList(")")
+		}
+		p.expect(")")
+	}
+	return a
+}
+
+// entityList parses NAME[(dims)][*len][=init], ...; with init, the
+// initial value may be "= expr", "=> expr" or an old-style /value/.
+func (p *parser) entityList(init bool) []*Entity {
+	var out []*Entity
+	for {
+		e := &Entity{Name: p.ident()}
+		if p.s.is("(") {
+			p.s.next()
+			e.Dims = p.dimList()
+			p.expect(")")
+		}
+		if p.s.is("*") {
+			p.s.next()
+			if p.s.accept("(") {
+				if p.s.is("*") {
+					st := p.s.next()
+					e.CharLen = &Star{StarPos: p.tokPos(st)}
+				} else {
+					e.CharLen = p.expr()
+				}
+				p.expect(")")
+			} else {
+				n, from, to, ok := p.s.digits()
+				if !ok {
+					t := p.s.peek()
+					p.fail(p.tokPos(t), p.tokEnd(t), "expected a length after '*'")
+				}
+				e.CharLen = &Lit{Kind: IntLit, ValuePos: from, ValueEnd: to, Value: fmt.Sprint(n)}
+			}
+		}
+		if p.s.is("(") && e.Dims == nil { // CHARACTER*8 A(10)
+			p.s.next()
+			e.Dims = p.dimList()
+			p.expect(")")
+		}
+		if init {
+			switch {
+			case p.s.is("="):
+				p.s.next()
+				e.Init = p.expr()
+			case p.s.is("=>"):
+				p.s.next()
+				e.Init = p.expr()
+				e.Pointer = true
+			case p.s.is("/"):
+				p.s.next()
+				vals := p.dataValues()
+				if len(vals) > 0 {
+					e.Init = vals[0]
+				}
+			}
+		}
+		out = append(out, e)
+		if !p.s.accept(",") {
+			return out
+		}
+	}
+}
+
+// dimList parses array bounds: lo:hi, hi, *, lo:*, :, ..
+func (p *parser) dimList() []*DimSpec {
+	var out []*DimSpec
+	for {
+		d := &DimSpec{}
+		switch {
+		case p.s.is(":"):
+			p.s.next()
+			d.Colon = true
+		case p.s.is("*"):
+			t := p.s.next()
+			d.Upper = &Star{StarPos: p.tokPos(t)}
+		case p.s.is(".."): // assumed rank, written ..
+			p.s.next()
+		default:
+			x := p.expr()
+			if p.s.accept(":") {
+				d.Lower = x
+				d.Colon = true
+				switch {
+				case p.s.is("*"):
+					t := p.s.next()
+					d.Upper = &Star{StarPos: p.tokPos(t)}
+				case p.s.is(",") || p.s.is(")"):
+				default:
+					d.Upper = p.expr()
+				}
+			} else {
+				d.Upper = x
+			}
+		}
+		out = append(out, d)
+		if !p.s.accept(",") {
+			return out
+		}
+	}
+}
+
+// prefixed parses RECURSIVE/PURE/ELEMENTAL ... SUBROUTINE or FUNCTION.
+func (p *parser) prefixed(base StmtBase, partial *Stmt) Stmt {
+	var prefix []string
+	var ts *TypeSpec
+	for {
+		found := false
+		for _, k := range [...]string{"RECURSIVE", "PURE", "ELEMENTAL", "IMPURE", "NON_RECURSIVE", "MODULE"} {
+			if p.s.keyword(k) {
+				prefix = append(prefix, k)
+				found = true
+				break
+			}
+		}
+		if found {
+			continue
+		}
+		if ts == nil && matchKeyword(keywordHead(p.s.buf[p.s.i:])) != nil && isTypeKeyword(matchKeyword(keywordHead(p.s.buf[p.s.i:])).name) {
+			ts = p.typeSpec()
+			continue
+		}
+		break
+	}
+	switch {
+	case p.s.keyword("SUBROUTINE"):
+		return p.subprogramRest(base, partial, false, prefix, ts)
+	case p.s.keyword("FUNCTION"):
+		return p.subprogramRest(base, partial, true, prefix, ts)
+	}
+	t := p.s.peek()
+	p.fail(p.tokPos(t), p.tokEnd(t), "expected SUBROUTINE or FUNCTION, found "+describe(t))
+	return nil
+}
+
+func isTypeKeyword(k string) bool {
+	switch k {
+	case "INTEGER", "REAL", "DOUBLEPRECISION", "DOUBLECOMPLEX", "COMPLEX", "LOGICAL", "CHARACTER", "BYTE", "TYPE", "CLASS":
+		return true
+	}
+	return false
+}
+
+func (p *parser) programStmt(base StmtBase, partial *Stmt) Stmt {
+	p.take("PROGRAM")
+	s := &ProgramStmt{StmtBase: base}
+	*partial = s
+	if !p.s.atEOS() {
+		s.Name = p.ident()
+	}
+	p.endOfStmt()
+	return s
+}
+
+func (p *parser) subprogram(base StmtBase, partial *Stmt) Stmt {
+	fn := p.s.keyword("FUNCTION")
+	if !fn {
+		p.take("SUBROUTINE")
+	}
+	return p.subprogramRest(base, partial, fn, nil, nil)
+}
+
+func (p *parser) subprogramRest(base StmtBase, partial *Stmt, fn bool, prefix []string, ts *TypeSpec) Stmt {
+	s := &SubprogramStmt{StmtBase: base, Function: fn, Prefix: prefix, Type: ts}
+	if fn {
+		s.Keyword = "FUNCTION"
+	} else {
+		s.Keyword = "SUBROUTINE"
+	}
+	s.Name = p.ident()
+	*partial = s
+	if p.s.accept("(") {
+		for !p.s.is(")") {
+			if p.s.is("*") {
+				t := p.s.next()
+				s.Params = append(s.Params, &Star{StarPos: p.tokPos(t)})
+			} else {
+				s.Params = append(s.Params, p.ident())
+			}
+			if !p.s.accept(",") {
+				break
+			}
+		}
+		p.expect(")")
+	}
+	// Suffixes: RESULT(R), BIND(C, NAME='x'), in either order.
+	for !p.s.atEOS() {
+		switch {
+		case p.s.keyword("RESULT"):
+			p.expect("(")
+			s.Result = p.ident()
+			p.expect(")")
+		case p.s.keyword("BIND"):
+			p.expect("(")
+			p.argList(")")
+			p.expect(")")
+		default:
+			p.endOfStmt()
+		}
+	}
+	return s
+}
+
+func (p *parser) moduleStmt(base StmtBase, partial *Stmt) Stmt {
+	switch base.Keyword {
+	case "MODULE":
+		if p.s.peekKeyword("MODULEPROCEDURE") || p.s.peekKeyword("MODULE") && p.isModuleProcedure() {
+			return p.procedure(base, partial)
+		}
+		// MODULE FUNCTION / MODULE SUBROUTINE (separate module procedures).
+		st := p.save()
+		p.s.keyword("MODULE")
+		if p.s.peekKeyword("FUNCTION") || p.s.peekKeyword("SUBROUTINE") || p.s.peekKeyword("RECURSIVE") ||
+			p.s.peekKeyword("PURE") || p.s.peekKeyword("ELEMENTAL") {
+			p.restore(st)
+			return p.prefixed(base, partial)
+		}
+		p.restore(st)
+		p.take("MODULE")
+		s := &ModuleStmt{StmtBase: base}
+		*partial = s
+		s.Name = p.ident()
+		p.endOfStmt()
+		return s
+	case "SUBMODULE":
+		p.take("SUBMODULE")
+		s := &ModuleStmt{StmtBase: base}
+		*partial = s
+		p.expect("(")
+		s.Parent = p.ident()
+		if p.s.accept(":") {
+			p.ident()
+		}
+		p.expect(")")
+		s.Name = p.ident()
+		p.endOfStmt()
+		return s
+	}
+	p.take("BLOCKDATA")
+	s := &ModuleStmt{StmtBase: base}
+	*partial = s
+	if !p.s.atEOS() {
+		s.Name = p.ident()
+	}
+	p.endOfStmt()
+	return s
+}
+
+func (p *parser) isModuleProcedure() bool {
+	st := p.save()
+	defer p.restore(st)
+	p.s.keyword("MODULE")
+	return p.s.keyword("PROCEDURE")
+}
+
+func (p *parser) blockStmt(base StmtBase, partial *Stmt) Stmt {
+	p.take("BLOCK")
+	s := &SimpleStmt{StmtBase: base}
+	p.endOfStmt()
+	return s
+}
+
+// endWhat lists the words that may follow END, longest first.
+var endWhat = []string{
+	"BLOCKDATA", "SUBROUTINE", "SUBMODULE", "INTERFACE", "ASSOCIATE", "PROCEDURE", "FUNCTION", "CRITICAL",
+	"PROGRAM", "MODULE", "SELECT", "FORALL", "WHERE", "BLOCK", "ENUM", "TYPE", "FILE", "DO", "IF",
+}
+
+func (p *parser) endStmt(base StmtBase, partial *Stmt) Stmt {
+	// ENDFILE is an I/O statement; END= in an I/O list cannot start one.
+	if p.s.peekKeyword("ENDFILE") && !p.isEndFileUnitless() {
+		base.Keyword = "ENDFILE"
+		return p.ioStmt(base)
+	}
+	p.take("END")
+	s := &EndStmt{StmtBase: base}
+	*partial = s
+	for _, w := range endWhat {
+		if p.s.keywordFlex(w) {
+			s.What = w
+			break
+		}
+	}
+	if s.What == "BLOCK" && p.s.keyword("DATA") {
+		s.What = "BLOCKDATA"
+	}
+	if s.What == "SELECT" {
+		p.s.keyword("CASE")
+		p.s.keyword("TYPE")
+	}
+	s.Keyword = "END" + s.What
+	if s.What == "INTERFACE" {
+		// END INTERFACE [generic-spec]: keep the rest loosely.
+		for !p.s.atEOS() {
+			p.s.next()
+		}
+		return s
+	}
+	if t := p.s.peek(); t.kind == tName {
+		s.Name = p.ident()
+	}
+	p.endOfStmt()
+	return s
+}
+
+// isEndFileUnitless tells END FILE apart from nothing: "ENDFILE" with no
+// unit would be an END named FILE... which only makes sense after END
+// FILE; we treat ENDFILE followed by anything as the I/O statement.
+func (p *parser) isEndFileUnitless() bool {
+	st := p.save()
+	defer p.restore(st)
+	p.s.keywordFlex("ENDFILE")
+	return p.s.atEOS()
+}
+
+func (p *parser) useStmt(base StmtBase, partial *Stmt) Stmt {
+	p.take("USE")
+	s := &UseStmt{StmtBase: base}
+	if p.s.accept(",") {
+		p.ident() // INTRINSIC or NON_INTRINSIC
+		p.expect("::")
+	} else {
+		p.s.accept("::")
+	}
+	s.Module = p.ident()
+	*partial = s
+	if p.s.accept(",") {
+		if p.s.keyword("ONLY") {
+			p.expect(":")
+			s.Only = true
+			if p.s.atEOS() {
+				return s
+			}
+		}
+		for {
+			r := &Rename{}
+			t := p.s.peek()
+			if t.kind == tName && (t.text == "OPERATOR" || t.text == "ASSIGNMENT") {
+				// OPERATOR(.X.) [=> OPERATOR(.Y.)]
+				for !p.s.atEOS() && !p.s.is(",") {
+					p.s.next()
+				}
+			} else {
+				r.Local = p.ident()
+				if p.s.accept("=>") {
+					r.Remote = p.ident()
+				}
+				s.Names = append(s.Names, r)
+			}
+			if !p.s.accept(",") {
+				break
+			}
+		}
+	}
+	p.endOfStmt()
+	return s
+}
+
+func (p *parser) implicit(base StmtBase, partial *Stmt) Stmt {
+	p.take("IMPLICIT")
+	s := &ImplicitStmt{StmtBase: base}
+	*partial = s
+	if p.s.keyword("NONE") {
+		s.None = true
+		if p.s.accept("(") { // IMPLICIT NONE (TYPE, EXTERNAL)
+			for !p.s.is(")") && !p.s.atEOS() {
+				p.s.next()
+			}
+			p.expect(")")
+		}
+		p.endOfStmt()
+		return s
+	}
+	for {
+		rule := &ImplicitRule{Type: p.implicitType()}
+		p.expect("(")
+		for {
+			a := p.letter()
+			b := a
+			if p.s.accept("-") {
+				b = p.letter()
+			}
+			rule.Ranges = append(rule.Ranges, [2]byte{a, b})
+			if !p.s.accept(",") {
+				break
+			}
+		}
+		p.expect(")")
+		s.Rules = append(s.Rules, rule)
+		if !p.s.accept(",") {
+			break
+		}
+	}
+	p.endOfStmt()
+	return s
+}
+
+// implicitType parses the type of an IMPLICIT rule. REAL (A-H) must not
+// take (A-H) as a kind selector, so a parenthesis after the type is a kind
+// only when another parenthesis follows it.
+func (p *parser) implicitType() *TypeSpec {
+	t := p.s.peek()
+	ts := &TypeSpec{NamePos: p.tokPos(t)}
+	for _, name := range [...]string{"INTEGER", "REAL", "DOUBLEPRECISION", "DOUBLECOMPLEX", "COMPLEX", "LOGICAL", "CHARACTER", "BYTE", "TYPE", "CLASS"} {
+		if p.s.keywordFlex(name) {
+			ts.Name = name
+			break
+		}
+	}
+	if ts.Name == "" {
+		p.fail(p.tokPos(t), p.tokEnd(t), "expected a type, found "+describe(t))
+	}
+	if ts.Name == "TYPE" || ts.Name == "CLASS" {
+		p.expect("(")
+		ts.Derived = p.ident().Name
+		p.expect(")")
+		return ts
+	}
+	if p.s.accept("*") {
+		if p.s.accept("(") {
+			if p.s.is("*") {
+				p.s.next()
+			} else {
+				ts.setLen(p.expr())
+			}
+			p.expect(")")
+		} else {
+			n, from, to, _ := p.s.digits()
+			ts.setLen(&Lit{Kind: IntLit, ValuePos: from, ValueEnd: to, Value: fmt.Sprint(n)})
+		}
+		return ts
+	}
+	if p.s.is("(") {
+		st := p.save()
+		p.s.next()
+		close := matchParen(p.s.buf, st.tok.s)
+		if close >= 0 {
+			k := close + 1
+			for k < len(p.s.buf) && p.s.buf[k] == ' ' {
+				k++
+			}
+			if k < len(p.s.buf) && p.s.buf[k] == '(' {
+				args := p.argList(")")
+				p.expect(")")
+				if len(args) > 0 {
+					if kw, ok := args[0].(*KeywordArg); ok {
+						ts.setLen(kw.Value)
+					} else {
+						ts.setLen(args[0])
+					}
+				}
+				return ts
+			}
+		}
+		p.restore(st)
+	}
+	return ts
+}
+
+func (p *parser) letter() byte {
+	t := p.s.peek()
+	if t.kind != tName || len(t.text) != 1 {
+		// In fixed form "A-H" reads as one name "A" only if blanks split it;
+		// a name like "AH" can't be a letter range.
+		p.fail(p.tokPos(t), p.tokEnd(t), "expected a letter, found "+describe(t))
+	}
+	p.s.next()
+	return t.text[0]
+}
+
+func (p *parser) dimension(base StmtBase, partial *Stmt) Stmt {
+	p.take("DIMENSION")
+	p.s.accept("::")
+	s := &DimensionStmt{StmtBase: base}
+	*partial = s
+	s.Entities = p.entityList(false)
+	p.endOfStmt()
+	return s
+}
+
+func (p *parser) parameter(base StmtBase, partial *Stmt) Stmt {
+	p.take("PARAMETER")
+	s := &ParameterStmt{StmtBase: base}
+	*partial = s
+	p.expect("(")
+	for {
+		name := p.ident()
+		p.expect("=")
+		s.Defs = append(s.Defs, &KeywordArg{Name: name, Value: p.expr()})
+		if !p.s.accept(",") {
+			break
+		}
+	}
+	p.expect(")")
+	p.endOfStmt()
+	return s
+}
+
+func (p *parser) common(base StmtBase, partial *Stmt) Stmt {
+	p.take("COMMON")
+	s := &CommonStmt{StmtBase: base}
+	*partial = s
+	for !p.s.atEOS() {
+		b := &CommonBlock{}
+		if p.s.accept("//") {
+		} else if p.s.accept("/") {
+			if !p.s.is("/") {
+				b.Name = p.ident()
+			}
+			p.expect("/")
+		} else if len(s.Blocks) > 0 {
+			p.fail(p.tokPos(p.s.peek()), p.tokEnd(p.s.peek()), "expected '/' before a COMMON block name")
+		}
+		for {
+			e := &Entity{Name: p.ident()}
+			if p.s.accept("(") {
+				e.Dims = p.dimList()
+				p.expect(")")
+			}
+			b.Entities = append(b.Entities, e)
+			if !p.s.accept(",") {
+				break
+			}
+			if p.s.is("/") || p.s.is("//") {
+				break
+			}
+		}
+		s.Blocks = append(s.Blocks, b)
+	}
+	p.endOfStmt()
+	return s
+}
+
+func (p *parser) equivalence(base StmtBase, partial *Stmt) Stmt {
+	p.take("EQUIVALENCE")
+	s := &EquivalenceStmt{StmtBase: base}
+	*partial = s
+	for {
+		p.expect("(")
+		var set []Expr
+		for {
+			set = append(set, p.designator())
+			if !p.s.accept(",") {
+				break
+			}
+		}
+		p.expect(")")
+		s.Sets = append(s.Sets, set)
+		if !p.s.accept(",") {
+			break
+		}
+	}
+	p.endOfStmt()
+	return s
+}
+
+func (p *parser) data(base StmtBase, partial *Stmt) Stmt {
+	p.take("DATA")
+	s := &DataStmt{StmtBase: base}
+	*partial = s
+	for !p.s.atEOS() {
+		set := &DataSet{}
+		for {
+			if p.s.is("(") {
+				set.Objects = append(set.Objects, p.parenthesised())
+			} else {
+				set.Objects = append(set.Objects, p.designator())
+			}
+			if !p.s.accept(",") {
+				break
+			}
+		}
+		p.expect("/")
+		set.Values = p.dataValues()
+		s.Sets = append(s.Sets, set)
+		p.s.accept(",")
+	}
+	return s
+}
+
+// dataValues parses [r*]constant, ... up to and including the closing "/".
+func (p *parser) dataValues() []Expr {
+	var vals []Expr
+	for {
+		v := p.dataConstant()
+		if p.s.is("*") {
+			t := p.s.next()
+			v = &Binary{X: v, OpPos: p.tokPos(t), Op: "*", Y: p.dataConstant()}
+		}
+		vals = append(vals, v)
+		if !p.s.accept(",") {
+			break
+		}
+	}
+	if p.s.is("/)") { // "/)" lexed together: DATA X/1/) can't occur, but (/ /) can
+		p.fail(p.tokPos(p.s.peek()), p.tokEnd(p.s.peek()), "unexpected '/)'")
+	}
+	p.expect("/")
+	return vals
+}
+
+func (p *parser) dataConstant() Expr {
+	t := p.s.peek()
+	if t.kind == tOp && (t.text == "-" || t.text == "+") {
+		p.s.next()
+		return &Unary{OpPos: p.tokPos(t), Op: t.text, X: p.dataConstant()}
+	}
+	if t.kind == tName {
+		// A named constant, or a structure constructor T(1, 2).
+		p.s.next()
+		var x Expr = &Ident{NamePos: p.tokPos(t), Name: t.text}
+		if p.s.is("(") {
+			x = p.designatorTail(x)
+		}
+		return x
+	}
+	return p.primary()
+}
+
+func (p *parser) interfaceStmt(base StmtBase, partial *Stmt) Stmt {
+	p.take(base.Keyword)
+	s := &InterfaceStmt{StmtBase: base}
+	s.Keyword = "INTERFACE"
+	if t := p.s.peek(); t.kind == tName {
+		s.Name = p.ident()
+	}
+	// OPERATOR(+), ASSIGNMENT(=): keep loosely.
+	for !p.s.atEOS() {
+		p.s.next()
+	}
+	return s
+}
+
+func (p *parser) procedure(base StmtBase, partial *Stmt) Stmt {
+	s := &ProcedureStmt{StmtBase: base}
+	p.s.keyword("MODULE")
+	p.take("PROCEDURE")
+	s.Keyword = "PROCEDURE"
+	*partial = s
+	if p.s.accept("(") {
+		if !p.s.is(")") {
+			if t := p.s.peek(); t.kind == tName && isTypeKeyword(matchKeywordName(t.text)) {
+				ts := p.typeSpec()
+				s.Iface = &Ident{NamePos: ts.NamePos, Name: ts.Name}
+			} else {
+				s.Iface = p.ident()
+			}
+		}
+		p.expect(")")
+	}
+	for p.s.accept(",") {
+		s.Attrs = append(s.Attrs, p.attr())
+	}
+	p.s.accept("::")
+	if !p.s.atEOS() {
+		s.Names = p.entityList(true)
+	}
+	p.endOfStmt()
+	return s
+}
+
+func matchKeywordName(name string) string {
+	if k := matchKeyword(name); k != nil {
+		return k.name
+	}
+	return ""
+}
+
+func (p *parser) nameList(base StmtBase) Stmt {
+	p.take(base.Keyword)
+	s := &NameListStmt{StmtBase: base}
+	if p.s.is("(") { // INTENT(IN), BIND(C)
+		p.s.next()
+		s.Args = p.argList(")")
+		p.expect(")")
+	}
+	if base.Keyword == "NAMELIST" {
+		for !p.s.atEOS() {
+			p.expect("/")
+			s.Args = append(s.Args, p.ident())
+			p.expect("/")
+			for {
+				s.Names = append(s.Names, p.ident())
+				if !p.s.accept(",") || p.s.is("/") {
+					break
+				}
+			}
+		}
+		return s
+	}
+	if base.Keyword == "ENUMERATOR" {
+		p.s.accept("::")
+		for _, e := range p.entityList(true) {
+			s.Names = append(s.Names, e.Name)
+		}
+		p.endOfStmt()
+		return s
+	}
+	p.s.accept("::")
+	for !p.s.atEOS() {
+		switch {
+		case p.s.is("/"): // SAVE /BLOCK/
+			p.s.next()
+			n := p.ident()
+			p.expect("/")
+			s.Names = append(s.Names, &Call{Fun: &Ident{NamePos: n.NamePos, Name: "/"}, Lparen: n.NamePos, Args: []Expr{n}, Rparen: n.End()})
+		default:
+			x := p.designator() // POINTER A(:), TARGET B(10)
+			s.Names = append(s.Names, x)
+		}
+		if !p.s.accept(",") {
+			break
+		}
+	}
+	p.endOfStmt()
+	return s
+}
+
+func (p *parser) doStmt(base StmtBase, partial *Stmt) Stmt {
+	p.take("DO")
+	s := &DoStmt{StmtBase: base, EndLabelAt: NoPos}
+	*partial = s
+	if n, from, _, ok := p.s.digits(); ok {
+		s.EndLabel, s.EndLabelAt = n, from
+		if n == 0 {
+			p.fail(from, from+1, "DO terminal label must not be zero")
+		}
+	}
+	p.s.accept(",")
+	switch {
+	case p.s.atEOS():
+		return s
+	case p.s.keyword("WHILE"):
+		p.expect("(")
+		s.While = p.expr()
+		p.expect(")")
+	case p.s.keyword("CONCURRENT"):
+		s.Concurrent = p.forallHeader()
+	default:
+		s.Var = p.ident()
+		p.expect("=")
+		s.Lo = p.expr()
+		p.expect(",")
+		s.Hi = p.expr()
+		if p.s.accept(",") {
+			s.Step = p.expr()
+		}
+	}
+	p.endOfStmt()
+	return s
+}
+
+func (p *parser) forallHeader() *ForallHeader {
+	h := &ForallHeader{Lparen: p.expect("(")}
+	// An optional type-spec: (INTEGER :: I = 1:N).
+	st := p.save()
+	if t := p.s.peek(); t.kind == tName && isTypeKeyword(matchKeywordName(t.text)) {
+		p.typeSpec()
+		if !p.s.accept("::") {
+			p.restore(st)
+		}
+	}
+	for {
+		t := p.s.peek()
+		if t.kind == tName {
+			mark := p.save()
+			p.s.next()
+			if p.s.is("=") {
+				p.s.next()
+				spec := &ForallSpec{Var: &Ident{NamePos: p.tokPos(t), Name: t.text}}
+				spec.Lo = p.expr()
+				p.expect(":")
+				spec.Hi = p.expr()
+				if p.s.accept(":") {
+					spec.Stride = p.expr()
+				}
+				h.Specs = append(h.Specs, spec)
+				if !p.s.accept(",") {
+					break
+				}
+				continue
+			}
+			p.restore(mark)
+		}
+		h.Mask = p.expr()
+		break
+	}
+	h.Rparen = p.expect(")")
+	return h
+}
+
+func (p *parser) ifStmt(base StmtBase, partial *Stmt) Stmt {
+	p.take("IF")
+	p.expect("(")
+	cond := p.expr()
+	p.expect(")")
+	if p.s.keyword("THEN") {
+		s := &IfThenStmt{StmtBase: base, Cond: cond}
+		p.endOfStmt()
+		return s
+	}
+	// Arithmetic IF: IF (e) l1, l2, l3.
+	if t := p.s.peek(); t.kind == tInt {
+		s := &ArithIfStmt{StmtBase: base, Cond: cond}
+		for i := 0; i < 3; i++ {
+			if i > 0 {
+				if !p.s.accept(",") && i == 2 {
+					break
+				}
+			}
+			n, from, to, ok := p.s.digits()
+			if !ok {
+				u := p.s.peek()
+				p.fail(p.tokPos(u), p.tokEnd(u), "expected a label, found "+describe(u))
+			}
+			s.Labels[i] = &Lit{Kind: IntLit, ValuePos: from, ValueEnd: to, Value: fmt.Sprint(n)}
+		}
+		p.endOfStmt()
+		return s
+	}
+	s := &IfStmt{StmtBase: base, Cond: cond}
+	*partial = s
+	s.Then = p.nested(base)
+	return s
+}
+
+// nested parses the statement of a logical IF, WHERE or FORALL statement.
+func (p *parser) nested(outer StmtBase) Stmt {
+	t := p.s.peek()
+	if t.kind == tEOS {
+		p.fail(p.tokPos(t), p.tokPos(t)+1, "expected a statement")
+	}
+	base := StmtBase{From: p.tokPos(t), To: outer.To, KeyPos: NoPos, LabelPos: NoPos}
+	var partial Stmt
+	s := p.statement(base, &partial, false)
+	switch s.(type) {
+	case *IfThenStmt, *DoStmt, *EndStmt, *SubprogramStmt, *ProgramStmt, *ModuleStmt:
+		p.fail(s.Pos(), s.End(), "this statement cannot be the statement of a logical IF")
+	}
+	if is, ok := s.(*IfStmt); ok {
+		p.fail(is.Pos(), is.End(), "a logical IF cannot contain another")
+	}
+	return s
+}
+
+func (p *parser) elseIf(base StmtBase, partial *Stmt) Stmt {
+	p.take("ELSEIF")
+	s := &IfThenStmt{StmtBase: base, Else: true}
+	*partial = s
+	p.expect("(")
+	s.Cond = p.expr()
+	p.expect(")")
+	p.take("THEN")
+	if t := p.s.peek(); t.kind == tName {
+		p.s.next()
+	}
+	p.endOfStmt()
+	return s
+}
+
+func (p *parser) where(base StmtBase, partial *Stmt) Stmt {
+	s := &WhereStmt{StmtBase: base}
+	*partial = s
+	if base.Keyword == "ELSEWHERE" {
+		p.take("ELSEWHERE")
+		s.Else = true
+		if p.s.accept("(") {
+			s.Mask = p.expr()
+			p.expect(")")
+		}
+		if t := p.s.peek(); t.kind == tName {
+			p.s.next()
+		}
+		p.endOfStmt()
+		return s
+	}
+	p.take("WHERE")
+	p.expect("(")
+	s.Mask = p.expr()
+	p.expect(")")
+	if !p.s.atEOS() {
+		s.Body = p.nested(base)
+	}
+	return s
+}
+
+func (p *parser) forall(base StmtBase, partial *Stmt) Stmt {
+	p.take("FORALL")
+	s := &ForallStmt{StmtBase: base}
+	*partial = s
+	s.Header = p.forallHeader()
+	if !p.s.atEOS() {
+		s.Body = p.nested(base)
+	}
+	return s
+}
+
+func (p *parser) selectStmt(base StmtBase, partial *Stmt) Stmt {
+	p.take(base.Keyword)
+	s := &SelectStmt{StmtBase: base}
+	*partial = s
+	p.expect("(")
+	s.X = p.arg(")")
+	p.expect(")")
+	p.endOfStmt()
+	return s
+}
+
+func (p *parser) caseStmt(base StmtBase, partial *Stmt) Stmt {
+	if p.s.peekKeyword("CASEDEFAULT") || p.s.keywordFlex("CASEDEFAULT") {
+		s := &CaseStmt{StmtBase: base, Default: true}
+		p.s.keywordFlex("CASEDEFAULT")
+		if t := p.s.peek(); t.kind == tName {
+			p.s.next()
+		}
+		p.endOfStmt()
+		return s
+	}
+	p.take("CASE")
+	s := &CaseStmt{StmtBase: base}
+	*partial = s
+	if p.s.keyword("DEFAULT") {
+		s.Default = true
+	} else {
+		p.expect("(")
+		s.Values = p.argList(")")
+		p.expect(")")
+	}
+	if t := p.s.peek(); t.kind == tName {
+		p.s.next()
+	}
+	p.endOfStmt()
+	return s
+}
+
+func (p *parser) label() *Lit {
+	n, from, to, ok := p.s.digits()
+	if !ok {
+		t := p.s.peek()
+		p.fail(p.tokPos(t), p.tokEnd(t), "expected a label, found "+describe(t))
+	}
+	return &Lit{Kind: IntLit, ValuePos: from, ValueEnd: to, Value: fmt.Sprint(n)}
+}
+
+func (p *parser) gotoStmt(base StmtBase, partial *Stmt) Stmt {
+	p.take("GOTO")
+	s := &GotoStmt{StmtBase: base}
+	*partial = s
+	switch t := p.s.peek(); {
+	case t.kind == tInt:
+		s.Labels = []*Lit{p.label()}
+	case t.kind == tOp && t.text == "(":
+		p.s.next()
+		for {
+			s.Labels = append(s.Labels, p.label())
+			if !p.s.accept(",") {
+				break
+			}
+		}
+		p.expect(")")
+		p.s.accept(",")
+		s.X = p.expr()
+	default:
+		s.X = p.ident()
+		p.s.accept(",")
+		if p.s.accept("(") {
+			for {
+				s.Labels = append(s.Labels, p.label())
+				if !p.s.accept(",") {
+					break
+				}
+			}
+			p.expect(")")
+		}
+	}
+	p.endOfStmt()
+	return s
+}
+
+func (p *parser) callStmt(base StmtBase, partial *Stmt) Stmt {
+	p.take("CALL")
+	s := &CallStmt{StmtBase: base, Lparen: NoPos, Rparen: NoPos}
+	*partial = s
+	s.Name = p.ident()
+	// CALL X%PROC(...) for type-bound procedures.
+	for p.s.is("%") {
+		p.s.next()
+		n := p.ident()
+		s.Name = &Ident{NamePos: s.Name.NamePos, Name: s.Name.Name + "%" + n.Name}
+	}
+	if p.s.is("(") {
+		s.Lparen = p.tokPos(p.s.next())
+		if !p.s.is(")") {
+			s.Args = p.argList(")")
+		}
+		s.Rparen = p.expect(")")
+	}
+	p.endOfStmt()
+	return s
+}
+
+func (p *parser) format(base StmtBase, partial *Stmt) Stmt {
+	p.take("FORMAT")
+	s := &FormatStmt{StmtBase: base}
+	s.Spec = p.s.rest()
+	p.s.i = len(p.s.buf)
+	if !strings.HasPrefix(s.Spec, "(") {
+		p.fail(base.KeyPos, base.To, "expected '(' after FORMAT")
+	}
+	if base.Label == 0 {
+		p.errorAt(base.From, base.To, "syntax", "FORMAT statement without a label")
+	}
+	return s
+}
+
+func (p *parser) assignLabel(base StmtBase, partial *Stmt) Stmt {
+	p.take("ASSIGN")
+	s := &AssignLabelStmt{StmtBase: base}
+	*partial = s
+	s.Target = p.label()
+	p.take("TO")
+	s.Var = p.ident()
+	p.endOfStmt()
+	return s
+}
+
+func (p *parser) entry(base StmtBase, partial *Stmt) Stmt {
+	p.take("ENTRY")
+	s := &EntryStmt{StmtBase: base}
+	*partial = s
+	s.Name = p.ident()
+	if p.s.accept("(") {
+		for !p.s.is(")") {
+			if p.s.is("*") {
+				t := p.s.next()
+				s.Params = append(s.Params, &Star{StarPos: p.tokPos(t)})
+			} else {
+				s.Params = append(s.Params, p.ident())
+			}
+			if !p.s.accept(",") {
+				break
+			}
+		}
+		p.expect(")")
+	}
+	if p.s.keyword("RESULT") {
+		p.expect("(")
+		p.ident()
+		p.expect(")")
+	}
+	p.endOfStmt()
+	return s
+}
+
+func (p *parser) include(base StmtBase, partial *Stmt) Stmt {
+	p.take("INCLUDE")
+	t := p.s.peek()
+	if t.kind != tString {
+		p.fail(p.tokPos(t), p.tokEnd(t), "expected a file name in quotes after INCLUDE")
+	}
+	p.s.next()
+	s := &IncludeStmt{StmtBase: base, Path: unquote(t.text)}
+	p.endOfStmt()
+	return s
+}
+
+func unquote(s string) string {
+	if len(s) >= 2 && (s[0] == '\'' || s[0] == '"') && s[len(s)-1] == s[0] {
+		q := string(s[0])
+		return strings.ReplaceAll(s[1:len(s)-1], q+q, q)
+	}
+	return s
+}
+
+func (p *parser) ioStmt(base StmtBase) Stmt {
+	if base.Keyword == "TYPE" {
+		// TYPE is an I/O statement only as "TYPE fmt, list" (DEC); otherwise
+		// it starts a derived type definition or declaration.
+		return p.typeStmt(base)
+	}
+	p.take(base.Keyword)
+	s := &IOStmt{StmtBase: base}
+	switch base.Keyword {
+	case "PRINT", "ACCEPT":
+		s.Control = []Expr{p.formatSpec()}
+		if p.s.accept(",") {
+			s.Items = p.ioList()
+		}
+	case "READ", "WRITE":
+		if p.s.is("(") && p.isControlList() {
+			p.s.next()
+			s.Control = p.argList(")")
+			p.expect(")")
+			p.s.accept(",") // a common extension: WRITE(6,*), X
+			if !p.s.atEOS() {
+				s.Items = p.ioList()
+			}
+		} else {
+			s.Control = []Expr{p.formatSpec()}
+			if p.s.accept(",") {
+				s.Items = p.ioList()
+			}
+		}
+	default: // OPEN, CLOSE, INQUIRE, REWIND, BACKSPACE, ENDFILE, FLUSH, WAIT
+		if p.s.is("(") && p.isControlList() {
+			p.s.next()
+			s.Control = p.argList(")")
+			p.expect(")")
+			if !p.s.atEOS() {
+				s.Items = p.ioList() // INQUIRE (IOLENGTH=L) list
+			}
+		} else if !p.s.atEOS() {
+			s.Control = []Expr{p.expr()}
+		}
+	}
+	p.endOfStmt()
+	return s
+}
+
+// isControlList tells READ (5,*) X from READ (FMT) ... no: from READ
+// (A(I), I=1,N) — a parenthesised item list is rare after READ; we treat
+// a "(" as a control list unless what follows the ")" starts with an
+// operator.
+func (p *parser) isControlList() bool {
+	st := p.save()
+	defer p.restore(st)
+	t := p.s.peek()
+	close := matchParen(p.s.buf, t.s)
+	if close < 0 {
+		return true
+	}
+	k := close + 1
+	for k < len(p.s.buf) && p.s.buf[k] == ' ' {
+		k++
+	}
+	if k < len(p.s.buf) {
+		switch p.s.buf[k] {
+		case '*', '/', '+', '-', '.':
+			return false
+		}
+	}
+	return true
+}
+
+func (p *parser) formatSpec() Expr {
+	t := p.s.peek()
+	if t.kind == tOp && t.text == "*" {
+		p.s.next()
+		return &Star{StarPos: p.tokPos(t)}
+	}
+	if t.kind == tInt {
+		return p.label()
+	}
+	return p.expr()
+}
+
+func (p *parser) ioList() []Expr {
+	var items []Expr
+	for {
+		items = append(items, p.expr())
+		if !p.s.accept(",") {
+			return items
+		}
+	}
+}
+
+// typeStmt parses statements that start with TYPE: a derived type
+// definition (TYPE T, TYPE :: T, TYPE, EXTENDS(B) :: T), a declaration
+// TYPE(T) :: X, TYPE IS (...) in SELECT TYPE, or DEC's TYPE fmt, list.
+func (p *parser) typeStmt(base StmtBase) Stmt {
+	if p.s.peekKeyword("TYPEIS") || p.s.keywordFlex("TYPEIS") {
+		st := p.save()
+		p.s.keywordFlex("TYPEIS")
+		if p.s.is("(") {
+			p.restore(st)
+			base.Keyword = "TYPEIS"
+			return p.simple(base)
+		}
+		p.restore(st)
+	}
+	st := p.save()
+	p.take("TYPE")
+	if p.s.is("(") {
+		p.restore(st)
+		var partial Stmt
+		return p.typeDeclOrFunction(base, &partial)
+	}
+	s := &DerivedTypeStmt{StmtBase: base}
+	if p.s.is("*") || p.s.peek().kind == tInt || p.s.peek().kind == tString {
+		// TYPE *, list (DEC PRINT).
+		io := &IOStmt{StmtBase: base}
+		io.Control = []Expr{p.formatSpec()}
+		if p.s.accept(",") {
+			io.Items = p.ioList()
+		}
+		p.endOfStmt()
+		return io
+	}
+	for p.s.accept(",") {
+		s.Attrs = append(s.Attrs, p.attr())
+	}
+	p.s.accept("::")
+	s.Name = p.ident()
+	if p.s.accept("(") { // type parameters
+		for !p.s.is(")") && !p.s.atEOS() {
+			p.s.next()
+		}
+		p.expect(")")
+	}
+	p.endOfStmt()
+	return s
+}
+
+func (p *parser) allocate(base StmtBase) Stmt {
+	p.take(base.Keyword)
+	s := &AllocateStmt{StmtBase: base}
+	p.expect("(")
+	// ALLOCATE (type-spec :: list)
+	st := p.save()
+	if t := p.s.peek(); t.kind == tName && isTypeKeyword(matchKeywordName(t.text)) {
+		ts := p.typeSpec()
+		if p.s.accept("::") {
+			s.Type = ts
+		} else {
+			p.restore(st)
+		}
+	}
+	s.Items = p.argList(")")
+	p.expect(")")
+	p.endOfStmt()
+	return s
+}

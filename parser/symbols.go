@@ -1,0 +1,871 @@
+package parser
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// SymKind says what a name denotes.
+type SymKind uint8
+
+// The symbol kinds.
+const (
+	SymVariable SymKind = iota
+	SymProcedure
+	SymTemplate // HPF TEMPLATE or Fortran D DECOMPOSITION
+	SymProcessors
+	SymCommon // a COMMON block, under the key "/NAME/" ("//" for blank common)
+	SymNamelist
+	SymDerivedType
+	SymConstruct
+)
+
+var symKindNames = [...]string{"variable", "procedure", "template", "processors", "common block", "namelist", "derived type", "construct"}
+
+func (k SymKind) String() string { return symKindNames[k] }
+
+// Symbol is what a unit knows of a name. Positions are relative to the
+// top-level unit's Base.
+type Symbol struct {
+	Name      string
+	Kind      SymKind
+	Decl      Pos    // first declaration or, for implicit variables, first use
+	Type      string // INTEGER, REAL, DOUBLEPRECISION, COMPLEX, LOGICAL, CHARACTER, TYPE(T)...; "" if unknown
+	TypeSpec  *TypeSpec
+	Implicit  bool // typed by the IMPLICIT rules, not declared
+	Declared  bool // named in a declaration (not only used)
+	Dims      []*DimSpec
+	Param     Expr // the value of a PARAMETER
+	Common    string
+	InCommon  bool
+	Dummy     bool
+	External  bool
+	Intrinsic bool
+	Attrs     []string // ALLOCATABLE, POINTER, TARGET, SAVE, INTENT(IN), ...
+	Align     *AlignSpec
+	Dist      *DistributeSpec
+	Layout    *LayoutSpec
+	Included  string // the INCLUDE file the declaration came from
+	Used      bool   // referenced outside its declarations
+}
+
+// Rank is the number of dimensions.
+func (s *Symbol) Rank() int { return len(s.Dims) }
+
+// Scope is the symbol table of a program unit.
+type Scope struct {
+	Unit         *Unit
+	Parent       *Scope // the host of a contained procedure
+	Syms         map[string]*Symbol
+	ImplicitNone bool
+	implicit     [26]string
+	Uses         []string
+}
+
+// Lookup finds a name in the scope or its hosts.
+func (s *Scope) Lookup(name string) *Symbol {
+	for ; s != nil; s = s.Parent {
+		if sym, ok := s.Syms[name]; ok {
+			return sym
+		}
+	}
+	return nil
+}
+
+// ImplicitType returns the type the IMPLICIT rules give a name, or "" under
+// IMPLICIT NONE.
+func (s *Scope) ImplicitType(name string) string {
+	if name == "" {
+		return ""
+	}
+	c := name[0]
+	if c < 'A' || c > 'Z' {
+		return ""
+	}
+	for sc := s; sc != nil; sc = sc.Parent {
+		if t := sc.implicit[c-'A']; t != "" {
+			if t == "NONE" {
+				return ""
+			}
+			return t
+		}
+	}
+	if 'I' <= c && c <= 'N' {
+		return "INTEGER"
+	}
+	return "REAL"
+}
+
+// Names returns the scope's own symbol names, sorted.
+func (s *Scope) Names() []string {
+	out := make([]string, 0, len(s.Syms))
+	for k := range s.Syms {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func typeName(t *TypeSpec) string {
+	if t == nil {
+		return ""
+	}
+	switch t.Name {
+	case "TYPE", "CLASS":
+		return t.Name + "(" + t.Derived + ")"
+	case "REAL":
+		if l, ok := t.Kind.(*Lit); ok && (l.Value == "8" || l.Value == "16") {
+			return "REAL*" + l.Value
+		}
+	}
+	return t.Name
+}
+
+// resolve builds the symbol tables of a top-level unit and its contained
+// procedures, and checks declarations.
+func (p *parser) resolve(u *Unit) {
+	p.resolveUnit(u, nil)
+}
+
+func (p *parser) resolveUnit(u *Unit, host *Scope) {
+	sc := &Scope{Unit: u, Parent: host, Syms: map[string]*Symbol{}}
+	u.Scope = sc
+	r := resolver{p: p, sc: sc, u: u}
+	r.header(u.Header)
+	for _, s := range u.Body {
+		r.decls(s)
+	}
+	for _, k := range u.Contains {
+		// Contained procedures are names of the host.
+		if k.Name != "" {
+			sym := r.declare(k.Name, k.Header.Pos())
+			sym.Kind = SymProcedure
+		}
+	}
+	// Declared names without a type statement take the implicit type.
+	for _, sym := range sc.Syms {
+		if sym.Kind == SymVariable && sym.Type == "" {
+			if t := sc.ImplicitType(sym.Name); t != "" {
+				sym.Type, sym.Implicit = t, true
+			}
+		}
+	}
+	for _, s := range u.Body {
+		r.refs(s)
+	}
+	r.checkDirectives()
+	for _, k := range u.Contains {
+		p.resolveUnit(k, sc)
+	}
+}
+
+type resolver struct {
+	p          *parser
+	sc         *Scope
+	u          *Unit
+	directives []*Directive
+	included   string
+}
+
+func (r *resolver) declare(name string, at Pos) *Symbol {
+	if s, ok := r.sc.Syms[name]; ok {
+		if !s.Declared && r.included == "" {
+			s.Decl = at
+		}
+		s.Declared = true
+		return s
+	}
+	s := &Symbol{Name: name, Decl: at, Declared: true, Included: r.included}
+	r.sc.Syms[name] = s
+	return s
+}
+
+func (r *resolver) header(h Stmt) {
+	switch hs := h.(type) {
+	case *SubprogramStmt:
+		for _, prm := range hs.Params {
+			if id, ok := prm.(*Ident); ok {
+				s := r.declare(id.Name, id.Pos())
+				s.Dummy = true
+				s.Declared = false
+			}
+		}
+		if hs.Function {
+			res := hs.Name
+			if hs.Result != nil {
+				res = hs.Result
+			}
+			s := r.declare(res.Name, res.Pos())
+			s.Declared = hs.Type != nil
+			if hs.Type != nil {
+				s.Type, s.TypeSpec = typeName(hs.Type), hs.Type
+			}
+		}
+	}
+}
+
+// decls records what a statement declares.
+func (r *resolver) decls(st Stmt) {
+	switch s := st.(type) {
+	case *ImplicitStmt:
+		if s.None {
+			r.sc.ImplicitNone = true
+			for i := range r.sc.implicit {
+				r.sc.implicit[i] = "NONE"
+			}
+			return
+		}
+		for _, rule := range s.Rules {
+			for _, rg := range rule.Ranges {
+				a, b := upper(rg[0]), upper(rg[1])
+				for c := a; c <= b && c >= 'A' && c <= 'Z'; c++ {
+					r.sc.implicit[c-'A'] = typeName(rule.Type)
+				}
+			}
+		}
+	case *TypeDecl:
+		var dims []*DimSpec
+		var attrs []string
+		param := false
+		for _, a := range s.Attrs {
+			switch a.Name {
+			case "DIMENSION":
+				dims = a.Dims
+			case "PARAMETER":
+				param = true
+			}
+			attrs = append(attrs, attrString(a))
+		}
+		for _, e := range s.Entities {
+			sym := r.declare(e.Name.Name, e.Name.Pos())
+			sym.Type, sym.TypeSpec = typeName(s.Type), s.Type
+			if e.Dims != nil {
+				sym.Dims = e.Dims
+			} else if dims != nil {
+				sym.Dims = dims
+			}
+			sym.Attrs = append(sym.Attrs, attrs...)
+			if param {
+				sym.Param = e.Init
+			}
+			for _, a := range attrs {
+				if a == "EXTERNAL" {
+					sym.External = true
+					sym.Kind = SymProcedure
+				}
+				if a == "INTRINSIC" {
+					sym.Intrinsic = true
+					sym.Kind = SymProcedure
+				}
+			}
+		}
+	case *DimensionStmt:
+		for _, e := range s.Entities {
+			sym := r.declare(e.Name.Name, e.Name.Pos())
+			sym.Dims = e.Dims
+		}
+	case *ParameterStmt:
+		for _, d := range s.Defs {
+			sym := r.declare(d.Name.Name, d.Name.Pos())
+			sym.Param = d.Value
+		}
+	case *CommonStmt:
+		for _, b := range s.Blocks {
+			name := ""
+			at := s.KeyPos
+			if b.Name != nil {
+				name, at = b.Name.Name, b.Name.Pos()
+			}
+			cb := r.declare("/"+name+"/", at)
+			cb.Kind = SymCommon
+			for _, e := range b.Entities {
+				sym := r.declare(e.Name.Name, e.Name.Pos())
+				sym.Common, sym.InCommon = name, true
+				if e.Dims != nil {
+					sym.Dims = e.Dims
+				}
+			}
+		}
+	case *NameListStmt:
+		for _, n := range s.Names {
+			id := baseIdent(n)
+			if id == nil || id.Name == "/" {
+				continue
+			}
+			sym := r.declare(id.Name, id.Pos())
+			switch s.Keyword {
+			case "EXTERNAL":
+				sym.External, sym.Kind = true, SymProcedure
+			case "INTRINSIC":
+				sym.Intrinsic, sym.Kind = true, SymProcedure
+			case "NAMELIST":
+				sym.Declared = false
+			default:
+				attr := s.Keyword
+				if len(s.Args) > 0 {
+					attr += "(" + exprString(s.Args[0]) + ")"
+				}
+				sym.Attrs = append(sym.Attrs, attr)
+				if c, ok := n.(*Call); ok && sym.Dims == nil {
+					sym.Dims = argsToDims(c.Args)
+				}
+				// SAVE, PUBLIC, INTENT... do not declare a type.
+				sym.Declared = sym.Type != "" || sym.Dims != nil
+			}
+		}
+		if s.Keyword == "NAMELIST" {
+			for _, a := range s.Args {
+				if id, ok := a.(*Ident); ok {
+					r.declare(id.Name, id.Pos()).Kind = SymNamelist
+				}
+			}
+		}
+	case *UseStmt:
+		r.sc.Uses = append(r.sc.Uses, s.Module.Name)
+	case *DerivedTypeStmt:
+		r.declare(s.Name.Name, s.Name.Pos()).Kind = SymDerivedType
+	case *ProcedureStmt:
+		for _, e := range s.Names {
+			r.declare(e.Name.Name, e.Name.Pos()).Kind = SymProcedure
+		}
+	case *EntryStmt:
+		r.declare(s.Name.Name, s.Name.Pos()).Kind = SymProcedure
+		for _, prm := range s.Params {
+			if id, ok := prm.(*Ident); ok {
+				sym := r.declare(id.Name, id.Pos())
+				sym.Dummy = true
+				sym.Declared = false
+			}
+		}
+	case *Directive:
+		r.directives = append(r.directives, s)
+		switch spec := s.Spec.(type) {
+		case *EntitiesSpec:
+			kind := SymVariable
+			switch s.Name {
+			case "TEMPLATE", "DECOMPOSITION":
+				kind = SymTemplate
+			case "PROCESSORS":
+				kind = SymProcessors
+			default:
+				return
+			}
+			for _, e := range spec.Entities {
+				sym := r.declare(e.Name.Name, e.Name.Pos())
+				sym.Kind, sym.Dims = kind, e.Dims
+			}
+		}
+	case *IncludeStmt:
+		r.include(s)
+	case *Block:
+		if _, ok := s.Head.(*InterfaceStmt); ok {
+			// Interface bodies name external procedures.
+			for _, b := range s.Body {
+				if h, ok := b.(*SubprogramStmt); ok {
+					sym := r.declare(h.Name.Name, h.Name.Pos())
+					sym.Kind, sym.External = SymProcedure, true
+				}
+			}
+			return
+		}
+		if _, ok := s.Head.(*DerivedTypeStmt); ok {
+			r.decls(s.Head)
+			return // components are not names of the unit
+		}
+		for _, b := range s.Body {
+			r.decls(b)
+		}
+	case *DoConstruct, *IfConstruct:
+		// Directives such as REDISTRIBUTE may sit inside constructs.
+		Inspect(st, func(n Node) bool {
+			if d, ok := n.(*Directive); ok {
+				r.directives = append(r.directives, d)
+			}
+			return true
+		})
+	}
+}
+
+// include processes the declarations of an INCLUDE'd file.
+func (r *resolver) include(s *IncludeStmt) {
+	cfg := r.p.f.Config
+	if cfg == nil || cfg.Include == nil || r.p.includeDepth >= 8 {
+		return
+	}
+	text, path, ok := cfg.Include(s.Path, r.p.f.Name)
+	if !ok {
+		return
+	}
+	s.Found = true
+	inc := &File{Name: path, Src: text, Form: r.p.f.Form, Config: cfg}
+	inc.Lines = NewMapper(text)
+	ip := newFileParser(inc, r.p.includeDepth+1)
+	ip.fragment = true
+	inc.Units = ip.parseUnits(0, nil, nil)
+	s.File = inc
+	saved := r.included
+	r.included = path
+	for _, u := range inc.Units {
+		for _, b := range u.Body {
+			r.decls(b)
+		}
+	}
+	r.included = saved
+}
+
+func attrString(a *Attr) string {
+	if len(a.Args) > 0 {
+		parts := make([]string, len(a.Args))
+		for i, x := range a.Args {
+			parts[i] = exprString(x)
+		}
+		return a.Name + "(" + strings.Join(parts, ",") + ")"
+	}
+	return a.Name
+}
+
+func argsToDims(args []Expr) []*DimSpec {
+	out := make([]*DimSpec, len(args))
+	for i, a := range args {
+		switch x := a.(type) {
+		case *Triplet:
+			out[i] = &DimSpec{Lower: x.Lo, Upper: x.Hi, Colon: true}
+		default:
+			out[i] = &DimSpec{Upper: a}
+		}
+	}
+	return out
+}
+
+// baseIdent returns the name at the root of a designator.
+func baseIdent(x Expr) *Ident {
+	for {
+		switch e := x.(type) {
+		case *Ident:
+			return e
+		case *Call:
+			x = e.Fun
+		case *Component:
+			x = e.X
+		default:
+			return nil
+		}
+	}
+}
+
+// refs records and checks the names a statement uses.
+func (r *resolver) refs(st Stmt) {
+	skip := map[Node]bool{}
+	Inspect(st, func(n Node) bool {
+		switch x := n.(type) {
+		case *TypeDecl, *DimensionStmt, *CommonStmt:
+			// Declared names are not uses; their bounds and values are.
+			r.declExprs(x)
+			return false
+		case *ParameterStmt:
+			for _, d := range x.Defs {
+				r.use(d.Value, skip)
+			}
+			return false
+		case *NameListStmt, *UseStmt, *ImplicitStmt, *EndStmt, *ProgramStmt, *SubprogramStmt, *ModuleStmt,
+			*DerivedTypeStmt, *ProcedureStmt, *EntryStmt, *Directive, *FormatStmt, *InterfaceStmt, *EquivalenceStmt:
+			return false
+		case *Block:
+			if _, ok := x.Head.(*InterfaceStmt); ok {
+				return false
+			}
+			if _, ok := x.Head.(*DerivedTypeStmt); ok {
+				return false
+			}
+		case *SimpleStmt:
+			if x.Keyword == "EXIT" || x.Keyword == "CYCLE" {
+				return false
+			}
+		case *CallStmt:
+			if sym := r.sc.Lookup(x.Name.Name); sym == nil && !strings.Contains(x.Name.Name, "%") {
+				s := &Symbol{Name: x.Name.Name, Kind: SymProcedure, Decl: x.Name.Pos(), External: true}
+				r.sc.Syms[x.Name.Name] = s
+			}
+			for _, a := range x.Args {
+				r.use(a, skip)
+			}
+			return false
+		case *IOStmt:
+			for _, c := range x.Control {
+				if kw, ok := c.(*KeywordArg); ok {
+					r.use(kw.Value, skip)
+					continue
+				}
+				r.use(c, skip)
+			}
+			for _, it := range x.Items {
+				r.use(it, skip)
+			}
+			return false
+		case *AllocateStmt:
+			for _, it := range x.Items {
+				if kw, ok := it.(*KeywordArg); ok {
+					r.use(kw.Value, skip)
+					continue
+				}
+				r.use(it, skip)
+			}
+			return false
+		case Expr:
+			r.use(x, skip)
+			return false
+		}
+		return true
+	})
+}
+
+func (r *resolver) declExprs(n Node) {
+	var ents []*Entity
+	switch x := n.(type) {
+	case *TypeDecl:
+		ents = x.Entities
+		if x.Type != nil {
+			r.use(x.Type.Kind, nil)
+			r.use(x.Type.Len, nil)
+		}
+		for _, a := range x.Attrs {
+			for _, d := range a.Dims {
+				r.use(d.Lower, nil)
+				r.use(d.Upper, nil)
+			}
+		}
+	case *DimensionStmt:
+		ents = x.Entities
+	case *CommonStmt:
+		for _, b := range x.Blocks {
+			ents = append(ents, b.Entities...)
+		}
+	}
+	for _, e := range ents {
+		for _, d := range e.Dims {
+			r.use(d.Lower, nil)
+			r.use(d.Upper, nil)
+		}
+		r.use(e.CharLen, nil)
+		r.use(e.Init, nil)
+	}
+}
+
+// use records the names an expression references: a name that is not
+// declared becomes an implicitly typed variable, or an "undeclared" error
+// under IMPLICIT NONE.
+func (r *resolver) use(x Expr, skip map[Node]bool) {
+	if x == nil {
+		return
+	}
+	Inspect(x, func(n Node) bool {
+		switch e := n.(type) {
+		case *KeywordArg:
+			r.use(e.Value, skip)
+			return false
+		case *Component:
+			r.use(e.X, skip)
+			return false
+		case *Call:
+			if id, ok := e.Fun.(*Ident); ok {
+				if r.sc.Lookup(id.Name) != nil || !isIntrinsic(id.Name) {
+					r.name(id, true)
+				}
+				for _, a := range e.Args {
+					r.use(a, skip)
+				}
+				return false
+			}
+		case *Ident:
+			r.name(e, false)
+			return false
+		}
+		return true
+	})
+}
+
+func (r *resolver) allUses() []string {
+	var out []string
+	for sc := r.sc; sc != nil; sc = sc.Parent {
+		out = append(out, sc.Uses...)
+	}
+	return out
+}
+
+func (r *resolver) name(id *Ident, call bool) {
+	if id.Name == "" {
+		return
+	}
+	if sym := r.sc.Lookup(id.Name); sym != nil {
+		sym.Used = true
+		if !sym.Declared && sym.Type == "" && sym.Kind == SymVariable {
+			if t := r.sc.ImplicitType(id.Name); t != "" {
+				sym.Type, sym.Implicit = t, true
+			} else {
+				r.undeclared(id, sym)
+			}
+		}
+		return
+	}
+	if call && isIntrinsic(id.Name) {
+		return
+	}
+	if !call && isIntrinsic(id.Name) && r.sc.ImplicitType(id.Name) == "" {
+		return // an intrinsic passed as an actual argument
+	}
+	sym := &Symbol{Name: id.Name, Decl: id.Pos(), Used: true}
+	if call {
+		sym.Kind = SymProcedure
+		sym.External = true
+	}
+	r.sc.Syms[id.Name] = sym
+	if t := r.sc.ImplicitType(id.Name); t != "" {
+		sym.Type, sym.Implicit = t, true
+		return
+	}
+	r.undeclared(id, sym)
+}
+
+func (r *resolver) undeclared(id *Ident, sym *Symbol) {
+	if len(r.allUses()) > 0 {
+		return // the name may come from a module
+	}
+	if sym.Kind == SymProcedure {
+		r.p.errs = append(r.p.errs, Error{Pos: id.Pos(), End: id.End(), Severity: SevError, Code: "undeclared",
+			Msg: fmt.Sprintf("function %s has no type under IMPLICIT NONE", id.Name)})
+		return
+	}
+	r.p.errs = append(r.p.errs, Error{Pos: id.Pos(), End: id.End(), Severity: SevError, Code: "undeclared",
+		Msg: fmt.Sprintf("%s is not declared (IMPLICIT NONE)", id.Name)})
+	sym.Declared = true // one error per name
+}
+
+// checkDirectives attaches alignments and distributions to symbols and
+// reports directives that name unknown arrays, templates or processors.
+func (r *resolver) checkDirectives() {
+	for _, d := range r.directives {
+		switch spec := d.Spec.(type) {
+		case *AlignSpec:
+			for _, a := range spec.Alignees {
+				sym := r.known(a, "ALIGN", "array", false)
+				if sym != nil {
+					sym.Align = spec
+				}
+			}
+			if spec.Target != nil {
+				if t := r.known(spec.Target, "ALIGN ... WITH", "template, decomposition or array", false); t != nil {
+					t.Used = true
+				}
+			}
+		case *DistributeSpec:
+			for _, t := range spec.Targets {
+				what := "template or array"
+				if d.Sentinel == "" {
+					what = "decomposition"
+				}
+				if sym := r.known(t, "DISTRIBUTE", what, d.Sentinel == ""); sym != nil {
+					sym.Dist = spec
+				}
+			}
+			if spec.Onto != nil {
+				if sym := r.sc.Lookup(spec.Onto.Name); sym == nil || sym.Kind != SymProcessors {
+					r.p.errs = append(r.p.errs, Error{Pos: spec.Onto.Pos(), End: spec.Onto.End(), Severity: SevError,
+						Code: "undeclared", Msg: fmt.Sprintf("ONTO %s names no PROCESSORS arrangement", spec.Onto.Name)})
+				}
+			}
+		case *LayoutSpec:
+			if sym := r.known(spec.Target, "LAYOUT", "array", false); sym != nil {
+				sym.Layout = spec
+				if sym.Rank() > 0 && len(spec.Dims) != sym.Rank() {
+					r.p.errs = append(r.p.errs, Error{Pos: d.Pos(), End: d.End(), Severity: SevError, Code: "syntax",
+						Msg: fmt.Sprintf("LAYOUT gives %d dimensions for %s, which has %d", len(spec.Dims), sym.Name, sym.Rank())})
+				}
+			}
+		}
+	}
+}
+
+// known looks up a name a directive uses; it must be declared (an array,
+// a template or decomposition). With template set, only a DECOMPOSITION
+// will do (Fortran D distributes decompositions).
+func (r *resolver) known(id *Ident, dir, what string, template bool) *Symbol {
+	sym := r.sc.Lookup(id.Name)
+	ok := sym != nil && (sym.Declared || sym.Dummy || sym.InCommon) && sym.Kind != SymProcedure
+	if ok && template && sym.Kind != SymTemplate {
+		ok = false
+	}
+	if !ok && len(r.allUses()) > 0 && sym == nil {
+		return nil // may come from a module
+	}
+	if !ok {
+		r.p.errs = append(r.p.errs, Error{Pos: id.Pos(), End: id.End(), Severity: SevError, Code: "undeclared",
+			Msg: fmt.Sprintf("%s names %s, which is not a declared %s", dir, id.Name, what)})
+		return nil
+	}
+	return sym
+}
+
+// exprString prints an expression compactly, for attributes and messages.
+func exprString(x Expr) string {
+	var b strings.Builder
+	writeExpr(&b, x)
+	return b.String()
+}
+
+func writeExpr(b *strings.Builder, x Expr) {
+	switch e := x.(type) {
+	case nil:
+	case *Ident:
+		b.WriteString(e.Name)
+	case *Lit:
+		b.WriteString(e.Value)
+	case *Unary:
+		b.WriteString(e.Op)
+		writeExpr(b, e.X)
+	case *Binary:
+		writeExpr(b, e.X)
+		b.WriteString(e.Op)
+		writeExpr(b, e.Y)
+	case *Paren:
+		b.WriteByte('(')
+		writeExpr(b, e.X)
+		b.WriteByte(')')
+	case *Call:
+		writeExpr(b, e.Fun)
+		b.WriteByte('(')
+		for i, a := range e.Args {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeExpr(b, a)
+		}
+		b.WriteByte(')')
+	case *Triplet:
+		writeExpr(b, e.Lo)
+		b.WriteByte(':')
+		writeExpr(b, e.Hi)
+		if e.Stride != nil {
+			b.WriteByte(':')
+			writeExpr(b, e.Stride)
+		}
+	case *KeywordArg:
+		b.WriteString(e.Name.Name + "=")
+		writeExpr(b, e.Value)
+	case *Component:
+		writeExpr(b, e.X)
+		b.WriteString("%" + e.Name.Name)
+	case *Star:
+		b.WriteByte('*')
+	case *AltReturn:
+		b.WriteString("*" + e.Label.Value)
+	case *ComplexLit:
+		b.WriteByte('(')
+		writeExpr(b, e.Re)
+		b.WriteByte(',')
+		writeExpr(b, e.Im)
+		b.WriteByte(')')
+	case *ArrayCons:
+		b.WriteString("[")
+		for i, a := range e.Items {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeExpr(b, a)
+		}
+		b.WriteString("]")
+	case *ImpliedDo:
+		b.WriteByte('(')
+		for _, a := range e.Items {
+			writeExpr(b, a)
+			b.WriteByte(',')
+		}
+		b.WriteString(e.Var.Name + "=")
+		writeExpr(b, e.Lo)
+		b.WriteByte(',')
+		writeExpr(b, e.Hi)
+		if e.Step != nil {
+			b.WriteByte(',')
+			writeExpr(b, e.Step)
+		}
+		b.WriteByte(')')
+	default:
+		b.WriteString("?")
+	}
+}
+
+// ExprString prints an expression in a compact Fortran-like form.
+func ExprString(x Expr) string { return exprString(x) }
+
+// EvalInt evaluates an integer constant expression: literals, PARAMETERs
+// of the scope, + - * / ** and parentheses. ok is false otherwise.
+func EvalInt(x Expr, sc *Scope) (int64, bool) {
+	return evalInt(x, sc, 0)
+}
+
+func evalInt(x Expr, sc *Scope, depth int) (int64, bool) {
+	if depth > 32 {
+		return 0, false
+	}
+	switch e := x.(type) {
+	case *Lit:
+		if e.Kind != IntLit {
+			return 0, false
+		}
+		v := e.Value
+		if i := strings.IndexByte(v, '_'); i >= 0 {
+			v = v[:i]
+		}
+		n, err := strconv.ParseInt(v, 10, 64)
+		return n, err == nil
+	case *Ident:
+		if sc == nil {
+			return 0, false
+		}
+		sym := sc.Lookup(e.Name)
+		if sym == nil || sym.Param == nil {
+			return 0, false
+		}
+		return evalInt(sym.Param, sc, depth+1)
+	case *Paren:
+		return evalInt(e.X, sc, depth+1)
+	case *Unary:
+		v, ok := evalInt(e.X, sc, depth+1)
+		switch e.Op {
+		case "-":
+			return -v, ok
+		case "+":
+			return v, ok
+		}
+	case *Binary:
+		a, ok1 := evalInt(e.X, sc, depth+1)
+		b, ok2 := evalInt(e.Y, sc, depth+1)
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		switch e.Op {
+		case "+":
+			return a + b, true
+		case "-":
+			return a - b, true
+		case "*":
+			return a * b, true
+		case "/":
+			if b == 0 {
+				return 0, false
+			}
+			return a / b, true
+		case "**":
+			if b < 0 || b > 62 {
+				return 0, false
+			}
+			r := int64(1)
+			for i := int64(0); i < b; i++ {
+				r *= a
+			}
+			return r, true
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,44 @@
+C     Directives of all three dialects, and Fortran D statements.
+      PROGRAM DIRS
+      PARAMETER (N = 100)
+      REAL A(N,N), B(N,N), C(N), X(N)
+      INTEGER IDX
+CHPF$ PROCESSORS P(4,4), Q(16)
+CHPF$ TEMPLATE T(N,N)
+!HPF$ ALIGN A(I,J) WITH T(I,J)
+*HPF$ ALIGN B(I,J) WITH T(J,I+1)
+CHPF$ ALIGN (I) WITH T(I,*) :: C
+CHPF$ DISTRIBUTE T(BLOCK, CYCLIC(2)) ONTO P
+CHPF$ DISTRIBUTE (CYCLIC) ONTO Q :: X
+CHPF$ DYNAMIC A
+CHPF$ INDEPENDENT, NEW(J), REDUCTION(S)
+      DO 10 I = 1, N
+         DO 10 J = 1, N
+            A(I,J) = B(I,J) + C(I)
+   10 CONTINUE
+C$OMP PARALLEL DO PRIVATE(I) SHARED(X)
+C$OMP& SCHEDULE(STATIC, 4) REDUCTION(+:S)
+      DO 20 I = 1, N
+         X(I) = 0.0
+   20 CONTINUE
+C$OMP END PARALLEL DO
+CHPF$ REDISTRIBUTE T(CYCLIC, BLOCK)
+      END
+
+      SUBROUTINE FORTD(N)
+      INTEGER N
+      REAL X(N,N), Y(N,N), Z(N)
+      DECOMPOSITION D(N,N), E(N)
+      ALIGN X, Y WITH D
+      ALIGN Z(I) WITH E(I)
+      DISTRIBUTE D(:, BLOCK)
+      DISTRIBUTE E(CYCLIC)
+      X(1,1) = Y(1,1) + Z(1)
+      END
+
+      PROGRAM CMF
+      INTEGER A(10,10), B(10,10)
+CMF$  LAYOUT A(:NEWS, :SERIAL)
+CMF$  ALIGN B(I,J) WITH A(I,J)
+      B = A
+      END

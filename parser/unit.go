@@ -1,0 +1,557 @@
+package parser
+
+import (
+	"fmt"
+	"sort"
+)
+
+// This file groups statements into program units and constructs.
+
+// mark is the reader and parser state before a statement, so that a
+// statement that belongs to the next unit can be given back.
+type mark struct {
+	pos, comments, inactive, rerrs, perrs int
+	cpp                                   *cppState
+}
+
+func (p *parser) mark() mark {
+	return mark{p.r.pos, len(p.r.comments), len(p.r.inactive), len(p.r.errs), len(p.errs), p.r.cpp}
+}
+
+func (p *parser) rewind(m mark) {
+	p.r.pos, p.r.cpp = m.pos, m.cpp
+	p.r.comments = p.r.comments[:m.comments]
+	p.r.inactive = p.r.inactive[:m.inactive]
+	p.r.errs = p.r.errs[:m.rerrs]
+	p.errs = p.errs[:m.perrs]
+}
+
+// parseUnits parses top-level units from the absolute offset start to the
+// end of the file. After each unit, reuse may hand back the rest of the
+// units from an older tree, which ends the parse.
+func (p *parser) parseUnits(start int, cpp *cppState, reuse func(int, *cppState) []*Unit) []*Unit {
+	p.r.pos, p.r.cpp = start, cpp
+	var units []*Unit
+	for p.r.pos < len(p.r.src) {
+		if reuse != nil && len(units) > 0 {
+			if rest := reuse(p.r.pos, p.r.cpp); rest != nil {
+				return append(units, rest...)
+			}
+		}
+		u := p.parseTop()
+		if u == nil {
+			break
+		}
+		units = append(units, u)
+	}
+	return units
+}
+
+// parseTop parses one top-level unit starting at the reader's position.
+func (p *parser) parseTop() *Unit {
+	start := p.r.pos
+	u := &Unit{Base: start, cpp: p.r.cpp}
+	p.r.base = start
+	p.r.comments, p.r.inactive, p.r.errs, p.errs = nil, nil, nil, nil
+	p.unitBody(u)
+	if p.r.pos == start {
+		return nil
+	}
+	u.Len = p.r.pos - start
+	u.endCPP = p.r.cpp
+	u.Comments = p.r.comments
+	u.Inactive = p.r.inactive
+	p.resolve(u)
+	u.Errors = append(p.r.errs, p.errs...)
+	sort.SliceStable(u.Errors, func(i, j int) bool { return u.Errors[i].Pos < u.Errors[j].Pos })
+	return u
+}
+
+func unitKindOf(s Stmt) UnitKind {
+	switch h := s.(type) {
+	case *ProgramStmt:
+		return UnitMain
+	case *SubprogramStmt:
+		if h.Function {
+			return UnitFunction
+		}
+		return UnitSubroutine
+	case *ModuleStmt:
+		switch h.Keyword {
+		case "MODULE":
+			return UnitModule
+		case "SUBMODULE":
+			return UnitSubmodule
+		}
+		return UnitBlockData
+	}
+	return UnitNone
+}
+
+func headerName(s Stmt) string {
+	switch h := s.(type) {
+	case *ProgramStmt:
+		if h.Name != nil {
+			return h.Name.Name
+		}
+	case *SubprogramStmt:
+		return h.Name.Name
+	case *ModuleStmt:
+		if h.Name != nil {
+			return h.Name.Name
+		}
+	}
+	return ""
+}
+
+// endsUnit reports whether an END statement can close a program unit.
+func endsUnit(e *EndStmt) bool {
+	switch e.What {
+	case "", "PROGRAM", "SUBROUTINE", "FUNCTION", "MODULE", "SUBMODULE", "BLOCKDATA", "PROCEDURE":
+		return true
+	}
+	return false
+}
+
+var endWords = map[UnitKind]string{
+	UnitMain: "PROGRAM", UnitSubroutine: "SUBROUTINE", UnitFunction: "FUNCTION",
+	UnitModule: "MODULE", UnitSubmodule: "SUBMODULE", UnitBlockData: "BLOCKDATA",
+}
+
+// unitBody reads the statements of u up to its END. A unit header that
+// cannot start a contained procedure ends u (whose END is missing) and is
+// given back for the next unit. It reports whether that happened.
+func (p *parser) unitBody(u *Unit) (gaveBack bool) {
+	var flat []Stmt
+	interfaces := 0   // depth of INTERFACE blocks
+	bodies := 0       // depth of interface bodies inside them
+	contains := false // CONTAINS seen
+	started := u.Header != nil
+	for {
+		m := p.mark()
+		raw := p.r.next()
+		if raw == nil {
+			break
+		}
+		s := p.parseStmt(raw)
+		p.stmtCount(u)
+		if !started {
+			switch s.(type) {
+			case *CppStmt:
+				flat = append(flat, s)
+				continue
+			case *ProgramStmt, *SubprogramStmt, *ModuleStmt:
+				u.Header, u.Kind, u.Name = s, unitKindOf(s), headerName(s)
+				started = true
+				continue
+			}
+			started = true
+			u.Kind = UnitMain
+		}
+		switch st := s.(type) {
+		case *ProgramStmt, *SubprogramStmt, *ModuleStmt:
+			if interfaces > 0 {
+				bodies++
+				flat = append(flat, s)
+				continue
+			}
+			if contains && u.Parent == nil || contains && u.Kind == UnitModule {
+				child := &Unit{Parent: u, Base: u.Base, Header: s, Kind: unitKindOf(s), Name: headerName(s)}
+				gave := p.unitBody(child)
+				u.Contains = append(u.Contains, child)
+				if gave {
+					p.missingEnd(u)
+					u.Body = p.buildBlocks(flat)
+					return true
+				}
+				continue
+			}
+			// A new unit while this one is open: its END is missing.
+			p.rewind(m)
+			p.missingEnd(u)
+			u.Body = p.buildBlocks(flat)
+			return true
+		case *EndStmt:
+			if interfaces > 0 {
+				if st.What == "INTERFACE" {
+					interfaces--
+				} else if endsUnit(st) && bodies > 0 {
+					bodies--
+				}
+				flat = append(flat, s)
+				continue
+			}
+			if endsUnit(st) {
+				u.EndStmt = s
+				p.checkEnd(u, st)
+				u.Body = p.buildBlocks(flat)
+				return false
+			}
+		case *InterfaceStmt:
+			interfaces++
+		case *SimpleStmt:
+			if st.Keyword == "CONTAINS" {
+				contains = true
+			}
+		}
+		flat = append(flat, s)
+	}
+	if u.Kind != UnitNone && !(p.fragment && u.Header == nil) {
+		p.missingEnd(u)
+	}
+	u.Body = p.buildBlocks(flat)
+	return false
+}
+
+func (p *parser) stmtCount(u *Unit) {
+	u.Top().stmts++
+}
+
+func (p *parser) missingEnd(u *Unit) {
+	at, end := Pos(0), Pos(0)
+	what := "main program"
+	if u.Header != nil {
+		at, end = u.Header.Pos(), u.Header.End()
+		what = u.Kind.String() + " " + u.Name
+	}
+	p.errorAt(at, end, "syntax", "missing END for "+what)
+}
+
+func (p *parser) checkEnd(u *Unit, e *EndStmt) {
+	if e.What != "" && e.What != "PROCEDURE" && e.What != endWords[u.Kind] {
+		p.errorAt(e.Pos(), e.End(), "syntax", fmt.Sprintf("END %s closes %s %s", e.What, u.Kind, u.Name))
+		return
+	}
+	if e.Name != nil && u.Name != "" && e.Name.Name != u.Name {
+		p.errorAt(e.Name.Pos(), e.Name.End(), "syntax", fmt.Sprintf("END %s %s does not match %s", e.What, e.Name.Name, u.Name))
+	}
+}
+
+// frame is an open construct while blocks are built.
+type frame struct {
+	node Stmt    // *DoConstruct, *IfConstruct or *Block
+	body *[]Stmt // where statements go now
+	head Stmt    // the opening statement
+}
+
+// buildBlocks nests a unit's flat statement list into constructs: DO
+// loops (labelled, shared terminators, END DO), IF blocks, SELECT CASE,
+// WHERE, FORALL, derived types, interfaces and the F2008 blocks. It never
+// fails: an unmatched END is reported and kept as a statement, and a
+// construct left open at the end of the unit is reported and closed.
+func (p *parser) buildBlocks(flat []Stmt) []Stmt {
+	var out []Stmt
+	stack := []frame{}
+	cur := func() *[]Stmt {
+		if len(stack) == 0 {
+			return &out
+		}
+		return stack[len(stack)-1].body
+	}
+	push := func(node, head Stmt, body *[]Stmt) {
+		*cur() = append(*cur(), node)
+		stack = append(stack, frame{node: node, body: body, head: head})
+	}
+	pop := func() frame {
+		f := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		return f
+	}
+	// closeTo closes every frame above index i with "missing END" errors.
+	closeTo := func(i int) {
+		for len(stack) > i+1 {
+			f := pop()
+			p.unclosed(f)
+		}
+	}
+	find := func(match func(frame) bool) int {
+		for i := len(stack) - 1; i >= 0; i-- {
+			if match(stack[i]) {
+				return i
+			}
+		}
+		return -1
+	}
+	interfaceDepth := 0
+	for _, s := range flat {
+		if interfaceDepth > 0 {
+			// Inside an INTERFACE block only its END matters.
+			if e, ok := s.(*EndStmt); ok && e.What == "INTERFACE" {
+				interfaceDepth--
+				if interfaceDepth == 0 {
+					if i := find(func(f frame) bool { b, ok := f.head.(*InterfaceStmt); return ok && b != nil }); i >= 0 {
+						closeTo(i)
+						f := pop()
+						f.node.(*Block).EndStmt = s
+						continue
+					}
+				}
+			}
+			if _, ok := s.(*InterfaceStmt); ok {
+				interfaceDepth++
+			}
+			*cur() = append(*cur(), s)
+			continue
+		}
+		switch st := s.(type) {
+		case *DoStmt:
+			c := &DoConstruct{Do: st}
+			// Directives just before the loop govern it.
+			body := cur()
+			for n := len(*body); n > 0; n-- {
+				d, ok := (*body)[n-1].(*Directive)
+				if !ok || !governsLoop(d) {
+					break
+				}
+				c.Directives = append([]*Directive{d}, c.Directives...)
+				*body = (*body)[:n-1]
+			}
+			push(c, st, &c.Body)
+			continue
+		case *IfThenStmt:
+			if !st.Else {
+				c := &IfConstruct{Arms: []*IfArm{{Head: st}}}
+				push(c, st, &c.Arms[0].Body)
+				continue
+			}
+			if i := find(func(f frame) bool { _, ok := f.node.(*IfConstruct); return ok }); i >= 0 && p.noDoBetween(stack, i, st) {
+				closeTo(i)
+				c := stack[i].node.(*IfConstruct)
+				arm := &IfArm{Head: st}
+				c.Arms = append(c.Arms, arm)
+				stack[i].body = &arm.Body
+				continue
+			}
+			p.errorAt(st.Pos(), st.End(), "syntax", "ELSE IF without IF ... THEN")
+		case *SimpleStmt:
+			switch st.Keyword {
+			case "ELSE":
+				if i := find(func(f frame) bool { _, ok := f.node.(*IfConstruct); return ok }); i >= 0 && p.noDoBetween(stack, i, st) {
+					closeTo(i)
+					c := stack[i].node.(*IfConstruct)
+					arm := &IfArm{Head: st}
+					c.Arms = append(c.Arms, arm)
+					stack[i].body = &arm.Body
+					continue
+				}
+				p.errorAt(st.Pos(), st.End(), "syntax", "ELSE without IF ... THEN")
+			case "ASSOCIATE", "CRITICAL", "BLOCK", "ENUM":
+				b := &Block{Head: st}
+				push(b, st, &b.Body)
+				continue
+			case "CASEDEFAULT", "CLASSDEFAULT", "CLASSIS", "TYPEIS":
+				if p.addArm(stack, st) {
+					continue
+				}
+			case "ENDENUM":
+				if i := find(func(f frame) bool { h, ok := f.head.(*SimpleStmt); return ok && h.Keyword == "ENUM" }); i >= 0 {
+					closeTo(i)
+					pop().node.(*Block).EndStmt = s
+					continue
+				}
+			}
+		case *SelectStmt:
+			b := &Block{Head: st}
+			push(b, st, &b.Body)
+			continue
+		case *CaseStmt:
+			if p.addArm(stack, st) {
+				continue
+			}
+			p.errorAt(st.Pos(), st.End(), "syntax", "CASE outside SELECT CASE")
+		case *WhereStmt:
+			if !st.Else && st.Body == nil {
+				b := &Block{Head: st}
+				push(b, st, &b.Body)
+				continue
+			}
+			if st.Else {
+				if i := find(func(f frame) bool { h, ok := f.head.(*WhereStmt); return ok && !h.Else }); i >= 0 {
+					closeTo(i)
+					b := stack[i].node.(*Block)
+					arm := &IfArm{Head: st}
+					b.Arms = append(b.Arms, arm)
+					stack[i].body = &arm.Body
+					continue
+				}
+				p.errorAt(st.Pos(), st.End(), "syntax", "ELSEWHERE without WHERE")
+			}
+		case *ForallStmt:
+			if st.Body == nil {
+				b := &Block{Head: st}
+				push(b, st, &b.Body)
+				continue
+			}
+		case *DerivedTypeStmt:
+			b := &Block{Head: st}
+			push(b, st, &b.Body)
+			continue
+		case *InterfaceStmt:
+			b := &Block{Head: st}
+			push(b, st, &b.Body)
+			interfaceDepth = 1
+			continue
+		case *EndStmt:
+			if p.closeEnd(&stack, st, closeTo, find) {
+				continue
+			}
+		}
+		*cur() = append(*cur(), s)
+		// A labelled statement ends every labelled DO waiting for it (loops
+		// that share a terminal statement close together).
+		if lbl := s.Base().Label; lbl != 0 {
+			for {
+				i := find(func(f frame) bool {
+					c, ok := f.node.(*DoConstruct)
+					return ok && c.Do.EndLabel == lbl
+				})
+				if i < 0 {
+					break
+				}
+				if i != len(stack)-1 {
+					top := stack[len(stack)-1]
+					p.errorAt(s.Pos(), s.End(), "syntax", fmt.Sprintf("label %d ends a DO loop outside the %s that is still open", lbl, describeHead(top.head)))
+					closeTo(i)
+				}
+				pop()
+			}
+		}
+	}
+	for len(stack) > 0 {
+		p.unclosed(pop())
+	}
+	return out
+}
+
+func governsLoop(d *Directive) bool {
+	switch d.Name {
+	case "INDEPENDENT", "DO", "PARALLEL DO", "DO SIMD", "PARALLEL DO SIMD", "SIMD", "TASKLOOP", "LOOP",
+		"DISTRIBUTE", "DISTRIBUTE PARALLEL DO", "TEAMS DISTRIBUTE PARALLEL DO", "TARGET TEAMS DISTRIBUTE PARALLEL DO",
+		"PARALLEL LOOP", "TEAMS LOOP", "TARGET TEAMS LOOP":
+		return d.Sentinel != ""
+	}
+	return false
+}
+
+// noDoBetween reports (and complains) when an ELSE would close a DO loop
+// opened inside the IF block.
+func (p *parser) noDoBetween(stack []frame, i int, s Stmt) bool {
+	for j := i + 1; j < len(stack); j++ {
+		if c, ok := stack[j].node.(*DoConstruct); ok {
+			p.errorAt(s.Pos(), s.End(), "syntax", fmt.Sprintf("%s inside a DO loop that started in the IF block; missing %s", s.Base().Keyword, doEnd(c.Do)))
+			return true
+		}
+	}
+	return true
+}
+
+func doEnd(d *DoStmt) string {
+	if d.EndLabel != 0 {
+		return fmt.Sprintf("statement labelled %d", d.EndLabel)
+	}
+	return "END DO"
+}
+
+func (p *parser) addArm(stack []frame, s Stmt) bool {
+	for i := len(stack) - 1; i >= 0; i-- {
+		if _, ok := stack[i].head.(*SelectStmt); ok {
+			for len(stack) > i+1 {
+				stack = stack[:len(stack)-1]
+			}
+			b := stack[i].node.(*Block)
+			arm := &IfArm{Head: s}
+			b.Arms = append(b.Arms, arm)
+			stack[i].body = &arm.Body
+			return true
+		}
+	}
+	return false
+}
+
+// closeEnd matches an END DO, END IF, ... with its construct.
+func (p *parser) closeEnd(stack *[]frame, e *EndStmt, closeTo func(int), find func(func(frame) bool) int) bool {
+	var match func(frame) bool
+	switch e.What {
+	case "DO":
+		match = func(f frame) bool {
+			c, ok := f.node.(*DoConstruct)
+			return ok && (c.Do.EndLabel == 0 || c.Do.EndLabel == e.Label)
+		}
+	case "IF":
+		match = func(f frame) bool { _, ok := f.node.(*IfConstruct); return ok }
+	case "SELECT":
+		match = func(f frame) bool { _, ok := f.head.(*SelectStmt); return ok }
+	case "WHERE":
+		match = func(f frame) bool { h, ok := f.head.(*WhereStmt); return ok && !h.Else }
+	case "FORALL":
+		match = func(f frame) bool { _, ok := f.head.(*ForallStmt); return ok }
+	case "TYPE":
+		match = func(f frame) bool { _, ok := f.head.(*DerivedTypeStmt); return ok }
+	case "ASSOCIATE", "BLOCK", "CRITICAL", "ENUM":
+		match = func(f frame) bool { h, ok := f.head.(*SimpleStmt); return ok && h.Keyword == e.What }
+	default:
+		return false
+	}
+	i := find(match)
+	if i < 0 {
+		p.errorAt(e.Pos(), e.End(), "syntax", "END "+e.What+" without a matching "+e.What)
+		return false
+	}
+	if i != len(*stack)-1 {
+		closeTo(i)
+	}
+	f := (*stack)[len(*stack)-1]
+	*stack = (*stack)[:len(*stack)-1]
+	switch c := f.node.(type) {
+	case *DoConstruct:
+		c.EndStmt = e
+		if c.Do.EndLabel != 0 {
+			// A labelled DO ended by a labelled END DO: the END DO is the
+			// terminal statement. Other loops sharing the label close too.
+			c.Body = append(c.Body, e)
+			c.EndStmt = nil
+			for {
+				j := find(func(f frame) bool {
+					d, ok := f.node.(*DoConstruct)
+					return ok && d.Do.EndLabel == e.Label && e.Label != 0
+				})
+				if j < 0 || j != len(*stack)-1 {
+					break
+				}
+				*stack = (*stack)[:len(*stack)-1]
+			}
+		}
+	case *IfConstruct:
+		c.EndStmt = e
+	case *Block:
+		c.EndStmt = e
+	}
+	return true
+}
+
+func describeHead(s Stmt) string {
+	switch h := s.(type) {
+	case *DoStmt:
+		if h.EndLabel != 0 {
+			return fmt.Sprintf("DO loop ending at %d", h.EndLabel)
+		}
+		return "DO loop"
+	case *IfThenStmt:
+		return "IF block"
+	}
+	return s.Base().Keyword + " block"
+}
+
+func (p *parser) unclosed(f frame) {
+	h := f.head
+	var msg string
+	switch c := f.node.(type) {
+	case *DoConstruct:
+		msg = "DO loop without " + doEnd(c.Do)
+	case *IfConstruct:
+		msg = "IF block without END IF"
+	default:
+		msg = h.Base().Keyword + " without END"
+	}
+	p.errorAt(h.Pos(), h.End(), "syntax", msg)
+}
