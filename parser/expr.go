@@ -33,19 +33,102 @@ func (p *parser) enter() {
 
 func (p *parser) leave() { p.depth-- }
 
-func (p *parser) expr() Expr {
-	p.enter()
-	defer p.leave()
-	x := p.equiv()
+// expr parses a full expression by precedence climbing.
+func (p *parser) expr() Expr { return p.exprPrec(precDefinedBin) }
+
+// The binding strengths of Fortran's operators, loosest first.
+const (
+	precDefinedBin = 1 + iota // .USER. binary
+	precEquiv                 // .EQV. .NEQV. .XOR.
+	precOr                    // .OR.
+	precAnd                   // .AND.
+	precNot                   // .NOT. (prefix)
+	precRel                   // .EQ. == /= < ...
+	precConcat                // //
+	precAdd                   // + - (binary and prefix)
+	precMul                   // * /
+	precPow                   // ** (right-associative)
+	precDefinedUn             // .USER. prefix
+)
+
+// binaryPrec returns the precedence of t as a binary operator, or 0.
+func binaryPrec(t token) int {
+	switch t.kind {
+	case tOp:
+		switch t.text {
+		case "+", "-":
+			return precAdd
+		case "*", "/":
+			return precMul
+		case "**":
+			return precPow
+		case "//":
+			return precConcat
+		case "==", "/=", "<", "<=", ">", ">=":
+			return precRel
+		}
+	case tDot:
+		switch t.text {
+		case ".EQ.", ".NE.", ".LT.", ".LE.", ".GT.", ".GE.":
+			return precRel
+		case ".AND.":
+			return precAnd
+		case ".OR.":
+			return precOr
+		case ".EQV.", ".NEQV.", ".XOR.":
+			return precEquiv
+		case ".NOT.":
+			return 0
+		}
+		if !isIntrinsicDot(t.text) {
+			return precDefinedBin
+		}
+	}
+	return 0
+}
+
+func (p *parser) exprPrec(min int) Expr {
+	p.depth++
+	if p.depth > maxDepth {
+		t := p.s.peek()
+		p.fail(p.tokPos(t), p.tokEnd(t), "expression nested too deeply")
+	}
+	var x Expr
+	t := p.s.peek()
+	switch {
+	case t.kind == tDot && t.text == ".NOT.":
+		p.s.next()
+		x = &Unary{OpPos: p.tokPos(t), Op: ".NOT.", X: p.exprPrec(precRel)}
+	case t.kind == tOp && (t.text == "+" || t.text == "-"):
+		p.s.next()
+		x = &Unary{OpPos: p.tokPos(t), Op: t.text, X: p.exprPrec(precMul)}
+	case t.kind == tDot && !isIntrinsicDot(t.text):
+		p.s.next()
+		x = &Unary{OpPos: p.tokPos(t), Op: t.text, X: p.exprPrec(precDefinedUn)}
+	default:
+		x = p.primary()
+	}
 	for {
 		t := p.s.peek()
-		if t.kind != tDot || isIntrinsicDot(t.text) {
-			return x
+		prec := binaryPrec(t)
+		if prec == 0 || prec < min {
+			break
 		}
 		p.s.next()
-		y := p.equiv()
+		var y Expr
+		switch prec {
+		case precPow:
+			// Right-associative; A**-B is a common extension.
+			y = p.exprPrec(precPow)
+		case precRel:
+			y = p.exprPrec(precConcat)
+		default:
+			y = p.exprPrec(prec + 1)
+		}
 		x = &Binary{X: x, OpPos: p.tokPos(t), Op: t.text, Y: y}
 	}
+	p.depth--
+	return x
 }
 
 func isIntrinsicDot(op string) bool {
@@ -54,112 +137,6 @@ func isIntrinsicDot(op string) bool {
 		return true
 	}
 	return len(op) > 7 && (op[:7] == ".TRUE._" || op[:7] == ".FALSE.")
-}
-
-func (p *parser) binaryLevel(next func() Expr, ops ...string) Expr {
-	x := next()
-	for {
-		t := p.s.peek()
-		if t.kind != tDot && t.kind != tOp {
-			return x
-		}
-		found := false
-		for _, op := range ops {
-			if t.text == op {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return x
-		}
-		p.s.next()
-		y := next()
-		x = &Binary{X: x, OpPos: p.tokPos(t), Op: t.text, Y: y}
-	}
-}
-
-func (p *parser) equiv() Expr { return p.binaryLevel(p.or, ".EQV.", ".NEQV.", ".XOR.") }
-func (p *parser) or() Expr    { return p.binaryLevel(p.and, ".OR.") }
-func (p *parser) and() Expr   { return p.binaryLevel(p.not, ".AND.") }
-
-func (p *parser) not() Expr {
-	t := p.s.peek()
-	if t.kind == tDot && t.text == ".NOT." {
-		p.s.next()
-		p.enter()
-		defer p.leave()
-		return &Unary{OpPos: p.tokPos(t), Op: ".NOT.", X: p.not()}
-	}
-	return p.rel()
-}
-
-func (p *parser) rel() Expr {
-	x := p.concat()
-	t := p.s.peek()
-	switch t.text {
-	case ".EQ.", ".NE.", ".LT.", ".LE.", ".GT.", ".GE.", "==", "/=", "<", "<=", ">", ">=":
-		if t.kind == tDot || t.kind == tOp {
-			p.s.next()
-			y := p.concat()
-			return &Binary{X: x, OpPos: p.tokPos(t), Op: t.text, Y: y}
-		}
-	}
-	return x
-}
-
-func (p *parser) concat() Expr { return p.binaryLevel(p.add, "//") }
-
-func (p *parser) add() Expr {
-	var x Expr
-	if t := p.s.peek(); t.kind == tOp && (t.text == "+" || t.text == "-") {
-		p.s.next()
-		x = &Unary{OpPos: p.tokPos(t), Op: t.text, X: p.mul()}
-	} else {
-		x = p.mul()
-	}
-	for {
-		t := p.s.peek()
-		if t.kind != tOp || (t.text != "+" && t.text != "-") {
-			return x
-		}
-		p.s.next()
-		y := p.mul()
-		x = &Binary{X: x, OpPos: p.tokPos(t), Op: t.text, Y: y}
-	}
-}
-
-func (p *parser) mul() Expr { return p.binaryLevel(p.power, "*", "/") }
-
-func (p *parser) power() Expr {
-	x := p.definedUnary()
-	t := p.s.peek()
-	if t.kind == tOp && t.text == "**" {
-		p.s.next()
-		p.enter()
-		defer p.leave()
-		var y Expr
-		// A**-B is a common extension.
-		if u := p.s.peek(); u.kind == tOp && (u.text == "-" || u.text == "+") {
-			p.s.next()
-			y = &Unary{OpPos: p.tokPos(u), Op: u.text, X: p.power()}
-		} else {
-			y = p.power()
-		}
-		return &Binary{X: x, OpPos: p.tokPos(t), Op: "**", Y: y}
-	}
-	return x
-}
-
-func (p *parser) definedUnary() Expr {
-	t := p.s.peek()
-	if t.kind == tDot && !isIntrinsicDot(t.text) {
-		p.s.next()
-		p.enter()
-		defer p.leave()
-		return &Unary{OpPos: p.tokPos(t), Op: t.text, X: p.definedUnary()}
-	}
-	return p.primary()
 }
 
 func (p *parser) primary() Expr {

@@ -153,6 +153,7 @@ type Unit struct {
 	cpp    *cppState // preprocessor state at the start of the unit
 	endCPP *cppState // and at its end
 	stmts  int       // number of simple statements, for statistics
+	lead   int       // offset of the first line of the first statement (Len if none)
 }
 
 // Abs converts a position inside the unit to an absolute file offset.
@@ -240,14 +241,17 @@ func (f *File) Reparse(newSrc []byte, e Edit) *File {
 	nf.Lines = f.Lines.Update(newSrc, e)
 	delta := e.NewEnd - e.OldEnd
 
-	// The edit may change how the line before it ends (a continuation line,
-	// a new END), so reparsing starts at the unit holding the start of the
-	// previous line.
-	line := f.Lines.Line(e.Start)
-	from := f.Lines.LineStart(line - 1)
+	// The edit may turn its line into a continuation of the statement
+	// before it, which may sit in the previous unit behind any number of
+	// comment lines; so reparsing starts at the unit holding the last
+	// statement that begins before the edited line.
+	from := f.Lines.LineStart(f.Lines.Line(e.Start))
 	first := 0
 	for first+1 < len(f.Units) && f.Units[first+1].Base <= from {
 		first++
+	}
+	for first > 0 && from <= f.Units[first].Base+f.Units[first].lead {
+		first--
 	}
 	p := newFileParser(nf, 0)
 	// Old units that start after the edited bytes (plus the lookahead a

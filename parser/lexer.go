@@ -157,12 +157,7 @@ func (s *scanner) lex() token {
 		return token{kind: tString, s: i, e: e, text: string(b[i:e])}
 	}
 	if i+1 < len(b) {
-		two := string(b[i : i+2])
-		switch two {
-		case "**", "//", "==", "/=", "<=", ">=", "=>", "::", "(/", "/)":
-			if two == "(/" && i+2 < len(b) && b[i+2] == '=' {
-				break // "(/=" is a parenthesised operator name
-			}
+		if two := twoCharOp(b[i], b[i+1]); two != "" && !(two == "(/" && i+2 < len(b) && b[i+2] == '=') {
 			return token{kind: tOp, s: i, e: i + 2, text: two}
 		}
 	}
@@ -175,6 +170,33 @@ func (s *scanner) lex() token {
 		return token{kind: tBad, s: i, e: j, text: string(b[i:j])}
 	}
 	return token{kind: tOp, s: i, e: i + 1, text: string(c)}
+}
+
+// twoCharOp returns the operator spelled by two characters, or "".
+func twoCharOp(a, b byte) string {
+	switch {
+	case a == '*' && b == '*':
+		return "**"
+	case a == '/' && b == '/':
+		return "//"
+	case a == '=' && b == '=':
+		return "=="
+	case a == '/' && b == '=':
+		return "/="
+	case a == '<' && b == '=':
+		return "<="
+	case a == '>' && b == '=':
+		return ">="
+	case a == '=' && b == '>':
+		return "=>"
+	case a == ':' && b == ':':
+		return "::"
+	case a == '(' && b == '/':
+		return "(/"
+	case a == '/' && b == ')':
+		return "/)"
+	}
+	return ""
 }
 
 // stringEnd returns the end of the character constant whose opening quote

@@ -37,6 +37,12 @@ func (p *parser) errorAt(from, to Pos, code, msg string) {
 	if to < from {
 		to = from
 	}
+	if limit := Pos(len(p.r.src) - p.r.base); to > limit {
+		to = limit
+		if from > to {
+			from = to
+		}
+	}
 	p.errs = append(p.errs, Error{Pos: from, End: to, Severity: SevError, Code: code, Msg: msg})
 }
 

@@ -457,7 +457,7 @@ func baseIdent(x Expr) *Ident {
 
 // refs records and checks the names a statement uses.
 func (r *resolver) refs(st Stmt) {
-	skip := map[Node]bool{}
+	var skip map[Node]bool
 	Inspect(st, func(n Node) bool {
 		switch x := n.(type) {
 		case *TypeDecl, *DimensionStmt, *CommonStmt:

@@ -50,7 +50,7 @@ func (p *parser) parseUnits(start int, cpp *cppState, reuse func(int, *cppState)
 // parseTop parses one top-level unit starting at the reader's position.
 func (p *parser) parseTop() *Unit {
 	start := p.r.pos
-	u := &Unit{Base: start, cpp: p.r.cpp}
+	u := &Unit{Base: start, cpp: p.r.cpp, lead: -1}
 	p.r.base = start
 	p.r.comments, p.r.inactive, p.r.errs, p.errs = nil, nil, nil, nil
 	p.unitBody(u)
@@ -58,13 +58,39 @@ func (p *parser) parseTop() *Unit {
 		return nil
 	}
 	u.Len = p.r.pos - start
+	if u.lead < 0 {
+		u.lead = u.Len
+	}
 	u.endCPP = p.r.cpp
 	u.Comments = p.r.comments
 	u.Inactive = p.r.inactive
 	p.resolve(u)
 	u.Errors = append(p.r.errs, p.errs...)
 	sort.SliceStable(u.Errors, func(i, j int) bool { return u.Errors[i].Pos < u.Errors[j].Pos })
+	u.Errors = p.onePerLine(u.Errors, start)
 	return u
+}
+
+// onePerLine keeps one error per line, as go/parser does: the syntax
+// error if the line has one, else the first.
+func (p *parser) onePerLine(errs []Error, base int) []Error {
+	if len(errs) < 2 {
+		return errs
+	}
+	out := errs[:0:0]
+	lastLine := -1
+	for _, e := range errs {
+		line := p.f.Lines.Line(base + int(e.Pos))
+		if line == lastLine {
+			if e.Code == "syntax" && out[len(out)-1].Code != "syntax" {
+				out[len(out)-1] = e
+			}
+			continue
+		}
+		out = append(out, e)
+		lastLine = line
+	}
+	return out
 }
 
 func unitKindOf(s Stmt) UnitKind {
@@ -132,6 +158,9 @@ func (p *parser) unitBody(u *Unit) (gaveBack bool) {
 		raw := p.r.next()
 		if raw == nil {
 			break
+		}
+		if top := u.Top(); top.lead < 0 {
+			top.lead = raw.lineFrom - top.Base
 		}
 		s := p.parseStmt(raw)
 		p.stmtCount(u)

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func runCmd(args ...string) (code int, stdout, stderr string) {
+	var o, e bytes.Buffer
+	code = run(args, &o, &e)
+	return code, o.String(), e.String()
+}
+
+func TestCheckExamplesClean(t *testing.T) {
+	files, _ := filepath.Glob("../../examples/*")
+	if len(files) < 5 {
+		t.Fatalf("found %d examples", len(files))
+	}
+	code, out, errOut := runCmd(append([]string{"check"}, files...)...)
+	if code != 0 || out != "" || errOut != "" {
+		t.Errorf("check examples: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+func writeTemp(t *testing.T, name, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+const badProgram = "      PROGRAM P\n      IMPLICIT NONE\n      X = (1 +\n      Y = 2\n      END\n"
+
+func TestCheckText(t *testing.T) {
+	p := writeTemp(t, "bad.f", badProgram)
+	code, out, _ := runCmd("check", p)
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	want := []string{
+		p + ":3:15: error: expected an expression, found end of statement [syntax]",
+		p + ":4:7: error: Y is not declared (IMPLICIT NONE) [undeclared]",
+	}
+	got := strings.Split(strings.TrimSpace(out), "\n")
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestCheckJSON(t *testing.T) {
+	p := writeTemp(t, "bad.f", badProgram)
+	code, out, _ := runCmd("check", "--json", p)
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	var doc struct {
+		Files []struct {
+			Path        string `json:"path"`
+			Diagnostics []struct {
+				Line, Column, EndLine, EndColumn int
+				Severity, Code, Message          string
+			} `json:"diagnostics"`
+		} `json:"files"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("bad JSON: %v\n%s", err, out)
+	}
+	if len(doc.Files) != 1 || doc.Files[0].Path != p || len(doc.Files[0].Diagnostics) != 2 {
+		t.Fatalf("unexpected document: %s", out)
+	}
+	d := doc.Files[0].Diagnostics[1]
+	if d.Line != 4 || d.Column != 7 || d.EndLine != 4 || d.EndColumn != 8 || d.Severity != "error" || d.Code != "undeclared" {
+		t.Errorf("second diagnostic = %+v", d)
+	}
+	// Every key of the contract is present.
+	for _, key := range []string{`"line"`, `"column"`, `"endLine"`, `"endColumn"`, `"severity"`, `"code"`, `"message"`} {
+		if !strings.Contains(out, key) {
+			t.Errorf("JSON lacks %s", key)
+		}
+	}
+}
+
+func TestCheckUnreadableAndUsage(t *testing.T) {
+	good := writeTemp(t, "good.f", "      X = 1\n      END\n")
+	code, out, errOut := runCmd("check", "/no/such/file.f", good)
+	if code != 2 {
+		t.Errorf("exit %d, want 2", code)
+	}
+	if errOut != "pfls: /no/such/file.f: no such file or directory\n" {
+		t.Errorf("stderr = %q", errOut)
+	}
+	if out != "" {
+		t.Errorf("the good file should still be checked, cleanly: %q", out)
+	}
+	if code, _, errOut := runCmd("check"); code != 2 || !strings.Contains(errOut, "no files") {
+		t.Errorf("no files: exit %d, %q", code, errOut)
+	}
+	if code, _, _ := runCmd("frobnicate"); code != 2 {
+		t.Errorf("unknown command: exit %d", code)
+	}
+	if code, out, _ := runCmd("version"); code != 0 || !strings.HasPrefix(out, "pfls ") {
+		t.Errorf("version: %d %q", code, out)
+	}
+}

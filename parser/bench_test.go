@@ -1,0 +1,60 @@
+package parser
+
+import (
+	"runtime"
+	"testing"
+)
+
+func benchParse(b *testing.B, name string, src []byte) {
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		Parse(name, src, nil)
+	}
+}
+
+// BenchmarkParseFixed parses a generated 20,000-line fixed-form file of
+// 200 routines (target: at least 50 MB/s).
+func BenchmarkParseFixed(b *testing.B) { benchParse(b, "gen.f", generateFixed(200)) }
+
+// BenchmarkParseFree parses the free-form equivalent.
+func BenchmarkParseFree(b *testing.B) { benchParse(b, "gen.f90", generateFree(200)) }
+
+// BenchmarkReparseOneChar changes one character inside one routine of the
+// 20,000-line file and reparses (target: at most 1 ms).
+func BenchmarkReparseOneChar(b *testing.B) {
+	src := generateFixed(200)
+	f := Parse("gen.f", src, nil)
+	u := f.Units[100]
+	off := u.Base + u.Len/2
+	for src[off] < '0' || src[off] > '9' {
+		off++
+	}
+	edits := [2][]byte{}
+	edits[0], _ = applyEdit(src, off, off+1, "7")
+	edits[1] = src
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		next := edits[i%2]
+		f = f.Reparse(next, Edit{Start: off, OldEnd: off + 1, NewEnd: off + 1})
+	}
+}
+
+// BenchmarkMemoryPerByte reports the bytes of heap the tree of the
+// 20,000-line file keeps alive, per byte of source.
+func BenchmarkMemoryPerByte(b *testing.B) {
+	src := generateFixed(200)
+	var keep *File
+	var before, after runtime.MemStats
+	for i := 0; i < b.N; i++ {
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		keep = Parse("gen.f", src, nil)
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+	}
+	b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/float64(len(src)), "heap-bytes/src-byte")
+	runtime.KeepAlive(keep)
+}
