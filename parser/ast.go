@@ -127,6 +127,14 @@ type ImpliedDo struct {
 	Rparen Pos
 }
 
+// ImageSelector is X[cosubscripts] on a coarray.
+type ImageSelector struct {
+	X      Expr
+	Lbrack Pos
+	Args   []Expr
+	Rbrack Pos
+}
+
 // ComplexLit is a complex constant (re, im).
 type ComplexLit struct {
 	Lparen Pos
@@ -137,52 +145,55 @@ type ComplexLit struct {
 // BadExpr stands where an expression could not be parsed.
 type BadExpr struct{ From, To Pos }
 
-func (x *Ident) Pos() Pos      { return x.NamePos }
-func (x *Ident) End() Pos      { return x.NamePos + Pos(len(x.Name)) }
-func (x *Lit) Pos() Pos        { return x.ValuePos }
-func (x *Lit) End() Pos        { return x.ValueEnd }
-func (x *Unary) Pos() Pos      { return x.OpPos }
-func (x *Unary) End() Pos      { return x.X.End() }
-func (x *Binary) Pos() Pos     { return x.X.Pos() }
-func (x *Binary) End() Pos     { return x.Y.End() }
-func (x *Paren) Pos() Pos      { return x.Lparen }
-func (x *Paren) End() Pos      { return x.Rparen + 1 }
-func (x *Call) Pos() Pos       { return x.Fun.Pos() }
-func (x *Call) End() Pos       { return x.Rparen + 1 }
-func (x *Triplet) Pos() Pos    { return x.From }
-func (x *Triplet) End() Pos    { return x.To }
-func (x *KeywordArg) Pos() Pos { return x.Name.Pos() }
-func (x *KeywordArg) End() Pos { return x.Value.End() }
-func (x *Component) Pos() Pos  { return x.X.Pos() }
-func (x *Component) End() Pos  { return x.Name.End() }
-func (x *Star) Pos() Pos       { return x.StarPos }
-func (x *Star) End() Pos       { return x.StarPos + 1 }
-func (x *AltReturn) Pos() Pos  { return x.StarPos }
-func (x *AltReturn) End() Pos  { return x.Label.End() }
-func (x *ArrayCons) Pos() Pos  { return x.Lpos }
-func (x *ArrayCons) End() Pos  { return x.Rend }
-func (x *ImpliedDo) Pos() Pos  { return x.Lparen }
-func (x *ImpliedDo) End() Pos  { return x.Rparen + 1 }
-func (x *ComplexLit) Pos() Pos { return x.Lparen }
-func (x *ComplexLit) End() Pos { return x.Rparen + 1 }
-func (x *BadExpr) Pos() Pos    { return x.From }
-func (x *BadExpr) End() Pos    { return x.To }
+func (x *Ident) Pos() Pos         { return x.NamePos }
+func (x *Ident) End() Pos         { return x.NamePos + Pos(len(x.Name)) }
+func (x *Lit) Pos() Pos           { return x.ValuePos }
+func (x *Lit) End() Pos           { return x.ValueEnd }
+func (x *Unary) Pos() Pos         { return x.OpPos }
+func (x *Unary) End() Pos         { return x.X.End() }
+func (x *Binary) Pos() Pos        { return x.X.Pos() }
+func (x *Binary) End() Pos        { return x.Y.End() }
+func (x *Paren) Pos() Pos         { return x.Lparen }
+func (x *Paren) End() Pos         { return x.Rparen + 1 }
+func (x *Call) Pos() Pos          { return x.Fun.Pos() }
+func (x *Call) End() Pos          { return x.Rparen + 1 }
+func (x *Triplet) Pos() Pos       { return x.From }
+func (x *Triplet) End() Pos       { return x.To }
+func (x *KeywordArg) Pos() Pos    { return x.Name.Pos() }
+func (x *KeywordArg) End() Pos    { return x.Value.End() }
+func (x *Component) Pos() Pos     { return x.X.Pos() }
+func (x *Component) End() Pos     { return x.Name.End() }
+func (x *Star) Pos() Pos          { return x.StarPos }
+func (x *Star) End() Pos          { return x.StarPos + 1 }
+func (x *AltReturn) Pos() Pos     { return x.StarPos }
+func (x *AltReturn) End() Pos     { return x.Label.End() }
+func (x *ArrayCons) Pos() Pos     { return x.Lpos }
+func (x *ArrayCons) End() Pos     { return x.Rend }
+func (x *ImpliedDo) Pos() Pos     { return x.Lparen }
+func (x *ImpliedDo) End() Pos     { return x.Rparen + 1 }
+func (x *ImageSelector) Pos() Pos { return x.X.Pos() }
+func (x *ImageSelector) End() Pos { return x.Rbrack + 1 }
+func (x *ComplexLit) Pos() Pos    { return x.Lparen }
+func (x *ComplexLit) End() Pos    { return x.Rparen + 1 }
+func (x *BadExpr) Pos() Pos       { return x.From }
+func (x *BadExpr) End() Pos       { return x.To }
 
-func (*Ident) exprNode()      {}
-func (*Lit) exprNode()        {}
-func (*Unary) exprNode()      {}
-func (*Binary) exprNode()     {}
-func (*Paren) exprNode()      {}
-func (*Call) exprNode()       {}
-func (*Triplet) exprNode()    {}
-func (*KeywordArg) exprNode() {}
-func (*Component) exprNode()  {}
-func (*Star) exprNode()       {}
-func (*AltReturn) exprNode()  {}
-func (*ArrayCons) exprNode()  {}
-func (*ImpliedDo) exprNode()  {}
-func (*ComplexLit) exprNode() {}
-func (*BadExpr) exprNode()    {}
+func (*Ident) exprNode()         {}
+func (*Lit) exprNode()           {}
+func (*Unary) exprNode()         {}
+func (*Binary) exprNode()        {}
+func (*Paren) exprNode()         {}
+func (*Call) exprNode()          {}
+func (*Triplet) exprNode()       {}
+func (*KeywordArg) exprNode()    {}
+func (*Component) exprNode()     {}
+func (*Star) exprNode()          {}
+func (*AltReturn) exprNode()     {}
+func (*ArrayCons) exprNode()     {}
+func (*ImpliedDo) exprNode()     {}
+func (*ComplexLit) exprNode()    {}
+func (*ImageSelector) exprNode() {}
+func (*BadExpr) exprNode()       {}
 
 // ---------------------------------------------------------------------------
 // Statements
@@ -218,8 +229,9 @@ type Entity struct {
 	Name    *Ident
 	Dims    []*DimSpec
 	CharLen Expr
-	Init    Expr // after "=" or "=>", or the DATA-style /value/
-	Pointer bool // Init came after "=>"
+	Codims  []*DimSpec // coarray codimensions [..]
+	Init    Expr       // after "=" or "=>", or the DATA-style /value/
+	Pointer bool       // Init came after "=>"
 }
 
 // DimSpec is one dimension lower:upper; Lower nil means 1, Upper may be a
@@ -391,9 +403,10 @@ type InterfaceStmt struct {
 // ProcedureStmt is [MODULE] PROCEDURE names, or a PROCEDURE(...) declaration.
 type ProcedureStmt struct {
 	StmtBase
-	Iface Expr
-	Attrs []*Attr
-	Names []*Entity
+	Module bool // MODULE PROCEDURE: a list in an interface, or a separate module procedure after CONTAINS
+	Iface  Expr
+	Attrs  []*Attr
+	Names  []*Entity
 }
 
 // AssignStmt is LHS = RHS or LHS => RHS (Pointer). A statement function
@@ -493,7 +506,8 @@ type GotoStmt struct {
 // CallStmt is CALL name [(args)].
 type CallStmt struct {
 	StmtBase
-	Name   *Ident
+	Name   *Ident // the procedure, or the base object of a type-bound call
+	Proc   Expr   // for a type-bound call, the procedure designator (A(I)%P)
 	Lparen Pos
 	Args   []Expr
 	Rparen Pos

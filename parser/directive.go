@@ -56,6 +56,7 @@ func (p *parser) hpfDirective(d *Directive) {
 		d.Spec = p.align()
 	case "INDEPENDENT":
 		d.Spec = p.clauses()
+		return
 	case "LAYOUT":
 		d.Spec = p.layout()
 	default:
@@ -315,16 +316,12 @@ func (p *parser) ompDirective(d *Directive) {
 	}
 	words = append(words, best...)
 	d.Name = strings.Join(words, " ")
-	if d.Name == "CRITICAL" || d.Name == "END CRITICAL" {
-		if p.s.accept("(") {
-			p.ident()
-			p.expect(")")
-		}
-	}
 	d.Spec = p.clauses()
 }
 
-// clauses parses NAME[(args)] clauses separated by optional commas.
+// clauses parses NAME[(args)] clauses separated by optional commas; a
+// parenthesised list right after the directive name (THREADPRIVATE(/C/),
+// FLUSH(A), DECLARE TARGET(F)) becomes a clause without a name.
 func (p *parser) clauses() *ClauseSpec {
 	spec := &ClauseSpec{}
 	for {
@@ -333,26 +330,30 @@ func (p *parser) clauses() *ClauseSpec {
 		if t.kind == tEOS {
 			return spec
 		}
-		if t.kind != tName {
-			p.fail(p.tokPos(t), p.tokEnd(t), "expected a clause, found "+describe(t))
-		}
-		p.s.next()
-		c := &Clause{NamePos: p.tokPos(t), Name: t.text}
-		if p.s.is("(") {
+		c := &Clause{NamePos: p.tokPos(t)}
+		switch {
+		case t.kind == tOp && (t.text == "(" || t.text == "(/"):
+			c.Args = p.parenArgs("")
+		case t.kind == tName:
 			p.s.next()
-			switch c.Name {
-			case "REDUCTION", "IN_REDUCTION", "TASK_REDUCTION":
-				c.Op, c.Args = p.reductionArgs()
-			default:
-				c.Args = p.lenientArgs()
+			c.Name = t.text
+			if u := p.s.peek(); u.kind == tOp && (u.text == "(" || u.text == "(/") {
+				if c.Name == "REDUCTION" || c.Name == "IN_REDUCTION" || c.Name == "TASK_REDUCTION" {
+					p.s.next()
+					c.Op, c.Args = p.reductionArgs()
+					p.expect(")")
+				} else {
+					c.Args = p.parenArgs(c.Name)
+				}
 			}
-			p.expect(")")
+		default:
+			p.fail(p.tokPos(t), p.tokEnd(t), "expected a clause, found "+describe(t))
 		}
 		spec.Clauses = append(spec.Clauses, c)
 	}
 }
 
-// reductionArgs parses "op : names" (OpenMP) or "names" (HPF).
+// reductionArgs parses "op : names" (OpenMP) or "names" (HPF) after "(".
 func (p *parser) reductionArgs() (string, []Expr) {
 	close := matchParen(p.s.buf, p.s.i-1)
 	colon := -1
@@ -370,17 +371,36 @@ func (p *parser) reductionArgs() (string, []Expr) {
 		p.s.i = colon + 1
 		p.s.have = false
 	}
-	return op, p.lenientArgs()
+	if p.s.is(")") {
+		return op, nil
+	}
+	return op, p.argList(")")
 }
 
-// lenientArgs parses clause arguments as expressions when it can, and
-// otherwise skips to the closing parenthesis, so that a clause this parser
-// does not know the syntax of is not an error.
-func (p *parser) lenientArgs() []Expr {
-	if p.s.is(")") {
+// parenArgs parses a parenthesised clause argument list as expressions
+// when it can, and otherwise skips to the closing parenthesis, so that a
+// clause whose syntax this parser does not know (a common block /C/, a
+// map-type modifier) is not an error.
+func (p *parser) parenArgs(name string) []Expr {
+	open := p.s.peek()
+	close := matchParen(p.s.buf, open.s)
+	if close < 0 {
+		p.fail(p.tokPos(open), p.s.end, "missing ')' in directive clause")
+	}
+	skip := func() {
+		p.s.i = close + 1
+		p.s.have = false
+	}
+	if open.text != "(" {
+		skip()
 		return nil
 	}
 	start := p.save()
+	p.s.next()
+	if p.s.is(")") {
+		p.s.next()
+		return nil
+	}
 	nerr := len(p.errs)
 	var args []Expr
 	ok := func() (ok bool) {
@@ -393,19 +413,15 @@ func (p *parser) lenientArgs() []Expr {
 			}
 		}()
 		args = p.argList(")")
-		return p.s.is(")")
+		return p.s.is(")") && p.s.peek().s == close
 	}()
 	if ok {
+		p.s.next()
 		return args
 	}
 	p.errs = p.errs[:nerr]
 	p.stmtFailed = false
 	p.restore(start)
-	close := matchParen(p.s.buf, p.s.i-1)
-	if close < 0 {
-		p.fail(p.tokPos(p.s.peek()), p.s.end, "missing ')' in directive clause")
-	}
-	p.s.i = close
-	p.s.have = false
+	skip()
 	return nil
 }

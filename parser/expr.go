@@ -252,6 +252,11 @@ func (p *parser) designatorTail(x Expr) Expr {
 			p.s.next()
 			n := p.ident()
 			x = &Component{X: x, Name: n}
+		case "[": // a coarray image selector
+			p.s.next()
+			args := p.argList("]")
+			r := p.expect("]")
+			x = &ImageSelector{X: x, Lbrack: p.tokPos(t), Args: args, Rbrack: r}
 		default:
 			return x
 		}
@@ -283,11 +288,10 @@ func (p *parser) argList(close string) []Expr {
 
 func (p *parser) arg(close string) Expr {
 	t := p.s.peek()
-	if t.kind == tName {
-		st := p.save()
+	if c, d := p.s.after(t); t.kind == tName && c == '=' && d != '=' && d != '>' {
 		p.s.next()
-		if p.s.is("=") {
-			p.s.next()
+		p.s.next()
+		{
 			name := &Ident{NamePos: p.tokPos(t), Name: t.text}
 			var v Expr
 			if p.s.is("*") { // UNIT=*, FMT=*
@@ -298,7 +302,6 @@ func (p *parser) arg(close string) Expr {
 			}
 			return &KeywordArg{Name: name, Value: v}
 		}
-		p.restore(st)
 	}
 	if t.kind == tOp && t.text == "*" {
 		p.s.next()

@@ -121,9 +121,10 @@ const (
 	UnitModule
 	UnitSubmodule
 	UnitBlockData
+	UnitProcedure // a separate module procedure: MODULE PROCEDURE NAME
 )
 
-var unitKindNames = [...]string{"none", "program", "subroutine", "function", "module", "submodule", "block data"}
+var unitKindNames = [...]string{"none", "program", "subroutine", "function", "module", "submodule", "block data", "module procedure"}
 
 func (k UnitKind) String() string { return unitKindNames[k] }
 

@@ -28,6 +28,7 @@ type token struct {
 }
 
 type scanner struct {
+	names map[string]string // interned names, shared by the statements of a parse
 	buf   []byte
 	off   []Pos
 	end   Pos
@@ -39,6 +40,19 @@ type scanner struct {
 
 func (s *scanner) init(st *rawStmt) {
 	s.buf, s.off, s.end, s.i, s.fixed, s.have = st.buf, st.off, st.to, 0, st.fixed, false
+}
+
+// intern returns the string of a name, allocating it once per parse.
+func (s *scanner) intern(b []byte) string {
+	if n, ok := s.names[string(b)]; ok {
+		return n
+	}
+	if s.names == nil {
+		s.names = make(map[string]string, 256)
+	}
+	n := string(b)
+	s.names[n] = n
+	return n
 }
 
 func (s *scanner) pos(i int) Pos {
@@ -99,6 +113,32 @@ func (s *scanner) accept(op string) bool {
 	return false
 }
 
+// after returns the first non-blank byte after the token t and the one
+// after it (0 at the end of the statement).
+func (s *scanner) after(t token) (byte, byte) {
+	i := t.e
+	for i < len(s.buf) && s.buf[i] == ' ' {
+		i++
+	}
+	var c, d byte
+	if i < len(s.buf) {
+		c = s.buf[i]
+	}
+	if i+1 < len(s.buf) {
+		d = s.buf[i+1]
+	}
+	return c, d
+}
+
+// tokAfterComma returns the token after the current "," without consuming.
+func (s *scanner) tokAfterComma() token {
+	i, have, tok := s.i, s.have, s.tok
+	s.next()
+	t := s.peek()
+	s.i, s.have, s.tok = i, have, tok
+	return t
+}
+
 // rest returns the unread text of the statement.
 func (s *scanner) rest() string {
 	s.have = false
@@ -131,7 +171,7 @@ func (s *scanner) lex() token {
 			e, _ := s.stringEnd(j)
 			return token{kind: tString, s: i, e: e, text: string(b[i:e])}
 		}
-		return token{kind: tName, s: i, e: j, text: string(b[i:j])}
+		return token{kind: tName, s: i, e: j, text: s.intern(b[i:j])}
 	case isDigit(c):
 		return s.lexNumber(i)
 	case c == '.':
@@ -154,6 +194,10 @@ func (s *scanner) lex() token {
 		return token{kind: tOp, s: i, e: i + 1, text: "."}
 	case c == '\'' || c == '"':
 		e, _ := s.stringEnd(i)
+		// A BOZ constant written with its letter after: '7F'X.
+		if e < len(b) && (b[e] == 'B' || b[e] == 'O' || b[e] == 'Z' || b[e] == 'X') && (e+1 == len(b) || !isNameChar(b[e+1])) {
+			return token{kind: tBOZ, s: i, e: e + 1, text: string(b[i : e+1])}
+		}
 		return token{kind: tString, s: i, e: e, text: string(b[i:e])}
 	}
 	if i+1 < len(b) {
@@ -169,8 +213,17 @@ func (s *scanner) lex() token {
 		}
 		return token{kind: tBad, s: i, e: j, text: string(b[i:j])}
 	}
-	return token{kind: tOp, s: i, e: i + 1, text: string(c)}
+	return token{kind: tOp, s: i, e: i + 1, text: oneChar[c]}
 }
+
+// oneChar holds the one-character strings, so that lexing an operator
+// allocates nothing.
+var oneChar = func() (t [256]string) {
+	for i := range t {
+		t[i] = string([]byte{byte(i)})
+	}
+	return t
+}()
 
 // twoCharOp returns the operator spelled by two characters, or "".
 func twoCharOp(a, b byte) string {
@@ -257,11 +310,15 @@ func (s *scanner) lexNumber(i int) token {
 			j = k
 		}
 	}
-	// Kind parameter: 1.0_8, 1_DP.
-	if j+1 < len(b) && b[j] == '_' && isNameChar(b[j+1]) {
+	// Kind parameter: 1.0_8, 1_DP; or the kind of a character constant, 4_'text'.
+	if j+1 < len(b) && b[j] == '_' && (isNameChar(b[j+1]) || kind == tInt && (b[j+1] == '\'' || b[j+1] == '"')) {
 		j++
 		for j < len(b) && isNameChar(b[j]) {
 			j++
+		}
+		if kind == tInt && j < len(b) && (b[j] == '\'' || b[j] == '"') {
+			e, _ := s.stringEnd(j)
+			return token{kind: tString, s: i, e: e, text: string(b[i:e])}
 		}
 	}
 	return token{kind: kind, s: i, e: j, text: string(b[i:j])}

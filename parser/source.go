@@ -53,6 +53,7 @@ type reader struct {
 	errs     []Error
 
 	st       rawStmt
+	semi     int // absolute offset after a ";" that ended a fixed-form statement
 	quote    byte
 	holLeft  int
 	lastText int // absolute offset just past the last significant byte appended
@@ -351,6 +352,13 @@ func (r *reader) nextFixed() *rawStmt {
 		}
 		ls := r.pos
 		le, next := r.lineAt(ls)
+		if ls > 0 && r.src[ls-1] != '\n' {
+			// After a ";": the rest of the line is a statement of its own.
+			if st := r.fixedAfterSemicolon(ls, le, next); st != nil {
+				return st
+			}
+			continue
+		}
 		info := r.classifyFixed(ls, le)
 		switch info.kind {
 		case lineBlank:
@@ -381,38 +389,18 @@ func (r *reader) nextFixed() *rawStmt {
 		}
 		st.lineFrom = ls
 		r.lastText = info.textStart
+		r.semi = 0
 		r.appendFixed(info.textStart, info.textEnd, le, st.kind == rawCode)
 		r.pos = next
-		// Continuation lines, possibly after comment lines.
-		for r.pos < len(r.src) {
-			j := r.pos
-			var cinfo fixedInfo
-			for j < len(r.src) {
-				cle, cnext := r.lineAt(j)
-				cinfo = r.classifyFixed(j, cle)
-				if cinfo.kind != lineBlank && cinfo.kind != lineComment {
-					break
-				}
-				if cinfo.kind == lineComment && cinfo.sentinel == "" && st.kind == rawDirective {
-					break
-				}
-				j = cnext
+		if r.semi > 0 && st.kind == rawCode {
+			r.pos = r.semi
+			r.finish(st)
+			if len(st.buf) == 0 && st.label == 0 {
+				continue
 			}
-			if j >= len(r.src) || cinfo.kind != lineCont || (cinfo.sentinel != st.sentinel) || r.cpp.inactive() {
-				break
-			}
-			// Record the comments skipped between the continuation lines.
-			for k := r.pos; k < j; {
-				cle, cnext := r.lineAt(k)
-				if !isBlank(r.src[k:cle]) {
-					r.addComment(k, cle)
-				}
-				k = cnext
-			}
-			cle, cnext := r.lineAt(j)
-			r.appendFixed(cinfo.textStart, cinfo.textEnd, cle, st.kind == rawCode)
-			r.pos = cnext
+			return st
 		}
+		r.continuations(st)
 		r.finish(st)
 		if len(st.buf) == 0 && st.label == 0 && !st.badLabel {
 			continue // only a "!" comment, or blanks after column 6
@@ -420,6 +408,72 @@ func (r *reader) nextFixed() *rawStmt {
 		return st
 	}
 	return nil
+}
+
+// continuations appends the fixed-form continuation lines that follow
+// (comment lines may come between them) to st, and leaves r.pos after the
+// last one. A ";" ends the statement where it stands.
+func (r *reader) continuations(st *rawStmt) {
+	for r.pos < len(r.src) {
+		j := r.pos
+		var cinfo fixedInfo
+		for j < len(r.src) {
+			cle, cnext := r.lineAt(j)
+			cinfo = r.classifyFixed(j, cle)
+			if cinfo.kind != lineBlank && cinfo.kind != lineComment {
+				break
+			}
+			if cinfo.kind == lineComment && st.kind == rawDirective {
+				break
+			}
+			j = cnext
+		}
+		if j >= len(r.src) || cinfo.kind != lineCont || cinfo.sentinel != st.sentinel || r.cpp.inactive() {
+			return
+		}
+		// Record the comments skipped between the continuation lines.
+		for k := r.pos; k < j; {
+			cle, cnext := r.lineAt(k)
+			if !isBlank(r.src[k:cle]) {
+				r.addComment(k, cle)
+			}
+			k = cnext
+		}
+		cle, cnext := r.lineAt(j)
+		r.appendFixed(cinfo.textStart, cinfo.textEnd, cle, st.kind == rawCode)
+		r.pos = cnext
+		if r.semi > 0 && st.kind == rawCode {
+			r.pos = r.semi
+			return
+		}
+	}
+}
+
+// fixedAfterSemicolon reads the statement that follows a ";" on a
+// fixed-form line: from ls (mid-line) to the line's column limit, with its
+// continuation lines. It returns nil if only blanks or a comment follow.
+func (r *reader) fixedAfterSemicolon(ls, le, next int) *rawStmt {
+	lineStart := bytes.LastIndexByte(r.src[:ls], '\n') + 1
+	limit := r.limit(lineStart, le, 0)
+	st := r.reset(rawCode)
+	st.fixed = true
+	st.lineFrom = ls
+	r.lastText = ls
+	r.semi = 0
+	if ls < limit {
+		r.appendFixed(ls, limit, le, true)
+	}
+	r.pos = next
+	if r.semi > 0 {
+		r.pos = r.semi
+	} else {
+		r.continuations(st)
+	}
+	r.finish(st)
+	if len(st.buf) == 0 {
+		return nil
+	}
+	return st
 }
 
 func (r *reader) lineText(i int) []byte {
@@ -507,6 +561,11 @@ func (r *reader) appendFixed(from, to, le int, strip bool) {
 		case '!':
 			r.addComment(j, le)
 			return
+		case ';':
+			// gfortran takes ";" between statements in fixed form too:
+			// the statement ends, and the next starts after it.
+			r.semi = j + 1
+			return
 		case '\'', '"':
 			r.quote = c
 			r.put(c, j)
@@ -543,7 +602,7 @@ func hollerithCount(b []byte) (int, bool) {
 		return 0, false
 	}
 	switch b[j-1] {
-	case '(', ',', '/', '=':
+	case '(', ',', '/', '=', '[':
 	case '*':
 		if j < 2 || b[j-2] < '0' || b[j-2] > '9' {
 			return 0, false

@@ -99,13 +99,10 @@ func (p *parser) parseStmt(st *rawStmt) (res Stmt) {
 func (p *parser) statement(base StmtBase, partial *Stmt, top bool) Stmt {
 	// Construct name: NAME: DO ...
 	if t := p.s.peek(); t.kind == tName && top {
-		st := p.save()
-		p.s.next()
-		if p.s.is(":") {
+		if c, d := p.s.after(t); c == ':' && d != ':' {
+			p.s.next()
 			p.s.next()
 			base.Construct = &Ident{NamePos: p.tokPos(t), Name: t.text}
-		} else {
-			p.restore(st)
 		}
 	}
 	p.s.skipBlanks()
@@ -123,6 +120,10 @@ func (p *parser) statement(base StmtBase, partial *Stmt, top bool) Stmt {
 	kw := matchKeyword(head)
 	if kw == nil {
 		t := p.s.peek()
+		if t.kind == tName && p.r.cpp.defined(t.text) {
+			// A preprocessor macro used as a statement: not expanded, not an error.
+			return &BadStmt{StmtBase: base}
+		}
 		p.fail(p.tokPos(t), p.tokEnd(t), "unknown statement "+describe(t))
 	}
 	base.KeyPos = p.tokPos(p.s.peek())
@@ -231,6 +232,31 @@ func isAssignment(b []byte, free bool) bool {
 	return true
 }
 
+// hasTopLevel reports whether b holds op outside parentheses and strings
+// (b starts inside one level of parentheses, which it may close).
+func hasTopLevel(b []byte, op string) bool {
+	depth := 0
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; c {
+		case '\'', '"':
+			for i++; i < len(b) && b[i] != c; i++ {
+			}
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+			if depth < 0 {
+				return false
+			}
+		default:
+			if depth == 0 && c == op[0] && i+len(op) <= len(b) && string(b[i:i+len(op)]) == op {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // matchParen returns the index of the ")" closing the "(" at i, or -1.
 func matchParen(b []byte, i int) int {
 	depth := 0
@@ -295,7 +321,11 @@ func init() {
 	for _, k := range []string{"DECOMPOSITION", "ALIGN", "DISTRIBUTE"} {
 		keywords = append(keywords, keyword{k, fortranD})
 	}
+	for _, k := range []string{"STRUCTURE", "UNION", "MAP"} {
+		keywords = append(keywords, keyword{k, (*parser).decBlock})
+	}
 	keywords = append(keywords,
+		keyword{"RECORD", (*parser).record},
 		keyword{"CLASS", typeDecl},
 		keyword{"PROGRAM", (*parser).programStmt},
 		keyword{"SUBROUTINE", (*parser).subprogram},
@@ -333,12 +363,22 @@ func init() {
 	)
 	// Longest first, so that ENDDO wins over END and DOUBLEPRECISION over DO.
 	sort.SliceStable(keywords, func(i, j int) bool { return len(keywords[i].name) > len(keywords[j].name) })
+	for i := range keywords {
+		k := &keywords[i]
+		keywordsByLetter[k.name[0]-'A'] = append(keywordsByLetter[k.name[0]-'A'], k)
+	}
 }
 
+// keywordsByLetter indexes the keywords (longest first) by first letter.
+var keywordsByLetter [26][]*keyword
+
 func matchKeyword(head string) *keyword {
-	for i := range keywords {
-		if strings.HasPrefix(head, keywords[i].name) {
-			return &keywords[i]
+	if head == "" || head[0] < 'A' || head[0] > 'Z' {
+		return nil
+	}
+	for _, k := range keywordsByLetter[head[0]-'A'] {
+		if strings.HasPrefix(head, k.name) {
+			return k
 		}
 	}
 	return nil
@@ -667,14 +707,32 @@ func (p *parser) typeDeclOrFunction(base StmtBase, partial *Stmt) Stmt {
 
 func (p *parser) typeDeclRest(base StmtBase, ts *TypeSpec) Stmt {
 	d := &TypeDecl{StmtBase: base, Type: ts}
-	// Attributes, after a comma: REAL, DIMENSION(N), INTENT(IN) :: A
-	for p.s.accept(",") {
+	// Attributes, after a comma: REAL, DIMENSION(N), INTENT(IN) :: A. Old
+	// code also writes a comma before the names: CHARACTER*1, C.
+	for p.s.is(",") {
+		if t := p.s.tokAfterComma(); t.kind == tName && !isAttribute(t.text) {
+			p.s.next()
+			break
+		}
+		p.s.next()
 		d.Attrs = append(d.Attrs, p.attr())
 	}
 	p.s.accept("::")
 	d.Entities = p.entityList(true)
 	p.endOfStmt()
 	return d
+}
+
+// isAttribute reports whether name is an attribute of a type declaration.
+func isAttribute(name string) bool {
+	switch name {
+	case "DIMENSION", "CODIMENSION", "PARAMETER", "ALLOCATABLE", "POINTER", "TARGET", "SAVE", "INTENT",
+		"OPTIONAL", "EXTERNAL", "INTRINSIC", "PUBLIC", "PRIVATE", "VALUE", "VOLATILE", "PROTECTED",
+		"ASYNCHRONOUS", "CONTIGUOUS", "BIND", "AUTOMATIC", "STATIC", "KIND", "LEN", "DEVICE", "MANAGED",
+		"PINNED", "SHARED", "CONSTANT", "NON_INTRINSIC", "DEFERRED", "NOPASS", "PASS", "NON_OVERRIDABLE":
+		return true
+	}
+	return false
 }
 
 func (p *parser) attr() *Attr {
@@ -685,7 +743,12 @@ func (p *parser) attr() *Attr {
 	a := &Attr{NamePos: p.tokPos(t)}
 	p.s.next()
 	a.Name = t.text
-	if p.s.is("(") {
+	switch {
+	case p.s.is("(") && a.Name == "INTENT":
+		p.s.next()
+		a.Args = []Expr{p.intentSpec()}
+		p.expect(")")
+	case p.s.is("("):
 		p.s.next()
 		if a.Name == "DIMENSION" || a.Name == "CODIMENSION" {
 			a.Dims = p.dimList()
@@ -693,8 +756,23 @@ func (p *parser) attr() *Attr {
 			a.Args = p.argList(")")
 		}
 		p.expect(")")
+	case p.s.is("["): // CODIMENSION[*]
+		p.s.next()
+		a.Dims = p.dimList()
+		p.expect("]")
 	}
 	return a
+}
+
+// intentSpec parses IN, OUT, INOUT or IN OUT.
+func (p *parser) intentSpec() *Ident {
+	id := p.ident()
+	if id.Name == "IN" && p.s.peek().text == "OUT" {
+		out := p.ident()
+		id = &Ident{NamePos: id.NamePos, Name: "INOUT"}
+		_ = out
+	}
+	return id
 }
 
 // entityList parses NAME[(dims)][*len][=init], ...; with init, the
@@ -732,6 +810,11 @@ func (p *parser) entityList(init bool) []*Entity {
 			e.Dims = p.dimList()
 			p.expect(")")
 		}
+		if p.s.is("[") { // coarray codimensions
+			p.s.next()
+			e.Codims = p.dimList()
+			p.expect("]")
+		}
 		if init {
 			switch {
 			case p.s.is("="):
@@ -768,8 +851,9 @@ func (p *parser) dimList() []*DimSpec {
 		case p.s.is("*"):
 			t := p.s.next()
 			d.Upper = &Star{StarPos: p.tokPos(t)}
-		case p.s.is(".."): // assumed rank, written ..
+		case p.s.is("."): // assumed rank, written ..
 			p.s.next()
+			p.expect(".")
 		default:
 			x := p.expr()
 			if p.s.accept(":") {
@@ -947,6 +1031,37 @@ func (p *parser) isModuleProcedure() bool {
 	return p.s.keyword("PROCEDURE")
 }
 
+// decBlock parses the heads of DEC structures: STRUCTURE [/NAME/] [fields],
+// UNION and MAP; their bodies are declarations, closed by END STRUCTURE,
+// END UNION and END MAP.
+func (p *parser) decBlock(base StmtBase, partial *Stmt) Stmt {
+	p.take(base.Keyword)
+	s := &SimpleStmt{StmtBase: base}
+	for !p.s.atEOS() {
+		p.s.next()
+	}
+	return s
+}
+
+// record parses DEC's RECORD /STRUCT/ A, B(10) as a declaration of type STRUCT.
+func (p *parser) record(base StmtBase, partial *Stmt) Stmt {
+	p.take("RECORD")
+	ts := &TypeSpec{NamePos: base.KeyPos, Name: "RECORD"}
+	d := &TypeDecl{StmtBase: base, Type: ts}
+	*partial = d
+	for {
+		p.expect("/")
+		ts.Derived = p.ident().Name
+		p.expect("/")
+		d.Entities = append(d.Entities, p.entityList(false)...)
+		if !p.s.accept(",") || !p.s.is("/") {
+			break
+		}
+	}
+	p.endOfStmt()
+	return d
+}
+
 func (p *parser) blockStmt(base StmtBase, partial *Stmt) Stmt {
 	p.take("BLOCK")
 	s := &SimpleStmt{StmtBase: base}
@@ -957,7 +1072,8 @@ func (p *parser) blockStmt(base StmtBase, partial *Stmt) Stmt {
 // endWhat lists the words that may follow END, longest first.
 var endWhat = []string{
 	"BLOCKDATA", "SUBROUTINE", "SUBMODULE", "INTERFACE", "ASSOCIATE", "PROCEDURE", "FUNCTION", "CRITICAL",
-	"PROGRAM", "MODULE", "SELECT", "FORALL", "WHERE", "BLOCK", "ENUM", "TYPE", "FILE", "DO", "IF",
+	"STRUCTURE", "PROGRAM", "MODULE", "SELECT", "FORALL", "WHERE", "BLOCK", "UNION", "ENUM", "TYPE",
+	"FILE", "MAP", "DO", "IF",
 }
 
 func (p *parser) endStmt(base StmtBase, partial *Stmt) Stmt {
@@ -1106,7 +1222,11 @@ func (p *parser) implicitType() *TypeSpec {
 	}
 	if ts.Name == "TYPE" || ts.Name == "CLASS" {
 		p.expect("(")
-		ts.Derived = p.ident().Name
+		if p.s.accept("*") {
+			ts.Derived = "*"
+		} else {
+			ts.Derived = p.ident().Name
+		}
 		p.expect(")")
 		return ts
 	}
@@ -1302,11 +1422,7 @@ func (p *parser) dataConstant() Expr {
 	if t.kind == tName {
 		// A named constant, or a structure constructor T(1, 2).
 		p.s.next()
-		var x Expr = &Ident{NamePos: p.tokPos(t), Name: t.text}
-		if p.s.is("(") {
-			x = p.designatorTail(x)
-		}
-		return x
+		return p.designatorTail(&Ident{NamePos: p.tokPos(t), Name: t.text})
 	}
 	return p.primary()
 }
@@ -1327,7 +1443,7 @@ func (p *parser) interfaceStmt(base StmtBase, partial *Stmt) Stmt {
 
 func (p *parser) procedure(base StmtBase, partial *Stmt) Stmt {
 	s := &ProcedureStmt{StmtBase: base}
-	p.s.keyword("MODULE")
+	s.Module = p.s.keyword("MODULE")
 	p.take("PROCEDURE")
 	s.Keyword = "PROCEDURE"
 	*partial = s
@@ -1594,6 +1710,12 @@ func (p *parser) selectStmt(base StmtBase, partial *Stmt) Stmt {
 	s := &SelectStmt{StmtBase: base}
 	*partial = s
 	p.expect("(")
+	if t := p.s.peek(); t.kind == tName {
+		if c, d := p.s.after(t); c == '=' && d == '>' { // an associate name
+			p.s.next()
+			p.s.next()
+		}
+	}
 	s.X = p.arg(")")
 	p.expect(")")
 	p.endOfStmt()
@@ -1676,11 +1798,17 @@ func (p *parser) callStmt(base StmtBase, partial *Stmt) Stmt {
 	s := &CallStmt{StmtBase: base, Lparen: NoPos, Rparen: NoPos}
 	*partial = s
 	s.Name = p.ident()
-	// CALL X%PROC(...) for type-bound procedures.
-	for p.s.is("%") {
-		p.s.next()
-		n := p.ident()
-		s.Name = &Ident{NamePos: s.Name.NamePos, Name: s.Name.Name + "%" + n.Name}
+	// CALL X(I)%PROC(...), CALL A%B%C: type-bound procedures.
+	if p.s.is("%") || p.s.is("(") && p.isBoundCall() {
+		d := p.designatorTail(s.Name)
+		if call, ok := d.(*Call); ok {
+			s.Proc = call.Fun
+			s.Lparen, s.Args, s.Rparen = call.Lparen, call.Args, call.Rparen
+		} else {
+			s.Proc = d
+		}
+		p.endOfStmt()
+		return s
 	}
 	if p.s.is("(") {
 		s.Lparen = p.tokPos(p.s.next())
@@ -1691,6 +1819,21 @@ func (p *parser) callStmt(base StmtBase, partial *Stmt) Stmt {
 	}
 	p.endOfStmt()
 	return s
+}
+
+// isBoundCall reports whether the "(" after CALL NAME is followed, after
+// its ")", by "%": CALL A(I)%P(...).
+func (p *parser) isBoundCall() bool {
+	t := p.s.peek()
+	close := matchParen(p.s.buf, t.s)
+	if close < 0 {
+		return false
+	}
+	k := close + 1
+	for k < len(p.s.buf) && p.s.buf[k] == ' ' {
+		k++
+	}
+	return k < len(p.s.buf) && p.s.buf[k] == '%'
 }
 
 func (p *parser) format(base StmtBase, partial *Stmt) Stmt {
@@ -1781,7 +1924,7 @@ func (p *parser) ioStmt(base StmtBase) Stmt {
 			s.Items = p.ioList()
 		}
 	case "READ", "WRITE":
-		if p.s.is("(") && p.isControlList() {
+		if p.s.is("(") {
 			p.s.next()
 			s.Control = p.argList(")")
 			p.expect(")")
@@ -1796,7 +1939,7 @@ func (p *parser) ioStmt(base StmtBase) Stmt {
 			}
 		}
 	default: // OPEN, CLOSE, INQUIRE, REWIND, BACKSPACE, ENDFILE, FLUSH, WAIT
-		if p.s.is("(") && p.isControlList() {
+		if p.s.is("(") {
 			p.s.next()
 			s.Control = p.argList(")")
 			p.expect(")")
@@ -1809,31 +1952,6 @@ func (p *parser) ioStmt(base StmtBase) Stmt {
 	}
 	p.endOfStmt()
 	return s
-}
-
-// isControlList tells READ (5,*) X from READ (FMT) ... no: from READ
-// (A(I), I=1,N) — a parenthesised item list is rare after READ; we treat
-// a "(" as a control list unless what follows the ")" starts with an
-// operator.
-func (p *parser) isControlList() bool {
-	st := p.save()
-	defer p.restore(st)
-	t := p.s.peek()
-	close := matchParen(p.s.buf, t.s)
-	if close < 0 {
-		return true
-	}
-	k := close + 1
-	for k < len(p.s.buf) && p.s.buf[k] == ' ' {
-		k++
-	}
-	if k < len(p.s.buf) {
-		switch p.s.buf[k] {
-		case '*', '/', '+', '-', '.':
-			return false
-		}
-	}
-	return true
 }
 
 func (p *parser) formatSpec() Expr {
@@ -1909,15 +2027,20 @@ func (p *parser) allocate(base StmtBase) Stmt {
 	p.take(base.Keyword)
 	s := &AllocateStmt{StmtBase: base}
 	p.expect("(")
-	// ALLOCATE (type-spec :: list)
-	st := p.save()
-	if t := p.s.peek(); t.kind == tName && isTypeKeyword(matchKeywordName(t.text)) {
-		ts := p.typeSpec()
-		if p.s.accept("::") {
-			s.Type = ts
+	// ALLOCATE (type-spec :: list), the type intrinsic or derived.
+	if hasTopLevel(p.s.buf[p.s.i:], "::") {
+		if t := p.s.peek(); t.kind == tName && isTypeKeyword(matchKeywordName(t.text)) {
+			s.Type = p.typeSpec()
 		} else {
-			p.restore(st)
+			id := p.ident()
+			s.Type = &TypeSpec{NamePos: id.NamePos, Name: "TYPE", Derived: id.Name}
+			if p.s.is("(") { // type parameters
+				p.s.next()
+				p.argList(")")
+				p.expect(")")
+			}
 		}
+		p.expect("::")
 	}
 	s.Items = p.argList(")")
 	p.expect(")")

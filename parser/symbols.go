@@ -449,6 +449,8 @@ func baseIdent(x Expr) *Ident {
 			x = e.Fun
 		case *Component:
 			x = e.X
+		case *ImageSelector:
+			x = e.X
 		default:
 			return nil
 		}

@@ -140,7 +140,8 @@ func endsUnit(e *EndStmt) bool {
 }
 
 var endWords = map[UnitKind]string{
-	UnitMain: "PROGRAM", UnitSubroutine: "SUBROUTINE", UnitFunction: "FUNCTION",
+	UnitProcedure: "PROCEDURE",
+	UnitMain:      "PROGRAM", UnitSubroutine: "SUBROUTINE", UnitFunction: "FUNCTION",
 	UnitModule: "MODULE", UnitSubmodule: "SUBMODULE", UnitBlockData: "BLOCKDATA",
 }
 
@@ -166,7 +167,7 @@ func (p *parser) unitBody(u *Unit) (gaveBack bool) {
 		p.stmtCount(u)
 		if !started {
 			switch s.(type) {
-			case *CppStmt:
+			case *CppStmt, *IncludeStmt:
 				flat = append(flat, s)
 				continue
 			case *ProgramStmt, *SubprogramStmt, *ModuleStmt:
@@ -184,7 +185,9 @@ func (p *parser) unitBody(u *Unit) (gaveBack bool) {
 				flat = append(flat, s)
 				continue
 			}
-			if contains && u.Parent == nil || contains && u.Kind == UnitModule {
+			// Units may contain procedures, and so may module procedures;
+			// internal procedures may not.
+			if contains && (u.Parent == nil || u.Parent.Parent == nil) {
 				child := &Unit{Parent: u, Base: u.Base, Header: s, Kind: unitKindOf(s), Name: headerName(s)}
 				gave := p.unitBody(child)
 				u.Contains = append(u.Contains, child)
@@ -215,6 +218,22 @@ func (p *parser) unitBody(u *Unit) (gaveBack bool) {
 				p.checkEnd(u, st)
 				u.Body = p.buildBlocks(flat)
 				return false
+			}
+		case *ProcedureStmt:
+			if st.Module && contains && interfaces == 0 && (u.Parent == nil || u.Parent.Parent == nil) {
+				// MODULE PROCEDURE NAME: a separate module procedure's body.
+				child := &Unit{Parent: u, Base: u.Base, Header: s, Kind: UnitProcedure}
+				if len(st.Names) > 0 {
+					child.Name = st.Names[0].Name.Name
+				}
+				gave := p.unitBody(child)
+				u.Contains = append(u.Contains, child)
+				if gave {
+					p.missingEnd(u)
+					u.Body = p.buildBlocks(flat)
+					return true
+				}
+				continue
 			}
 		case *InterfaceStmt:
 			interfaces++
@@ -364,7 +383,7 @@ func (p *parser) buildBlocks(flat []Stmt) []Stmt {
 					continue
 				}
 				p.errorAt(st.Pos(), st.End(), "syntax", "ELSE without IF ... THEN")
-			case "ASSOCIATE", "CRITICAL", "BLOCK", "ENUM":
+			case "ASSOCIATE", "CRITICAL", "BLOCK", "ENUM", "STRUCTURE", "UNION", "MAP":
 				b := &Block{Head: st}
 				push(b, st, &b.Body)
 				continue
@@ -516,7 +535,7 @@ func (p *parser) closeEnd(stack *[]frame, e *EndStmt, closeTo func(int), find fu
 		match = func(f frame) bool { _, ok := f.head.(*ForallStmt); return ok }
 	case "TYPE":
 		match = func(f frame) bool { _, ok := f.head.(*DerivedTypeStmt); return ok }
-	case "ASSOCIATE", "BLOCK", "CRITICAL", "ENUM":
+	case "ASSOCIATE", "BLOCK", "CRITICAL", "ENUM", "STRUCTURE", "UNION", "MAP":
 		match = func(f frame) bool { h, ok := f.head.(*SimpleStmt); return ok && h.Keyword == e.What }
 	default:
 		return false

@@ -51,6 +51,7 @@ func inspectStmts(ss []Stmt, f func(Node) bool) {
 func inspectEntity(e *Entity, f func(Node) bool) {
 	inspectIdent(e.Name, f)
 	inspectDims(e.Dims, f)
+	inspectDims(e.Codims, f)
 	inspectExpr(e.CharLen, f)
 	inspectExpr(e.Init, f)
 }
@@ -102,6 +103,9 @@ func walkChildren(n Node, f func(Node) bool) {
 		inspectExpr(x.Lo, f)
 		inspectExpr(x.Hi, f)
 		inspectExpr(x.Step, f)
+	case *ImageSelector:
+		inspectExpr(x.X, f)
+		inspectExprs(x.Args, f)
 	case *ComplexLit:
 		inspectExpr(x.Re, f)
 		inspectExpr(x.Im, f)
