@@ -318,11 +318,16 @@ func (p *parser) arg(close string) Expr {
 func (p *parser) subscript(close string) Expr {
 	from := p.tokPos(p.s.peek())
 	var lo Expr
-	if !p.s.is(":") {
+	if !p.s.is(":") && !p.s.is("::") {
 		lo = p.expr()
-		if !p.s.is(":") {
+		if !p.s.is(":") && !p.s.is("::") {
 			return lo
 		}
+	}
+	if p.s.accept("::") { // lo::stride
+		tr := &Triplet{From: from, Lo: lo, Stride: p.expr()}
+		tr.To = p.lastEnd()
+		return tr
 	}
 	p.s.next()
 	tr := &Triplet{From: from, Lo: lo}
@@ -424,6 +429,8 @@ func (p *parser) itemList(close string) []Expr {
 		}
 		if !p.s.accept("::") {
 			p.restore(st)
+		} else if p.s.is(close) {
+			return nil
 		}
 	}
 	for {

@@ -415,29 +415,54 @@ func (r *reader) nextFixed() *rawStmt {
 // last one. A ";" ends the statement where it stands.
 func (r *reader) continuations(st *rawStmt) {
 	for r.pos < len(r.src) {
+		// Look past comment lines and preprocessor lines (real code puts
+		// #if between continuation lines), in a tentative preprocessor
+		// state that is kept only if a continuation line follows.
 		j := r.pos
+		cpp := r.cpp
 		var cinfo fixedInfo
+		type skip struct {
+			from, to int
+			inactive bool
+		}
+		var skipped []skip
 		for j < len(r.src) {
 			cle, cnext := r.lineAt(j)
+			if cpp.inactive() && (cle == j || r.src[j] != '#') {
+				skipped = append(skipped, skip{j, cle, true})
+				j = cnext
+				continue
+			}
 			cinfo = r.classifyFixed(j, cle)
+			if cinfo.kind == lineCpp && st.kind == rawCode {
+				cpp, _, _, _ = cpp.apply(string(r.src[j:cle]))
+				skipped = append(skipped, skip{j, cle, false})
+				j = cnext
+				continue
+			}
 			if cinfo.kind != lineBlank && cinfo.kind != lineComment {
 				break
 			}
 			if cinfo.kind == lineComment && st.kind == rawDirective {
 				break
 			}
+			if cinfo.kind == lineComment {
+				skipped = append(skipped, skip{j, cle, false})
+			}
 			j = cnext
 		}
-		if j >= len(r.src) || cinfo.kind != lineCont || cinfo.sentinel != st.sentinel || r.cpp.inactive() {
+		if j >= len(r.src) || cinfo.kind != lineCont || cinfo.sentinel != st.sentinel || cpp.inactive() {
 			return
 		}
-		// Record the comments skipped between the continuation lines.
-		for k := r.pos; k < j; {
-			cle, cnext := r.lineAt(k)
-			if !isBlank(r.src[k:cle]) {
-				r.addComment(k, cle)
+		// Keep what was passed: comments, preprocessor lines (recorded as
+		// comments) and the lines of branches not taken.
+		r.cpp = cpp
+		for _, k := range skipped {
+			if k.inactive {
+				r.inactive = append(r.inactive, Range{Pos: r.rel(k.from), End: r.rel(k.to)})
+			} else {
+				r.addComment(k.from, k.to)
 			}
-			k = cnext
 		}
 		cle, cnext := r.lineAt(j)
 		r.appendFixed(cinfo.textStart, cinfo.textEnd, cle, st.kind == rawCode)
@@ -817,6 +842,25 @@ func (r *reader) scanFree(st *rawStmt, i, le, next int) {
 				}
 				r.addComment(k+f, kle)
 				k = knext
+				continue
+			}
+			if src[k+f] == '#' && f == 0 && st.kind == rawCode {
+				// A preprocessor line between continuation lines.
+				var msg string
+				r.cpp, _, _, msg = r.cpp.apply(string(src[k:kle]))
+				if msg != "" {
+					r.errorAbs(k, kle, msg)
+				}
+				r.addComment(k, kle)
+				k = knext
+				for k < len(src) && r.cpp.inactive() {
+					ile, inext := r.lineAt(k)
+					if f := firstNonBlank(src[k:ile]); f == 0 && src[k] == '#' {
+						break
+					}
+					r.inactive = append(r.inactive, Range{Pos: r.rel(k), End: r.rel(ile)})
+					k = inext
+				}
 				continue
 			}
 			if st.kind == rawDirective || src[k+f] == '#' {

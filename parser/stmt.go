@@ -297,7 +297,8 @@ func init() {
 	}
 	for _, k := range []string{"CONTAINS", "CONTINUE", "RETURN", "STOP", "ERRORSTOP", "EXIT", "CYCLE",
 		"PAUSE", "ELSE", "SEQUENCE", "IMPORT", "CASEDEFAULT", "CLASSDEFAULT", "CLASSIS", "TYPEIS",
-		"ENDENUM", "ENUM", "FINAL", "GENERIC", "SYNCALL", "SYNCIMAGES", "SYNCMEMORY", "FAILIMAGE", "ASSOCIATE", "CRITICAL"} {
+		"ENDENUM", "ENUM", "FINAL", "GENERIC", "SYNCALL", "SYNCIMAGES", "SYNCMEMORY", "SYNCTEAM", "FAILIMAGE",
+		"ASSOCIATE", "CRITICAL", "EVENTPOST", "EVENTWAIT", "FORMTEAM", "CHANGETEAM", "ENDTEAM", "LOCK", "UNLOCK"} {
 		keywords = append(keywords, keyword{k, simple})
 	}
 	for _, k := range []string{"INTEGER", "REAL", "DOUBLEPRECISION", "DOUBLECOMPLEX", "COMPLEX", "LOGICAL", "CHARACTER", "BYTE"} {
@@ -353,6 +354,8 @@ func init() {
 		keyword{"FORALL", (*parser).forall},
 		keyword{"SELECTCASE", (*parser).selectStmt},
 		keyword{"SELECTTYPE", (*parser).selectStmt},
+		keyword{"SELECTRANK", (*parser).selectStmt},
+		keyword{"RANK", (*parser).caseStmt},
 		keyword{"CASE", (*parser).caseStmt},
 		keyword{"GOTO", (*parser).gotoStmt},
 		keyword{"CALL", (*parser).callStmt},
@@ -418,6 +421,22 @@ func splitKeyword(kw string) []string {
 		return []string{"SYNC", "MEMORY"}
 	case "FAILIMAGE":
 		return []string{"FAIL", "IMAGE"}
+	case "SYNCTEAM":
+		return []string{"SYNC", "TEAM"}
+	case "EVENTPOST":
+		return []string{"EVENT", "POST"}
+	case "EVENTWAIT":
+		return []string{"EVENT", "WAIT"}
+	case "FORMTEAM":
+		return []string{"FORM", "TEAM"}
+	case "CHANGETEAM":
+		return []string{"CHANGE", "TEAM"}
+	case "ENDTEAM":
+		return []string{"END", "TEAM"}
+	case "SELECTRANK":
+		return []string{"SELECT", "RANK"}
+	case "RANKDEFAULT":
+		return []string{"RANK", "DEFAULT"}
 	case "ABSTRACTINTERFACE":
 		return []string{"ABSTRACT", "INTERFACE"}
 	case "DOUBLEPRECISION":
@@ -545,15 +564,27 @@ func (p *parser) simple(base StmtBase) Stmt {
 		if t := p.s.peek(); t.kind == tName {
 			p.s.next()
 		}
-	case "ASSOCIATE":
+	case "ASSOCIATE", "CHANGETEAM":
 		p.expect("(")
-		s.Args = p.argList(")")
+		for {
+			if t := p.s.peek(); t.kind == tName {
+				if c, d := p.s.after(t); c == '=' && d == '>' {
+					p.s.next()
+					p.s.next()
+				}
+			}
+			s.Args = append(s.Args, p.arg(")"))
+			if !p.s.accept(",") {
+				break
+			}
+		}
 		p.expect(")")
 	case "CRITICAL":
 		if t := p.s.peek(); t.kind == tName {
 			p.s.next()
 		}
-	case "SYNCALL", "SYNCIMAGES", "SYNCMEMORY", "FAILIMAGE":
+	case "SYNCALL", "SYNCIMAGES", "SYNCMEMORY", "SYNCTEAM", "FAILIMAGE", "EVENTPOST", "EVENTWAIT", "FORMTEAM",
+		"LOCK", "UNLOCK", "ENDTEAM":
 		if p.s.accept("(") {
 			if !p.s.is(")") {
 				s.Args = p.argList(")")
@@ -909,6 +940,12 @@ func (p *parser) prefixed(base StmtBase, partial *Stmt) Stmt {
 	t := p.s.peek()
 	p.fail(p.tokPos(t), p.tokEnd(t), "expected SUBROUTINE or FUNCTION, found "+describe(t))
 	return nil
+}
+
+// isTypeName reports whether a name token is a type keyword by itself
+// (REAL, not REAL_FUNC), as in PROCEDURE(REAL) or ALLOCATE(REAL :: X).
+func isTypeName(t token) bool {
+	return t.kind == tName && (isTypeKeyword(t.text) || t.text == "DOUBLE")
 }
 
 func isTypeKeyword(k string) bool {
@@ -1296,7 +1333,7 @@ func (p *parser) parameter(base StmtBase, partial *Stmt) Stmt {
 	p.take("PARAMETER")
 	s := &ParameterStmt{StmtBase: base}
 	*partial = s
-	p.expect("(")
+	paren := p.s.accept("(") // DEC allows PARAMETER N = 1 without parentheses
 	for {
 		name := p.ident()
 		p.expect("=")
@@ -1305,7 +1342,9 @@ func (p *parser) parameter(base StmtBase, partial *Stmt) Stmt {
 			break
 		}
 	}
-	p.expect(")")
+	if paren {
+		p.expect(")")
+	}
 	p.endOfStmt()
 	return s
 }
@@ -1449,7 +1488,7 @@ func (p *parser) procedure(base StmtBase, partial *Stmt) Stmt {
 	*partial = s
 	if p.s.accept("(") {
 		if !p.s.is(")") {
-			if t := p.s.peek(); t.kind == tName && isTypeKeyword(matchKeywordName(t.text)) {
+			if t := p.s.peek(); isTypeName(t) {
 				ts := p.typeSpec()
 				s.Iface = &Ident{NamePos: ts.NamePos, Name: ts.Name}
 			} else {
@@ -1514,6 +1553,14 @@ func (p *parser) nameList(base StmtBase) Stmt {
 			n := p.ident()
 			p.expect("/")
 			s.Names = append(s.Names, &Call{Fun: &Ident{NamePos: n.NamePos, Name: "/"}, Lparen: n.NamePos, Args: []Expr{n}, Rparen: n.End()})
+		case p.isGenericSpec():
+			// OPERATOR(+), ASSIGNMENT(=), READ(FORMATTED): skip the spec.
+			t := p.s.next()
+			close := matchParen(p.s.buf, p.s.peek().s)
+			if close < 0 {
+				p.fail(p.tokPos(t), p.s.end, "missing ')'")
+			}
+			p.s.i, p.s.have = close+1, false
 		default:
 			x := p.designator() // POINTER A(:), TARGET B(10)
 			s.Names = append(s.Names, x)
@@ -1524,6 +1571,21 @@ func (p *parser) nameList(base StmtBase) Stmt {
 	}
 	p.endOfStmt()
 	return s
+}
+
+// isGenericSpec reports whether OPERATOR(..), ASSIGNMENT(=), READ(..) or
+// WRITE(..) comes next.
+func (p *parser) isGenericSpec() bool {
+	t := p.s.peek()
+	if t.kind != tName {
+		return false
+	}
+	switch t.text {
+	case "OPERATOR", "ASSIGNMENT", "READ", "WRITE":
+		c, _ := p.s.after(t)
+		return c == '('
+	}
+	return false
 }
 
 func (p *parser) doStmt(base StmtBase, partial *Stmt) Stmt {
@@ -1564,7 +1626,7 @@ func (p *parser) forallHeader() *ForallHeader {
 	h := &ForallHeader{Lparen: p.expect("(")}
 	// An optional type-spec: (INTEGER :: I = 1:N).
 	st := p.save()
-	if t := p.s.peek(); t.kind == tName && isTypeKeyword(matchKeywordName(t.text)) {
+	if t := p.s.peek(); isTypeName(t) {
 		p.typeSpec()
 		if !p.s.accept("::") {
 			p.restore(st)
@@ -1723,6 +1785,27 @@ func (p *parser) selectStmt(base StmtBase, partial *Stmt) Stmt {
 }
 
 func (p *parser) caseStmt(base StmtBase, partial *Stmt) Stmt {
+	if base.Keyword == "RANK" {
+		p.take("RANK")
+		s := &CaseStmt{StmtBase: base}
+		if p.s.keyword("DEFAULT") {
+			s.Default = true
+		} else {
+			p.expect("(")
+			if p.s.is("*") {
+				t := p.s.next()
+				s.Values = []Expr{&Star{StarPos: p.tokPos(t)}}
+			} else {
+				s.Values = p.argList(")")
+			}
+			p.expect(")")
+		}
+		if t := p.s.peek(); t.kind == tName {
+			p.s.next()
+		}
+		p.endOfStmt()
+		return s
+	}
 	if p.s.peekKeyword("CASEDEFAULT") || p.s.keywordFlex("CASEDEFAULT") {
 		s := &CaseStmt{StmtBase: base, Default: true}
 		p.s.keywordFlex("CASEDEFAULT")
@@ -2029,7 +2112,7 @@ func (p *parser) allocate(base StmtBase) Stmt {
 	p.expect("(")
 	// ALLOCATE (type-spec :: list), the type intrinsic or derived.
 	if hasTopLevel(p.s.buf[p.s.i:], "::") {
-		if t := p.s.peek(); t.kind == tName && isTypeKeyword(matchKeywordName(t.text)) {
+		if t := p.s.peek(); isTypeName(t) {
 			s.Type = p.typeSpec()
 		} else {
 			id := p.ident()

@@ -383,12 +383,18 @@ func (p *parser) buildBlocks(flat []Stmt) []Stmt {
 					continue
 				}
 				p.errorAt(st.Pos(), st.End(), "syntax", "ELSE without IF ... THEN")
-			case "ASSOCIATE", "CRITICAL", "BLOCK", "ENUM", "STRUCTURE", "UNION", "MAP":
+			case "ASSOCIATE", "CRITICAL", "BLOCK", "ENUM", "STRUCTURE", "UNION", "MAP", "CHANGETEAM":
 				b := &Block{Head: st}
 				push(b, st, &b.Body)
 				continue
 			case "CASEDEFAULT", "CLASSDEFAULT", "CLASSIS", "TYPEIS":
 				if p.addArm(stack, st) {
+					continue
+				}
+			case "ENDTEAM":
+				if i := find(func(f frame) bool { h, ok := f.head.(*SimpleStmt); return ok && h.Keyword == "CHANGETEAM" }); i >= 0 {
+					closeTo(i)
+					pop().node.(*Block).EndStmt = s
 					continue
 				}
 			case "ENDENUM":
