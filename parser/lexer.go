@@ -29,6 +29,7 @@ type token struct {
 
 type scanner struct {
 	names map[string]string // interned names, shared by the statements of a parse
+	cache [256]string
 	buf   []byte
 	off   []Pos
 	end   Pos
@@ -42,9 +43,16 @@ func (s *scanner) init(st *rawStmt) {
 	s.buf, s.off, s.end, s.i, s.fixed, s.have = st.buf, st.off, st.to, 0, st.fixed, false
 }
 
-// intern returns the string of a name, allocating it once per parse.
+// intern returns the string of a name, allocating it once per parse. A
+// small direct-mapped cache in front of the map catches the names that
+// repeat from statement to statement (I, J, A, N).
 func (s *scanner) intern(b []byte) string {
+	h := (uint(len(b))*31 + uint(b[0])*7 + uint(b[len(b)-1])) & uint(len(s.cache)-1)
+	if c := s.cache[h]; c == string(b) {
+		return c
+	}
 	if n, ok := s.names[string(b)]; ok {
+		s.cache[h] = n
 		return n
 	}
 	if s.names == nil {
@@ -52,6 +60,7 @@ func (s *scanner) intern(b []byte) string {
 	}
 	n := string(b)
 	s.names[n] = n
+	s.cache[h] = n
 	return n
 }
 

@@ -377,14 +377,36 @@ func (r *resolver) decls(st Stmt) {
 		for _, b := range s.Body {
 			r.decls(b)
 		}
-	case *DoConstruct, *IfConstruct:
+	case *DoConstruct:
 		// Directives such as REDISTRIBUTE may sit inside constructs.
-		Inspect(st, func(n Node) bool {
-			if d, ok := n.(*Directive); ok {
-				r.directives = append(r.directives, d)
+		r.directives = append(r.directives, s.Directives...)
+		r.nestedDirectives(s.Body)
+	case *IfConstruct:
+		for _, a := range s.Arms {
+			r.nestedDirectives(a.Body)
+		}
+	}
+}
+
+// nestedDirectives collects the directives inside constructs.
+func (r *resolver) nestedDirectives(body []Stmt) {
+	for _, s := range body {
+		switch x := s.(type) {
+		case *Directive:
+			r.directives = append(r.directives, x)
+		case *DoConstruct:
+			r.directives = append(r.directives, x.Directives...)
+			r.nestedDirectives(x.Body)
+		case *IfConstruct:
+			for _, a := range x.Arms {
+				r.nestedDirectives(a.Body)
 			}
-			return true
-		})
+		case *Block:
+			r.nestedDirectives(x.Body)
+			for _, a := range x.Arms {
+				r.nestedDirectives(a.Body)
+			}
+		}
 	}
 }
 
@@ -559,41 +581,57 @@ func (r *resolver) declExprs(n Node) {
 // declared becomes an implicitly typed variable, or an "undeclared" error
 // under IMPLICIT NONE.
 func (r *resolver) use(x Expr, skip map[Node]bool) {
-	if x == nil {
-		return
-	}
-	Inspect(x, func(n Node) bool {
-		switch e := n.(type) {
-		case *KeywordArg:
-			r.use(e.Value, skip)
-			return false
-		case *Component:
-			r.use(e.X, skip)
-			return false
-		case *Call:
-			if id, ok := e.Fun.(*Ident); ok {
-				if r.sc.Lookup(id.Name) != nil || !isIntrinsic(id.Name) {
-					r.name(id, true)
-				}
-				for _, a := range e.Args {
-					r.use(a, skip)
-				}
-				return false
+	switch e := x.(type) {
+	case nil:
+	case *Ident:
+		r.name(e, false)
+	case *Lit, *Star, *BadExpr:
+	case *KeywordArg:
+		r.use(e.Value, skip)
+	case *Component:
+		r.use(e.X, skip)
+	case *Call:
+		if id, ok := e.Fun.(*Ident); ok {
+			if r.sc.Lookup(id.Name) != nil || !isIntrinsic(id.Name) {
+				r.name(id, true)
 			}
-		case *Ident:
-			r.name(e, false)
-			return false
+		} else {
+			r.use(e.Fun, skip)
 		}
-		return true
-	})
+		for _, a := range e.Args {
+			r.use(a, skip)
+		}
+	case *Unary:
+		r.use(e.X, skip)
+	case *Binary:
+		r.use(e.X, skip)
+		r.use(e.Y, skip)
+	case *Paren:
+		r.use(e.X, skip)
+	case *Triplet:
+		r.use(e.Lo, skip)
+		r.use(e.Hi, skip)
+		r.use(e.Stride, skip)
+	default:
+		// Constructors, implied DOs, image selectors: the generic walk.
+		walkChildren(x, func(n Node) bool {
+			if y, ok := n.(Expr); ok {
+				r.use(y, skip)
+			}
+			return false
+		})
+	}
 }
 
-func (r *resolver) allUses() []string {
-	var out []string
+// hasUses reports whether the scope or a host has USE statements, whose
+// modules may declare any name.
+func (r *resolver) hasUses() bool {
 	for sc := r.sc; sc != nil; sc = sc.Parent {
-		out = append(out, sc.Uses...)
+		if len(sc.Uses) > 0 {
+			return true
+		}
 	}
-	return out
+	return false
 }
 
 func (r *resolver) name(id *Ident, call bool) {
@@ -631,7 +669,7 @@ func (r *resolver) name(id *Ident, call bool) {
 }
 
 func (r *resolver) undeclared(id *Ident, sym *Symbol) {
-	if len(r.allUses()) > 0 {
+	if r.hasUses() {
 		return // the name may come from a module
 	}
 	if sym.Kind == SymProcedure {
@@ -698,7 +736,7 @@ func (r *resolver) known(id *Ident, dir, what string, template bool) *Symbol {
 	if ok && template && sym.Kind != SymTemplate {
 		ok = false
 	}
-	if !ok && len(r.allUses()) > 0 && sym == nil {
+	if !ok && r.hasUses() && sym == nil {
 		return nil // may come from a module
 	}
 	if !ok {
