@@ -41,7 +41,7 @@ func Parse(s string) (Poly, error) {
 	if err != nil {
 		return Poly{}, err
 	}
-	ps := &parser{toks: toks}
+	ps := &polyParser{toks: toks}
 	if ps.peek().kind == tEOF {
 		return Poly{}, &ParseError{Col: 1, Msg: "empty polynomial"}
 	}
@@ -205,14 +205,14 @@ func lexSuper(s string, col int) (n, runes, bytes int, err error) {
 	return n, runes, bytes, nil
 }
 
-type parser struct {
+type polyParser struct {
 	toks []token
 	pos  int
 }
 
-func (ps *parser) peek() token { return ps.toks[ps.pos] }
+func (ps *polyParser) peek() token { return ps.toks[ps.pos] }
 
-func (ps *parser) next() token {
+func (ps *polyParser) next() token {
 	t := ps.toks[ps.pos]
 	if t.kind != tEOF {
 		ps.pos++
@@ -220,12 +220,12 @@ func (ps *parser) next() token {
 	return t
 }
 
-func (ps *parser) isOp(text string) bool {
+func (ps *polyParser) isOp(text string) bool {
 	t := ps.peek()
 	return t.kind == tOp && t.text == text
 }
 
-func (ps *parser) errorf(t token, format string, args ...any) error {
+func (ps *polyParser) errorf(t token, format string, args ...any) error {
 	return &ParseError{Col: t.col, Msg: fmt.Sprintf(format, args...)}
 }
 
@@ -233,7 +233,7 @@ func (ps *parser) errorf(t token, format string, args ...any) error {
 //
 // The terms are added all at once, so that reading a long polynomial
 // takes one sort rather than one merge per term.
-func (ps *parser) expr() (Poly, error) {
+func (ps *polyParser) expr() (Poly, error) {
 	p, err := ps.term()
 	if err != nil {
 		return Poly{}, err
@@ -257,7 +257,7 @@ func (ps *parser) expr() (Poly, error) {
 }
 
 // term := unary { ("*" | "." | "/") unary }
-func (ps *parser) term() (Poly, error) {
+func (ps *polyParser) term() (Poly, error) {
 	p, err := ps.unary()
 	if err != nil {
 		return Poly{}, err
@@ -286,7 +286,7 @@ func (ps *parser) term() (Poly, error) {
 }
 
 // unary := ("+" | "-") unary | power
-func (ps *parser) unary() (Poly, error) {
+func (ps *polyParser) unary() (Poly, error) {
 	if ps.isOp("+") || ps.isOp("-") {
 		op := ps.next()
 		p, err := ps.unary()
@@ -302,7 +302,7 @@ func (ps *parser) unary() (Poly, error) {
 }
 
 // power := primary [ "^" exponent | superscript ]
-func (ps *parser) power() (Poly, error) {
+func (ps *polyParser) power() (Poly, error) {
 	p, err := ps.primary()
 	if err != nil {
 		return Poly{}, err
@@ -378,7 +378,7 @@ func tooLargePower(p Poly, n int) bool {
 }
 
 // exponent := ["+" | "-"] integer | "(" ["+" | "-"] integer ")"
-func (ps *parser) exponent() (int, error) {
+func (ps *polyParser) exponent() (int, error) {
 	paren := ps.isOp("(")
 	if paren {
 		ps.next()
@@ -407,7 +407,7 @@ func (ps *parser) exponent() (int, error) {
 }
 
 // primary := number | name | "(" expr ")"
-func (ps *parser) primary() (Poly, error) {
+func (ps *polyParser) primary() (Poly, error) {
 	t := ps.next()
 	switch {
 	case t.kind == tNum:
