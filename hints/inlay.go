@@ -1,6 +1,10 @@
 package hints
 
 import (
+	"sort"
+	"strings"
+	"unicode/utf8"
+
 	"github.com/pfls/pfls/complexity"
 	"github.com/pfls/pfls/parser"
 )
@@ -24,8 +28,69 @@ type InlayOptions struct {
 func DefaultInlayOptions() InlayOptions { return InlayOptions{Loops: true, Units: true, MaxLength: 40} }
 
 // InlayHints returns the complexity hints of f whose offsets fall in
-// [start, end), sorted by offset. eng holds the complexity results of the
-// workspace (and caches them across edits).
+// [start, end), sorted by offset: at the end of each loop's first line
+// the loop's cost, and at the end of each routine header its summary.
+// Loops that cost nothing get no hint. eng holds the complexity results
+// of the workspace (and caches them across edits).
 func InlayHints(f *parser.File, eng *complexity.Engine, start, end int, opts InlayOptions) []InlayHint {
-	return nil
+	if opts.MaxLength <= 0 {
+		opts.MaxLength = 40
+	}
+	var out []InlayHint
+	seen := map[int]bool{}
+	add := func(stmtAt int, p complexity.Poly, kind, what string, stats complexity.Stats, notes []string) {
+		line := f.Lines.Line(stmtAt)
+		off := f.Lines.LineEnd(line)
+		if off < start || off >= end || seen[off] {
+			return
+		}
+		seen[off] = true
+		out = append(out, InlayHint{
+			Offset:  off,
+			Label:   cut(p.Unicode(), opts.MaxLength),
+			Tooltip: Tooltip(what, p, stats, notes),
+			Kind:    kind,
+		})
+	}
+	for _, r := range eng.File(f) {
+		if opts.Units && r.Unit.Header != nil && !r.Summary.IsZero() {
+			add(r.Unit.Abs(r.Unit.Header.Pos()), r.Summary, "unit", "Cost of "+r.Unit.Kind.String()+" "+r.Unit.Name, r.Stats, r.Notes)
+		}
+		if !opts.Loops {
+			continue
+		}
+		for _, s := range r.Statements {
+			if s.Kind != "DO" || s.Cost.IsZero() {
+				continue
+			}
+			add(r.Unit.Abs(s.Stmt.Pos()), s.Cost, "loop", "Cost of this loop", s.Stats, s.Notes)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Offset < out[j].Offset })
+	return out
+}
+
+// Tooltip is the full text behind a complexity hint or hover: the
+// polynomial, its statistics and the assumptions made.
+func Tooltip(what string, p complexity.Poly, st complexity.Stats, notes []string) string {
+	var b strings.Builder
+	b.WriteString(what)
+	b.WriteString(" (all operations counted by the cost table):\n\n    ")
+	b.WriteString(p.String())
+	b.WriteString("\n\n")
+	b.WriteString(st.String())
+	for _, n := range notes {
+		b.WriteString("\n- ")
+		b.WriteString(n)
+	}
+	return b.String()
+}
+
+// cut shortens s to at most n characters, ending it with "…".
+func cut(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
 }

@@ -499,7 +499,8 @@ type CaseStmt struct {
 // GotoStmt is GO TO label, GO TO (l1, l2) e (computed), or GO TO v (assigned).
 type GotoStmt struct {
 	StmtBase
-	Labels []*Lit
+	Assigned bool // GO TO var [, (labels)]
+	Labels   []*Lit
 	X      Expr // the index of a computed GOTO or the variable of an assigned one
 }
 

@@ -1860,6 +1860,7 @@ func (p *parser) gotoStmt(base StmtBase, partial *Stmt) Stmt {
 		p.s.accept(",")
 		s.X = p.expr()
 	default:
+		s.Assigned = true
 		s.X = p.ident()
 		p.s.accept(",")
 		if p.s.accept("(") {

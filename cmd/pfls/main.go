@@ -5,6 +5,7 @@
 // Usage:
 //
 //	pfls check [--json] FILE...    all diagnostics; exit 1 if any error
+//	pfls complexity [--cost all-one|fp-one|FILE] [--eval NAME=V,...] [--json] FILE...
 //	pfls version                   print the version
 package main
 
@@ -21,6 +22,8 @@ const usage = `usage: pfls <command> [arguments]
 
 commands:
   check [--json] FILE...   report syntax and declaration errors; exit 1 if any
+  complexity [--cost all-one|fp-one|FILE] [--eval NAME=V,...] [--keep NAME,...] [--json] FILE...
+                           the cost polynomial of every statement, loop and routine
   version                  print the version
 `
 
@@ -38,6 +41,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "check":
 		return runCheck(args[1:], stdout, stderr)
+	case "complexity":
+		return runComplexity(args[1:], stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintln(stdout, "pfls", version)
 		return 0

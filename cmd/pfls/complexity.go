@@ -1,0 +1,253 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math/big"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/pfls/pfls/complexity"
+	"github.com/pfls/pfls/parser"
+)
+
+type jsonStmt struct {
+	Line       int    `json:"line"`
+	Kind       string `json:"kind"`
+	Complexity string `json:"complexity"`
+	Value      any    `json:"value,omitempty"`
+}
+
+type jsonUnit struct {
+	Name       string     `json:"name"`
+	Kind       string     `json:"kind"`
+	Line       int        `json:"line"`
+	Summary    string     `json:"summary"`
+	Value      any        `json:"value,omitempty"`
+	Statements []jsonStmt `json:"statements"`
+}
+
+type jsonCFile struct {
+	Path  string     `json:"path"`
+	Units []jsonUnit `json:"units"`
+}
+
+// runComplexity implements `pfls complexity [--cost all-one|fp-one|FILE]
+// [--eval NAME=V,...] [--json] FILE...` (DESIGN.md §4).
+func runComplexity(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("complexity", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	costName := fs.String("cost", "all-one", "cost table: all-one, fp-one or a cost table file")
+	evalArg := fs.String("eval", "", "values of symbols, NAME=V,... (V an integer, p/q or decimal)")
+	keepArg := fs.String("keep", "", "variables to keep symbolic, NAME,...")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "pfls complexity: no files given (usage: pfls complexity [--cost all-one|fp-one|FILE] [--eval NAME=V,...] [--json] FILE...)")
+		return 2
+	}
+	var cost *complexity.CostTable
+	switch *costName {
+	case "all-one":
+		cost = complexity.AllOne()
+	case "fp-one":
+		cost = complexity.FPOne()
+	default:
+		text, err := os.ReadFile(*costName)
+		if err != nil {
+			fmt.Fprintf(stderr, "pfls: %v\n", fileErr(*costName, err))
+			return 2
+		}
+		cost, err = complexity.ParseCostTable(*costName, string(text))
+		if err != nil {
+			fmt.Fprintf(stderr, "pfls: %s:%v\n", *costName, err)
+			return 2
+		}
+	}
+	values, err := parseEval(*evalArg)
+	if err != nil {
+		fmt.Fprintf(stderr, "pfls: --eval: %v\n", err)
+		return 2
+	}
+	var keep []string
+	if *keepArg != "" {
+		keep = complexity.Normalize(strings.Split(*keepArg, ","))
+	}
+	code := 0
+	var files []*parser.File
+	for _, path := range fs.Args() {
+		f, err := parseFile(path)
+		if err != nil {
+			fmt.Fprintf(stderr, "pfls: %v\n", err)
+			code = 2
+			continue
+		}
+		files = append(files, f)
+	}
+	eng := complexity.NewEngine(complexity.Options{Cost: cost, Keep: keep})
+	results := eng.Analyze(files...)
+	// Every name given to --eval must occur somewhere.
+	if len(values) > 0 {
+		seen := map[string]bool{}
+		for _, rs := range results {
+			for _, r := range rs {
+				for _, v := range r.Summary.Vars() {
+					seen[v] = true
+				}
+				for _, s := range r.Statements {
+					for _, v := range s.Cost.Vars() {
+						seen[v] = true
+					}
+				}
+			}
+		}
+		var unknown []string
+		for name := range values {
+			if !seen[name] {
+				unknown = append(unknown, name)
+			}
+		}
+		if len(unknown) > 0 {
+			sort.Strings(unknown)
+			fmt.Fprintf(stderr, "pfls: --eval: %s does not occur in any complexity of the files given\n", strings.Join(unknown, ", "))
+			return 2
+		}
+	}
+	var out []jsonCFile
+	for _, f := range files {
+		rs := results[f.Name]
+		if *asJSON {
+			out = append(out, jsonFileOf(f, rs, values))
+			continue
+		}
+		writeListing(stdout, f, rs, values)
+	}
+	if *asJSON {
+		if out == nil {
+			out = []jsonCFile{}
+		}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		enc.Encode(struct {
+			Files []jsonCFile `json:"files"`
+		}{out})
+	}
+	for _, f := range files {
+		for _, e := range f.Errors() {
+			if e.Severity == parser.SevError && code == 0 {
+				l, c := f.Lines.RuneColumn(int(e.Pos))
+				fmt.Fprintf(stderr, "%s:%d:%d: %s [%s]\n", f.Name, l+1, c+1, e.Msg, e.Code)
+				code = 1
+			}
+		}
+	}
+	return code
+}
+
+func fileErr(path string, err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return fmt.Errorf("%s: %v", path, pe.Err)
+	}
+	return err
+}
+
+// parseEval reads NAME=V,NAME=V.
+func parseEval(s string) (map[string]*big.Rat, error) {
+	out := map[string]*big.Rat{}
+	if strings.TrimSpace(s) == "" {
+		return out, nil
+	}
+	for _, part := range strings.Split(s, ",") {
+		name, val, ok := strings.Cut(part, "=")
+		name = strings.ToUpper(strings.TrimSpace(name))
+		if !ok || name == "" {
+			return nil, fmt.Errorf("%q is not NAME=VALUE", part)
+		}
+		r, ok := new(big.Rat).SetString(strings.TrimSpace(val))
+		if !ok {
+			return nil, fmt.Errorf("%s=%s: %q is not a number", name, val, val)
+		}
+		out[name] = r
+	}
+	return out, nil
+}
+
+// evalValue evaluates p with the values given: a JSON number when it
+// becomes constant, else the remaining polynomial as a string.
+func evalValue(p complexity.Poly, values map[string]*big.Rat) any {
+	if len(values) == 0 {
+		return nil
+	}
+	q := p.Eval(values)
+	if v, ok := q.Value(); ok {
+		f, _ := v.Float64()
+		return f
+	}
+	return q.String()
+}
+
+func jsonFileOf(f *parser.File, rs []*complexity.UnitResult, values map[string]*big.Rat) jsonCFile {
+	jf := jsonCFile{Path: f.Name, Units: []jsonUnit{}}
+	for _, r := range rs {
+		ju := jsonUnit{Name: r.Unit.Name, Kind: r.Unit.Kind.String(), Line: unitLine(f, r.Unit) + 1,
+			Summary: r.Summary.String(), Value: evalValue(r.Summary, values), Statements: []jsonStmt{}}
+		for _, s := range r.Statements {
+			ju.Statements = append(ju.Statements, jsonStmt{
+				Line: f.Lines.Line(r.Unit.Abs(s.Stmt.Pos())) + 1, Kind: s.Kind,
+				Complexity: s.Cost.String(), Value: evalValue(s.Cost, values)})
+		}
+		jf.Units = append(jf.Units, ju)
+	}
+	return jf
+}
+
+// unitLine is the 0-based line of a unit's header, or of its first
+// statement when it has none.
+func unitLine(f *parser.File, u *parser.Unit) int {
+	if u.Header != nil {
+		return f.Lines.Line(u.Abs(u.Header.Pos()))
+	}
+	if len(u.Body) > 0 {
+		return f.Lines.Line(u.Abs(u.Body[0].Pos()))
+	}
+	return f.Lines.Line(u.Base)
+}
+
+// writeListing prints the annotated listing of seed 004: above each
+// statement a comment line with its polynomial and kind, and above each
+// routine header its SUMMARY.
+func writeListing(w io.Writer, f *parser.File, rs []*complexity.UnitResult, values map[string]*big.Rat) {
+	notes := map[int][]string{}
+	comment := "C"
+	if f.Form == parser.Free {
+		comment = "!"
+	}
+	annotate := func(line int, p complexity.Poly, kind string) {
+		text := p.String()
+		if v := evalValue(p, values); v != nil {
+			text += fmt.Sprintf(" = %v", v)
+		}
+		notes[line] = append(notes[line], fmt.Sprintf("%s     %s (%s)", comment, text, kind))
+	}
+	for _, r := range rs {
+		annotate(unitLine(f, r.Unit), r.Summary, "SUMMARY")
+		for _, s := range r.Statements {
+			annotate(f.Lines.Line(r.Unit.Abs(s.Stmt.Pos())), s.Cost, s.Kind)
+		}
+	}
+	for line := 0; line < f.Lines.LineCount(); line++ {
+		for _, n := range notes[line] {
+			fmt.Fprintln(w, n)
+		}
+		start, end := f.Lines.LineStart(line), f.Lines.LineEnd(line)
+		if line == f.Lines.LineCount()-1 && start == end {
+			break
+		}
+		fmt.Fprintln(w, string(f.Src[start:end]))
+	}
+}

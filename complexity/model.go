@@ -1,0 +1,1296 @@
+package complexity
+
+import (
+	"fmt"
+	"math/big"
+	"sort"
+	"strings"
+
+	"github.com/pfls/pfls/parser"
+)
+
+// This file is the PIPS model (seed 004 §4, DESIGN.md §5): the cost of
+// expressions bottom-up with their types, of statements, loops (summed
+// over the index), branches (weighed by probability), parallel loops
+// (their largest iteration), calls (the callee's summary with actual
+// arguments for formals) and unstructured code (g = c + P·g, solved
+// exactly). Preconditions replace intermediate variables by what they
+// stand for, so a routine's summary is in its formals and COMMON
+// variables.
+
+// UnknownRange is the variable that stands for a loop range that cannot
+// be expressed.
+const UnknownRange = "UNKNOWN_RANGE"
+
+// Stats are the statistics of seed 004 §2.2 for a statement and what it
+// contains.
+type Stats struct {
+	VarSymbolic, VarGuessed, VarBounded, VarUnknown int
+	RangeGuessed, RangeBounded, RangeUnknown        int
+	IfComputed, IfHalfHalf                          int
+}
+
+func (s *Stats) add(t Stats) {
+	s.VarSymbolic += t.VarSymbolic
+	s.VarGuessed += t.VarGuessed
+	s.VarBounded += t.VarBounded
+	s.VarUnknown += t.VarUnknown
+	s.RangeGuessed += t.RangeGuessed
+	s.RangeBounded += t.RangeBounded
+	s.RangeUnknown += t.RangeUnknown
+	s.IfComputed += t.IfComputed
+	s.IfHalfHalf += t.IfHalfHalf
+}
+
+// String prints the statistics compactly.
+func (s Stats) String() string {
+	return fmt.Sprintf("variables: %d symbolic, %d guessed, %d bounded, %d unknown; ranges: %d guessed, %d bounded, %d unknown; IFs: %d computed, %d half-half",
+		s.VarSymbolic, s.VarGuessed, s.VarBounded, s.VarUnknown, s.RangeGuessed, s.RangeBounded, s.RangeUnknown, s.IfComputed, s.IfHalfHalf)
+}
+
+// StmtResult is the complexity of one statement: a simple statement
+// (STAT), a loop (DO), a branch (IF), or a statement list with jumps
+// (UNSTR).
+type StmtResult struct {
+	Stmt  parser.Stmt
+	Kind  string // "STAT", "DO", "IF", "UNSTR"
+	Cost  Poly
+	Stats Stats
+	Notes []string // assumptions: branch probabilities, unknown ranges, ...
+}
+
+// UnitResult is the complexity of one program unit.
+type UnitResult struct {
+	Unit       *parser.Unit
+	File       *parser.File
+	Summary    Poly
+	Stats      Stats
+	Statements []*StmtResult // executable statements in source order
+	Notes      []string
+	Calls      []string // names of the procedures it calls
+}
+
+// procTable finds the summaries of the procedures a unit calls.
+type procTable interface {
+	summary(name string) (*UnitResult, bool)
+}
+
+// unitModel computes the complexity of one unit.
+type unitModel struct {
+	u      *parser.Unit
+	f      *parser.File
+	sc     *parser.Scope
+	cost   *CostTable
+	keep   map[string]bool
+	procs  procTable
+	res    *UnitResult
+	labels map[int]bool // labels that a jump targets
+}
+
+// env maps integer variables to the polynomial value they are known to
+// have at a point of the program (the preconditions of seed 004 §5.3).
+type env map[string]Poly
+
+func (e env) clone() env {
+	c := make(env, len(e))
+	for k, v := range e {
+		c[k] = v
+	}
+	return c
+}
+
+func analyzeUnit(f *parser.File, u *parser.Unit, cost *CostTable, keep []string, procs procTable) *UnitResult {
+	m := &unitModel{u: u, f: f, sc: u.Scope, cost: cost, keep: map[string]bool{}, procs: procs,
+		res: &UnitResult{Unit: u, File: f}, labels: map[int]bool{}}
+	for _, k := range keep {
+		m.keep[strings.ToUpper(k)] = true
+	}
+	for _, s := range u.Body {
+		parser.Inspect(s, func(n parser.Node) bool {
+			switch x := n.(type) {
+			case *parser.GotoStmt:
+				for _, l := range x.Labels {
+					m.labels[litInt(l)] = true
+				}
+			case *parser.ArithIfStmt:
+				for _, l := range x.Labels {
+					if l != nil {
+						m.labels[litInt(l)] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	total, st := m.list(u.Body, env{})
+	m.res.Summary = total
+	m.res.Stats = st
+	sort.SliceStable(m.res.Statements, func(i, j int) bool {
+		return m.res.Statements[i].Stmt.Pos() < m.res.Statements[j].Stmt.Pos()
+	})
+	return m.res
+}
+
+func litInt(l *parser.Lit) int {
+	n := 0
+	for _, c := range l.Value {
+		if c < '0' || c > '9' {
+			break
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+func (m *unitModel) record(s parser.Stmt, kind string, cost Poly, st Stats, notes ...string) {
+	// A construct is listed at its head statement.
+	switch c := s.(type) {
+	case *parser.DoConstruct:
+		s = c.Do
+	case *parser.IfConstruct:
+		s = c.Arms[0].Head
+	case *parser.Block:
+		s = c.Head
+	}
+	m.res.Statements = append(m.res.Statements, &StmtResult{Stmt: s, Kind: kind, Cost: cost, Stats: st, Notes: notes})
+}
+
+// ---------------------------------------------------------------------------
+// Statement lists, structured and unstructured
+
+// jumpy reports whether a statement list needs the unstructured model:
+// it has a jump, or a statement a jump targets.
+func (m *unitModel) jumpy(list []parser.Stmt) bool {
+	for _, s := range list {
+		switch x := s.(type) {
+		case *parser.GotoStmt, *parser.ArithIfStmt:
+			return true
+		case *parser.IfStmt:
+			if _, ok := x.Then.(*parser.GotoStmt); ok {
+				return true
+			}
+		}
+		if l := s.Base().Label; l != 0 && m.labels[l] {
+			return true
+		}
+	}
+	return false
+}
+
+// list returns the cost of a statement list, executed in order, or by the
+// unstructured model when it has jumps.
+func (m *unitModel) list(list []parser.Stmt, e env) (Poly, Stats) {
+	if m.jumpy(list) {
+		return m.unstructured(list, e)
+	}
+	total := Zero()
+	var stats Stats
+	for _, s := range list {
+		c, st := m.stmt(s, e)
+		total = total.Add(c)
+		stats.add(st)
+	}
+	return total, stats
+}
+
+// unstructured solves g_i = c_i + Σ p_ij g_j over the statements of a list
+// (seed 004 §4.6): node i is statement i, the exit is past the end.
+func (m *unitModel) unstructured(list []parser.Stmt, e env) (Poly, Stats) {
+	n := len(list)
+	labelAt := map[int]int{}
+	for i, s := range list {
+		if l := s.Base().Label; l != 0 {
+			labelAt[l] = i
+		}
+	}
+	c := make([]Poly, n)
+	p := make([][]*big.Rat, n)
+	var stats Stats
+	var notes []string
+	// Jumps make the values of variables uncertain: a precondition holds
+	// only until the first label a jump can reach.
+	for i, s := range list {
+		if l := s.Base().Label; l != 0 && m.labels[l] {
+			for k := range e {
+				delete(e, k)
+			}
+		}
+		p[i] = make([]*big.Rat, n)
+		edge := func(target int, prob *big.Rat) {
+			if target >= 0 && target < n {
+				if p[i][target] == nil {
+					p[i][target] = new(big.Rat)
+				}
+				p[i][target].Add(p[i][target], prob)
+			}
+			// a target of n or -1 is the exit: nothing more to pay
+		}
+		to := func(l *parser.Lit) int {
+			if j, ok := labelAt[litInt(l)]; ok {
+				return j
+			}
+			notes = append(notes, fmt.Sprintf("jump to label %s outside this statement list: counted as an exit", l.Value))
+			return -1
+		}
+		switch x := s.(type) {
+		case *parser.GotoStmt:
+			cx, _ := m.expr(x.X)
+			c[i] = cx
+			m.record(s, "STAT", cx, Stats{})
+			if len(x.Labels) == 1 && x.X == nil {
+				edge(to(x.Labels[0]), big.NewRat(1, 1))
+				continue
+			}
+			// Computed and assigned GOTO: each label, and the fall-through
+			// of a computed GOTO, equally likely.
+			k := int64(len(x.Labels))
+			if !x.Assigned || k == 0 {
+				k++
+				edge(i+1, big.NewRat(1, k))
+			}
+			for _, l := range x.Labels {
+				edge(to(l), big.NewRat(1, k))
+			}
+			stats.IfHalfHalf++
+		case *parser.ArithIfStmt:
+			cx, _ := m.expr(x.Cond)
+			c[i] = cx
+			m.record(s, "IF", cx, Stats{IfHalfHalf: 1})
+			stats.IfHalfHalf++
+			for _, l := range x.Labels {
+				if l != nil {
+					edge(to(l), big.NewRat(1, 3))
+				} else {
+					edge(i+1, big.NewRat(1, 3))
+				}
+			}
+		case *parser.IfStmt:
+			if g, ok := x.Then.(*parser.GotoStmt); ok && len(g.Labels) == 1 && g.X == nil {
+				cx, _ := m.expr(x.Cond)
+				prob, computed := m.probability(x.Cond, e)
+				c[i] = cx
+				st := Stats{IfHalfHalf: 1}
+				if computed {
+					st = Stats{IfComputed: 1}
+				}
+				stats.add(st)
+				m.record(s, "IF", cx, st)
+				edge(to(g.Labels[0]), prob)
+				edge(i+1, new(big.Rat).Sub(big.NewRat(1, 1), prob))
+				continue
+			}
+			ci, st := m.stmt(s, e)
+			c[i] = ci
+			stats.add(st)
+			edge(i+1, big.NewRat(1, 1))
+		default:
+			ci, st := m.stmt(s, e)
+			c[i] = ci
+			stats.add(st)
+			if sb := s.Base(); sb.Keyword == "RETURN" || sb.Keyword == "STOP" {
+				continue // to the exit
+			}
+			edge(i+1, big.NewRat(1, 1))
+		}
+	}
+	g, err := SolveLinear(p, c)
+	if err != nil {
+		// A loop that never exits: fall back on running every statement once.
+		total := Zero()
+		for _, ci := range c {
+			total = total.Add(ci)
+		}
+		m.res.Notes = append(m.res.Notes, "unstructured code that cannot be solved ("+err.Error()+"): statements counted once")
+		return total, stats
+	}
+	if n == 0 {
+		return Zero(), stats
+	}
+	if len(notes) > 0 {
+		m.res.Notes = append(m.res.Notes, notes...)
+	}
+	return g[0], stats
+}
+
+// stmt returns the cost of one statement or construct and records it.
+func (m *unitModel) stmt(s parser.Stmt, e env) (Poly, Stats) {
+	switch x := s.(type) {
+	case *parser.DoConstruct:
+		return m.doLoop(x, e)
+	case *parser.IfConstruct:
+		return m.ifConstruct(x, e)
+	case *parser.Block:
+		return m.block(x, e)
+	case *parser.IfStmt:
+		cond, _ := m.expr(x.Cond)
+		prob, computed := m.probability(x.Cond, e)
+		inner := e.clone()
+		then := Zero()
+		var st Stats
+		if x.Then != nil {
+			then, st = m.simple(x.Then, inner, false)
+		}
+		m.merge(e, inner, e)
+		if computed {
+			st.IfComputed++
+		} else {
+			st.IfHalfHalf++
+		}
+		c := cond.Add(then.Scale(prob))
+		m.record(s, "IF", c, st, probNote(prob, computed))
+		return c, st
+	}
+	return m.simple(s, e, true)
+}
+
+func probNote(p *big.Rat, computed bool) string {
+	if computed {
+		return "branch probability " + p.RatString() + " (computed)"
+	}
+	return "branch probability 1/2 (unknown)"
+}
+
+// simple returns the cost of a simple statement; record says whether to
+// list it (the statement of a logical IF is listed with its IF).
+func (m *unitModel) simple(s parser.Stmt, e env, record bool) (Poly, Stats) {
+	var c Poly
+	var st Stats
+	kind := "STAT"
+	switch x := s.(type) {
+	case *parser.AssignStmt:
+		l, _ := m.expr(x.LHS)
+		r, _ := m.expr(x.RHS)
+		c = l.Add(r)
+		if !x.Pointer {
+			m.assign(x.LHS, x.RHS, e)
+		}
+	case *parser.CallStmt:
+		c = m.call(x, e)
+	case *parser.SimpleStmt:
+		c = m.exprs(x.Args)
+	case *parser.IOStmt:
+		c = m.exprs(x.Control).Add(m.exprs(x.Items))
+		for _, it := range x.Items {
+			if id, ok := it.(*parser.Ident); ok && s.Base().Keyword == "READ" {
+				delete(e, id.Name)
+			}
+		}
+	case *parser.AllocateStmt:
+		c = m.exprs(x.Items)
+	case *parser.ForallStmt:
+		return m.forall(x, e, record)
+	case *parser.WhereStmt:
+		mask, _ := m.expr(x.Mask)
+		body := Zero()
+		if x.Body != nil {
+			body, st = m.simple(x.Body, e, false)
+		}
+		c = mask.Add(body)
+	case *parser.GotoStmt:
+		c, _ = m.expr(x.X)
+	case *parser.ArithIfStmt:
+		c, _ = m.expr(x.Cond)
+		kind = "IF"
+	default:
+		return Zero(), Stats{} // declarations, directives, FORMAT, ...
+	}
+	if record {
+		m.record(s, kind, c, st)
+	}
+	return c, st
+}
+
+func (m *unitModel) exprs(xs []parser.Expr) Poly {
+	total := Zero()
+	for _, x := range xs {
+		c, _ := m.expr(x)
+		total = total.Add(c)
+	}
+	return total
+}
+
+// assign updates the preconditions after LHS = RHS.
+func (m *unitModel) assign(lhs, rhs parser.Expr, e env) {
+	id, ok := lhs.(*parser.Ident)
+	if !ok {
+		return
+	}
+	sym := m.sc.Lookup(id.Name)
+	if sym == nil || sym.Rank() > 0 || sym.Type != "INTEGER" || m.symbolic(id.Name) {
+		delete(e, id.Name)
+		return
+	}
+	if v, ok := m.value(rhs, e, nil); ok {
+		e[id.Name] = v
+	} else {
+		delete(e, id.Name)
+	}
+}
+
+// symbolic reports whether a variable stays a symbol in results: a formal
+// argument, a COMMON variable, or one the user asked to keep.
+func (m *unitModel) symbolic(name string) bool {
+	if m.keep[name] {
+		return true
+	}
+	sym := m.sc.Lookup(name)
+	return sym != nil && (sym.Dummy || sym.InCommon)
+}
+
+// value converts an integer expression to a polynomial in symbolic
+// variables, loop indices and known values; ok is false when it is not
+// polynomial (a function call, a division by a non-monomial, an unknown
+// local variable). st, if not nil, counts the variables met.
+func (m *unitModel) value(x parser.Expr, e env, st *Stats) (Poly, bool) {
+	switch v := x.(type) {
+	case *parser.Lit:
+		if v.Kind != parser.IntLit {
+			if v.Kind == parser.RealLit {
+				if r, ok := new(big.Rat).SetString(strings.NewReplacer("D", "E", "Q", "E").Replace(strings.SplitN(v.Value, "_", 2)[0])); ok {
+					return Rat(r), true
+				}
+			}
+			return Poly{}, false
+		}
+		r, ok := new(big.Rat).SetString(strings.SplitN(v.Value, "_", 2)[0])
+		if !ok {
+			return Poly{}, false
+		}
+		return Rat(r), true
+	case *parser.Ident:
+		if m.keep[v.Name] {
+			if st != nil {
+				st.VarSymbolic++
+			}
+			return Var(v.Name), true
+		}
+		if p, ok := e[v.Name]; ok {
+			if st != nil {
+				if isSymbolOnly(p, v.Name) {
+					st.VarSymbolic++
+				} else {
+					st.VarGuessed++
+				}
+			}
+			return p, true
+		}
+		if sym := m.sc.Lookup(v.Name); sym != nil && sym.Param != nil {
+			if n, ok := parser.EvalInt(sym.Param, m.sc); ok {
+				if st != nil {
+					st.VarGuessed++
+				}
+				return Int(n), true
+			}
+			if p, ok := m.value(sym.Param, e, st); ok {
+				return p, true
+			}
+		}
+		if m.symbolic(v.Name) {
+			if st != nil {
+				st.VarSymbolic++
+			}
+			return Var(v.Name), true
+		}
+		if st != nil {
+			st.VarUnknown++
+		}
+		return Poly{}, false
+	case *parser.Paren:
+		return m.value(v.X, e, st)
+	case *parser.Unary:
+		p, ok := m.value(v.X, e, st)
+		switch v.Op {
+		case "-":
+			return p.Neg(), ok
+		case "+":
+			return p, ok
+		}
+		return Poly{}, false
+	case *parser.Binary:
+		a, ok1 := m.value(v.X, e, st)
+		b, ok2 := m.value(v.Y, e, st)
+		if !ok1 || !ok2 {
+			return Poly{}, false
+		}
+		switch v.Op {
+		case "+":
+			return a.Add(b), true
+		case "-":
+			return a.Sub(b), true
+		case "*":
+			return a.Mul(b), true
+		case "/":
+			return a.Div(b)
+		case "**":
+			if k, ok := b.Value(); ok && k.IsInt() && k.Num().IsInt64() {
+				return a.Pow(int(k.Num().Int64()))
+			}
+		}
+	}
+	return Poly{}, false
+}
+
+func isSymbolOnly(p Poly, name string) bool {
+	vs := p.Vars()
+	return len(vs) == 1 && vs[0] == name && p.Equal(Var(name))
+}
+
+// probability returns the probability that a condition holds: 1 or 0
+// when it can be decided from constants and known values, else 1/2.
+func (m *unitModel) probability(cond parser.Expr, e env) (*big.Rat, bool) {
+	if b, ok := m.truth(cond, e); ok {
+		if b {
+			return big.NewRat(1, 1), true
+		}
+		return new(big.Rat), true
+	}
+	return big.NewRat(1, 2), false
+}
+
+func (m *unitModel) truth(x parser.Expr, e env) (bool, bool) {
+	switch v := x.(type) {
+	case *parser.Lit:
+		if v.Kind == parser.LogicalLit {
+			return strings.HasPrefix(v.Value, ".TRUE."), true
+		}
+	case *parser.Paren:
+		return m.truth(v.X, e)
+	case *parser.Unary:
+		if v.Op == ".NOT." {
+			b, ok := m.truth(v.X, e)
+			return !b, ok
+		}
+	case *parser.Binary:
+		switch v.Op {
+		case ".AND.", ".OR.":
+			a, ok1 := m.truth(v.X, e)
+			b, ok2 := m.truth(v.Y, e)
+			if !ok1 || !ok2 {
+				return false, false
+			}
+			if v.Op == ".AND." {
+				return a && b, true
+			}
+			return a || b, true
+		}
+		a, ok1 := m.value(v.X, e, nil)
+		b, ok2 := m.value(v.Y, e, nil)
+		if !ok1 || !ok2 {
+			return false, false
+		}
+		d, ok := a.Sub(b).Value()
+		if !ok {
+			return false, false
+		}
+		switch v.Op {
+		case ".EQ.", "==":
+			return d.Sign() == 0, true
+		case ".NE.", "/=":
+			return d.Sign() != 0, true
+		case ".LT.", "<":
+			return d.Sign() < 0, true
+		case ".LE.", "<=":
+			return d.Sign() <= 0, true
+		case ".GT.", ">":
+			return d.Sign() > 0, true
+		case ".GE.", ">=":
+			return d.Sign() >= 0, true
+		}
+	}
+	return false, false
+}
+
+// ---------------------------------------------------------------------------
+// Constructs
+
+// assigned returns the scalar variables a statement list may change.
+func assigned(list []parser.Stmt) map[string]bool {
+	out := map[string]bool{}
+	for _, s := range list {
+		parser.Inspect(s, func(n parser.Node) bool {
+			switch x := n.(type) {
+			case *parser.AssignStmt:
+				if id := rootIdent(x.LHS); id != nil {
+					out[id.Name] = true
+				}
+			case *parser.DoStmt:
+				if x.Var != nil {
+					out[x.Var.Name] = true
+				}
+			case *parser.CallStmt:
+				for _, a := range x.Args {
+					if id := rootIdent(a); id != nil {
+						out[id.Name] = true
+					}
+				}
+			case *parser.IOStmt:
+				if x.Keyword == "READ" {
+					for _, it := range x.Items {
+						if id := rootIdent(it); id != nil {
+							out[id.Name] = true
+						}
+					}
+				}
+			case *parser.ImpliedDo:
+				out[x.Var.Name] = true
+			}
+			return true
+		})
+	}
+	return out
+}
+
+func rootIdent(x parser.Expr) *parser.Ident {
+	for {
+		switch v := x.(type) {
+		case *parser.Ident:
+			return v
+		case *parser.Call:
+			x = v.Fun
+		case *parser.Component:
+			x = v.X
+		default:
+			return nil
+		}
+	}
+}
+
+// parallel reports whether a loop runs its iterations in parallel: DO
+// CONCURRENT, or a loop under INDEPENDENT or an OpenMP loop directive.
+func parallel(c *parser.DoConstruct) bool {
+	if c.Do.Concurrent != nil {
+		return true
+	}
+	for _, d := range c.Directives {
+		switch d.Name {
+		case "INDEPENDENT", "PARALLEL DO", "DO", "PARALLEL DO SIMD", "DO SIMD", "TASKLOOP", "LOOP",
+			"DISTRIBUTE PARALLEL DO", "TEAMS DISTRIBUTE PARALLEL DO", "TARGET TEAMS DISTRIBUTE PARALLEL DO":
+			return true
+		}
+	}
+	return false
+}
+
+// doLoop is formula (1) of seed 004 §4.4.4 — bounds plus the sum of the
+// body over the index — or formula (2) for a parallel loop.
+func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
+	d := c.Do
+	var st Stats
+	var notes []string
+	// The cost of evaluating the bounds, once.
+	bounds := Zero()
+	for _, x := range []parser.Expr{d.Lo, d.Hi, d.Step, d.While} {
+		if x != nil {
+			b, _ := m.expr(x)
+			bounds = bounds.Add(b)
+		}
+	}
+	// Variables the body changes are unknown inside it.
+	changed := assigned(c.Body)
+	inner := e.clone()
+	for k := range changed {
+		delete(inner, k)
+	}
+	var total Poly
+	switch {
+	case d.Var != nil && d.Lo != nil && d.Hi != nil:
+		lo, okLo := m.value(d.Lo, e, &st)
+		hi, okHi := m.value(d.Hi, e, &st)
+		step := Int(1)
+		okStep := true
+		if d.Step != nil {
+			step, okStep = m.value(d.Step, e, &st)
+		}
+		idx := d.Var.Name
+		inner[idx] = Var(idx)
+		body, bst := m.list(c.Body, inner)
+		st.add(bst)
+		body = body.Add(m.cost.PerIteration)
+		trip, okTrip := Poly{}, false
+		if okLo && okHi && okStep {
+			trip, okTrip = TripCount(lo, hi, step)
+		}
+		switch {
+		case !okTrip:
+			st.RangeUnknown++
+			notes = append(notes, "loop range unknown: "+UnknownRange)
+			// The body at an unknown iteration, times the unknown range.
+			b := body
+			if okLo {
+				b, _ = body.Subst(idx, lo)
+			}
+			total = bounds.Add(b.Mul(Var(UnknownRange)))
+		case parallel(c):
+			st.RangeGuessed++
+			total = bounds.Add(m.largest(body, idx, lo, hi, step, &notes))
+		default:
+			st.RangeGuessed++
+			sum, ok := SumStep(body, idx, lo, hi, step)
+			if !ok {
+				sum = body.Mul(trip)
+				notes = append(notes, "body cost not polynomial in "+idx+": multiplied by the trip count")
+			}
+			total = bounds.Add(sum)
+		}
+	case d.While != nil:
+		body, bst := m.list(c.Body, inner)
+		st.add(bst)
+		cond, _ := m.expr(d.While)
+		st.RangeUnknown++
+		notes = append(notes, "DO WHILE: iterations unknown ("+UnknownRange+")")
+		total = cond.Add(cond.Add(body).Add(m.cost.PerIteration).Mul(Var(UnknownRange)))
+	case d.Concurrent != nil:
+		body, bst := m.list(c.Body, inner)
+		st.add(bst)
+		total = m.forallCost(d.Concurrent, body, e, &st, &notes)
+	default: // DO forever
+		body, bst := m.list(c.Body, inner)
+		st.add(bst)
+		st.RangeUnknown++
+		total = body.Add(m.cost.PerIteration).Mul(Var(UnknownRange))
+	}
+	total = total.Add(m.cost.PerLoop)
+	// After the loop, what it changed is unknown.
+	for k := range changed {
+		delete(e, k)
+	}
+	m.record(c, "DO", total, st, notes...)
+	return total, st
+}
+
+// largest returns the cost of the largest iteration of a parallel loop:
+// the body at the first or the last index, whichever is larger when that
+// can be told, else at the first (seed 004 §4.4.5).
+func (m *unitModel) largest(body Poly, idx string, lo, hi, step Poly, notes *[]string) Poly {
+	first, ok1 := body.Subst(idx, lo)
+	if !body.Has(idx) {
+		return body
+	}
+	last := Poly{}
+	ok2 := false
+	if trip, ok := TripCount(lo, hi, step); ok {
+		// The last index is lo + (trip-1)*step.
+		last, ok2 = body.Subst(idx, lo.Add(trip.Sub(Int(1)).Mul(step)))
+	}
+	if ok1 && ok2 {
+		if d, ok := last.Sub(first).Value(); ok {
+			if d.Sign() > 0 {
+				return last
+			}
+			return first
+		}
+	}
+	*notes = append(*notes, "largest iteration taken at the first index")
+	if ok1 {
+		return first
+	}
+	return body
+}
+
+func (m *unitModel) forallCost(h *parser.ForallHeader, body Poly, e env, st *Stats, notes *[]string) Poly {
+	total := Zero()
+	for _, s := range h.Specs {
+		for _, x := range []parser.Expr{s.Lo, s.Hi, s.Stride} {
+			if x != nil {
+				c, _ := m.expr(x)
+				total = total.Add(c)
+			}
+		}
+	}
+	if h.Mask != nil {
+		c, _ := m.expr(h.Mask)
+		body = body.Add(c)
+	}
+	for i := len(h.Specs) - 1; i >= 0; i-- {
+		s := h.Specs[i]
+		lo, ok1 := m.value(s.Lo, e, st)
+		hi, ok2 := m.value(s.Hi, e, st)
+		step := Int(1)
+		ok3 := true
+		if s.Stride != nil {
+			step, ok3 = m.value(s.Stride, e, st)
+		}
+		if ok1 && ok2 && ok3 {
+			st.RangeGuessed++
+			body = m.largest(body, s.Var.Name, lo, hi, step, notes)
+		} else {
+			st.RangeUnknown++
+		}
+	}
+	return total.Add(body)
+}
+
+// forall prices FORALL as a parallel loop: its largest iteration.
+func (m *unitModel) forall(x *parser.ForallStmt, e env, record bool) (Poly, Stats) {
+	var st Stats
+	var notes []string
+	body := Zero()
+	if x.Body != nil {
+		inner := e.clone()
+		for _, s := range x.Header.Specs {
+			inner[s.Var.Name] = Var(s.Var.Name)
+		}
+		body, st = m.simple(x.Body, inner, false)
+	}
+	c := m.forallCost(x.Header, body, e, &st, &notes)
+	if record {
+		m.record(x, "DO", c, st, notes...)
+	}
+	return c, st
+}
+
+// ifConstruct: condition + p·then + (1−p)·else, arm by arm (seed 004 §4.4.3).
+func (m *unitModel) ifConstruct(c *parser.IfConstruct, e env) (Poly, Stats) {
+	var st Stats
+	var notes []string
+	// Walk the arms from the last: the cost of "the rest" after arm i.
+	rest := Zero()
+	envs := []env{}
+	for i := len(c.Arms) - 1; i >= 0; i-- {
+		arm := c.Arms[i]
+		inner := e.clone()
+		body, bst := m.list(arm.Body, inner)
+		envs = append(envs, inner)
+		st.add(bst)
+		h, ok := arm.Head.(*parser.IfThenStmt)
+		if !ok { // ELSE
+			rest = body
+			continue
+		}
+		cond, _ := m.expr(h.Cond)
+		p, computed := m.probability(h.Cond, e)
+		if computed {
+			st.IfComputed++
+		} else {
+			st.IfHalfHalf++
+		}
+		notes = append(notes, probNote(p, computed))
+		q := new(big.Rat).Sub(big.NewRat(1, 1), p)
+		rest = cond.Add(body.Scale(p)).Add(rest.Scale(q))
+	}
+	// A variable keeps its value after the IF only if every arm agrees.
+	hasElse := false
+	if _, ok := c.Arms[len(c.Arms)-1].Head.(*parser.SimpleStmt); ok {
+		hasElse = true
+	}
+	if !hasElse {
+		envs = append(envs, e.clone())
+	}
+	m.mergeAll(e, envs)
+	m.record(c, "IF", rest, st, notes...)
+	return rest, st
+}
+
+// merge keeps in out the values a and b agree on.
+func (m *unitModel) merge(out, a, b env) {
+	m.mergeAll(out, []env{a, b})
+}
+
+func (m *unitModel) mergeAll(out env, envs []env) {
+	keys := map[string]bool{}
+	for _, e := range envs {
+		for k := range e {
+			keys[k] = true
+		}
+	}
+	for k := range out {
+		keys[k] = true
+	}
+	for k := range keys {
+		var v Poly
+		agree := true
+		for i, e := range envs {
+			w, ok := e[k]
+			if !ok || i > 0 && !w.Equal(v) {
+				agree = false
+				break
+			}
+			v = w
+		}
+		if agree && len(envs) > 0 {
+			out[k] = v
+		} else {
+			delete(out, k)
+		}
+	}
+}
+
+// block prices SELECT CASE (each arm equally likely), WHERE (as IF) and
+// the other blocks (their bodies in order).
+func (m *unitModel) block(b *parser.Block, e env) (Poly, Stats) {
+	var st Stats
+	switch h := b.Head.(type) {
+	case *parser.SelectStmt:
+		sel, _ := m.expr(h.X)
+		n := int64(len(b.Arms))
+		hasDefault := false
+		for _, a := range b.Arms {
+			if cs, ok := a.Head.(*parser.CaseStmt); ok && cs.Default {
+				hasDefault = true
+			}
+		}
+		if !hasDefault {
+			n++
+		}
+		total := sel
+		var envs []env
+		for _, a := range b.Arms {
+			inner := e.clone()
+			c, ast := m.list(a.Body, inner)
+			envs = append(envs, inner)
+			st.add(ast)
+			if n > 0 {
+				total = total.Add(c.Scale(big.NewRat(1, n)))
+			}
+		}
+		if !hasDefault {
+			envs = append(envs, e.clone())
+		}
+		m.mergeAll(e, envs)
+		st.IfHalfHalf++
+		m.record(b, "IF", total, st, fmt.Sprintf("each of %d cases taken with probability 1/%d", n, n))
+		return total, st
+	case *parser.WhereStmt:
+		mask, _ := m.expr(h.Mask)
+		body, bst := m.list(b.Body, e)
+		st.add(bst)
+		total := mask.Add(body.Scale(big.NewRat(1, 2)))
+		for _, a := range b.Arms {
+			c, ast := m.list(a.Body, e)
+			st.add(ast)
+			if w, ok := a.Head.(*parser.WhereStmt); ok && w.Mask != nil {
+				mc, _ := m.expr(w.Mask)
+				c = c.Add(mc)
+			}
+			total = total.Add(c.Scale(big.NewRat(1, 2)))
+		}
+		st.IfHalfHalf++
+		m.record(b, "IF", total, st, "WHERE mask true for half the elements")
+		return total, st
+	case *parser.ForallStmt:
+		inner := e.clone()
+		for _, s := range h.Header.Specs {
+			inner[s.Var.Name] = Var(s.Var.Name)
+		}
+		body, bst := m.list(b.Body, inner)
+		st.add(bst)
+		var notes []string
+		total := m.forallCost(h.Header, body, e, &st, &notes)
+		m.record(b, "DO", total, st, notes...)
+		return total, st
+	case *parser.DerivedTypeStmt, *parser.InterfaceStmt:
+		return Zero(), st
+	}
+	total, bst := m.list(b.Body, e)
+	st.add(bst)
+	return total, st
+}
+
+// call prices CALL S(args): the arguments plus the callee's summary with
+// the actual arguments put for the formals.
+func (m *unitModel) call(c *parser.CallStmt, e env) Poly {
+	total := Zero()
+	for _, a := range c.Args {
+		ac, _ := m.expr(a)
+		total = total.Add(ac)
+	}
+	m.res.Calls = append(m.res.Calls, c.Name.Name)
+	callee, ok := m.procs.summary(c.Name.Name)
+	if !ok {
+		return total
+	}
+	total = total.Add(m.instantiate(callee, c.Args, e))
+	// The callee may change its arguments and COMMON variables.
+	for _, a := range c.Args {
+		if id := rootIdent(a); id != nil {
+			delete(e, id.Name)
+		}
+	}
+	for k := range e {
+		if sym := m.sc.Lookup(k); sym != nil && sym.InCommon {
+			delete(e, k)
+		}
+	}
+	return total
+}
+
+// instantiate substitutes actual arguments for the formals of a callee's
+// summary. An actual that is not polynomial is kept as the caller's name
+// when it is a plain variable, else UNKNOWN_RANGE.
+func (m *unitModel) instantiate(callee *UnitResult, args []parser.Expr, e env) Poly {
+	sum := callee.Summary
+	hdr, _ := callee.Unit.Header.(*parser.SubprogramStmt)
+	if hdr == nil {
+		return sum
+	}
+	// Rename formals first, so that a formal named like a caller variable
+	// cannot capture it.
+	type pair struct {
+		tmp string
+		val Poly
+	}
+	var pairs []pair
+	for i, prm := range hdr.Params {
+		id, ok := prm.(*parser.Ident)
+		if !ok || !sum.Has(id.Name) {
+			continue
+		}
+		tmp := "\x00" + id.Name
+		sum, _ = sum.Subst(id.Name, Var(tmp))
+		val := Var(UnknownRange)
+		if i < len(args) {
+			if v, ok := m.value(args[i], e, nil); ok {
+				val = v
+			} else if aid, ok := args[i].(*parser.Ident); ok {
+				val = Var(aid.Name)
+			}
+		}
+		pairs = append(pairs, pair{tmp, val})
+	}
+	for _, p := range pairs {
+		if s, ok := sum.Subst(p.tmp, p.val); ok {
+			sum = s
+		} else {
+			sum, _ = sum.Subst(p.tmp, Var(UnknownRange))
+		}
+	}
+	return sum
+}
+
+// ---------------------------------------------------------------------------
+// Expressions
+
+func (m *unitModel) typeOf(name string) Type {
+	sym := m.sc.Lookup(name)
+	t := ""
+	if sym != nil {
+		t = sym.Type
+	} else {
+		t = m.sc.ImplicitType(name)
+	}
+	return typeFromName(t)
+}
+
+func typeFromName(t string) Type {
+	switch {
+	case t == "INTEGER" || t == "BYTE":
+		return TInt
+	case t == "DOUBLEPRECISION" || strings.HasPrefix(t, "REAL*8") || strings.HasPrefix(t, "REAL*16"):
+		return TDouble
+	case strings.HasPrefix(t, "REAL"):
+		return TReal
+	case t == "DOUBLECOMPLEX":
+		return TDComplex
+	case t == "COMPLEX":
+		return TComplex
+	case t == "LOGICAL":
+		return TLogical
+	case t == "CHARACTER":
+		return TChar
+	}
+	return TReal
+}
+
+func promote(a, b Type) Type {
+	if a == TChar || b == TChar {
+		return TChar
+	}
+	if a == TLogical && b == TLogical {
+		return TLogical
+	}
+	if a > b && a <= TDComplex {
+		return a
+	}
+	if b <= TDComplex {
+		return b
+	}
+	return a
+}
+
+// intrinsicType is the result type of an intrinsic given its argument type.
+func intrinsicType(name string, arg Type) Type {
+	switch name {
+	case "INT", "NINT", "IFIX", "IDINT", "IDNINT", "ICHAR", "LEN", "INDEX", "SIZE", "LBOUND", "UBOUND", "KIND", "MOD", "IABS", "ISIGN", "MAX0", "MIN0", "COUNT", "LEN_TRIM":
+		if name == "MOD" {
+			return arg
+		}
+		return TInt
+	case "REAL", "FLOAT", "SNGL", "AMAX1", "AMIN1", "ALOG", "ALOG10", "AIMAG":
+		return TReal
+	case "DBLE", "DFLOAT", "DSQRT", "DEXP", "DLOG", "DSIN", "DCOS", "DABS", "DMAX1", "DMIN1":
+		return TDouble
+	case "CMPLX":
+		return TComplex
+	case "CHAR", "TRIM", "ADJUSTL", "ADJUSTR", "REPEAT":
+		return TChar
+	case "ANY", "ALL", "LGE", "LGT", "LLE", "LLT":
+		return TLogical
+	}
+	return arg
+}
+
+// expr returns the cost of evaluating an expression and its type.
+func (m *unitModel) expr(x parser.Expr) (Poly, Type) {
+	switch v := x.(type) {
+	case nil:
+		return Zero(), TInt
+	case *parser.Lit:
+		switch v.Kind {
+		case parser.IntLit, parser.BOZLit:
+			return Zero(), TInt
+		case parser.RealLit:
+			if strings.ContainsAny(v.Value, "DQ") {
+				return Zero(), TDouble
+			}
+			return Zero(), TReal
+		case parser.LogicalLit:
+			return Zero(), TLogical
+		}
+		return Zero(), TChar
+	case *parser.Ident:
+		sym := m.sc.Lookup(v.Name)
+		ty := m.typeOf(v.Name)
+		if sym != nil && sym.Param != nil {
+			return Zero(), ty // a named constant
+		}
+		c := m.cost.Memory[ty]
+		if sym != nil && sym.Rank() >= 2 {
+			c = c.Add(m.cost.Index["multi"])
+		}
+		if sym != nil && sym.Rank() >= 1 {
+			c = c.Add(m.cost.Index["element"])
+		}
+		return c, ty
+	case *parser.Paren:
+		return m.expr(v.X)
+	case *parser.Unary:
+		c, ty := m.expr(v.X)
+		switch v.Op {
+		case "-":
+			return c.Add(m.cost.op("--", ty)), ty
+		case ".NOT.":
+			return c.Add(m.cost.op("log", ty)), ty
+		}
+		return c, ty
+	case *parser.Binary:
+		a, ta := m.expr(v.X)
+		b, tb := m.expr(v.Y)
+		c := a.Add(b)
+		switch v.Op {
+		case "+", "-", "*", "/", "**":
+			ty := promote(ta, tb)
+			return c.Add(m.cost.op(v.Op, ty)), ty
+		case "//":
+			return c.Add(m.cost.op("//", TChar)), TChar
+		case ".AND.", ".OR.", ".EQV.", ".NEQV.", ".XOR.":
+			return c.Add(m.cost.op("log", promote(ta, tb))), TLogical
+		case ".EQ.", ".NE.", ".LT.", ".LE.", ".GT.", ".GE.", "==", "/=", "<", "<=", ">", ">=":
+			return c.Add(m.cost.op("rel", promote(ta, tb))), TLogical
+		}
+		return c, promote(ta, tb) // a defined operator: its operands
+	case *parser.Call:
+		return m.callExpr(v)
+	case *parser.ComplexLit:
+		a, _ := m.expr(v.Re)
+		b, _ := m.expr(v.Im)
+		return a.Add(b), TComplex
+	case *parser.Component:
+		c, _ := m.expr(v.X)
+		return c, TReal
+	case *parser.KeywordArg:
+		return m.expr(v.Value)
+	case *parser.Triplet:
+		a, _ := m.expr(v.Lo)
+		b, _ := m.expr(v.Hi)
+		s, _ := m.expr(v.Stride)
+		return a.Add(b).Add(s), TInt
+	case *parser.ArrayCons:
+		total := Zero()
+		ty := TInt
+		for i, it := range v.Items {
+			c, t := m.expr(it)
+			total = total.Add(c)
+			if i == 0 {
+				ty = t
+			}
+		}
+		return total, ty
+	case *parser.ImpliedDo:
+		// Like a DO loop: bounds plus the items summed over the index.
+		bounds := Zero()
+		for _, b := range []parser.Expr{v.Lo, v.Hi, v.Step} {
+			c, _ := m.expr(b)
+			bounds = bounds.Add(c)
+		}
+		items := Zero()
+		ty := TInt
+		for _, it := range v.Items {
+			c, t := m.expr(it)
+			items = items.Add(c)
+			ty = t
+		}
+		lo, ok1 := m.value(v.Lo, env{v.Var.Name: Var(v.Var.Name)}, nil)
+		hi, ok2 := m.value(v.Hi, env{}, nil)
+		step := Int(1)
+		ok3 := true
+		if v.Step != nil {
+			step, ok3 = m.value(v.Step, env{}, nil)
+		}
+		if ok1 && ok2 && ok3 {
+			if s, ok := SumStep(items, v.Var.Name, lo, hi, step); ok {
+				return bounds.Add(s), ty
+			}
+		}
+		return bounds.Add(items.Mul(Var(UnknownRange))), ty
+	}
+	return Zero(), TInt
+}
+
+// callExpr prices NAME(args): an array element, a substring, an intrinsic
+// or a user function.
+func (m *unitModel) callExpr(v *parser.Call) (Poly, Type) {
+	id, ok := v.Fun.(*parser.Ident)
+	if !ok {
+		// A substring of an element, A(I)(1:2), or a structure's component call.
+		c, ty := m.expr(v.Fun)
+		return c.Add(m.exprs(v.Args)), ty
+	}
+	args := Zero()
+	argTy := TInt
+	for i, a := range v.Args {
+		c, t := m.expr(a)
+		args = args.Add(c)
+		if i == 0 {
+			argTy = t
+		} else {
+			argTy = promote(argTy, t)
+		}
+	}
+	sym := m.sc.Lookup(id.Name)
+	switch {
+	case sym != nil && sym.Rank() > 0:
+		// An array element: subscripts + memory + index computation.
+		ty := m.typeOf(id.Name)
+		c := args.Add(m.cost.Memory[ty]).Add(m.cost.Index["element"])
+		if sym.Rank() >= 2 {
+			c = c.Add(m.cost.Index["multi"])
+		}
+		return c, ty
+	case sym != nil && sym.Type == "CHARACTER" && sym.Kind == parser.SymVariable && len(v.Args) == 1 && isTriplet(v.Args[0]):
+		return args.Add(m.cost.Memory[TChar]), TChar
+	case (sym == nil || sym.Intrinsic) && parser.IsIntrinsic(id.Name):
+		return args.Add(m.cost.intrinsic(id.Name, argTy)), intrinsicType(id.Name, argTy)
+	}
+	// A user function: its summary with the actual arguments.
+	m.res.Calls = append(m.res.Calls, id.Name)
+	ty := m.typeOf(id.Name)
+	if callee, ok := m.procs.summary(id.Name); ok {
+		return args.Add(m.instantiate(callee, v.Args, env{})), ty
+	}
+	return args, ty
+}
+
+func isTriplet(x parser.Expr) bool {
+	_, ok := x.(*parser.Triplet)
+	return ok
+}

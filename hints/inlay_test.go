@@ -1,0 +1,60 @@
+package hints
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pfls/pfls/complexity"
+	"github.com/pfls/pfls/parser"
+)
+
+const sub2 = `      SUBROUTINE SUB2(M)
+      INTEGER M
+      DO 10 I = 1, M
+         II = I + 1
+         DO 20 J = II, M + 2
+            JJ = I + J - 2
+            DO 30 K = JJ + 2, M + 10
+               T = T + 1.0
+               U = U + 1.0
+   30       CONTINUE
+   20    CONTINUE
+   10 CONTINUE
+      X = 1
+      RETURN
+      END
+`
+
+func TestInlayHints(t *testing.T) {
+	f := parser.Parse("sub2.f", []byte(sub2), nil)
+	eng := complexity.NewEngine(complexity.Options{})
+	hs := InlayHints(f, eng, 0, len(f.Src), InlayOptions{Loops: true, Units: true, MaxLength: 24})
+	var got []string
+	for _, h := range hs {
+		line := f.Lines.Line(h.Offset)
+		if h.Offset != f.Lines.LineEnd(line) {
+			t.Errorf("hint %q not at the end of line %d", h.Label, line+1)
+		}
+		got = append(got, strings.TrimSpace(string(f.Src[f.Lines.LineStart(line):h.Offset]))+" => "+h.Label)
+	}
+	want := []string{
+		"SUBROUTINE SUB2(M) => 57/2·M² + 195/2·M + 2", // X = 1 adds one
+		"DO 10 I = 1, M => 57/2·M² + 195/2·M + 1",
+		"DO 20 J = II, M + 2 => 9·I² - 12·I·M + 3·M² - …",
+		"DO 30 K = JJ + 2, M + 10 => -6·I - 6·J + 6·M + 70",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if len(hs) > 2 && !strings.Contains(hs[2].Tooltip, "9*I^2 - 12*I.M + 3*M^2 - 84*I + 72*M + 135") {
+		t.Errorf("tooltip lacks the full polynomial: %q", hs[2].Tooltip)
+	}
+	// Only the requested range, and each kind switchable.
+	l5 := f.Lines.LineStart(4)
+	if hs := InlayHints(f, eng, l5, len(f.Src), DefaultInlayOptions()); len(hs) != 2 {
+		t.Errorf("range from line 5: %d hints, want 2", len(hs))
+	}
+	if hs := InlayHints(f, eng, 0, len(f.Src), InlayOptions{Units: true}); len(hs) != 1 || hs[0].Kind != "unit" {
+		t.Errorf("units only: %+v", hs)
+	}
+}
