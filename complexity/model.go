@@ -85,6 +85,7 @@ type unitModel struct {
 	procs  procTable
 	res    *UnitResult
 	labels map[int]bool // labels that a jump targets
+	sets   map[*parser.DoConstruct]map[string]bool
 }
 
 // env maps integer variables to the polynomial value they are known to
@@ -603,6 +604,53 @@ func (m *unitModel) truth(x parser.Expr, e env) (bool, bool) {
 // ---------------------------------------------------------------------------
 // Constructs
 
+// assignedIn returns the variables a loop's body may change, computed once
+// per loop (nested loops would otherwise walk their bodies again).
+func (m *unitModel) assignedIn(c *parser.DoConstruct) map[string]bool {
+	if s, ok := m.sets[c]; ok {
+		return s
+	}
+	if m.sets == nil {
+		m.sets = map[*parser.DoConstruct]map[string]bool{}
+	}
+	s := map[string]bool{}
+	m.collectSets(c.Body, s)
+	m.sets[c] = s
+	return s
+}
+
+// collectSets records, in one walk, the variables each loop of a
+// statement list may change, and adds those of the whole list to into.
+func (m *unitModel) collectSets(list []parser.Stmt, into map[string]bool) {
+	for _, s := range list {
+		switch x := s.(type) {
+		case *parser.DoConstruct:
+			set := map[string]bool{}
+			m.collectSets(x.Body, set)
+			m.sets[x] = set
+			if x.Do.Var != nil {
+				into[x.Do.Var.Name] = true
+			}
+			for k := range set {
+				into[k] = true
+			}
+		case *parser.IfConstruct:
+			for _, a := range x.Arms {
+				m.collectSets(a.Body, into)
+			}
+		case *parser.Block:
+			m.collectSets(x.Body, into)
+			for _, a := range x.Arms {
+				m.collectSets(a.Body, into)
+			}
+		default:
+			for k := range assigned([]parser.Stmt{s}) {
+				into[k] = true
+			}
+		}
+	}
+}
+
 // assigned returns the scalar variables a statement list may change.
 func assigned(list []parser.Stmt) map[string]bool {
 	out := map[string]bool{}
@@ -686,7 +734,7 @@ func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
 		}
 	}
 	// Variables the body changes are unknown inside it.
-	changed := assigned(c.Body)
+	changed := m.assignedIn(c)
 	inner := e.clone()
 	for k := range changed {
 		delete(inner, k)
@@ -750,9 +798,12 @@ func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
 		total = body.Add(m.cost.PerIteration).Mul(Var(UnknownRange))
 	}
 	total = total.Add(m.cost.PerLoop)
-	// After the loop, what it changed is unknown.
+	// After the loop, what it changed, and its index, are unknown.
 	for k := range changed {
 		delete(e, k)
+	}
+	if d.Var != nil {
+		delete(e, d.Var.Name)
 	}
 	m.record(c, "DO", total, st, notes...)
 	return total, st

@@ -501,7 +501,7 @@ type GotoStmt struct {
 	StmtBase
 	Assigned bool // GO TO var [, (labels)]
 	Labels   []*Lit
-	X      Expr // the index of a computed GOTO or the variable of an assigned one
+	X        Expr // the index of a computed GOTO or the variable of an assigned one
 }
 
 // CallStmt is CALL name [(args)].

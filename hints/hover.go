@@ -1,0 +1,232 @@
+package hints
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pfls/pfls/parser"
+)
+
+// HoverInfo is the hover of a name: its extent and a Markdown text.
+type HoverInfo struct {
+	Start, End int
+	Markdown   string
+}
+
+// Hover describes the name at off: its declaration, type, shape,
+// alignment and distribution (also through the template it is aligned
+// with), COMMON block, PARAMETER value; or a procedure's header, or a
+// COMMON block's members. It returns nil when off is not on a name.
+func Hover(f *parser.File, off int, others []*parser.File) *HoverInfo {
+	r := NameAt(f, off)
+	if r == nil {
+		return nil
+	}
+	h := &HoverInfo{Start: r.Start, End: r.End}
+	var b strings.Builder
+	switch {
+	case r.Common:
+		commonHover(&b, f, r)
+	case r.Header || r.Sym == nil || r.Sym.Kind == parser.SymProcedure:
+		if _, u, ok := findUnit(f, r.Unit, r.Name, others); ok {
+			fmt.Fprintf(&b, "```fortran\n%s\n```\n", unitSignature(u))
+			if r.Sym != nil && r.Sym.Kind == parser.SymVariable {
+				fmt.Fprintf(&b, "\nresult variable, %s\n", r.Sym.Type)
+			}
+		} else if parser.IsIntrinsic(r.Name) && (r.Sym == nil || r.Sym.Intrinsic || !r.Sym.Declared) {
+			fmt.Fprintf(&b, "```fortran\nINTRINSIC %s\n```\nintrinsic procedure\n", r.Name)
+		} else if r.Sym != nil {
+			fmt.Fprintf(&b, "```fortran\nEXTERNAL %s\n```\nexternal procedure", r.Name)
+			if r.Sym.Type != "" && !r.Sym.Implicit {
+				fmt.Fprintf(&b, " returning %s", r.Sym.Type)
+			}
+			b.WriteString("\n")
+		} else {
+			return nil
+		}
+	default:
+		symbolHover(&b, f, r)
+	}
+	h.Markdown = b.String()
+	return h
+}
+
+func unitSignature(u *parser.Unit) string {
+	if h, ok := u.Header.(*parser.SubprogramStmt); ok {
+		return signature(h)
+	}
+	return strings.ToUpper(u.Kind.String()) + " " + u.Name
+}
+
+// DimsString prints array bounds as written: (0:N+1, *, :).
+func DimsString(dims []*parser.DimSpec) string {
+	parts := make([]string, len(dims))
+	for i, d := range dims {
+		var p string
+		switch {
+		case d.Lower != nil && d.Upper != nil:
+			p = parser.ExprString(d.Lower) + ":" + parser.ExprString(d.Upper)
+		case d.Lower != nil:
+			p = parser.ExprString(d.Lower) + ":"
+		case d.Upper != nil:
+			p = parser.ExprString(d.Upper)
+		default:
+			p = ":"
+		}
+		parts[i] = p
+	}
+	return "(" + strings.Join(parts, ",") + ")"
+}
+
+func symbolHover(b *strings.Builder, f *parser.File, r *NameRef) {
+	sym := r.Sym
+	decl := ""
+	switch sym.Kind {
+	case parser.SymTemplate:
+		decl = "TEMPLATE " + sym.Name
+	case parser.SymProcessors:
+		decl = "PROCESSORS " + sym.Name
+	case parser.SymNamelist:
+		decl = "NAMELIST /" + sym.Name + "/"
+	case parser.SymDerivedType:
+		decl = "TYPE " + sym.Name
+	default:
+		t := sym.Type
+		if t == "" {
+			t = "(untyped)"
+		}
+		decl = t + " " + sym.Name
+	}
+	if len(sym.Dims) > 0 {
+		decl += DimsString(sym.Dims)
+	}
+	if sym.Param != nil {
+		decl += " = " + parser.ExprString(sym.Param)
+	}
+	fmt.Fprintf(b, "```fortran\n%s\n```\n", decl)
+
+	var facts []string
+	switch {
+	case sym.Kind == parser.SymTemplate || sym.Kind == parser.SymProcessors:
+		if len(sym.Dims) > 0 {
+			facts = append(facts, fmt.Sprintf("rank %d", len(sym.Dims)))
+		}
+	case sym.Param != nil:
+		kind := "named constant"
+		if v, ok := parser.EvalInt(sym.Param, r.Unit.Scope); ok {
+			kind += fmt.Sprintf(" = %d", v)
+		}
+		facts = append(facts, kind)
+	case len(sym.Dims) > 0:
+		facts = append(facts, fmt.Sprintf("array of rank %d", len(sym.Dims)))
+	default:
+		facts = append(facts, "scalar")
+	}
+	if sym.Implicit {
+		facts = append(facts, "implicitly typed")
+	}
+	if sym.Dummy {
+		facts = append(facts, "dummy argument")
+	}
+	if sym.InCommon {
+		facts = append(facts, "in COMMON /"+sym.Common+"/")
+	}
+	facts = append(facts, sym.Attrs...)
+	b.WriteString("\n" + strings.Join(facts, " · ") + "\n")
+
+	if sym.Align != nil {
+		fmt.Fprintf(b, "\naligned: `%s`\n", alignString(sym.Align))
+	}
+	if sym.Dist != nil {
+		fmt.Fprintf(b, "\ndistributed: `%s`\n", distString(sym.Name, sym.Dist))
+	} else if sym.Align != nil && sym.Align.Target != nil {
+		if t := r.Unit.Scope.Lookup(sym.Align.Target.Name); t != nil && t.Dist != nil {
+			fmt.Fprintf(b, "\ndistributed through %s: `%s`\n", t.Name, distString(t.Name, t.Dist))
+		}
+	}
+	if sym.Layout != nil {
+		fmt.Fprintf(b, "\nlayout: `%s(%s)`\n", sym.Name, strings.Join(prefixAll(sym.Layout.Dims, ":"), ", "))
+	}
+	if loc, ok := declLoc(f, r.Unit, sym); ok {
+		what := "declared"
+		if sym.Implicit && !sym.Declared {
+			what = "first used"
+		}
+		line := loc.File.Lines.Line(loc.Start) + 1
+		if loc.File != f {
+			fmt.Fprintf(b, "\n%s in %s, line %d\n", what, loc.File.Name, line)
+		} else {
+			fmt.Fprintf(b, "\n%s on line %d\n", what, line)
+		}
+	}
+}
+
+func prefixAll(xs []string, p string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = p + x
+	}
+	return out
+}
+
+func exprList(xs []parser.Expr) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = parser.ExprString(x)
+	}
+	return strings.Join(parts, ",")
+}
+
+func alignString(a *parser.AlignSpec) string {
+	names := make([]string, len(a.Alignees))
+	for i, x := range a.Alignees {
+		names[i] = x.Name
+	}
+	s := "ALIGN " + strings.Join(names, ", ")
+	if a.HasSubs {
+		s += "(" + exprList(a.Subs) + ")"
+	}
+	if a.Target != nil {
+		s += " WITH " + a.Target.Name
+		if a.HasTarget {
+			s += "(" + exprList(a.TargetSubs) + ")"
+		}
+	}
+	return s
+}
+
+func distString(name string, d *parser.DistributeSpec) string {
+	parts := make([]string, len(d.Formats))
+	for i, fm := range d.Formats {
+		parts[i] = fm.Kind
+		if fm.Arg != nil {
+			parts[i] += "(" + parser.ExprString(fm.Arg) + ")"
+		}
+	}
+	s := name + "(" + strings.Join(parts, ",") + ")"
+	if d.Onto != nil {
+		s += " ONTO " + d.Onto.Name
+	}
+	return s
+}
+
+func commonHover(b *strings.Builder, f *parser.File, r *NameRef) {
+	name := strings.Trim(r.Name, "/")
+	var members []string
+	for sc := r.Unit.Scope; sc != nil; sc = sc.Parent {
+		for _, n := range sc.Names() {
+			if s := sc.Syms[n]; s.InCommon && s.Common == name {
+				members = append(members, n+DimsStringIf(s.Dims))
+			}
+		}
+	}
+	fmt.Fprintf(b, "```fortran\nCOMMON /%s/ %s\n```\nCOMMON block\n", name, strings.Join(members, ", "))
+}
+
+// DimsStringIf prints the bounds of an array and nothing for a scalar.
+func DimsStringIf(dims []*parser.DimSpec) string {
+	if len(dims) == 0 {
+		return ""
+	}
+	return DimsString(dims)
+}
