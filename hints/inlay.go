@@ -94,3 +94,28 @@ func cut(s string, n int) string {
 	r := []rune(s)
 	return string(r[:n-1]) + "…"
 }
+
+// Engine computes and caches the complexity of the workspace's units. It
+// is the complexity package's engine, named here so that the protocol
+// layer depends on hints alone (DESIGN.md §2).
+type Engine = complexity.Engine
+
+// NewEngine returns an engine for a cost table: "all-one" (the default,
+// also for ""), "fp-one", or the text of a cost table file named by
+// tableName; keep lists variables to leave symbolic.
+func NewEngine(table, tableText string, keep []string) (*Engine, error) {
+	var cost *complexity.CostTable
+	switch table {
+	case "", "all-one":
+		cost = complexity.AllOne()
+	case "fp-one":
+		cost = complexity.FPOne()
+	default:
+		t, err := complexity.ParseCostTable(table, tableText)
+		if err != nil {
+			return nil, err
+		}
+		cost = t
+	}
+	return complexity.NewEngine(complexity.Options{Cost: cost, Keep: complexity.Normalize(keep)}), nil
+}
