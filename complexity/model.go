@@ -1345,3 +1345,49 @@ func isTriplet(x parser.Expr) bool {
 	_, ok := x.(*parser.Triplet)
 	return ok
 }
+
+// ExprCost returns the cost of evaluating an expression of unit u with a
+// cost table: the model's own pricing, for estimators built on it.
+func ExprCost(u *parser.Unit, x parser.Expr, table *CostTable) Poly {
+	m := &unitModel{u: u, sc: u.Scope, cost: table, keep: map[string]bool{}, res: &UnitResult{}, procs: noProcs{}}
+	c, _ := m.expr(x)
+	return c
+}
+
+// StmtCost returns the cost of a simple statement (assignment, CALL
+// without the callee, I/O, ...) of unit u with a cost table; constructs
+// and declarations cost nothing here.
+func StmtCost(u *parser.Unit, s parser.Stmt, table *CostTable) Poly {
+	m := &unitModel{u: u, sc: u.Scope, cost: table, keep: map[string]bool{}, res: &UnitResult{}, procs: noProcs{}}
+	c, _ := m.simple(s, env{}, false)
+	return c
+}
+
+type noProcs struct{}
+
+func (noProcs) summary(string) (*UnitResult, bool) { return nil, false }
+
+// TableFromCosts builds a cost table from per-operation costs given as
+// rationals: op for + - * / ** and unary minus on numbers, load for each
+// reference, index for the second and later dimensions of an element,
+// intrinsic for each intrinsic call.
+func TableFromCosts(name string, add, mul, div, pow, load, index, intrinsic Poly) *CostTable {
+	t := &CostTable{Name: name, Operation: map[string]Row{}, Transcend: map[string]Row{}, Trigo: map[string]Row{},
+		Index: map[string]Poly{"element": Zero(), "multi": index}, PerLoop: Zero(), PerIteration: Zero()}
+	row := func(v Poly) Row {
+		var r Row
+		for i := range r {
+			r[i] = v
+		}
+		return r
+	}
+	t.Operation["+"], t.Operation["-"], t.Operation["--"] = row(add), row(add), row(add)
+	t.Operation["*"], t.Operation["/"], t.Operation["**"] = row(mul), row(div), row(pow)
+	t.Operation["rel"], t.Operation["log"], t.Operation["//"] = row(add), row(add), row(add)
+	t.Memory = row(load)
+	t.Transcend["DEFAULT"] = row(intrinsic)
+	for _, n := range freeIntrinsics {
+		t.Transcend[n] = row(Zero())
+	}
+	return t
+}

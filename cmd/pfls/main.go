@@ -24,6 +24,8 @@ commands:
   check [--json] FILE...   report syntax and declaration errors; exit 1 if any
   complexity [--cost all-one|fp-one|FILE] [--eval NAME=V,...] [--keep NAME,...] [--json] FILE...
                            the cost polynomial of every statement, loop and routine
+  estimate [--machine FILE] [--procs P] [--set NAME=V,...] [--vary NAME] [--line L] [--plot FILE.svg] [--json] FILE
+                           estimated time of each loop under its distribution and the candidates
   version                  print the version
 `
 
@@ -43,6 +45,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runCheck(args[1:], stdout, stderr)
 	case "complexity":
 		return runComplexity(args[1:], stdout, stderr)
+	case "estimate":
+		return runEstimate(args[1:], stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintln(stdout, "pfls", version)
 		return 0

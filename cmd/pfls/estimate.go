@@ -1,0 +1,304 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math/big"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/pfls/pfls/parser"
+	"github.com/pfls/pfls/partition"
+)
+
+type jsonMessage struct {
+	Pattern string `json:"pattern"`
+	Array   string `json:"array"`
+	Line    int    `json:"line"`
+	Count   any    `json:"count"`
+	Bytes   any    `json:"bytes"`
+	Time    any    `json:"time"`
+	Why     string `json:"why"`
+}
+
+type jsonEstimate struct {
+	Distribution string        `json:"distribution"`
+	Time         any           `json:"time"`
+	Comm         any           `json:"comm"`
+	Compute      any           `json:"compute"`
+	Messages     []jsonMessage `json:"messages"`
+}
+
+type jsonCrossover struct {
+	Symbol string `json:"symbol"`
+	Value  int64  `json:"value"`
+	Below  string `json:"below"`
+	Above  string `json:"above"`
+}
+
+type jsonLoop struct {
+	Line       int             `json:"line"`
+	Unit       string          `json:"unit"`
+	Current    jsonEstimate    `json:"current"`
+	Candidates []jsonEstimate  `json:"candidates"`
+	Crossovers []jsonCrossover `json:"crossovers"`
+	Notes      []string        `json:"notes,omitempty"`
+}
+
+// num is a number when p is constant, else p's polynomial text.
+func num(p partition.Poly) any {
+	if v, ok := partition.Seconds(p); ok {
+		return v
+	}
+	return p.String()
+}
+
+// runEstimate implements `pfls estimate` (DESIGN.md §4).
+func runEstimate(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("estimate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	machineFile := fs.String("machine", "", "machine model file (JSON; default: the model inside pfls)")
+	procs := fs.Int("procs", 16, "number of processors")
+	setArg := fs.String("set", "", "values of symbols and PARAMETERs, NAME=V,...")
+	vary := fs.String("vary", "", "symbol to find crossovers in (default: the one the array extents depend on)")
+	line := fs.Int("line", 0, "estimate the loop starting on this line (default: every outermost loop)")
+	plot := fs.String("plot", "", "write an SVG plot of time against the varied symbol")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "pfls estimate: give one file (usage: pfls estimate [--machine FILE] [--procs P] [--set NAME=V,...] [--vary NAME] [--line L] [--plot FILE.svg] [--json] FILE)")
+		return 2
+	}
+	if *procs < 1 {
+		fmt.Fprintf(stderr, "pfls estimate: --procs %d: want at least 1\n", *procs)
+		return 2
+	}
+	machine := partition.DefaultMachine()
+	if *machineFile != "" {
+		fh, err := os.Open(*machineFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "pfls: %v\n", fileErr(*machineFile, err))
+			return 2
+		}
+		machine, err = partition.LoadMachine(fh)
+		fh.Close()
+		if err != nil {
+			fmt.Fprintf(stderr, "pfls: %s: %v\n", *machineFile, err)
+			return 2
+		}
+	}
+	values, err := parseEval(*setArg)
+	if err != nil {
+		fmt.Fprintf(stderr, "pfls: --set: %v\n", err)
+		return 2
+	}
+	path := fs.Arg(0)
+	f, err := parseFile(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "pfls: %v\n", err)
+		return 2
+	}
+	dialect := ""
+	if strings.EqualFold(filepath.Ext(path), ".fcm") {
+		dialect = "cmf"
+	}
+	opt := partition.Options{Machine: machine, Procs: *procs, Values: values, FileDialect: dialect}
+	type target struct {
+		u    *parser.Unit
+		loop *parser.DoConstruct
+	}
+	var targets []target
+	for _, u := range f.Units {
+		if u.Scope == nil {
+			continue
+		}
+		var walk func(list []parser.Stmt, top bool)
+		walk = func(list []parser.Stmt, top bool) {
+			for _, s := range list {
+				switch x := s.(type) {
+				case *parser.DoConstruct:
+					l := f.Lines.Line(u.Abs(x.Do.Pos())) + 1
+					if *line == 0 && top || *line == l {
+						targets = append(targets, target{u, x})
+					}
+					walk(x.Body, false)
+				case *parser.IfConstruct:
+					for _, a := range x.Arms {
+						walk(a.Body, false)
+					}
+				}
+			}
+		}
+		walk(u.Body, true)
+	}
+	if *line != 0 && len(targets) == 0 {
+		fmt.Fprintf(stderr, "pfls estimate: %s:%d: no DO loop starts on this line\n", path, *line)
+		return 2
+	}
+	var loops []jsonLoop
+	var plotSeries []partition.Series
+	plotSymbol := ""
+	for _, t := range targets {
+		current, cands := partition.Candidates(t.u, *procs, dialect)
+		cur := partition.EstimateLoop(f, t.u, t.loop, current, opt)
+		jl := jsonLoop{Line: f.Lines.Line(t.u.Abs(t.loop.Do.Pos())) + 1, Unit: t.u.Name,
+			Current: jsonEstimateOf(f, cur), Candidates: []jsonEstimate{}, Crossovers: []jsonCrossover{}, Notes: cur.Notes}
+		ranked := partition.Rank(f, t.u, t.loop, cands, opt)
+		for _, r := range ranked {
+			jl.Candidates = append(jl.Candidates, jsonEstimateOf(f, r.Est))
+		}
+		symbol := strings.ToUpper(*vary)
+		if symbol == "" {
+			symbol = partition.ExtentSymbol(t.u, current)
+		}
+		if symbol != "" && len(cands) > 1 {
+			lo, hi := int64(8), int64(4096)
+			if v, ok := values[symbol]; ok && v.IsInt() && v.Num().Int64()*8 > hi {
+				hi = v.Num().Int64() * 8
+			}
+			shortlist := cands
+			if len(ranked) > 4 {
+				shortlist = nil
+				for _, r := range ranked[:4] {
+					shortlist = append(shortlist, r.Dist)
+				}
+				if !containsDist(shortlist, current) {
+					shortlist = append(shortlist, current)
+				}
+			}
+			for _, c := range partition.Crossovers(f, t.u, t.loop, shortlist, symbol, lo, hi, opt) {
+				jl.Crossovers = append(jl.Crossovers, jsonCrossover{c.Symbol, c.Value, c.Below, c.Above})
+			}
+			if *plot != "" && plotSeries == nil {
+				// Around the first crossover, where the curves part, as in
+				// the paper's Figures 3 and 6.
+				plotHi := hi
+				for _, c := range jl.Crossovers {
+					if c.Below == current.Name() || c.Above == current.Name() {
+						plotHi = min(hi, 3*c.Value)
+						break
+					}
+				}
+				plotSymbol = symbol
+				plotSeries = series(f, t.u, t.loop, shortlist, symbol, lo, plotHi, opt)
+			}
+		}
+		loops = append(loops, jl)
+	}
+	if *plot != "" {
+		out, err := os.Create(*plot)
+		if err == nil {
+			err = partition.WritePlot(out, fmt.Sprintf("%s at P = %d", filepath.Base(path), *procs), plotSymbol, "estimated time (s)", plotSeries)
+			if cerr := out.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "pfls: %v\n", fileErr(*plot, err))
+			return 2
+		}
+	}
+	if *asJSON {
+		if loops == nil {
+			loops = []jsonLoop{}
+		}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		enc.Encode(struct {
+			Path  string     `json:"path"`
+			Procs int        `json:"procs"`
+			Loops []jsonLoop `json:"loops"`
+		}{path, *procs, loops})
+		return 0
+	}
+	for _, l := range loops {
+		writeEstimateText(stdout, path, *procs, l)
+	}
+	return 0
+}
+
+func containsDist(ds []*partition.Distribution, d *partition.Distribution) bool {
+	for _, x := range ds {
+		if x.Name() == d.Name() {
+			return true
+		}
+	}
+	return false
+}
+
+func series(f *parser.File, u *parser.Unit, loop *parser.DoConstruct, ds []*partition.Distribution, symbol string, lo, hi int64, opt partition.Options) []partition.Series {
+	var out []partition.Series
+	for _, d := range ds {
+		s := partition.Series{Name: d.Name()}
+		for n := lo; n <= hi; n += (hi-lo)/64 + 1 {
+			o := opt
+			o.Values = map[string]*big.Rat{}
+			for k, v := range opt.Values {
+				o.Values[k] = v
+			}
+			o.Values[symbol] = big.NewRat(n, 1)
+			dd := partition.WithFormats(u, d.Procs, d.Template, d.Formats, opt.FileDialect)
+			if t, ok := partition.Seconds(partition.EstimateLoop(f, u, loop, dd, o).Time); ok {
+				s.X = append(s.X, float64(n))
+				s.Y = append(s.Y, t)
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func jsonEstimateOf(f *parser.File, e *partition.Estimate) jsonEstimate {
+	je := jsonEstimate{Distribution: e.Distribution, Time: num(e.Time), Comm: num(e.Comm), Compute: num(e.Compute), Messages: []jsonMessage{}}
+	for _, m := range e.Messages {
+		je.Messages = append(je.Messages, jsonMessage{Pattern: m.Pattern, Array: m.Array, Line: f.Lines.Line(m.Offset) + 1,
+			Count: num(m.Count), Bytes: num(m.Bytes), Time: num(m.Time), Why: m.Why})
+	}
+	return je
+}
+
+// seconds prints a time with a unit.
+func seconds(v any) string {
+	f, ok := v.(float64)
+	if !ok {
+		return fmt.Sprint(v) + " s (symbolic)"
+	}
+	switch {
+	case f >= 1:
+		return fmt.Sprintf("%.3g s", f)
+	case f >= 1e-3:
+		return fmt.Sprintf("%.3g ms", f*1e3)
+	case f >= 1e-6:
+		return fmt.Sprintf("%.3g µs", f*1e6)
+	}
+	return fmt.Sprintf("%.3g ns", f*1e9)
+}
+
+func writeEstimateText(w io.Writer, path string, procs int, l jsonLoop) {
+	fmt.Fprintf(w, "%s:%d: loop of %s at P = %d\n", path, l.Line, l.Unit, procs)
+	fmt.Fprintf(w, "  current %s: %s (communication %s)\n", l.Current.Distribution, seconds(l.Current.Time), seconds(l.Current.Comm))
+	fmt.Fprintf(w, "    computation %s\n", seconds(l.Current.Compute))
+	for _, m := range l.Current.Messages {
+		fmt.Fprintf(w, "    %s of %s at line %d: %v × %v bytes = %s (%s)\n", m.Pattern, m.Array, m.Line, m.Count, m.Bytes, seconds(m.Time), m.Why)
+	}
+	if len(l.Candidates) > 0 {
+		fmt.Fprintln(w, "  candidates, fastest first:")
+		for _, c := range l.Candidates {
+			fmt.Fprintf(w, "    %-22s %s (communication %s)\n", c.Distribution, seconds(c.Time), seconds(c.Comm))
+		}
+	}
+	for _, c := range l.Crossovers {
+		fmt.Fprintf(w, "  %s beats %s for %s < %d; from %s = %d on, %s is faster (P = %d)\n", c.Below, c.Above, c.Symbol, c.Value, c.Symbol, c.Value, c.Above, procs)
+	}
+	for _, n := range l.Notes {
+		fmt.Fprintf(w, "  note: %s\n", n)
+	}
+	if _, ok := l.Current.Time.(string); ok {
+		fmt.Fprintln(w, "  note: the time still depends on symbols without a value; give them with --set NAME=V")
+	}
+}

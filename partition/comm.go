@@ -1,0 +1,290 @@
+package partition
+
+import (
+	"fmt"
+
+	"github.com/pfls/pfls/parser"
+)
+
+// The communication analysis: under the owner-computes rule the processor
+// that owns the element an assignment writes computes it, and every
+// element it reads from another processor must arrive first. For each
+// distributed array reference the analysis compares the subscripts of the
+// read with those of the written element, dimension by dimension on the
+// shared template:
+//
+//   - equal subscripts: local;
+//   - subscripts that differ by a constant c along a distributed
+//     dimension: a shift of |c| planes from the neighbour (every element
+//     when the dimension is CYCLIC);
+//   - a read whose subscript in a distributed dimension does not vary
+//     with the loop that the written element's subscript follows (A(I,K)
+//     read while A(I,J) is written, columns distributed): the owner of that
+//     slice broadcasts it;
+//   - a scalar accumulated over a distributed loop (S = S + A(I)): a
+//     reduction followed by a broadcast;
+//   - anything else (a transpose, arrays laid out differently): all-to-all.
+//
+// Message vectorization: a message is hoisted out of every enclosing loop
+// in which no assignment may write an element the read could see (a
+// dependence test on affine subscripts that also knows loop steps, so the
+// red points of REDBLACK never read what the red sweep writes), and then
+// carries all the elements the hoisted loops read.
+
+// linear is an affine form: sum of coef*var plus a constant.
+type linear struct {
+	coef  map[string]int64
+	konst int64
+}
+
+func (l linear) onlyConst() bool { return len(l.coef) == 0 }
+
+// affine converts an integer subscript to a linear form in loop indices
+// and other names; PARAMETERs become constants.
+func affine(x parser.Expr, sc *parser.Scope) (linear, bool) {
+	switch v := x.(type) {
+	case *parser.Lit:
+		if v.Kind != parser.IntLit {
+			return linear{}, false
+		}
+		var n int64
+		fmt.Sscan(v.Value, &n)
+		return linear{konst: n}, true
+	case *parser.Ident:
+		if n, ok := parser.EvalInt(v, sc); ok {
+			return linear{konst: n}, true
+		}
+		return linear{coef: map[string]int64{v.Name: 1}}, true
+	case *parser.Paren:
+		return affine(v.X, sc)
+	case *parser.Unary:
+		l, ok := affine(v.X, sc)
+		if !ok {
+			return l, false
+		}
+		if v.Op == "-" {
+			return l.scale(-1), true
+		}
+		return l, true
+	case *parser.Binary:
+		a, ok1 := affine(v.X, sc)
+		b, ok2 := affine(v.Y, sc)
+		if !ok1 || !ok2 {
+			return linear{}, false
+		}
+		switch v.Op {
+		case "+":
+			return a.add(b, 1), true
+		case "-":
+			return a.add(b, -1), true
+		case "*":
+			if a.onlyConst() {
+				return b.scale(a.konst), true
+			}
+			if b.onlyConst() {
+				return a.scale(b.konst), true
+			}
+		}
+	}
+	return linear{}, false
+}
+
+func (l linear) scale(k int64) linear {
+	out := linear{coef: map[string]int64{}, konst: l.konst * k}
+	for v, c := range l.coef {
+		if c*k != 0 {
+			out.coef[v] = c * k
+		}
+	}
+	return out
+}
+
+func (l linear) add(m linear, sign int64) linear {
+	out := linear{coef: map[string]int64{}, konst: l.konst + sign*m.konst}
+	for v, c := range l.coef {
+		out.coef[v] += c
+	}
+	for v, c := range m.coef {
+		out.coef[v] += sign * c
+	}
+	for v, c := range out.coef {
+		if c == 0 {
+			delete(out.coef, v)
+		}
+	}
+	return out
+}
+
+// sameVars reports whether two forms have the same coefficients, so that
+// they differ by a constant.
+func sameVars(a, b linear) bool {
+	if len(a.coef) != len(b.coef) {
+		return false
+	}
+	for v, c := range a.coef {
+		if b.coef[v] != c {
+			return false
+		}
+	}
+	return true
+}
+
+// ref is an array element reference with its affine subscripts.
+type ref struct {
+	name string
+	subs []linear
+	ok   bool // every subscript affine
+	x    parser.Expr
+	pos  parser.Pos // where the statement holding it starts
+}
+
+func refOf(x parser.Expr, sc *parser.Scope) (ref, bool) {
+	c, ok := x.(*parser.Call)
+	if !ok {
+		return ref{}, false
+	}
+	id, ok := c.Fun.(*parser.Ident)
+	if !ok {
+		return ref{}, false
+	}
+	sym := sc.Lookup(id.Name)
+	if sym == nil || sym.Rank() == 0 || len(c.Args) != sym.Rank() {
+		return ref{}, false
+	}
+	r := ref{name: id.Name, ok: true, x: x}
+	for _, a := range c.Args {
+		l, ok := affine(a, sc)
+		if !ok {
+			r.ok = false
+		}
+		r.subs = append(r.subs, l)
+	}
+	return r, true
+}
+
+// reads lists the array element references an expression reads.
+func reads(x parser.Expr, sc *parser.Scope) []ref {
+	var out []ref
+	parser.Inspect(x, func(n parser.Node) bool {
+		if e, ok := n.(parser.Expr); ok {
+			if r, ok := refOf(e, sc); ok {
+				out = append(out, r)
+				// Subscripts may read arrays too.
+				for _, a := range e.(*parser.Call).Args {
+					out = append(out, reads(a, sc)...)
+				}
+				return false
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// loopInfo is an enclosing loop during the analysis.
+type loopInfo struct {
+	do          *parser.DoConstruct
+	index       string
+	step        int64 // 0 when not a constant
+	lo, hi      linear
+	bounds      bool // lo and hi are affine
+	partitioned bool // iterations are divided among the owners
+}
+
+// outside reports whether r can never equal the index of loop l: r is
+// always below l's lower bound or above its upper bound.
+func outside(r linear, l loopInfo) bool {
+	if !l.bounds || l.step <= 0 {
+		return false
+	}
+	if d := r.add(l.lo, -1); d.onlyConst() && d.konst < 0 {
+		return true
+	}
+	if d := r.add(l.hi, -1); d.onlyConst() && d.konst > 0 {
+		return true
+	}
+	return false
+}
+
+// mayDepend reports whether, inside the loops inner, the write w may
+// produce an element the read r uses: some dimension must prove the two
+// never meet. all are every enclosing loop, with their bounds.
+func mayDepend(w, r ref, inner, all []loopInfo) bool {
+	if !w.ok || !r.ok || len(w.subs) != len(r.subs) {
+		return true
+	}
+	for d := range w.subs {
+		a, b := w.subs[d], r.subs[d]
+		if !sameVars(a, b) {
+			// The write walks a loop index V (V + c) that the read's
+			// subscript never reaches: W(V) with V from K+1 against R(K).
+			if len(a.coef) == 1 {
+				for v, c := range a.coef {
+					if c != 1 {
+						continue
+					}
+					for _, l := range all {
+						if l.index == v && outside(b.add(linear{konst: a.konst}, -1), l) {
+							return false
+						}
+					}
+				}
+			}
+			continue // unknown relation in this dimension
+		}
+		diff := b.konst - a.konst
+		if len(a.coef) == 0 {
+			if diff != 0 {
+				return false // distinct constant subscripts
+			}
+			continue
+		}
+		// w(v1) = r(v2) needs c*(v1 - v2) = diff along the one loop index
+		// of this dimension; both iterations step by s from the same start.
+		if len(a.coef) == 1 {
+			for v, c := range a.coef {
+				step := int64(1)
+				found := false
+				for _, l := range inner {
+					if l.index == v {
+						step, found = l.step, true
+					}
+				}
+				if !found {
+					// An index fixed inside the loops considered: the
+					// subscripts meet only if the difference is zero.
+					if diff != 0 {
+						return false
+					}
+					continue
+				}
+				if step == 0 {
+					continue
+				}
+				if diff%(c*step) != 0 {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// writes lists the array assignments inside a statement list.
+func writes(list []parser.Stmt, sc *parser.Scope) []ref {
+	var out []ref
+	for _, s := range list {
+		parser.Inspect(s, func(n parser.Node) bool {
+			if a, ok := n.(*parser.AssignStmt); ok {
+				if r, ok := refOf(a.LHS, sc); ok {
+					r.pos = a.Pos()
+					out = append(out, r)
+				} else if id, ok := a.LHS.(*parser.Ident); ok {
+					out = append(out, ref{name: id.Name, pos: a.Pos()})
+				}
+			}
+			return true
+		})
+	}
+	return out
+}

@@ -1,0 +1,922 @@
+package partition
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"sort"
+	"strings"
+
+	"github.com/pfls/pfls/complexity"
+	"github.com/pfls/pfls/parser"
+)
+
+// Poly is the polynomial type of the estimates (seconds).
+type Poly = complexity.Poly
+
+// Options configure an estimate.
+type Options struct {
+	Machine     *Machine
+	Procs       int
+	Values      map[string]*big.Rat // symbol values; they also override PARAMETER constants
+	FileDialect string              // "cmf" for a .fcm file
+	// Even prices every processor's share as trips/P instead of counting
+	// the busiest processor's iterations: no load-imbalance steps. The
+	// crossover search uses it, so that the steps of the curves do not
+	// make the fastest distribution flicker.
+	Even bool
+}
+
+// Message is the communication of one reference, once placed.
+type Message struct {
+	Pattern string // element-shift, vector-shift, broadcast, reduction-broadcast, alltoall
+	Array   string
+	Offset  int  // absolute offset of the statement that needs it
+	Count   Poly // how many times each processor sends it
+	Bytes   Poly // bytes per message
+	Time    Poly // seconds, all of them
+	Why     string
+	hoist   int  // loop depth it is placed before (0: before the region)
+	priced  bool // Time already holds the price of all its sends
+}
+
+// Estimate is the predicted time of a loop under a distribution (seed 003,
+// ESTIMATE of Figure 5, with the communication derived from the
+// distribution): Time = Compute + Comm, in seconds.
+type Estimate struct {
+	Distribution string
+	Time         Poly
+	Comm         Poly
+	Compute      Poly
+	Messages     []*Message
+	Notes        []string
+}
+
+// Seconds returns a time as a number when it no longer depends on a symbol.
+func Seconds(p Poly) (float64, bool) {
+	v, ok := p.Value()
+	if !ok {
+		return 0, false
+	}
+	f, _ := v.Float64()
+	return f, true
+}
+
+type est struct {
+	f     *parser.File
+	u     *parser.Unit
+	sc    *parser.Scope
+	d     *Distribution
+	opt   Options
+	table *complexity.CostTable
+	notes []string
+}
+
+// ratOf turns seconds into an exact rational, kept to femtoseconds.
+func ratOf(sec float64) Poly {
+	return complexity.Rat(big.NewRat(int64(math.Round(sec*1e15)), 1e15))
+}
+
+func machineTable(m *Machine) *complexity.CostTable {
+	return complexity.TableFromCosts("machine",
+		ratOf(m.Op("add")), ratOf(m.Op("mul")), ratOf(m.Op("div")), ratOf(m.Op("pow")),
+		ratOf(m.Op("load")), ratOf(m.Op("add")), ratOf(m.Op("intrinsic")))
+}
+
+// EstimateLoop estimates the loop c of unit u under distribution d.
+func EstimateLoop(f *parser.File, u *parser.Unit, c *parser.DoConstruct, d *Distribution, opt Options) *Estimate {
+	if opt.Machine == nil {
+		opt.Machine = DefaultMachine()
+	}
+	e := &est{f: f, u: u, sc: u.Scope, d: d, opt: opt, table: machineTable(opt.Machine)}
+	compute, msgs := e.list([]parser.Stmt{c}, nil)
+	res := &Estimate{Distribution: d.Name(), Compute: compute, Comm: complexity.Zero()}
+	for _, m := range msgs {
+		if !m.priced {
+			m.Time = e.commTime(m.Pattern, m.Bytes).Mul(m.Count)
+		}
+		res.Comm = res.Comm.Add(m.Time)
+	}
+	res.Messages = mergeMessages(msgs)
+	res.Time = res.Compute.Add(res.Comm)
+	res.Notes = e.notes
+	return res
+}
+
+// mergeMessages folds messages of the same pattern, array, size and
+// count (the same shift needed by several references).
+func mergeMessages(ms []*Message) []*Message {
+	var out []*Message
+	for _, m := range ms {
+		out = append(out, m)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Offset < out[j].Offset })
+	return out
+}
+
+// commTime prices one message of the given size; a size that still
+// depends on a symbol uses the machine's last (largest) segment.
+func (e *est) commTime(pattern string, bytes Poly) Poly {
+	if v, ok := Seconds(bytes); ok {
+		t, err := e.opt.Machine.CommTime(pattern, e.d.Procs, v)
+		if err != nil {
+			e.notes = append(e.notes, err.Error())
+			return complexity.Zero()
+		}
+		return ratOf(t)
+	}
+	const big1, big2 = 1 << 20, 2 << 20
+	t1, err1 := e.opt.Machine.CommTime(pattern, e.d.Procs, big1)
+	t2, err2 := e.opt.Machine.CommTime(pattern, e.d.Procs, big2)
+	if err1 != nil || err2 != nil {
+		return complexity.Zero()
+	}
+	b := (t2 - t1) / (big2 - big1)
+	a := t1 - b*big1
+	e.notes = append(e.notes, "message sizes that depend on a symbol are priced with the machine's large-message line")
+	return ratOf(a).Add(bytes.Mul(ratOf(b)))
+}
+
+// value converts an integer expression to a polynomial: loop indices and
+// names without a value stay symbols, PARAMETERs and --set names take
+// their values.
+func (e *est) value(x parser.Expr, loops []loopInfo, depth int) (Poly, bool) {
+	if depth > 32 {
+		return Poly{}, false
+	}
+	switch v := x.(type) {
+	case *parser.Lit:
+		if v.Kind != parser.IntLit {
+			return Poly{}, false
+		}
+		var n int64
+		fmt.Sscan(v.Value, &n)
+		return complexity.Int(n), true
+	case *parser.Ident:
+		for _, l := range loops {
+			if l.index == v.Name {
+				return complexity.Var(v.Name), true
+			}
+		}
+		if r, ok := e.opt.Values[v.Name]; ok {
+			return complexity.Rat(r), true
+		}
+		if sym := e.sc.Lookup(v.Name); sym != nil && sym.Param != nil {
+			return e.value(sym.Param, loops, depth+1)
+		}
+		return complexity.Var(v.Name), true
+	case *parser.Paren:
+		return e.value(v.X, loops, depth+1)
+	case *parser.Unary:
+		p, ok := e.value(v.X, loops, depth+1)
+		if v.Op == "-" {
+			return p.Neg(), ok
+		}
+		return p, ok
+	case *parser.Binary:
+		a, ok1 := e.value(v.X, loops, depth+1)
+		b, ok2 := e.value(v.Y, loops, depth+1)
+		if !ok1 || !ok2 {
+			return Poly{}, false
+		}
+		switch v.Op {
+		case "+":
+			return a.Add(b), true
+		case "-":
+			return a.Sub(b), true
+		case "*":
+			return a.Mul(b), true
+		case "/":
+			return a.Div(b)
+		}
+	}
+	return Poly{}, false
+}
+
+// extent is the number of template elements along a dimension of an array.
+func (e *est) extent(array string, dim int) (Poly, bool) {
+	sym := e.sc.Lookup(array)
+	if sym == nil || dim >= sym.Rank() {
+		return Poly{}, false
+	}
+	ds := sym.Dims[dim]
+	lo := complexity.Int(1)
+	ok := true
+	if ds.Lower != nil {
+		lo, ok = e.value(ds.Lower, nil, 0)
+	}
+	if ds.Upper == nil || !ok {
+		return Poly{}, false
+	}
+	hi, ok := e.value(ds.Upper, nil, 0)
+	if !ok {
+		return Poly{}, false
+	}
+	return hi.Sub(lo).Add(complexity.Int(1)), true
+}
+
+// partition finds the array dimension a loop index walks over for the
+// owner-computes rule: the loop's iterations are divided among the owners
+// when every distributed element its body writes lies along the index in
+// some distributed dimension (the bounds can then be reduced to the local
+// block). It returns the first such dimension.
+func (e *est) partition(c *parser.DoConstruct, idx string) (array string, dim int, f DimFormat, ok bool) {
+	for _, w := range writes(c.Body, e.sc) {
+		l := e.d.Arrays[w.name]
+		if l == nil || !l.Distributed() {
+			continue
+		}
+		follows := false
+		for i, s := range w.subs {
+			if i < len(l.Dims) && l.Dims[i].Procs > 1 && s.coef[idx] != 0 {
+				if !ok {
+					array, dim, f, ok = w.name, i, l.Dims[i], true
+				}
+				follows = true
+			}
+		}
+		if !follows || !w.ok {
+			return "", 0, DimFormat{}, false
+		}
+	}
+	return array, dim, f, ok
+}
+
+// localTrips is the number of iterations the busiest processor runs of a
+// loop partitioned along a distributed dimension: counted exactly when
+// the bounds are numbers (so curves step where N is not a multiple of P),
+// else the even share trips/P.
+func (e *est) localTrips(trips, lo, step Poly, array string, dim int, f DimFormat) Poly {
+	p := int64(f.Procs)
+	tn, ok1 := Seconds(trips)
+	ln, ok2 := Seconds(lo)
+	sn, ok3 := Seconds(step)
+	ext, ok4 := e.extent(array, dim)
+	en, ok5 := Seconds(ext)
+	lower := int64(1)
+	if sym := e.sc.Lookup(array); sym != nil && sym.Dims[dim].Lower != nil {
+		if v, ok := e.value(sym.Dims[dim].Lower, nil, 0); ok {
+			if x, ok := Seconds(v); ok {
+				lower = int64(x)
+			}
+		}
+	}
+	if ok1 && ok2 && ok3 && ok4 && ok5 && tn >= 0 && sn != 0 && tn < 1e7 && !e.opt.Even {
+		n, first, s, ext := int64(tn), int64(ln), int64(sn), int64(en)
+		counts := make([]int64, p)
+		b := (ext + p - 1) / p // BLOCK size
+		k := int64(f.K)
+		if k <= 0 {
+			k = 1
+		}
+		for i := int64(0); i < n; i++ {
+			pos := first + i*s - lower // 0-based position in the dimension
+			if pos < 0 {
+				pos = 0
+			}
+			var owner int64
+			if f.Kind == "CYCLIC" {
+				owner = (pos / k) % p
+			} else {
+				owner = pos / b
+				if owner >= p {
+					owner = p - 1
+				}
+			}
+			counts[owner]++
+		}
+		max := int64(0)
+		for _, c := range counts {
+			if c > max {
+				max = c
+			}
+		}
+		return complexity.Int(max)
+	}
+	return trips.Mul(complexity.Frac(1, p))
+}
+
+// list estimates a statement list inside the given loops (outermost
+// first). It returns the computation time of one execution of the list
+// and the messages it sends, with counts per execution; a message hoisted
+// out of the loops of depth >= h has hoist h.
+func (e *est) list(list []parser.Stmt, loops []loopInfo) (Poly, []*Message) {
+	total := complexity.Zero()
+	var msgs []*Message
+	for _, s := range list {
+		c, ms := e.stmt(s, loops)
+		total = total.Add(c)
+		msgs = append(msgs, ms...)
+	}
+	return total, msgs
+}
+
+func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
+	m := e.opt.Machine
+	switch x := s.(type) {
+	case *parser.DoConstruct:
+		return e.loop(x, loops)
+	case *parser.IfConstruct:
+		total := complexity.Zero()
+		var msgs []*Message
+		for _, arm := range x.Arms {
+			if h, ok := arm.Head.(*parser.IfThenStmt); ok {
+				total = total.Add(complexity.ExprCost(e.u, h.Cond, e.table))
+			}
+			c, ms := e.list(arm.Body, loops)
+			total = total.Add(c.Mul(complexity.Frac(1, 2)))
+			for _, msg := range ms {
+				msg.Count = msg.Count.Mul(complexity.Frac(1, 2))
+			}
+			msgs = append(msgs, ms...)
+		}
+		return total, msgs
+	case *parser.IfStmt:
+		c := complexity.ExprCost(e.u, x.Cond, e.table)
+		if as, ok := x.Then.(*parser.AssignStmt); ok {
+			if id, ok := as.LHS.(*parser.Ident); ok && mentions(x.Cond, id.Name) {
+				// IF (ABS(A(I,K)) .GT. ABS(A(L,K))) L = I: a search, which
+				// reads the condition's data into the scalar.
+				search := &parser.AssignStmt{StmtBase: as.StmtBase, LHS: as.LHS,
+					RHS: &parser.Binary{X: x.Cond, OpPos: x.Cond.Pos(), Op: "+", Y: as.RHS}}
+				search.From = x.From
+				return c.Add(complexity.StmtCost(e.u, as, e.table).Mul(complexity.Frac(1, 2))), e.assignComm(search, loops)
+			}
+		}
+		if x.Then != nil {
+			tc, ms := e.stmt(x.Then, loops)
+			for _, msg := range ms {
+				msg.Count = msg.Count.Mul(complexity.Frac(1, 2))
+			}
+			return c.Add(tc.Mul(complexity.Frac(1, 2))), ms
+		}
+		return c, nil
+	case *parser.CallStmt:
+		return complexity.StmtCost(e.u, s, e.table).Add(ratOf(m.Op("call"))), nil
+	case *parser.AssignStmt:
+		c, ms := complexity.StmtCost(e.u, s, e.table), e.assignComm(x, loops)
+		// A reduction intrinsic over a distributed array: each processor
+		// combines its share, then all combine the partial results.
+		for _, red := range e.reductions(x.RHS) {
+			c = c.Add(red.work)
+			ms = append(ms, &Message{Pattern: "reduction-broadcast", Array: red.array, Count: complexity.Int(1),
+				Bytes: complexity.Int(e.elemSize(red.array)), hoist: len(loops), Offset: e.u.Abs(x.Pos()),
+				Why: fmt.Sprintf("%s(%s) combines the shares of every processor", red.fn, red.array)})
+		}
+		return c, ms
+	case *parser.ForallStmt:
+		if nest := forallNest(x); nest != nil {
+			return e.loop(nest, loops)
+		}
+		return complexity.StmtCost(e.u, s, e.table), nil
+	case *parser.WhereStmt:
+		return complexity.StmtCost(e.u, s, e.table), nil
+	}
+	return complexity.StmtCost(e.u, s, e.table), nil
+}
+
+// loop is ESTIMATE's "do loop" case: the body times the iterations the
+// busiest processor runs, plus the loop's overheads.
+func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
+	m := e.opt.Machine
+	d := c.Do
+	if d.Var == nil || d.Lo == nil || d.Hi == nil {
+		body, msgs := e.list(c.Body, loops)
+		e.notes = append(e.notes, "a loop without a counted range is estimated for one iteration")
+		return body, msgs
+	}
+	idx := d.Var.Name
+	lo, ok1 := e.value(d.Lo, loops, 0)
+	hi, ok2 := e.value(d.Hi, loops, 0)
+	step := complexity.Int(1)
+	ok3 := true
+	if d.Step != nil {
+		step, ok3 = e.value(d.Step, loops, 0)
+	}
+	info := loopInfo{do: c, index: idx}
+	if v, ok := Seconds(step); ok {
+		info.step = int64(v)
+	}
+	if l, ok := affine(d.Lo, e.sc); ok {
+		if h, ok := affine(d.Hi, e.sc); ok {
+			info.lo, info.hi, info.bounds = l, h, true
+		}
+	}
+	_, _, _, info.partitioned = e.partition(c, idx)
+	inner := append(append([]loopInfo(nil), loops...), info)
+	body, msgs := e.list(c.Body, inner)
+	body = body.Add(ratOf(m.Op("iteration")))
+	overhead := ratOf(m.Op("loop"))
+	for _, b := range []parser.Expr{d.Lo, d.Hi, d.Step} {
+		if b != nil {
+			overhead = overhead.Add(complexity.ExprCost(e.u, b, e.table))
+		}
+	}
+	trips, okT := complexity.Poly{}, false
+	if ok1 && ok2 && ok3 {
+		trips, okT = complexity.TripCount(lo, hi, step)
+	}
+	if !okT {
+		e.notes = append(e.notes, "loop "+idx+": range not polynomial, estimated for one iteration")
+		return overhead.Add(body), msgs
+	}
+	local := trips
+	fraction := complexity.Int(1)
+	if arr, dim, f, ok := e.partition(c, idx); ok {
+		local = e.localTrips(trips, lo, step, arr, dim, f)
+		if q, ok := local.Div(trips); ok {
+			fraction = q
+		} else if tv, ok := Seconds(trips); ok && tv != 0 {
+			lv, _ := Seconds(local)
+			fraction = ratOf(lv / tv)
+		}
+	}
+	// Σ over the index of the body, scaled to the local share.
+	sum := func(p Poly) Poly {
+		if !p.Has(idx) {
+			return p.Mul(local)
+		}
+		s, ok := complexity.SumStep(p, idx, lo, hi, step)
+		if !ok {
+			return p.Mul(local)
+		}
+		return s.Mul(fraction)
+	}
+	total := overhead.Add(sum(body))
+	depth := len(loops)
+	var out []*Message
+	for _, msg := range msgs {
+		if msg.hoist <= depth {
+			out = append(out, msg) // placed before this loop: once per execution
+			continue
+		}
+		if !msg.priced && msg.Bytes.Has(idx) {
+			// The size changes from iteration to iteration (DGEFA's
+			// shrinking columns): price each iteration's sends here.
+			if t, ok := e.priceOver(msg, idx, lo, step, trips); ok {
+				msg.Time, msg.priced = t, true
+				msg.Count = sum(msg.Count)
+				msg.Bytes = e.maxOver(msg.Bytes, idx, lo, hi, step)
+				out = append(out, msg)
+				continue
+			}
+		}
+		if msg.priced {
+			msg.Time = sum(msg.Time)
+		}
+		msg.Count = sum(msg.Count)
+		msg.Bytes = e.maxOver(msg.Bytes, idx, lo, hi, step)
+		out = append(out, msg)
+	}
+	return total, out
+}
+
+// priceOver sums the price of a message over the iterations of a loop
+// whose index its size depends on, when the range is a number.
+func (e *est) priceOver(msg *Message, idx string, lo, step, trips Poly) (Poly, bool) {
+	l, ok1 := Seconds(lo)
+	s, ok2 := Seconds(step)
+	n, ok3 := Seconds(trips)
+	if !ok1 || !ok2 || !ok3 || n > 1e5 {
+		return Poly{}, false
+	}
+	total := complexity.Zero()
+	for k := 0; k < int(n); k++ {
+		v := complexity.Int(int64(l) + int64(k)*int64(s))
+		b, ok := msg.Bytes.Subst(idx, v)
+		if !ok {
+			return Poly{}, false
+		}
+		c, ok := msg.Count.Subst(idx, v)
+		if !ok {
+			return Poly{}, false
+		}
+		if _, ok := Seconds(b); !ok {
+			return Poly{}, false
+		}
+		total = total.Add(e.commTime(msg.Pattern, b).Mul(c))
+	}
+	return total, true
+}
+
+// forallNest turns FORALL (I = l:h:s, J = ...) assignment into the loop
+// nest it stands for (outermost first), so that its iterations are shared
+// among the owners like a DO nest's.
+func forallNest(x *parser.ForallStmt) *parser.DoConstruct {
+	if x.Body == nil || x.Header == nil || len(x.Header.Specs) == 0 {
+		return nil
+	}
+	var body parser.Stmt = x.Body
+	if x.Header.Mask != nil {
+		body = &parser.IfStmt{StmtBase: x.StmtBase, Cond: x.Header.Mask, Then: x.Body}
+	}
+	var nest *parser.DoConstruct
+	for i := len(x.Header.Specs) - 1; i >= 0; i-- {
+		s := x.Header.Specs[i]
+		do := &parser.DoStmt{StmtBase: x.StmtBase, Var: s.Var, Lo: s.Lo, Hi: s.Hi, Step: s.Stride}
+		nest = &parser.DoConstruct{Do: do, Body: []parser.Stmt{body}}
+		body = nest
+	}
+	return nest
+}
+
+type reduction struct {
+	fn, array string
+	work      Poly
+}
+
+// reductions finds SUM(A), MAXVAL(A), ... of whole distributed arrays.
+func (e *est) reductions(x parser.Expr) []reduction {
+	var out []reduction
+	parser.Inspect(x, func(n parser.Node) bool {
+		c, ok := n.(*parser.Call)
+		if !ok || len(c.Args) == 0 {
+			return true
+		}
+		fn, ok := c.Fun.(*parser.Ident)
+		if !ok {
+			return true
+		}
+		switch fn.Name {
+		case "SUM", "PRODUCT", "MAXVAL", "MINVAL", "COUNT", "ANY", "ALL", "MAXLOC", "MINLOC":
+		default:
+			return true
+		}
+		id, ok := c.Args[0].(*parser.Ident)
+		if !ok {
+			return true
+		}
+		l := e.d.Arrays[id.Name]
+		if l == nil || !l.Distributed() {
+			return true
+		}
+		elems := complexity.Int(1)
+		for i := range l.Dims {
+			ext, ok := e.extent(id.Name, i)
+			if !ok {
+				return true
+			}
+			elems = elems.Mul(ext)
+		}
+		per := ratOf(e.opt.Machine.Op("add")).Add(ratOf(e.opt.Machine.Op("load")))
+		work := elems.Mul(complexity.Frac(1, int64(e.d.Procs))).Mul(per)
+		out = append(out, reduction{fn.Name, id.Name, work})
+		return false
+	})
+	return out
+}
+
+// maxOver replaces a loop index left in a message size by its first or
+// last value, whichever gives the larger message.
+func (e *est) maxOver(p Poly, idx string, lo, hi, step Poly) Poly {
+	if !p.Has(idx) {
+		return p
+	}
+	a, ok1 := p.Subst(idx, lo)
+	b, ok2 := p.Subst(idx, hi)
+	if !ok1 || !ok2 {
+		return p
+	}
+	if d, ok := Seconds(b.Sub(a)); ok && d > 0 {
+		return b
+	}
+	return a
+}
+
+// elemSize is the size in bytes of an element of a named array or scalar.
+func (e *est) elemSize(name string) int64 {
+	sym := e.sc.Lookup(name)
+	t := ""
+	if sym != nil {
+		t = sym.Type
+	} else {
+		t = e.sc.ImplicitType(name)
+	}
+	switch {
+	case t == "DOUBLEPRECISION" || strings.HasPrefix(t, "REAL*8") || t == "COMPLEX":
+		return 8
+	case t == "DOUBLECOMPLEX":
+		return 16
+	case t == "LOGICAL", t == "INTEGER", t == "REAL":
+		return 4
+	case t == "CHARACTER":
+		return 1
+	}
+	return 4
+}
+
+// assignComm finds the messages an assignment needs (see comm.go).
+func (e *est) assignComm(a *parser.AssignStmt, loops []loopInfo) []*Message {
+	var msgs []*Message
+	lhs, lhsIsRef := refOf(a.LHS, e.sc)
+	var lx *Layout
+	if lhsIsRef {
+		lx = e.d.Arrays[lhs.name]
+		if lx != nil && !lx.Distributed() {
+			lx = nil
+		}
+	}
+	at := a.Pos()
+	seen := map[string]bool{}
+	reduced := false // a scalar already combined by a reduction needs no broadcast
+	add := func(m *Message) {
+		key := fmt.Sprintf("%s|%s|%s|%d", m.Pattern, m.Array, m.Why, m.hoist)
+		if seen[key] {
+			return
+		}
+		seen[key] = true
+		m.Offset = e.u.Abs(at)
+		msgs = append(msgs, m)
+	}
+	for _, r := range reads(a.RHS, e.sc) {
+		ly := e.d.Arrays[r.name]
+		if ly == nil || !ly.Distributed() {
+			continue
+		}
+		if lx == nil {
+			// A scalar (or replicated array) computed from distributed data.
+			// Inside a loop divided among owners, a scalar reading along
+			// that loop is private to each owner: nothing to send.
+			if e.private(r, ly, loops) && !accumulates(a, lhsName(a)) {
+				continue
+			}
+			name := lhsName(a)
+			// After the innermost loop: once per execution of it.
+			after := max(0, len(loops)-1)
+			if accumulates(a, name) && e.walksDistributed(r, ly, loops[after:]) {
+				reduced = true
+				add(&Message{Pattern: "reduction-broadcast", Array: r.name, Count: complexity.Int(1),
+					Bytes: complexity.Int(e.elemSize(name)), hoist: after,
+					Why: fmt.Sprintf("%s combines elements of %s held by every processor", name, r.name)})
+				continue
+			}
+			// The owner of the data computes the scalar and broadcasts it:
+			// a search after its loop, a plain assignment where it stands.
+			if reduced {
+				continue
+			}
+			h := len(loops)
+			if accumulates(a, name) {
+				h = after
+			}
+			add(&Message{Pattern: "broadcast", Array: r.name, Count: complexity.Int(1),
+				Bytes: complexity.Int(e.elemSize(name)), hoist: h,
+				Why: fmt.Sprintf("%s is computed from %s by its owner and sent to all", name, r.name)})
+			continue
+		}
+		if !lhs.ok || !r.ok || (lx.Template != ly.Template) {
+			h := e.hoist(r, loops, at)
+			b := e.sectionBytes(r, ly, loops, h, -1, 0).Mul(complexity.Frac(1, int64(e.d.Procs)))
+			add(&Message{Pattern: "alltoall", Array: r.name, Count: complexity.Int(1), Bytes: b, hoist: h,
+				Why: fmt.Sprintf("%s is laid out differently from %s", r.name, lhs.name)})
+			continue
+		}
+		for i, f := range ly.Dims {
+			if f.Procs <= 1 || i >= len(r.subs) {
+				continue
+			}
+			// The dimension of the written array on the same template dimension.
+			j := -1
+			for k, td := range lx.TemplateDim {
+				if td == ly.TemplateDim[i] && td >= 0 {
+					j = k
+				}
+			}
+			if j < 0 || j >= len(lhs.subs) {
+				continue
+			}
+			rs, ws := r.subs[i], lhs.subs[j]
+			switch {
+			case sameVars(rs, ws):
+				c := rs.konst + int64(ly.Offset[i]) - ws.konst - int64(lx.Offset[j])
+				if c == 0 {
+					continue
+				}
+				h := e.hoist(r, loops, at)
+				pattern := "vector-shift"
+				if h == len(loops) {
+					pattern = "element-shift"
+				}
+				add(&Message{Pattern: pattern, Array: r.name, Count: complexity.Int(1),
+					Bytes: e.sectionBytes(r, ly, loops, h, i, c), hoist: h,
+					Why: fmt.Sprintf("%s reads %d from the neighbour along dimension %d", parser.ExprString(r.x), abs(c), i+1)})
+			case len(rs.coef) == 0 || !followsSame(rs, ws):
+				h := e.hoist(r, loops, at)
+				add(&Message{Pattern: "broadcast", Array: r.name, Count: complexity.Int(1),
+					Bytes: e.sectionBytes(r, ly, loops, h, -1, 0), hoist: h,
+					Why: fmt.Sprintf("%s is held by one processor and needed by all", parser.ExprString(r.x))})
+			default:
+				h := e.hoist(r, loops, at)
+				b := e.sectionBytes(r, ly, loops, h, -1, 0).Mul(complexity.Frac(1, int64(e.d.Procs)))
+				add(&Message{Pattern: "alltoall", Array: r.name, Count: complexity.Int(1), Bytes: b, hoist: h,
+					Why: fmt.Sprintf("%s does not follow the owner of %s", parser.ExprString(r.x), parser.ExprString(lhs.x))})
+			}
+		}
+	}
+	return msgs
+}
+
+func abs(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// followsSame reports whether two subscripts move with the same loop index.
+func followsSame(a, b linear) bool {
+	for v := range b.coef {
+		if a.coef[v] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// mentions reports whether an expression uses a name.
+func mentions(x parser.Expr, name string) bool {
+	found := false
+	parser.Inspect(x, func(n parser.Node) bool {
+		if id, ok := n.(*parser.Ident); ok && id.Name == name {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// accumulates reports S = S op ... .
+func accumulates(a *parser.AssignStmt, name string) bool {
+	found := false
+	parser.Inspect(a.RHS, func(n parser.Node) bool {
+		if id, ok := n.(*parser.Ident); ok && id.Name == name {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func lhsName(a *parser.AssignStmt) string {
+	if id := rootIdent(a.LHS); id != nil {
+		return id.Name
+	}
+	return ""
+}
+
+func rootIdent(x parser.Expr) *parser.Ident {
+	for {
+		switch v := x.(type) {
+		case *parser.Ident:
+			return v
+		case *parser.Call:
+			x = v.Fun
+		default:
+			return nil
+		}
+	}
+}
+
+// private reports whether every distributed dimension of a read follows
+// an enclosing loop whose iterations are divided among the owners.
+func (e *est) private(r ref, l *Layout, loops []loopInfo) bool {
+	any := false
+	for i, s := range r.subs {
+		if i >= len(l.Dims) || l.Dims[i].Procs <= 1 {
+			continue
+		}
+		follows := false
+		for _, lp := range loops {
+			if lp.partitioned && s.coef[lp.index] != 0 {
+				follows = true
+			}
+		}
+		if !follows {
+			return false
+		}
+		any = true
+	}
+	return any
+}
+
+// walksDistributed reports whether a read moves along a distributed
+// dimension with one of the enclosing loops.
+func (e *est) walksDistributed(r ref, l *Layout, loops []loopInfo) bool {
+	for i, s := range r.subs {
+		if i < len(l.Dims) && l.Dims[i].Procs > 1 {
+			for _, lp := range loops {
+				if s.coef[lp.index] != 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// hoist returns the depth of the outermost enclosing loop the read can be
+// moved out of (message vectorization): len(loops) when it cannot leave
+// even the innermost one.
+func (e *est) hoist(r ref, loops []loopInfo, at parser.Pos) int {
+	h := len(loops)
+	for j := len(loops) - 1; j >= 0; j-- {
+		ws := writes(loops[j].do.Body, e.sc)
+		ok := true
+		for _, w := range ws {
+			if w.name != r.name {
+				continue
+			}
+			// A write inside a loop that does not enclose the read uses
+			// other instances of the loop indices: assume the worst.
+			in := innermostLoop(loops[j].do, w.pos)
+			same := false
+			for _, l := range loops {
+				if l.do == in {
+					same = true
+				}
+			}
+			if !same || mayDepend(w, r, loops[j:], loops) {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			break
+		}
+		h = j
+	}
+	return h
+}
+
+// innermostLoop returns the deepest loop of the nest c holding pos.
+func innermostLoop(c *parser.DoConstruct, pos parser.Pos) *parser.DoConstruct {
+	var walk func(list []parser.Stmt) *parser.DoConstruct
+	walk = func(list []parser.Stmt) *parser.DoConstruct {
+		for _, s := range list {
+			if s.Pos() > pos || s.End() <= pos {
+				continue
+			}
+			switch x := s.(type) {
+			case *parser.DoConstruct:
+				if in := walk(x.Body); in != nil {
+					return in
+				}
+				return x
+			case *parser.IfConstruct:
+				for _, a := range x.Arms {
+					if in := walk(a.Body); in != nil {
+						return in
+					}
+				}
+			case *parser.Block:
+				if in := walk(x.Body); in != nil {
+					return in
+				}
+			}
+		}
+		return nil
+	}
+	if in := walk(c.Body); in != nil {
+		return in
+	}
+	return c
+}
+
+// sectionBytes is the size of the data a read needs once hoisted to depth
+// h: along the shifted dimension |c| planes (all of them when it is
+// CYCLIC), along the others the iterations of the hoisted loops that walk
+// them, counted locally where the dimension is distributed.
+func (e *est) sectionBytes(r ref, l *Layout, loops []loopInfo, h, shiftDim int, c int64) Poly {
+	elems := complexity.Int(1)
+	for i, s := range r.subs {
+		if i == shiftDim && l.Dims[i].Kind != "CYCLIC" {
+			elems = elems.Mul(complexity.Int(abs(c)))
+			continue
+		}
+		for j := h; j < len(loops); j++ {
+			if s.coef[loops[j].index] == 0 {
+				continue
+			}
+			d := loops[j].do.Do
+			lo, ok1 := e.value(d.Lo, loops[:j], 0)
+			hi, ok2 := e.value(d.Hi, loops[:j], 0)
+			step := complexity.Int(1)
+			ok3 := true
+			if d.Step != nil {
+				step, ok3 = e.value(d.Step, loops[:j], 0)
+			}
+			if !ok1 || !ok2 || !ok3 {
+				continue
+			}
+			trips, ok := complexity.TripCount(lo, hi, step)
+			if !ok {
+				continue
+			}
+			if i < len(l.Dims) && l.Dims[i].Procs > 1 {
+				trips = e.localTrips(trips, lo, step, r.name, i, l.Dims[i])
+			}
+			elems = elems.Mul(trips)
+		}
+	}
+	return elems.Mul(complexity.Int(e.elemSize(r.name)))
+}

@@ -1,0 +1,227 @@
+package partition
+
+import (
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/pfls/pfls/parser"
+)
+
+func firstLoop(t *testing.T, u *parser.Unit, line int, f *parser.File) *parser.DoConstruct {
+	t.Helper()
+	var found *parser.DoConstruct
+	var walk func([]parser.Stmt)
+	walk = func(list []parser.Stmt) {
+		for _, s := range list {
+			switch x := s.(type) {
+			case *parser.DoConstruct:
+				if f.Lines.Line(u.Abs(x.Do.Pos()))+1 == line && found == nil {
+					found = x
+				}
+				walk(x.Body)
+			case *parser.IfConstruct:
+				for _, a := range x.Arms {
+					walk(a.Body)
+				}
+			}
+		}
+	}
+	walk(u.Body)
+	if found == nil {
+		t.Fatalf("no loop on line %d", line)
+	}
+	return found
+}
+
+func patterns(e *Estimate) map[string]int {
+	out := map[string]int{}
+	for _, m := range e.Messages {
+		out[m.Pattern]++
+	}
+	return out
+}
+
+// TestRedblack: the paper's example. Blocks send four vectorized shifts
+// per sweep, column strips two larger ones; with numbers it is one
+// message per sweep per cycle, and the crossover exists: strips first,
+// then blocks.
+func TestRedblack(t *testing.T) {
+	f, u := parseExample(t, "redblack.f")
+	loop := firstLoop(t, u, 13, f)
+	opt := Options{Machine: DefaultMachine(), Procs: 16}
+	blocks := WithFormats(u, 16, "G", []string{"BLOCK", "BLOCK"}, "")
+	strips := WithFormats(u, 16, "G", []string{":", "BLOCK"}, "")
+	eb := EstimateLoop(f, u, loop, blocks, opt)
+	es := EstimateLoop(f, u, loop, strips, opt)
+	if n := patterns(eb)["vector-shift"]; n != 16 || len(eb.Messages) != 16 {
+		t.Errorf("blocks: %d vector shifts of %d messages, want 16 (4 per sweep)", n, len(eb.Messages))
+	}
+	if n := patterns(es)["vector-shift"]; n != 8 || len(es.Messages) != 8 {
+		t.Errorf("strips: %d vector shifts of %d messages, want 8 (2 per sweep)", n, len(es.Messages))
+	}
+	for _, m := range eb.Messages {
+		// N = 512 on a 4 x 4 grid: the I loop runs 256 red points, 64 or
+		// 65 of them in the busiest block, 4 bytes each; once per cycle.
+		if c, _ := Seconds(m.Count); c != 100 {
+			t.Errorf("block message count %v, want 100 (NCYCLE)", m.Count)
+		}
+		if b, _ := Seconds(m.Bytes); b < 64*4 || b > 65*4 {
+			t.Errorf("block message of %v bytes, want 256 to 260", m.Bytes)
+		}
+	}
+	for _, m := range es.Messages {
+		if b, _ := Seconds(m.Bytes); b != 256*4 {
+			t.Errorf("strip message of %v bytes, want 1024", m.Bytes)
+		}
+	}
+	cross := Crossovers(f, u, loop, []*Distribution{blocks, strips}, "N", 8, 4096, opt)
+	if len(cross) == 0 {
+		t.Fatal("no crossover between blocks and strips")
+	}
+	c := cross[0]
+	if c.Below != "G(:,BLOCK)" || c.Above != "G(BLOCK,BLOCK)" || c.Value < 64 || c.Value > 1024 {
+		t.Errorf("first crossover %+v: want strips below, blocks above, at a few hundred", c)
+	}
+	// Below the crossover strips are faster, above it blocks.
+	at := func(d *Distribution, n int64) float64 {
+		o := opt
+		o.Even = true
+		o.Values = map[string]*big.Rat{"N": big.NewRat(n, 1)}
+		v, _ := Seconds(EstimateLoop(f, u, loop, WithFormats(u, 16, "G", d.Formats, ""), o).Time)
+		return v
+	}
+	if !(at(strips, c.Value-1) < at(blocks, c.Value-1) && at(blocks, c.Value) <= at(strips, c.Value)) {
+		t.Errorf("the crossover at N = %d does not separate the two", c.Value)
+	}
+}
+
+// TestLoadImbalanceSteps: when N is not a multiple of P the busiest
+// processor runs more iterations, so the curve steps.
+func TestLoadImbalanceSteps(t *testing.T) {
+	f, u := parseExample(t, "redblack.f")
+	loop := firstLoop(t, u, 15, f) // one red sweep
+	d := WithFormats(u, 16, "G", []string{":", "BLOCK"}, "")
+	at := func(n int64) float64 {
+		v, _ := Seconds(EstimateLoop(f, u, loop, d, Options{Machine: DefaultMachine(), Procs: 16,
+			Values: map[string]*big.Rat{"N": big.NewRat(n, 1)}}).Compute)
+		return v
+	}
+	// G(0:N+1) has N+2 columns; 16 processors get ceil((N+2)/16) each.
+	flat, step := at(446)-at(445), at(447)-at(446)
+	if !(step > 2*flat) {
+		t.Errorf("no step: t(445..447) increments %g then %g", flat, step)
+	}
+}
+
+func TestDgefaBreakdown(t *testing.T) {
+	f, u := parseExample(t, "dgefa.f")
+	loop := firstLoop(t, u, 12, f)
+	opt := Options{Machine: DefaultMachine(), Procs: 16}
+	cols := EstimateLoop(f, u, loop, WithFormats(u, 16, "D", []string{":", "CYCLIC"}, ""), opt)
+	rows := EstimateLoop(f, u, loop, WithFormats(u, 16, "D", []string{"CYCLIC", ":"}, ""), opt)
+	pc, pr := patterns(cols), patterns(rows)
+	if pc["broadcast"] < 2 || pc["reduction-broadcast"] != 0 {
+		t.Errorf("column-cyclic: %v; want the pivot and the column of factors broadcast, no reduction", pc)
+	}
+	if pr["reduction-broadcast"] != 1 {
+		t.Errorf("row-cyclic: %v; want the pivot search as a reduction", pr)
+	}
+	// The column of factors is one message per step K, not per element.
+	for _, m := range cols.Messages {
+		if strings.Contains(m.Why, "A(I,K)") {
+			if c, _ := Seconds(m.Count); c > 1023 {
+				t.Errorf("factors broadcast %v times, want at most once per K", c)
+			}
+		}
+	}
+	tc, ok1 := Seconds(cols.Time)
+	tr, ok2 := Seconds(rows.Time)
+	if !ok1 || !ok2 || tc <= 0 || tr <= 0 {
+		t.Errorf("times not numbers: %v %v", cols.Time, rows.Time)
+	}
+}
+
+func TestMissingAlignIsAllToAll(t *testing.T) {
+	f, u := parseExample(t, "example.fcm")
+	loop := firstLoop(t, u, 8, f)
+	e := EstimateLoop(f, u, loop, FromUnit(u, 16, "cmf"), Options{Machine: DefaultMachine(), Procs: 16})
+	p := patterns(e)
+	if p["alltoall"] != 1 || p["reduction-broadcast"] != 1 {
+		t.Errorf("example.fcm: %v; want the unaligned B as all-to-all and SUM as a reduction", p)
+	}
+}
+
+func TestSymbolicEstimate(t *testing.T) {
+	src := `      SUBROUTINE S(A, N)
+      REAL A(N, N)
+      DECOMPOSITION D(N, N)
+      ALIGN A WITH D
+      DISTRIBUTE D(:, BLOCK)
+      DO 10 J = 2, N
+         DO 10 I = 1, N
+            A(I, J) = A(I, J - 1) * 2.0
+   10 CONTINUE
+      END
+`
+	f := parser.Parse("s.f", []byte(src), nil)
+	u := f.Units[0]
+	loop := firstLoop(t, u, 6, f)
+	e := EstimateLoop(f, u, loop, FromUnit(u, 4, ""), Options{Machine: DefaultMachine(), Procs: 4})
+	if _, ok := Seconds(e.Time); ok || !e.Time.Has("N") {
+		t.Errorf("time %s should stay a polynomial in N", e.Time)
+	}
+	// The dependence along J keeps the shift inside the J loop.
+	if len(e.Messages) != 1 || e.Messages[0].Pattern != "vector-shift" || !e.Messages[0].Count.Has("N") {
+		t.Errorf("messages %+v", e.Messages)
+	}
+}
+
+func BenchmarkEstimateLoop(b *testing.B) {
+	src := mustRead(b, "../examples/redblack.f")
+	f := parser.Parse("redblack.f", src, nil)
+	u := f.Units[0]
+	var loop *parser.DoConstruct
+	for _, s := range u.Body {
+		if d, ok := s.(*parser.DoConstruct); ok {
+			loop = d
+		}
+	}
+	d := FromUnit(u, 16, "")
+	opt := Options{Machine: DefaultMachine(), Procs: 16}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		EstimateLoop(f, u, loop, d, opt)
+	}
+}
+
+// BenchmarkRankCandidates ranks the candidate distributions of a loop
+// nest over three arrays (target: at most 50 ms).
+func BenchmarkRankCandidates(b *testing.B) {
+	src := []byte(`      PROGRAM THREE
+      PARAMETER (N = 1000)
+      REAL X(N,N), Y(N,N), Z(N,N)
+      DECOMPOSITION D(N,N)
+      ALIGN X, Y, Z WITH D
+      DISTRIBUTE D(BLOCK, BLOCK)
+      DO 10 J = 2, N - 1
+         DO 10 I = 2, N - 1
+            X(I,J) = Y(I-1,J) + Y(I+1,J) + Z(I,J-1) + Z(I,J+1)
+   10 CONTINUE
+      END
+`)
+	f := parser.Parse("three.f", src, nil)
+	u := f.Units[0]
+	var loop *parser.DoConstruct
+	for _, s := range u.Body {
+		if d, ok := s.(*parser.DoConstruct); ok {
+			loop = d
+		}
+	}
+	_, cands := Candidates(u, 16, "")
+	opt := Options{Machine: DefaultMachine(), Procs: 16}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		Rank(f, u, loop, cands, opt)
+	}
+}

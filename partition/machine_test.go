@@ -1,0 +1,444 @@
+package partition
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"math"
+	"os"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The -update flag rewrites golden files. Another test file of the
+// package may define it too, so it is registered only once and read
+// through the flag package.
+func init() {
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "rewrite the golden files")
+	}
+}
+
+func goldenUpdate() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+// The figures of the feasibility study on a 2-core machine with Open MPI
+// 4.1.4 (issue 6), the only numbers the default model rests on.
+const (
+	figSmallBytes   = 8       // a message of 8 B ...
+	figSmallTime    = 0.3e-6  // ... takes about 0.3 µs at P = 2
+	figLargeBytes   = 1 << 20 // a message of 1 MiB ...
+	figLargeTime    = 175e-6  // ... takes about 175 µs at P = 2
+	figInlineLimit  = 320     // the small step "near 256-384 B"
+	figEagerLimit   = 4032    // the eager/rendezvous switch "just under 4 KiB" (4 KiB less a 64 B header)
+	figEagerJump    = 4.5     // "a 4-5x jump" at the switch
+	figSmallPerByte = 0.4e-9  // copy cost below the small step (about 2.5 GB/s)
+	figEagerA       = 0.55e-6 // eager start-up above the small step ...
+	figEagerPerByte = 0.35e-9 // ... and its per-byte cost
+)
+
+// defaultDerivation says in words what buildDefaultModel does; it is the
+// model's provenance "options".
+const defaultDerivation = "P=2 vector-shift: 3 segments through 0.3 us at 8 B and 175 us at 1 MiB, " +
+	"a step up at 320 B and a 4.5x step at 4032 B (eager/rendezvous). " +
+	"Other patterns at P=2 from it: element-shift a x0.95; exchange x1.5 (two stages); broadcast x1.1; " +
+	"reduction-broadcast a x1.8, b x1.6 + 0.1 ns/B (the reduction arithmetic); alltoall x1.2. " +
+	"P=4, 8, 16: shifts and exchange x(1 + 0.08 log2(P/2)) (contention); broadcast and reduction-broadcast x log2 P (tree depth); " +
+	"alltoall x(P-1) (one block to every other processor). " +
+	"Ops: typical of a current 2-3 GHz core, not measured."
+
+// buildDefaultModel derives default_model.json from the figures above.
+func buildDefaultModel() *Machine {
+	round := func(x float64) float64 {
+		v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 4, 64), 64)
+		return v
+	}
+	eagerEnd := figEagerA + figEagerPerByte*figEagerLimit
+	rdvAt := figEagerJump * eagerEnd
+	rdvB := (figLargeTime - rdvAt) / (figLargeBytes - figEagerLimit)
+	base := Curve{
+		{From: 0, To: figInlineLimit, A: figSmallTime - figSmallPerByte*figSmallBytes, B: figSmallPerByte},
+		{From: figInlineLimit, To: figEagerLimit, A: figEagerA, B: figEagerPerByte},
+		{From: figEagerLimit, To: 0, A: rdvAt - rdvB*figEagerLimit, B: rdvB},
+	}
+	scale := func(c Curve, fa, fb, addB float64) Curve {
+		out := make(Curve, len(c))
+		for i, s := range c {
+			out[i] = Segment{From: s.From, To: s.To, A: round(s.A * fa), B: round(s.B*fb + addB)}
+		}
+		return out
+	}
+	atTwo := map[string]Curve{
+		PatternVectorShift:        scale(base, 1, 1, 0),
+		PatternElementShift:       scale(base, 0.95, 1, 0),
+		PatternExchange:           scale(base, 1.5, 1.5, 0),
+		PatternBroadcast:          scale(base, 1.1, 1.1, 0),
+		PatternReductionBroadcast: scale(base, 1.8, 1.6, 0.1e-9),
+		PatternAllToAll:           scale(base, 1.2, 1.2, 0),
+	}
+	m := &Machine{
+		Name: "default",
+		Provenance: Provenance{
+			Source: "default: figures of a feasibility study on a 2-core machine with Open MPI 4.1.4 (pfls issue 6), " +
+				"not a measurement on this machine; `pfls train` replaces it with a measured model",
+			Host:    "the 2-core machine of the feasibility study",
+			Cores:   "2",
+			MPI:     "Open MPI 4.1.4",
+			Options: defaultDerivation,
+		},
+		Ops: map[string]float64{
+			"add": 0.3e-9, "sub": 0.3e-9, "mul": 0.3e-9, "div": 2e-9, "pow": 20e-9,
+			"add.complex": 0.6e-9, "sub.complex": 0.6e-9, "mul.complex": 1.2e-9, "div.complex": 8e-9,
+			"add.double-complex": 0.6e-9, "sub.double-complex": 0.6e-9, "mul.double-complex": 1.2e-9, "div.double-complex": 10e-9,
+			"div.real": 1.5e-9, "div.double": 2e-9, "div.int": 3e-9, "pow.int": 3e-9,
+			"compare": 0.3e-9, "logical": 0.3e-9,
+			"load": 0.5e-9, "store": 0.5e-9,
+			"intrinsic": 8e-9, "intrinsic.sqrt": 4e-9, "intrinsic.abs": 0.3e-9, "intrinsic.min": 0.3e-9, "intrinsic.max": 0.3e-9,
+			"loop": 2e-9, "iteration": 1e-9, "call": 5e-9,
+		},
+		Comm: map[int]map[string]Curve{},
+	}
+	for _, p := range []int{2, 4, 8, 16} {
+		lg := math.Log2(float64(p))
+		pats := map[string]Curve{}
+		for name, c := range atTwo {
+			f := 1 + 0.08*(lg-1)
+			switch name {
+			case PatternBroadcast, PatternReductionBroadcast:
+				f = lg
+			case PatternAllToAll:
+				f = float64(p - 1)
+			}
+			pats[name] = scale(c, f, f, 0)
+		}
+		m.Comm[p] = pats
+	}
+	return m
+}
+
+var segmentLine = regexp.MustCompile(`\{\s*"from": (\d+),\s*"to": (\d+),\s*"a": ([^,\s]+),\s*"b": ([^\s]+)\s*\}`)
+
+// encodeModel writes a model as JSON with one segment per line.
+func encodeModel(m *Machine) []byte {
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		panic(err)
+	}
+	b = segmentLine.ReplaceAll(b, []byte(`{"from": $1, "to": $2, "a": $3, "b": $4}`))
+	return append(b, '\n')
+}
+
+// TestDefaultModelDerivation checks that default_model.json is what the
+// documented derivation from the figures gives (-update rewrites it).
+func TestDefaultModelDerivation(t *testing.T) {
+	want := encodeModel(buildDefaultModel())
+	if goldenUpdate() {
+		if err := os.WriteFile("default_model.json", want, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if string(want) != defaultModelJSON {
+		t.Errorf("default_model.json differs from the derivation in machine_test.go; run go test -run TestDefaultModelDerivation -update")
+	}
+}
+
+func TestDefaultMachine(t *testing.T) {
+	m := DefaultMachine()
+	if m.Name != "default" || !strings.Contains(m.Provenance.Source, "Open MPI 4.1.4") ||
+		!strings.Contains(m.Provenance.Source, "pfls train") || !strings.Contains(m.Provenance.Source, "not a measurement") {
+		t.Errorf("provenance = %+v", m.Provenance)
+	}
+	if got := m.Procs(); !reflect.DeepEqual(got, []int{2, 4, 8, 16}) {
+		t.Errorf("Procs() = %v", got)
+	}
+	for _, p := range m.Procs() {
+		for _, name := range Patterns() {
+			if len(m.Comm[p][name]) != 3 {
+				t.Errorf("P=%d %s: %d segments, want 3", p, name, len(m.Comm[p][name]))
+			}
+		}
+	}
+	for _, op := range []string{"add", "mul", "div", "pow", "load", "store", "intrinsic", "loop", "iteration", "call"} {
+		if v := m.Op(op); v <= 0 || v > 100e-9 {
+			t.Errorf("Op(%q) = %g, want a few ns", op, v)
+		}
+	}
+	if m.Op("add") != 0.3e-9 || m.Op("div") != 2e-9 || m.Op("load") != 0.5e-9 || m.Op("iteration") != 1e-9 {
+		t.Errorf("ops: add %g div %g load %g iteration %g", m.Op("add"), m.Op("div"), m.Op("load"), m.Op("iteration"))
+	}
+}
+
+// TestDefaultModelFigures checks the default model against the figures
+// it was built from.
+func TestDefaultModelFigures(t *testing.T) {
+	m := DefaultMachine()
+	at := func(pattern string, p int, b float64) float64 {
+		t.Helper()
+		v, err := m.CommTime(pattern, p, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	near := func(what string, got, want, rel float64) {
+		t.Helper()
+		if math.Abs(got-want) > rel*want {
+			t.Errorf("%s = %.4g, want %.4g (±%g%%)", what, got, want, rel*100)
+		}
+	}
+	near("vector-shift P=2 8 B", at(PatternVectorShift, 2, 8), 0.3e-6, 0.01)
+	near("vector-shift P=2 1 MiB", at(PatternVectorShift, 2, 1<<20), 175e-6, 0.01)
+	if r := at(PatternVectorShift, 2, 4032) / at(PatternVectorShift, 2, 4031.999); r < 4 || r > 5 {
+		t.Errorf("eager/rendezvous step at 4032 B = %.2fx, want 4-5x", r)
+	}
+	if r := at(PatternVectorShift, 2, 320) / at(PatternVectorShift, 2, 319.999); r < 1.2 {
+		t.Errorf("step at 320 B = %.2fx, want a clear step", r)
+	}
+	// Neighbour patterns barely grow with P; collectives grow with log2 P.
+	if r := at(PatternVectorShift, 16, 1024) / at(PatternVectorShift, 2, 1024); r < 1 || r > 1.5 {
+		t.Errorf("vector-shift P=16/P=2 = %.2f", r)
+	}
+	near("broadcast P=16/P=2", at(PatternBroadcast, 16, 1024)/at(PatternBroadcast, 2, 1024), 4, 0.01)
+	near("alltoall P=16/P=2", at(PatternAllToAll, 16, 1024)/at(PatternAllToAll, 2, 1024), 15, 0.01)
+	// Every curve is non-decreasing in the size and in P, and a broadcast
+	// is never cheaper than a send.
+	for _, name := range Patterns() {
+		for _, p := range []int{2, 3, 4, 8, 16, 32} {
+			prev := 0.0
+			for b := 0.0; b <= 4<<20; b = b*1.3 + 1 {
+				v := at(name, p, b)
+				if v < prev {
+					t.Fatalf("%s P=%d: time falls at %g B", name, p, b)
+				}
+				prev = v
+				if p > 2 && v < at(name, p/2, b)*0.999 {
+					t.Fatalf("%s: P=%d cheaper than P=%d at %g B", name, p, p/2, b)
+				}
+			}
+		}
+	}
+	for b := 1.0; b < 4<<20; b *= 2 {
+		if at(PatternBroadcast, 2, b) < at(PatternVectorShift, 2, b) {
+			t.Errorf("broadcast cheaper than a send at %g B", b)
+		}
+	}
+}
+
+func TestDefaultMachineIsACopy(t *testing.T) {
+	m := DefaultMachine()
+	before, _ := m.CommTime(PatternBroadcast, 4, 100)
+	m.Ops["add"] = 1
+	m.Comm[4][PatternBroadcast][0].A = 1
+	delete(m.Comm, 2)
+	m.Provenance.Source = "changed"
+	n := DefaultMachine()
+	if n.Op("add") != 0.3e-9 || n.Provenance.Source == "changed" || len(n.Comm) != 4 {
+		t.Errorf("a change to one copy reached the next")
+	}
+	if after, _ := n.CommTime(PatternBroadcast, 4, 100); after != before {
+		t.Errorf("curve changed: %g, want %g", after, before)
+	}
+}
+
+func TestMachineJSONRoundTrip(t *testing.T) {
+	m := DefaultMachine()
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := LoadMachine(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(m, back) {
+		t.Errorf("round trip changed the model")
+	}
+}
+
+// testCurve has the two kinds of step: up in a, and up in b.
+var testCurve = Curve{
+	{From: 0, To: 100, A: 1, B: 0.01},   // 1 .. 2 (exclusive)
+	{From: 100, To: 1000, A: 3, B: 0},   // 3 flat: a step of 1 at 100
+	{From: 1000, To: 0, A: 1, B: 0.005}, // 6 at 1000: a step of 3
+}
+
+func TestCurveTime(t *testing.T) {
+	for _, tc := range []struct{ bytes, want float64 }{
+		{0, 1}, {50, 1.5}, {99.5, 1.995},
+		{100, 3}, {500, 3}, {999.9, 3},
+		{1000, 6}, {3000, 16}, {1 << 20, 1 + 0.005*(1<<20)},
+	} {
+		if got := testCurve.Time(tc.bytes); math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("Time(%g) = %g, want %g", tc.bytes, got, tc.want)
+		}
+	}
+	if got := (Curve{}).Time(10); got != 0 {
+		t.Errorf("empty curve: %g", got)
+	}
+}
+
+func flat(a float64) Curve { return Curve{{From: 0, To: 0, A: a}} }
+
+// testMachine is trained at P = 4 and 8 with flat curves, so the
+// interpolation and extrapolation rules can be checked by hand.
+func testMachine() *Machine {
+	m := &Machine{Name: "test", Comm: map[int]map[string]Curve{
+		1: {PatternBroadcast: flat(100)},
+		4: {PatternBroadcast: flat(2), PatternAllToAll: flat(3), PatternVectorShift: flat(1), "ring": flat(7)},
+		8: {PatternBroadcast: flat(6), PatternAllToAll: flat(14), PatternVectorShift: flat(4), "ring": flat(9)},
+	}}
+	if err := m.Validate(); err != nil {
+		panic(err)
+	}
+	return m
+}
+
+func TestCommTimeRules(t *testing.T) {
+	m := testMachine()
+	l := math.Log2
+	for _, tc := range []struct {
+		pattern string
+		procs   int
+		want    float64
+	}{
+		// trained counts
+		{PatternBroadcast, 4, 2}, {PatternBroadcast, 8, 6}, {PatternAllToAll, 8, 14},
+		// between: linear in log2 P
+		{PatternVectorShift, 6, 1 + 3*(l(6)-2)}, {PatternBroadcast, 5, 2 + 4*(l(5)-2)},
+		// beyond the largest: tree, all-to-all, neighbour rules
+		{PatternBroadcast, 16, 6 * 4.0 / 3}, {PatternBroadcast, 64, 6 * 6.0 / 3},
+		{PatternAllToAll, 16, 14 * 15.0 / 7}, {PatternVectorShift, 1024, 4}, {"ring", 64, 9},
+		// below the smallest (P = 1 curves are not used)
+		{PatternBroadcast, 2, 2 * 1.0 / 2}, {PatternAllToAll, 2, 3 * 1.0 / 3},
+		{PatternVectorShift, 2, 1}, {PatternBroadcast, 3, 2 * l(3) / 2},
+		// one processor does not communicate
+		{PatternBroadcast, 1, 0}, {PatternExchange, 1, 0},
+	} {
+		got, err := m.CommTime(tc.pattern, tc.procs, 64)
+		if err != nil {
+			t.Errorf("CommTime(%s, %d): %v", tc.pattern, tc.procs, err)
+			continue
+		}
+		if math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("CommTime(%s, %d) = %g, want %g", tc.pattern, tc.procs, got, tc.want)
+		}
+	}
+}
+
+func TestCommTimeSegments(t *testing.T) {
+	m := &Machine{Comm: map[int]map[string]Curve{2: {PatternExchange: testCurve}}}
+	for _, tc := range []struct{ bytes, want float64 }{{0, 1}, {99, 1.99}, {100, 3}, {1000, 6}, {2000, 11}} {
+		got, err := m.CommTime(PatternExchange, 2, tc.bytes)
+		if err != nil || math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("CommTime(exchange, 2, %g) = %g, %v; want %g", tc.bytes, got, err, tc.want)
+		}
+	}
+}
+
+func TestCommTimeErrors(t *testing.T) {
+	m := testMachine()
+	for _, tc := range []struct {
+		pattern string
+		procs   int
+		bytes   float64
+		want    string
+	}{
+		{"gather", 4, 8, `unknown communication pattern "gather" (known: element-shift, vector-shift, exchange, broadcast, reduction-broadcast, alltoall)`},
+		{"gather", 1, 8, `unknown communication pattern "gather" (known: element-shift, vector-shift, exchange, broadcast, reduction-broadcast, alltoall)`},
+		{PatternExchange, 4, 8, `machine model "test" has no curve for communication pattern "exchange"`},
+		{PatternBroadcast, 0, 8, `communication "broadcast" on 0 processors: the processor count must be at least 1`},
+		{PatternBroadcast, 4, -1, `communication "broadcast": message size -1 bytes must be a non-negative number`},
+		{PatternBroadcast, 4, math.NaN(), `communication "broadcast": message size NaN bytes must be a non-negative number`},
+		{PatternBroadcast, 4, math.Inf(1), `communication "broadcast": message size +Inf bytes must be a non-negative number`},
+	} {
+		_, err := m.CommTime(tc.pattern, tc.procs, tc.bytes)
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("CommTime(%q, %d, %g) error = %v\nwant %s", tc.pattern, tc.procs, tc.bytes, err, tc.want)
+		}
+	}
+	if _, err := (&Machine{}).CommTime(PatternAllToAll, 2, 1); err == nil ||
+		err.Error() != `machine model (unnamed) has no curve for communication pattern "alltoall"` {
+		t.Errorf("empty model: %v", err)
+	}
+}
+
+func TestLoadMachineErrors(t *testing.T) {
+	seg := func(s string) string { return `{"comm": {"2": {"broadcast": [` + s + `]}}}` }
+	for _, tc := range []struct{ in, want string }{
+		{``, `machine model: empty input`},
+		{`{"name": "x",}`, `machine model: invalid JSON at byte 14: invalid character '}' looking for beginning of object key string`},
+		{`{"name": "x"} {}`, `machine model: unexpected data after the model at byte 15`},
+		{`{"nmae": "x"}`, `machine model: json: unknown field "nmae"`},
+		{`{"ops": {"add": "fast"}}`, `machine model: json: cannot unmarshal string into Go struct field Machine.ops of type float64`},
+		{`{"ops": {"add": -1e-9}}`, `machine model: op "add": time -1e-09 must be a non-negative number of seconds`},
+		{`{"comm": {"two": {}}}`, `machine model: json: cannot unmarshal number two into Go struct field Machine.comm of type int`},
+		{`{"comm": {"0": {}}}`, `machine model: comm: processor count 0 must be at least 1`},
+		{seg(``), `machine model: pattern "broadcast" at P=2: no segments`},
+		{seg(`{"from": 8, "to": 0, "a": 1, "b": 0}`), `machine model: pattern "broadcast" at P=2: segment 0: from = 8, the first segment must start at 0`},
+		{seg(`{"from": 0, "to": 100, "a": 1, "b": 0}, {"from": 300, "to": 0, "a": 1, "b": 0}, {"from": 100, "to": 300, "a": 1, "b": 0}`),
+			`machine model: pattern "broadcast" at P=2: segment 1: from = 300 does not continue segment 0, which ends at 100`},
+		{seg(`{"from": 0, "to": 300, "a": 1, "b": 0}, {"from": 300, "to": 0, "a": 1, "b": 0}, {"from": 100, "to": 300, "a": 1, "b": 0}`),
+			`machine model: pattern "broadcast" at P=2: segment 1: to = 0 (unbounded) is allowed on the last segment only`},
+		{seg(`{"from": 0, "to": 300, "a": 1, "b": 0}, {"from": 300, "to": 500, "a": 1, "b": 0}, {"from": 100, "to": 0, "a": 1, "b": 0}`),
+			`machine model: pattern "broadcast" at P=2: segment 2: from = 100 comes after from = 300: segments must be sorted`},
+		{seg(`{"from": 0, "to": 300, "a": 1, "b": 0}, {"from": 300, "to": 200, "a": 1, "b": 0}, {"from": 200, "to": 0, "a": 1, "b": 0}`),
+			`machine model: pattern "broadcast" at P=2: segment 1: to = 200 must be greater than from = 300`},
+		{seg(`{"from": 0, "to": 300, "a": 1, "b": 0}`), `machine model: pattern "broadcast" at P=2: segment 0: to = 300, the last segment must be unbounded (to = 0)`},
+		{seg(`{"from": 0, "to": -3, "a": 1, "b": 0}`), `machine model: pattern "broadcast" at P=2: segment 0: to = -3 is negative`},
+		{seg(`{"from": 0, "to": 100, "a": 1, "b": 0}, {"from": 100, "to": 0, "a": -2e-6, "b": 1}`),
+			`machine model: pattern "broadcast" at P=2: segment 1: a = -2e-06 must be a non-negative number`},
+		{seg(`{"from": 0, "to": 0, "a": 1, "b": -0.5}`), `machine model: pattern "broadcast" at P=2: segment 0: b = -0.5 must be a non-negative number`},
+		{seg(`{"from": 0, "to": 4032, "a": 1e-6, "b": 1e-9}, {"from": 4032, "to": 0, "a": 1e-6, "b": 1e-10}`),
+			`machine model: pattern "broadcast" at P=2: segment 1: time falls at 4032 bytes from 5.032e-06 s to 1.4032e-06 s (steps may only go up)`},
+	} {
+		m, err := LoadMachine(strings.NewReader(tc.in))
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("LoadMachine(%s):\n got %v\nwant %s", tc.in, err, tc.want)
+		}
+		if err != nil && m != nil {
+			t.Errorf("LoadMachine(%s) returned a model with an error", tc.in)
+		}
+	}
+}
+
+func TestLoadMachineAccepts(t *testing.T) {
+	// A continuous curve written with rounded decimals, an extra pattern
+	// and a P = 1 entry are all fine.
+	in := `{"name": "hand", "provenance": {"source": "by hand"}, "ops": {"add": 1e-9},
+	  "comm": {"1": {"broadcast": [{"from": 0, "to": 0, "a": 0, "b": 0}]},
+	           "2": {"ring": [{"from": 0, "to": 3, "a": 0.1, "b": 0.1}, {"from": 3, "to": 0, "a": 0.3999999999, "b": 0}]}}}`
+	m, err := LoadMachine(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := m.CommTime("ring", 2, 5); err != nil || math.Abs(got-0.3999999999) > 1e-15 {
+		t.Errorf("CommTime(ring) = %g, %v", got, err)
+	}
+	if !reflect.DeepEqual(m.Procs(), []int{1, 2}) || m.Provenance.Source != "by hand" {
+		t.Errorf("loaded %+v", m)
+	}
+}
+
+func TestOpFallback(t *testing.T) {
+	m := &Machine{Ops: map[string]float64{"add": 1, "add.double": 2, "intrinsic": 5, "intrinsic.sqrt": 3}}
+	for _, tc := range []struct {
+		name string
+		want float64
+	}{
+		{"add", 1}, {"add.double", 2}, {"add.real", 1}, {"add.double.vector", 2},
+		{"intrinsic.sqrt", 3}, {"intrinsic.exp", 5}, {"mul", 0}, {"mul.double", 0}, {"", 0}, {".", 0},
+	} {
+		if got := m.Op(tc.name); got != tc.want {
+			t.Errorf("Op(%q) = %g, want %g", tc.name, got, tc.want)
+		}
+	}
+	if got := (&Machine{}).Op("add"); got != 0 {
+		t.Errorf("nil ops: %g", got)
+	}
+}

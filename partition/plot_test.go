@@ -1,0 +1,348 @@
+package partition
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// svgDoc is what the tests read back from a plot.
+type svgDoc struct {
+	polylines [][][2]float64 // the points of each polyline
+	circles   int
+	texts     map[string][]string // text content by class
+	width     float64
+	height    float64
+}
+
+func parseSVG(t *testing.T, data []byte) svgDoc {
+	t.Helper()
+	doc := svgDoc{texts: map[string][]string{}}
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	var stack []xml.StartElement
+	var text strings.Builder
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("the plot is not XML: %v\n%s", err, data)
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			stack = append(stack, tok)
+			text.Reset()
+			attr := func(name string) string {
+				for _, a := range tok.Attr {
+					if a.Name.Local == name {
+						return a.Value
+					}
+				}
+				return ""
+			}
+			switch tok.Name.Local {
+			case "svg":
+				if tok.Name.Space != "http://www.w3.org/2000/svg" {
+					t.Errorf("svg namespace = %q", tok.Name.Space)
+				}
+				doc.width, _ = strconv.ParseFloat(attr("width"), 64)
+				doc.height, _ = strconv.ParseFloat(attr("height"), 64)
+			case "polyline":
+				var pts [][2]float64
+				for _, p := range strings.Fields(attr("points")) {
+					x, y, ok := strings.Cut(p, ",")
+					fx, err1 := strconv.ParseFloat(x, 64)
+					fy, err2 := strconv.ParseFloat(y, 64)
+					if !ok || err1 != nil || err2 != nil {
+						t.Fatalf("bad point %q", p)
+					}
+					pts = append(pts, [2]float64{fx, fy})
+				}
+				doc.polylines = append(doc.polylines, pts)
+			case "circle":
+				doc.circles++
+			}
+		case xml.CharData:
+			text.Write(tok)
+		case xml.EndElement:
+			top := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if top.Name.Local == "text" {
+				for _, a := range top.Attr {
+					if a.Name.Local == "class" {
+						doc.texts[a.Value] = append(doc.texts[a.Value], text.String())
+					}
+				}
+			}
+			text.Reset()
+		}
+	}
+	return doc
+}
+
+func plot(t *testing.T, title, xl, yl string, series []Series) ([]byte, svgDoc) {
+	t.Helper()
+	var b bytes.Buffer
+	if err := WritePlot(&b, title, xl, yl, series); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes(), parseSVG(t, b.Bytes())
+}
+
+// labelValue reads a tick label back as a number (a time in seconds when
+// it has a unit).
+func labelValue(t *testing.T, l string) float64 {
+	t.Helper()
+	num, unit, _ := strings.Cut(l, " ")
+	v, err := strconv.ParseFloat(num, 64)
+	if err != nil {
+		t.Fatalf("tick label %q: %v", l, err)
+	}
+	scale := map[string]float64{"": 1, "s": 1, "ms": 1e-3, "µs": 1e-6, "ns": 1e-9}
+	s, ok := scale[unit]
+	if !ok {
+		t.Fatalf("tick label %q: unknown unit", l)
+	}
+	return v * s
+}
+
+func checkTicks(t *testing.T, doc svgDoc) {
+	t.Helper()
+	for _, class := range []string{"xtick", "ytick"} {
+		labels := doc.texts[class]
+		if len(labels) < 2 {
+			t.Errorf("%s labels: %q, want at least 2", class, labels)
+			continue
+		}
+		for i := 1; i < len(labels); i++ {
+			if labelValue(t, labels[i]) <= labelValue(t, labels[i-1]) {
+				t.Errorf("%s labels not increasing: %q", class, labels)
+				break
+			}
+		}
+	}
+	for _, pl := range doc.polylines {
+		for _, p := range pl {
+			if p[0] < plotLeft-0.1 || p[0] > plotLeft+plotWidth+0.1 || p[1] < plotTop-0.1 || p[1] > plotTop+plotHeight+0.1 {
+				t.Errorf("point %v outside the data area", p)
+			}
+		}
+	}
+}
+
+func TestWritePlotStructure(t *testing.T) {
+	nan, inf := math.NaN(), math.Inf(1)
+	series := []Series{
+		{Name: "G(BLOCK,BLOCK)", X: []float64{32, 64, 128, 256}, Y: []float64{1e-4, 2e-4, 5e-4, 1.5e-3}},
+		{Name: `G(:,BLOCK) <strips> & "cols"`, X: []float64{32, 64, nan, 128, 256, inf}, Y: []float64{5e-5, 1.5e-4, 1, inf, 1.7e-3, 1}},
+		{Name: "empty"},
+		{Name: "", X: []float64{nan}, Y: []float64{1}},
+	}
+	data, doc := plot(t, "REDBLACK <P=16>", "N & M", "time per cycle", series)
+	if len(doc.polylines) != 2 {
+		t.Fatalf("%d polylines, want 2 (one per series with data)", len(doc.polylines))
+	}
+	if len(doc.polylines[0]) != 4 || len(doc.polylines[1]) != 3 {
+		t.Errorf("polyline points = %d, %d; want 4, 3", len(doc.polylines[0]), len(doc.polylines[1]))
+	}
+	if doc.circles != 7 {
+		t.Errorf("%d markers, want 7", doc.circles)
+	}
+	want := []string{"G(BLOCK,BLOCK)", `G(:,BLOCK) <strips> & "cols"`, "empty (no data)", "series 4 (no data)"}
+	if got := doc.texts["legend-name"]; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("legend = %q, want %q", got, want)
+	}
+	if !bytes.Contains(data, []byte("&lt;strips&gt; &amp; &#34;cols&#34;")) {
+		t.Errorf("legend name not escaped")
+	}
+	if got := doc.texts["title"]; len(got) != 1 || got[0] != "REDBLACK <P=16>" {
+		t.Errorf("title = %q", got)
+	}
+	if got := doc.texts["xlabel"]; len(got) != 1 || got[0] != "N & M" {
+		t.Errorf("x label = %q", got)
+	}
+	checkTicks(t, doc)
+	// The Y axis starts at 0 and covers the largest value, in ms.
+	y := doc.texts["ytick"]
+	if y[0] != "0.0 ms" || labelValue(t, y[len(y)-1]) < 1.7e-3 || !strings.HasSuffix(y[1], " ms") {
+		t.Errorf("y ticks = %q", y)
+	}
+	// X ticks cover 32..256.
+	x := doc.texts["xtick"]
+	if labelValue(t, x[0]) > 32 || labelValue(t, x[len(x)-1]) < 256 {
+		t.Errorf("x ticks = %q", x)
+	}
+	// Larger times are drawn higher (smaller SVG y).
+	pl := doc.polylines[0]
+	for i := 1; i < len(pl); i++ {
+		if pl[i][0] <= pl[i-1][0] || pl[i][1] >= pl[i-1][1] {
+			t.Errorf("series 0 not drawn rising to the right: %v", pl)
+		}
+	}
+	// Distinct colours.
+	if bytes.Count(data, []byte(plotPalette[0])) < 2 || bytes.Count(data, []byte(plotPalette[1])) < 2 {
+		t.Errorf("palette colours missing")
+	}
+}
+
+func TestWritePlotDegenerate(t *testing.T) {
+	nan := math.NaN()
+	for name, series := range map[string][]Series{
+		"no series":    nil,
+		"all empty":    {{Name: "a"}, {Name: "b"}},
+		"all NaN":      {{Name: "a", X: []float64{nan, 1}, Y: []float64{1, math.Inf(-1)}}},
+		"single point": {{Name: "a", X: []float64{1000}, Y: []float64{3e-6}}},
+		"equal Y":      {{Name: "a", X: []float64{1, 2, 3}, Y: []float64{2e-3, 2e-3, 2e-3}}},
+		"zero Y":       {{Name: "a", X: []float64{1, 2}, Y: []float64{0, 0}}},
+		"equal X":      {{Name: "a", X: []float64{5, 5}, Y: []float64{1, 2}}},
+		"X at zero":    {{Name: "a", X: []float64{0}, Y: []float64{1}}},
+		"negative":     {{Name: "a", X: []float64{-10, 10}, Y: []float64{-2e-9, 5e-9}}},
+		"huge":         {{Name: "a", X: []float64{0, 1e12}, Y: []float64{1e-12, 3e4}}},
+		"tiny span":    {{Name: "a", X: []float64{1, 1 + 1e-9}, Y: []float64{1e-9, 1.0000001e-9}}},
+		"many":         {{Name: "a", X: make([]float64, 500), Y: make([]float64, 500)}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, doc := plot(t, "", "", "", series)
+			checkTicks(t, doc)
+			if doc.width <= 0 || doc.height <= 0 {
+				t.Errorf("size %gx%g", doc.width, doc.height)
+			}
+		})
+	}
+	// A single point is drawn as a marker on a one-point polyline.
+	_, doc := plot(t, "", "", "", []Series{{Name: "a", X: []float64{1000}, Y: []float64{3e-6}}})
+	if len(doc.polylines) != 1 || len(doc.polylines[0]) != 1 || doc.circles != 1 {
+		t.Errorf("single point: %d polylines, %d circles", len(doc.polylines), doc.circles)
+	}
+	// Many legend entries make the picture taller; the 11th series gets a dash.
+	many := make([]Series, 30)
+	for i := range many {
+		many[i] = Series{Name: strconv.Itoa(i), X: []float64{1, 2}, Y: []float64{1, float64(i)}}
+	}
+	data, doc := plot(t, "", "", "", many)
+	if doc.height < plotTop+30*plotRow {
+		t.Errorf("height %g too small for 30 legend entries", doc.height)
+	}
+	if !bytes.Contains(data, []byte(`stroke-dasharray="6 3"`)) {
+		t.Errorf("series past the palette have no dash")
+	}
+}
+
+func TestWritePlotErrors(t *testing.T) {
+	var b bytes.Buffer
+	err := WritePlot(&b, "t", "x", "y", []Series{{Name: "ok"}, {Name: "bad", X: []float64{1, 2}, Y: []float64{1}}})
+	if err == nil || err.Error() != `plot: series 2 ("bad") has 2 X values and 1 Y values` {
+		t.Errorf("error = %v", err)
+	}
+	if b.Len() != 0 {
+		t.Errorf("wrote %d bytes before the error", b.Len())
+	}
+	boom := errors.New("disk full")
+	if err := WritePlot(failWriter{boom}, "t", "x", "y", nil); !errors.Is(err, boom) {
+		t.Errorf("write error = %v", err)
+	}
+}
+
+type failWriter struct{ err error }
+
+func (w failWriter) Write([]byte) (int, error) { return 0, w.err }
+
+func TestPlotNiceTicks(t *testing.T) {
+	for _, tc := range []struct {
+		lo, hi float64
+		want   string
+	}{
+		{0, 1, "0 0.2 0.4 0.6 0.8 1"},
+		{0, 175e-6, "0 5e-05 0.0001 0.00015 0.0002"},
+		{3, 97, "0 20 40 60 80 100"},
+		{32, 256, "0 50 100 150 200 250 300"},
+		{-2e-9, 5e-9, "-2e-09 0 2e-09 4e-09 6e-09"},
+		{1000, 1000, "1000 1000"},
+	} {
+		var got []string
+		for _, v := range plotNiceTicks(tc.lo, tc.hi) {
+			got = append(got, strconv.FormatFloat(v, 'g', 10, 64))
+		}
+		if strings.Join(got, " ") != tc.want {
+			t.Errorf("plotNiceTicks(%g, %g) = %s, want %s", tc.lo, tc.hi, strings.Join(got, " "), tc.want)
+		}
+	}
+}
+
+func TestPlotLabels(t *testing.T) {
+	for _, tc := range []struct {
+		ticks []float64
+		want  string
+	}{
+		{[]float64{0, 5e-5, 1e-4, 1.5e-4, 2e-4}, "0 µs|50 µs|100 µs|150 µs|200 µs"},
+		{[]float64{0, 2e-4, 4e-4, 6e-4, 8e-4, 1e-3}, "0.0 ms|0.2 ms|0.4 ms|0.6 ms|0.8 ms|1.0 ms"},
+		{[]float64{0, 0.5, 1, 1.5}, "0.0 s|0.5 s|1.0 s|1.5 s"},
+		{[]float64{0, 2e-10, 4e-10}, "0.0 ns|0.2 ns|0.4 ns"},
+	} {
+		if got := strings.Join(plotTimeLabels(tc.ticks), "|"); got != tc.want {
+			t.Errorf("plotTimeLabels(%v) = %s, want %s", tc.ticks, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		ticks []float64
+		want  string
+	}{
+		{[]float64{0, 50, 100}, "0|50|100"},
+		{[]float64{0, 0.05, 0.1}, "0.00|0.05|0.10"},
+		{[]float64{1, 1 + 2e-10, 1 + 4e-10}, "1.0000000000|1.0000000002|1.0000000004"},
+		{[]float64{0, 2e-5, 4e-5}, "0|2e-05|4e-05"},
+		{[]float64{1e8, 1e8 + 50, 1e8 + 100}, "1e+08|1.0000005e+08|1.000001e+08"},
+		{[]float64{0, 5e7, 1e8}, "0|5e+07|1e+08"},
+	} {
+		if got := strings.Join(plotNumberLabels(tc.ticks), "|"); got != tc.want {
+			t.Errorf("plotNumberLabels(%v) = %s, want %s", tc.ticks, got, tc.want)
+		}
+	}
+}
+
+// TestWritePlotGolden compares a plot of the default model's curves with
+// testdata/plot.golden.svg (-update rewrites it).
+func TestWritePlotGolden(t *testing.T) {
+	m := DefaultMachine()
+	var series []Series
+	for _, p := range []string{PatternVectorShift, PatternExchange, PatternBroadcast} {
+		s := Series{Name: p + " (P=4)"}
+		for b := 0.0; b <= 8192; b += 256 {
+			v, err := m.CommTime(p, 4, b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.X = append(s.X, b)
+			s.Y = append(s.Y, v)
+		}
+		series = append(series, s)
+	}
+	var b bytes.Buffer
+	if err := WritePlot(&b, "Default model at P = 4", "message size (bytes)", "time per call", series); err != nil {
+		t.Fatal(err)
+	}
+	doc := parseSVG(t, b.Bytes())
+	checkTicks(t, doc)
+	golden := filepath.Join("testdata", "plot.golden.svg")
+	if goldenUpdate() {
+		if err := os.WriteFile(golden, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -run TestWritePlotGolden -update)", err)
+	}
+	if !bytes.Equal(b.Bytes(), want) {
+		t.Errorf("plot differs from %s; run go test -run TestWritePlotGolden -update and look at it", golden)
+	}
+}
