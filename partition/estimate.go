@@ -352,7 +352,11 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 		}
 		return c, nil
 	case *parser.CallStmt:
-		return complexity.StmtCost(e.u, s, e.table).Add(ratOf(m.Op("call"))), nil
+		c := complexity.StmtCost(e.u, s, e.table).Add(ratOf(m.Op("call")))
+		if msg := e.mpiCall(x, loops); msg != nil {
+			return c, []*Message{msg}
+		}
+		return c, nil
 	case *parser.AssignStmt:
 		c, ms := complexity.StmtCost(e.u, s, e.table), e.assignComm(x, loops)
 		// A reduction intrinsic over a distributed array: each processor
@@ -497,6 +501,67 @@ func (e *est) priceOver(msg *Message, idx string, lo, step, trips Poly) (Poly, b
 		total = total.Add(e.commTime(msg.Pattern, b).Mul(c))
 	}
 	return total, true
+}
+
+// mpiPatterns maps MPI routines to the communication patterns of the
+// machine model: node programs with explicit messages (seed 003's own
+// setting) are estimated from their calls.
+var mpiPatterns = map[string]struct {
+	pattern string
+	count   int // argument index of the element count (-1: none)
+	dtype   int // argument index of the datatype
+}{
+	"MPI_SEND": {"vector-shift", 1, 2}, "MPI_ISEND": {"vector-shift", 1, 2}, "MPI_SSEND": {"vector-shift", 1, 2},
+	"MPI_RSEND": {"vector-shift", 1, 2}, "MPI_BSEND": {"vector-shift", 1, 2},
+	"MPI_RECV": {"vector-shift", 1, 2}, "MPI_IRECV": {"vector-shift", 1, 2},
+	"MPI_SENDRECV": {"exchange", 1, 2}, "MPI_SENDRECV_REPLACE": {"exchange", 1, 2},
+	"MPI_BCAST": {"broadcast", 1, 2},
+	"MPI_REDUCE": {"reduction-broadcast", 2, 3}, "MPI_ALLREDUCE": {"reduction-broadcast", 2, 3},
+	"MPI_ALLTOALL": {"alltoall", 1, 2},
+	"MPI_BARRIER": {"reduction-broadcast", -1, -1},
+}
+
+// mpiTypeSize is the size in bytes of an MPI datatype.
+func mpiTypeSize(name string) int64 {
+	switch name {
+	case "MPI_DOUBLE_PRECISION", "MPI_REAL8", "MPI_INTEGER8", "MPI_COMPLEX", "MPI_DOUBLE":
+		return 8
+	case "MPI_DOUBLE_COMPLEX", "MPI_COMPLEX16":
+		return 16
+	case "MPI_CHARACTER", "MPI_BYTE", "MPI_CHAR", "MPI_INTEGER1", "MPI_LOGICAL1":
+		return 1
+	}
+	return 4
+}
+
+// mpiCall prices an explicit MPI call: count × type size bytes. A receive
+// is not priced again: its send already was.
+func (e *est) mpiCall(c *parser.CallStmt, loops []loopInfo) *Message {
+	p, ok := mpiPatterns[c.Name.Name]
+	if !ok {
+		return nil
+	}
+	switch c.Name.Name {
+	case "MPI_RECV", "MPI_IRECV":
+		return nil
+	}
+	bytes := complexity.Zero()
+	if p.count >= 0 && p.count < len(c.Args) && p.dtype < len(c.Args) {
+		n, ok := e.value(c.Args[p.count], loops, 0)
+		if !ok {
+			return nil
+		}
+		size := int64(4)
+		if id, ok := c.Args[p.dtype].(*parser.Ident); ok {
+			size = mpiTypeSize(id.Name)
+		}
+		bytes = n.Mul(complexity.Int(size))
+	}
+	for _, l := range loops {
+		bytes = e.maxOver(bytes, l.index, complexity.Var(l.index), complexity.Var(l.index), complexity.Int(1))
+	}
+	return &Message{Pattern: p.pattern, Array: c.Name.Name, Count: complexity.Int(1), Bytes: bytes,
+		hoist: len(loops), Offset: e.u.Abs(c.Pos()), Why: c.Name.Name + " in the node program"}
 }
 
 // forallNest turns FORALL (I = l:h:s, J = ...) assignment into the loop
@@ -697,9 +762,16 @@ func (e *est) assignComm(a *parser.AssignStmt, loops []loopInfo) []*Message {
 				if h == len(loops) {
 					pattern = "element-shift"
 				}
+				why := fmt.Sprintf("%s reads %d from the neighbour along dimension %d", parser.ExprString(r.x), abs(c), i+1)
+				// A dependence carried by a loop along the distributed
+				// dimension keeps the message inside it: a pipeline.
+				for _, l := range loops[:h] {
+					if rs.coef[l.index] != 0 {
+						why = "pipeline: " + why + ", and the loop over " + l.index + " carries a dependence across processors"
+					}
+				}
 				add(&Message{Pattern: pattern, Array: r.name, Count: complexity.Int(1),
-					Bytes: e.sectionBytes(r, ly, loops, h, i, c), hoist: h,
-					Why: fmt.Sprintf("%s reads %d from the neighbour along dimension %d", parser.ExprString(r.x), abs(c), i+1)})
+					Bytes: e.sectionBytes(r, ly, loops, h, i, c), hoist: h, Why: why})
 			case len(rs.coef) == 0 || !followsSame(rs, ws):
 				h := e.hoist(r, loops, at)
 				add(&Message{Pattern: "broadcast", Array: r.name, Count: complexity.Int(1),

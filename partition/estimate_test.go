@@ -225,3 +225,40 @@ func BenchmarkRankCandidates(b *testing.B) {
 		Rank(f, u, loop, cands, opt)
 	}
 }
+
+// TestMPINodeProgram: explicit messages are priced from count × type size.
+func TestMPINodeProgram(t *testing.T) {
+	src := `      PROGRAM NODE
+      INCLUDE 'mpif.h'
+      INTEGER N, IERR, STATUS(10)
+      PARAMETER (N = 1000)
+      DOUBLE PRECISION U(N), S
+      DO 10 K = 1, 50
+         CALL MPI_SENDRECV(U, N, MPI_DOUBLE_PRECISION, 1, 0,
+     &        U, N, MPI_DOUBLE_PRECISION, 0, 0, MPI_COMM_WORLD,
+     &        STATUS, IERR)
+         CALL MPI_ALLREDUCE(S, S, 1, MPI_DOUBLE_PRECISION, MPI_SUM,
+     &        MPI_COMM_WORLD, IERR)
+   10 CONTINUE
+      END
+`
+	f := parser.Parse("node.f", []byte(src), nil)
+	if errs := f.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	u := f.Units[0]
+	loop := firstLoop(t, u, 6, f)
+	e := EstimateLoop(f, u, loop, FromUnit(u, 4, ""), Options{Machine: DefaultMachine(), Procs: 4})
+	got := map[string]string{}
+	for _, m := range e.Messages {
+		got[m.Pattern] = m.Count.String() + "x" + m.Bytes.String()
+	}
+	if got["exchange"] != "50x8000" || got["reduction-broadcast"] != "50x8" {
+		t.Errorf("messages %v, want 50 exchanges of 8000 bytes and 50 reductions of 8", got)
+	}
+	want, _ := DefaultMachine().CommTime("exchange", 4, 8000)
+	red, _ := DefaultMachine().CommTime("reduction-broadcast", 4, 8)
+	if c, _ := Seconds(e.Comm); c < 50*(want+red)*0.999 || c > 50*(want+red)*1.001 {
+		t.Errorf("comm %g, want %g", c, 50*(want+red))
+	}
+}
