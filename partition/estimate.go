@@ -515,10 +515,10 @@ var mpiPatterns = map[string]struct {
 	"MPI_RSEND": {"vector-shift", 1, 2}, "MPI_BSEND": {"vector-shift", 1, 2},
 	"MPI_RECV": {"vector-shift", 1, 2}, "MPI_IRECV": {"vector-shift", 1, 2},
 	"MPI_SENDRECV": {"exchange", 1, 2}, "MPI_SENDRECV_REPLACE": {"exchange", 1, 2},
-	"MPI_BCAST": {"broadcast", 1, 2},
+	"MPI_BCAST":  {"broadcast", 1, 2},
 	"MPI_REDUCE": {"reduction-broadcast", 2, 3}, "MPI_ALLREDUCE": {"reduction-broadcast", 2, 3},
 	"MPI_ALLTOALL": {"alltoall", 1, 2},
-	"MPI_BARRIER": {"reduction-broadcast", -1, -1},
+	"MPI_BARRIER":  {"reduction-broadcast", -1, -1},
 }
 
 // mpiTypeSize is the size in bytes of an MPI datatype.
