@@ -119,3 +119,37 @@ func NewEngine(table, tableText string, keep []string) (*Engine, error) {
 	}
 	return complexity.NewEngine(complexity.Options{Cost: cost, Keep: complexity.Normalize(keep)}), nil
 }
+
+// StatementHover returns Markdown on the cost of the innermost statement
+// or loop at the byte offset off: its polynomial, statistics and the
+// assumptions made; "" when there is none.
+func StatementHover(f *parser.File, eng *complexity.Engine, off int) string {
+	var best *complexity.StmtResult
+	bestLen := -1
+	for _, r := range eng.File(f) {
+		for _, s := range r.Statements {
+			from, to := r.Unit.Abs(s.Stmt.Pos()), r.Unit.Abs(s.Stmt.End())
+			if s.Kind == "DO" {
+				// A loop is hovered on its DO line, its body belongs to the
+				// statements inside.
+				to = f.Lines.LineEnd(f.Lines.Line(from))
+			}
+			if off < from || off > to {
+				continue
+			}
+			if bestLen < 0 || to-from < bestLen {
+				best, bestLen = s, to-from
+			}
+		}
+	}
+	if best == nil {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("**Cost** (" + best.Kind + "): `" + best.Cost.String() + "`\n\n")
+	b.WriteString(best.Stats.String())
+	for _, n := range best.Notes {
+		b.WriteString("\n- " + n)
+	}
+	return b.String()
+}

@@ -58,3 +58,18 @@ func TestInlayHints(t *testing.T) {
 		t.Errorf("units only: %+v", hs)
 	}
 }
+
+func TestStatementHover(t *testing.T) {
+	f := parser.Parse("sub2.f", []byte(sub2), nil)
+	eng := complexity.NewEngine(complexity.Options{})
+	at := func(text string) int { return strings.Index(sub2, text) }
+	if h := StatementHover(f, eng, at("DO 30")); !strings.Contains(h, "`-6*I - 6*J + 6*M + 70`") || !strings.Contains(h, "(DO)") {
+		t.Errorf("hover on the DO 30 line: %q", h)
+	}
+	if h := StatementHover(f, eng, at("JJ = I")); !strings.Contains(h, "`5`") {
+		t.Errorf("hover on JJ = I + J - 2: %q", h)
+	}
+	if h := StatementHover(f, eng, at("INTEGER M")); h != "" {
+		t.Errorf("hover on a declaration: %q", h)
+	}
+}

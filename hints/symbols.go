@@ -180,6 +180,9 @@ func loopSymbol(u *parser.Unit, c *parser.DoConstruct) Symbol {
 		detail = forallDetail(d.Concurrent)
 	}
 	for _, dir := range c.Directives {
+		if !loopDirective(dir) {
+			continue
+		}
 		if detail != "" {
 			detail += "  "
 		}
@@ -189,6 +192,16 @@ func loopSymbol(u *parser.Unit, c *parser.DoConstruct) Symbol {
 		SelStart: u.Abs(d.Pos()), SelEnd: u.Abs(d.End())}
 	sym.Children = loopSymbols(u, c.Body)
 	return sym
+}
+
+// loopDirective reports whether a directive attached to a loop governs
+// it (INDEPENDENT, OpenMP DO...) rather than declaring data.
+func loopDirective(d *parser.Directive) bool {
+	switch d.Name {
+	case "ALIGN", "DISTRIBUTE", "REALIGN", "REDISTRIBUTE", "TEMPLATE", "PROCESSORS", "DYNAMIC", "INHERIT", "LAYOUT", "DECOMPOSITION":
+		return false
+	}
+	return true
 }
 
 func forallDetail(h *parser.ForallHeader) string {

@@ -477,12 +477,19 @@ func (p *parser) buildBlocks(flat []Stmt) []Stmt {
 	return out
 }
 
+// governsLoop reports whether a directive applies to the DO loop that
+// follows it: HPF's INDEPENDENT and OpenMP's loop directives.
 func governsLoop(d *Directive) bool {
-	switch d.Name {
-	case "INDEPENDENT", "DO", "PARALLEL DO", "DO SIMD", "PARALLEL DO SIMD", "SIMD", "TASKLOOP", "LOOP",
-		"DISTRIBUTE", "DISTRIBUTE PARALLEL DO", "TEAMS DISTRIBUTE PARALLEL DO", "TARGET TEAMS DISTRIBUTE PARALLEL DO",
-		"PARALLEL LOOP", "TEAMS LOOP", "TARGET TEAMS LOOP":
-		return d.Sentinel != ""
+	switch d.Sentinel {
+	case "HPF":
+		return d.Name == "INDEPENDENT"
+	case "OMP":
+		switch d.Name {
+		case "DO", "PARALLEL DO", "DO SIMD", "PARALLEL DO SIMD", "SIMD", "TASKLOOP", "TASKLOOP SIMD", "LOOP",
+			"DISTRIBUTE", "DISTRIBUTE PARALLEL DO", "DISTRIBUTE PARALLEL DO SIMD", "TEAMS DISTRIBUTE PARALLEL DO",
+			"TARGET TEAMS DISTRIBUTE PARALLEL DO", "PARALLEL LOOP", "TEAMS LOOP", "TARGET TEAMS LOOP":
+			return true
+		}
 	}
 	return false
 }

@@ -4,6 +4,7 @@
 //
 // Usage:
 //
+//	pfls serve                     the language server, over stdin/stdout
 //	pfls check [--json] FILE...    all diagnostics; exit 1 if any error
 //	pfls complexity [--cost all-one|fp-one|FILE] [--eval NAME=V,...] [--json] FILE...
 //	pfls version                   print the version
@@ -21,6 +22,7 @@ var version = "0.1.0-dev"
 const usage = `usage: pfls <command> [arguments]
 
 commands:
+  serve                    run the language server over stdin/stdout
   check [--json] FILE...   report syntax and declaration errors; exit 1 if any
   complexity [--cost all-one|fp-one|FILE] [--eval NAME=V,...] [--keep NAME,...] [--json] FILE...
                            the cost polynomial of every statement, loop and routine
@@ -41,6 +43,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	switch args[0] {
+	case "serve":
+		return runServe(args[1:], os.Stdin, stdout, stderr)
 	case "check":
 		return runCheck(args[1:], stdout, stderr)
 	case "complexity":

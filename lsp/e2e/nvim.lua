@@ -1,0 +1,81 @@
+-- End-to-end test of `pfls serve` with Neovim's built-in client (0.7+):
+-- opens an example, waits for diagnostics, asks for hover, symbols and
+-- raw inlay hints, edits the buffer and checks the answers change.
+-- Usage: PFLS=/path/to/pfls nvim --headless -u NONE -l ... (see run.sh).
+local pfls = os.getenv('PFLS')
+local examples = os.getenv('EXAMPLES')
+local function fail(msg)
+  io.stderr:write('FAIL (nvim): ' .. msg .. '\n')
+  vim.cmd('cquit 1')
+end
+
+local diags = {}
+local id = vim.lsp.start_client({
+  cmd = { pfls, 'serve' },
+  name = 'pfls',
+  root_dir = examples,
+  flags = { debounce_text_changes = 0 },
+  handlers = {
+    ['textDocument/publishDiagnostics'] = function(_, result)
+      diags[result.version or 0] = result.diagnostics
+    end,
+  },
+})
+if not id then fail('could not start pfls') end
+
+vim.cmd('edit ' .. examples .. '/redblack.f')
+vim.bo.readonly = false
+local buf = vim.api.nvim_get_current_buf()
+vim.lsp.buf_attach_client(buf, id)
+local client = vim.lsp.get_client_by_id(id)
+if not vim.wait(10000, function() return diags[0] ~= nil end, 20) then fail('no diagnostics after open') end
+if #diags[0] ~= 0 then fail('diagnostics on redblack.f: ' .. vim.inspect(diags[0])) end
+
+local function request(method, params)
+  local res, err = client.request_sync(method, params, 5000, buf)
+  if not res then fail(method .. ': ' .. tostring(err)) end
+  if res.err then fail(method .. ': ' .. vim.inspect(res.err)) end
+  return res.result
+end
+
+local uri = vim.uri_from_bufnr(buf)
+local lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+local align
+for i, l in ipairs(lines) do
+  if l:find('ALIGN VAL WITH G', 1, true) then align = i - 1 end
+end
+local hover = request('textDocument/hover', { textDocument = { uri = uri }, position = { line = align, character = 12 } })
+if not hover or not hover.contents.value:find('REAL VAL(0:N+1,0:N+1)', 1, true) then fail('hover: ' .. vim.inspect(hover)) end
+
+local syms = request('textDocument/documentSymbol', { textDocument = { uri = uri } })
+if #syms ~= 1 or syms[1].name ~= 'REDBLK' then fail('symbols: ' .. vim.inspect(syms)) end
+local loops = #syms[1].children
+
+-- Neovim 0.7 has no inlay hint UI: ask raw.
+local hints = request('textDocument/inlayHint', { textDocument = { uri = uri },
+  range = { start = { line = 0, character = 0 }, ['end'] = { line = #lines, character = 0 } } })
+if type(hints) ~= 'table' then fail('inlay hints: ' .. vim.inspect(hints)) end
+
+-- Edit: add a second loop nest at the end of the program and IMPLICIT NONE.
+local n = #lines
+vim.api.nvim_buf_set_lines(buf, n - 1, n - 1, false, { '      DO 200 K = 1, 10', '         X = K', '  200 CONTINUE' })
+vim.api.nvim_buf_set_lines(buf, 5, 5, false, { '      IMPLICIT NONE' })
+if not vim.wait(10000, function()
+  for v, d in pairs(diags) do
+    if v > 0 then
+      for _, x in ipairs(d) do
+        if x.code == 'undeclared' and x.source == 'pfls' then return true end
+      end
+    end
+  end
+  return false
+end, 20) then fail('no undeclared diagnostic after the edit: ' .. vim.inspect(diags)) end
+local syms2 = request('textDocument/documentSymbol', { textDocument = { uri = uri } })
+if #syms2[1].children ~= loops + 1 then fail('symbols after edit: ' .. vim.inspect(syms2)) end
+local hover2 = request('textDocument/hover', { textDocument = { uri = uri }, position = { line = align + 1, character = 12 } })
+if not hover2 or not hover2.contents.value:find('REAL VAL', 1, true) then fail('hover after edit: ' .. vim.inspect(hover2)) end
+
+client.stop()
+vim.wait(5000, function() return client.is_stopped() end, 20)
+io.stdout:write('ok (nvim): diagnostics, hover, symbols, inlay hints, edit\n')
+vim.cmd('qall!')
