@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 
+	"github.com/pfls/pfls/hints"
 	"go.lsp.dev/protocol"
 )
 
@@ -30,6 +31,8 @@ var handlers = map[string]handler{
 	"textDocument/signatureHelp":       {fn: (*Server).signatureHelp},
 	"textDocument/inlayHint":           {fn: (*Server).inlayHint},
 	"inlayHint/resolve":                {fn: (*Server).inlayHintResolve},
+	"textDocument/codeAction":          {fn: (*Server).codeAction},
+	"workspace/executeCommand":         {fn: (*Server).executeCommand},
 }
 
 func ignore(*Server, context.Context, *request) (any, error) { return nil, nil }
@@ -75,6 +78,8 @@ type serverCapabilities struct {
 	CompletionProvider      protocol.CompletionOptions       `json:"completionProvider"`
 	SignatureHelpProvider   protocol.SignatureHelpOptions    `json:"signatureHelpProvider"`
 	InlayHintProvider       inlayHintOptions                 `json:"inlayHintProvider"`
+	CodeActionProvider      bool                             `json:"codeActionProvider"`
+	ExecuteCommandProvider  protocol.ExecuteCommandOptions   `json:"executeCommandProvider"`
 }
 
 type initializeResult struct {
@@ -136,6 +141,8 @@ func (s *Server) initialize(ctx context.Context, r *request) (any, error) {
 	caps.CompletionProvider = protocol.CompletionOptions{TriggerCharacters: []string{"$"}}
 	caps.SignatureHelpProvider = protocol.SignatureHelpOptions{TriggerCharacters: []string{"(", ","}}
 	caps.InlayHintProvider = inlayHintOptions{ResolveProvider: true}
+	caps.CodeActionProvider = true
+	caps.ExecuteCommandProvider = protocol.ExecuteCommandOptions{Commands: []string{hints.EstimateCommand}}
 	return res, nil
 }
 

@@ -32,6 +32,10 @@ type Options struct {
 	Inlay InlayFunc
 	// StatementHover adds text to hovers on statements.
 	StatementHover HoverFunc
+	// Actions produces code actions (estimates and distributions).
+	Actions ActionsFunc
+	// Estimate runs the "Estimate this loop" command.
+	Estimate EstimateFunc
 	// Log receives the server's log lines.
 	Log io.Writer
 	// DiagnosticDelay is how long diagnostics wait for more edits

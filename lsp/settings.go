@@ -12,6 +12,9 @@ import (
 // with no set-up.
 type Settings struct {
 	InlayHints InlaySettings `json:"inlayHints"`
+	// Estimate: pfls.estimate.procs (16), .machine (a model file; "" the
+	// model inside pfls) and .values (symbol values, also for PARAMETERs).
+	Estimate hints.EstimateSettings `json:"estimate"`
 }
 
 // InlaySettings switch the inlay hints: pfls.inlayHints.enable, .loops,
@@ -26,7 +29,8 @@ type InlaySettings struct {
 // DefaultSettings turns every hint on with labels of at most 40 characters.
 func DefaultSettings() Settings {
 	d := hints.DefaultInlayOptions()
-	return Settings{InlayHints: InlaySettings{Enable: true, Loops: d.Loops, Units: d.Units, MaxLength: d.MaxLength}}
+	return Settings{InlayHints: InlaySettings{Enable: true, Loops: d.Loops, Units: d.Units, MaxLength: d.MaxLength},
+		Estimate: hints.EstimateSettings{Procs: 16}}
 }
 
 // inlayOptions converts the settings for the hint producer.

@@ -4,11 +4,14 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"sync"
 
 	"github.com/pfls/pfls/complexity"
 	"github.com/pfls/pfls/hints"
 	"github.com/pfls/pfls/lsp"
 	"github.com/pfls/pfls/parser"
+	"github.com/pfls/pfls/partition"
 )
 
 // runServe runs the language server over stdin and stdout until the
@@ -22,6 +25,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	eng := complexity.NewEngine(complexity.Options{})
+	est := newEstimates()
 	lsp.Version = version
 	opts := lsp.Options{
 		Log: stderr,
@@ -29,8 +33,76 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return hints.InlayHints(f, eng, start, end, o)
 		},
 		StatementHover: func(f *parser.File, off int) string {
-			return hints.StatementHover(f, eng, off)
+			text := hints.StatementHover(f, eng, off)
+			if last := est.last(f, f.Lines.Line(off)+1); last != "" {
+				text += "\n\n**Last estimate**\n\n" + last
+			}
+			return text
+		},
+		Actions: func(f *parser.File, start, end int, st hints.EstimateSettings) []hints.CodeAction {
+			o, err := est.options(st)
+			if err != nil {
+				fmt.Fprintln(stderr, err)
+			}
+			return hints.LoopActions(f, start, o)
+		},
+		Estimate: func(f *parser.File, line int, st hints.EstimateSettings) (string, error) {
+			o, err := est.options(st)
+			if err != nil {
+				return "", err
+			}
+			text, err := hints.EstimateLoopText(f, line, o)
+			if err == nil {
+				est.keep(f, line, text)
+			}
+			return text, err
 		},
 	}
 	return lsp.Serve(context.Background(), stdin, stdout, nil, opts)
+}
+
+// estimates loads machine model files named by the settings (once per
+// path) and keeps the last estimate of each loop for its hover.
+type estimates struct {
+	mu       sync.Mutex
+	machines map[string]*partition.Machine
+	reports  map[string]string
+}
+
+func newEstimates() *estimates {
+	return &estimates{machines: map[string]*partition.Machine{}, reports: map[string]string{}}
+}
+
+func (e *estimates) options(st hints.EstimateSettings) (hints.EstimateOptions, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if st.Machine == "" {
+		return st.Options(nil), nil
+	}
+	m, ok := e.machines[st.Machine]
+	if !ok {
+		fh, err := os.Open(st.Machine)
+		if err != nil {
+			return st.Options(nil), fmt.Errorf("pfls.estimate.machine: %v; using the model inside pfls", fileErr(st.Machine, err))
+		}
+		m, err = partition.LoadMachine(fh)
+		fh.Close()
+		if err != nil {
+			return st.Options(nil), fmt.Errorf("pfls.estimate.machine: %s: %v; using the model inside pfls", st.Machine, err)
+		}
+		e.machines[st.Machine] = m
+	}
+	return st.Options(m), nil
+}
+
+func (e *estimates) keep(f *parser.File, line int, text string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.reports[fmt.Sprintf("%s:%d", f.Name, line)] = text
+}
+
+func (e *estimates) last(f *parser.File, line int) string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.reports[fmt.Sprintf("%s:%d", f.Name, line)]
 }

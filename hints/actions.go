@@ -1,0 +1,269 @@
+package hints
+
+import (
+	"fmt"
+	"math/big"
+	"path/filepath"
+	"strings"
+
+	"github.com/pfls/pfls/parser"
+	"github.com/pfls/pfls/partition"
+)
+
+// EstimateSettings are the editor's settings for estimates
+// (pfls.estimate.procs, .machine, .values), as plain data.
+type EstimateSettings struct {
+	Procs   int                `json:"procs"`   // processors (default 16)
+	Machine string             `json:"machine"` // machine model file ("" : the model inside pfls)
+	Values  map[string]float64 `json:"values"`  // values of symbols and PARAMETERs
+}
+
+// EstimateOptions are the resolved settings: the machine model loaded.
+type EstimateOptions struct {
+	Procs   int
+	Machine *partition.Machine
+	Values  map[string]*big.Rat
+}
+
+// Options converts the settings; machine is the loaded model (nil: the default).
+func (s EstimateSettings) Options(machine *partition.Machine) EstimateOptions {
+	o := EstimateOptions{Procs: s.Procs, Machine: machine, Values: map[string]*big.Rat{}}
+	if o.Procs < 1 {
+		o.Procs = 16
+	}
+	if o.Machine == nil {
+		o.Machine = partition.DefaultMachine()
+	}
+	for k, v := range s.Values {
+		if r := new(big.Rat).SetFloat64(v); r != nil {
+			o.Values[strings.ToUpper(k)] = r
+		}
+	}
+	return o
+}
+
+// CodeAction is an action offered on a line: an edit of the file, or a
+// command the server runs (Command with Args).
+type CodeAction struct {
+	Title     string
+	Kind      string // "refactor.rewrite" or "" for a command
+	Edits     []TextEdit
+	Command   string
+	Args      []any
+	Preferred bool
+}
+
+// EstimateCommand is the command that estimates a loop.
+const EstimateCommand = "pfls.estimateLoop"
+
+// loopAt finds the DO loop whose DO statement starts on the line of off.
+func loopAt(f *parser.File, off int) (*parser.Unit, *parser.DoConstruct) {
+	line := f.Lines.Line(off)
+	for _, u := range f.Units {
+		var found *parser.DoConstruct
+		var walk func([]parser.Stmt)
+		walk = func(list []parser.Stmt) {
+			for _, s := range list {
+				switch x := s.(type) {
+				case *parser.DoConstruct:
+					if f.Lines.Line(u.Abs(x.Do.Pos())) == line && found == nil {
+						found = x
+					}
+					walk(x.Body)
+				case *parser.IfConstruct:
+					for _, a := range x.Arms {
+						walk(a.Body)
+					}
+				case *parser.Block:
+					walk(x.Body)
+				}
+			}
+		}
+		walk(u.Body)
+		if found != nil && u.Scope != nil {
+			return u, found
+		}
+	}
+	return nil, nil
+}
+
+func fileDialect(f *parser.File) string {
+	if strings.EqualFold(filepath.Ext(f.Name), ".fcm") {
+		return "cmf"
+	}
+	return ""
+}
+
+func fmtSeconds(p partition.Poly) string {
+	v, ok := partition.Seconds(p)
+	if !ok {
+		return p.String() + " s"
+	}
+	switch {
+	case v >= 1:
+		return fmt.Sprintf("%.3g s", v)
+	case v >= 1e-3:
+		return fmt.Sprintf("%.3g ms", v*1e3)
+	case v >= 1e-6:
+		return fmt.Sprintf("%.3g µs", v*1e6)
+	}
+	return fmt.Sprintf("%.3g ns", v*1e9)
+}
+
+// LoopActions returns the actions on the DO line at off: "Estimate this
+// loop", and one rewrite of the distribution per candidate, titled with
+// its estimated time and the change against the current one, the fastest
+// preferred when it beats the current distribution.
+func LoopActions(f *parser.File, off int, o EstimateOptions) []CodeAction {
+	u, loop := loopAt(f, off)
+	if loop == nil {
+		return nil
+	}
+	line := f.Lines.Line(u.Abs(loop.Do.Pos())) + 1
+	out := []CodeAction{{Title: "Estimate this loop", Command: EstimateCommand, Args: []any{line}}}
+	dialect := fileDialect(f)
+	current, cands := partition.Candidates(u, o.Procs, dialect)
+	if current.Template == "" {
+		return out
+	}
+	opt := partition.Options{Machine: o.Machine, Procs: o.Procs, Values: o.Values, FileDialect: dialect}
+	cur := partition.EstimateLoop(f, u, loop, current, opt)
+	curT, curOK := partition.Seconds(cur.Time)
+	ranked := partition.Rank(f, u, loop, cands, opt)
+	first := true
+	for _, r := range ranked {
+		if r.Dist.Name() == current.Name() {
+			continue
+		}
+		edits, ok := distributeEdits(f, u, current, r.Dist, dialect)
+		if !ok {
+			continue
+		}
+		title := fmt.Sprintf("Distribute %s: %s", r.Dist.Name(), fmtSeconds(r.Est.Time))
+		t, ok := partition.Seconds(r.Est.Time)
+		if ok && curOK && curT > 0 {
+			title += fmt.Sprintf(" (%+.0f%% vs %s)", 100*(t-curT)/curT, current.Name())
+		}
+		out = append(out, CodeAction{Title: title, Kind: "refactor.rewrite", Edits: edits,
+			Preferred: first && ok && curOK && t < curT})
+		first = false
+	}
+	return out
+}
+
+// distributeEdits rewrites or inserts the distribution of the current
+// template in the file's dialect: a Fortran D DISTRIBUTE statement, an
+// !HPF$ DISTRIBUTE directive, or a CMF$ LAYOUT line.
+func distributeEdits(f *parser.File, u *parser.Unit, current, to *partition.Distribution, dialect string) ([]TextEdit, bool) {
+	var dir *parser.Directive
+	var layout *parser.Directive
+	for _, s := range u.Body {
+		d, ok := s.(*parser.Directive)
+		if !ok {
+			continue
+		}
+		switch spec := d.Spec.(type) {
+		case *parser.DistributeSpec:
+			for _, t := range spec.Targets {
+				if t.Name == current.Template {
+					dir = d
+				}
+			}
+		case *parser.LayoutSpec:
+			if spec.Target.Name == current.Template {
+				layout = d
+			}
+		}
+	}
+	switch {
+	case dir != nil && dir.Sentinel == "":
+		text := "DISTRIBUTE " + current.Template + "(" + strings.Join(to.Formats, ",") + ")"
+		return []TextEdit{{f, u.Abs(dir.KeyPos), u.Abs(dir.To), text}}, true
+	case dir != nil && dir.Sentinel == "HPF":
+		spec := dir.Spec.(*parser.DistributeSpec)
+		formats := make([]string, len(to.Formats))
+		n := 0
+		for i, fm := range to.Formats {
+			formats[i] = fm
+			if fm == ":" {
+				formats[i] = "*"
+			} else {
+				n++
+			}
+		}
+		text := "DISTRIBUTE " + current.Template + "(" + strings.Join(formats, ",") + ")"
+		if spec.Onto != nil {
+			if sym := u.Scope.Lookup(spec.Onto.Name); sym != nil && sym.Rank() == n {
+				text += " ONTO " + spec.Onto.Name
+			}
+		}
+		return []TextEdit{{f, u.Abs(dir.KeyPos), u.Abs(dir.To), text}}, true
+	case dialect == "cmf" || layout != nil || dir != nil && dir.Sentinel == "CMF":
+		dims := make([]string, len(to.Formats))
+		for i, fm := range to.Formats {
+			switch fm {
+			case ":":
+				dims[i] = ":SERIAL"
+			case "BLOCK":
+				dims[i] = ":NEWS"
+			default:
+				return nil, false // CM Fortran has no cyclic layout
+			}
+		}
+		text := "LAYOUT " + current.Template + "(" + strings.Join(dims, ", ") + ")"
+		if layout != nil {
+			return []TextEdit{{f, u.Abs(layout.KeyPos), u.Abs(layout.To), text}}, true
+		}
+		sym := u.Scope.Lookup(current.Template)
+		if sym == nil {
+			return nil, false
+		}
+		// Insert a LAYOUT line after the array's declaration statement.
+		declEnd := u.Abs(sym.Decl)
+		for _, s := range u.Body {
+			if s.Pos() <= sym.Decl && sym.Decl < s.End() {
+				declEnd = u.Abs(s.End())
+			}
+		}
+		at := f.Lines.LineStart(f.Lines.Line(declEnd) + 1)
+		prefix := "CMF$  "
+		if f.Form == parser.Free {
+			prefix = "!CMF$ "
+		}
+		return []TextEdit{{f, at, at, prefix + text + "\n"}}, true
+	}
+	return nil, false
+}
+
+// EstimateLoopText is the report of the "Estimate this loop" command for
+// the loop on a line (1-based): the current distribution's times and
+// breakdown, and the candidates.
+func EstimateLoopText(f *parser.File, line int, o EstimateOptions) (string, error) {
+	if line < 1 || line > f.Lines.LineCount() {
+		return "", fmt.Errorf("line %d is outside %s", line, f.Name)
+	}
+	u, loop := loopAt(f, f.Lines.LineStart(line-1))
+	if loop == nil {
+		return "", fmt.Errorf("%s:%d: no DO loop starts on this line", f.Name, line)
+	}
+	dialect := fileDialect(f)
+	current, cands := partition.Candidates(u, o.Procs, dialect)
+	opt := partition.Options{Machine: o.Machine, Procs: o.Procs, Values: o.Values, FileDialect: dialect}
+	cur := partition.EstimateLoop(f, u, loop, current, opt)
+	var b strings.Builder
+	fmt.Fprintf(&b, "Loop at line %d on %d processors, %s: %s (communication %s, computation %s)",
+		line, o.Procs, current.Name(), fmtSeconds(cur.Time), fmtSeconds(cur.Comm), fmtSeconds(cur.Compute))
+	for _, m := range cur.Messages {
+		fmt.Fprintf(&b, "\n- %s of %s: %s × %s bytes, %s (%s)", m.Pattern, m.Array, m.Count.String(), m.Bytes.String(), fmtSeconds(m.Time), m.Why)
+	}
+	if len(cands) > 0 {
+		b.WriteString("\nCandidates, fastest first:")
+		for _, r := range partition.Rank(f, u, loop, cands, opt) {
+			fmt.Fprintf(&b, "\n- %s: %s (communication %s)", r.Dist.Name(), fmtSeconds(r.Est.Time), fmtSeconds(r.Est.Comm))
+		}
+	}
+	for _, n := range cur.Notes {
+		b.WriteString("\nNote: " + n)
+	}
+	return b.String(), nil
+}

@@ -1,0 +1,94 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/pfls/pfls/hints"
+	"github.com/pfls/pfls/parser"
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+)
+
+// ActionsFunc produces the code actions on the lines [start, end] of f.
+type ActionsFunc func(f *parser.File, start, end int, est hints.EstimateSettings) []hints.CodeAction
+
+// EstimateFunc runs the "Estimate this loop" command for the loop on a
+// 1-based line.
+type EstimateFunc func(f *parser.File, line int, est hints.EstimateSettings) (string, error)
+
+type codeActionParams struct {
+	TextDocument protocol.TextDocumentIdentifier `json:"textDocument"`
+	Range        protocol.Range                  `json:"range"`
+}
+
+// codeAction answers textDocument/codeAction with the producer's actions:
+// edits as workspace edits of the document, commands as commands.
+func (s *Server) codeAction(ctx context.Context, r *request) (any, error) {
+	var p codeActionParams
+	if err := decode(r, &p); err != nil {
+		return nil, err
+	}
+	snap := r.snap
+	if snap == nil || s.opts.Actions == nil {
+		return []protocol.CodeAction{}, nil
+	}
+	f := snap.File
+	start, end := offsetsOf(f, p.Range)
+	s.inlayMu.Lock()
+	acts := s.opts.Actions(f, start, end, s.currentSettings().Estimate)
+	s.inlayMu.Unlock()
+	out := make([]protocol.CodeAction, 0, len(acts))
+	for _, a := range acts {
+		ca := protocol.CodeAction{Title: a.Title, Kind: protocol.CodeActionKind(a.Kind), IsPreferred: a.Preferred}
+		if len(a.Edits) > 0 {
+			edits := make([]protocol.TextEdit, len(a.Edits))
+			for i, e := range a.Edits {
+				edits[i] = protocol.TextEdit{Range: rangeOf(f, e.Start, e.End), NewText: e.Text}
+			}
+			ca.Edit = &protocol.WorkspaceEdit{Changes: map[protocol.DocumentURI][]protocol.TextEdit{snap.URI: edits}}
+		}
+		if a.Command != "" {
+			args := append([]any{string(snap.URI)}, a.Args...)
+			ca.Command = &protocol.Command{Title: a.Title, Command: a.Command, Arguments: args}
+		}
+		out = append(out, ca)
+	}
+	return out, nil
+}
+
+// executeCommand runs pfls.estimateLoop [uri, line]: it answers the report
+// as a string, shows it to the user, and keeps it for hovers on the loop.
+func (s *Server) executeCommand(ctx context.Context, r *request) (any, error) {
+	var p struct {
+		Command   string            `json:"command"`
+		Arguments []json.RawMessage `json:"arguments"`
+	}
+	if err := decode(r, &p); err != nil {
+		return nil, err
+	}
+	if p.Command != hints.EstimateCommand {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("unknown command %q", p.Command))
+	}
+	var uri string
+	var line int
+	if len(p.Arguments) != 2 || json.Unmarshal(p.Arguments[0], &uri) != nil || json.Unmarshal(p.Arguments[1], &line) != nil {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, hints.EstimateCommand+" takes [uri, line]")
+	}
+	doc := s.store.get(protocol.DocumentURI(uri))
+	if doc == nil {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "document not open: "+uri)
+	}
+	if s.opts.Estimate == nil {
+		return nil, jsonrpc2.NewError(jsonrpc2.InternalError, "no estimator")
+	}
+	s.inlayMu.Lock()
+	text, err := s.opts.Estimate(doc.File, line, s.currentSettings().Estimate)
+	s.inlayMu.Unlock()
+	if err != nil {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, err.Error())
+	}
+	s.notify("window/showMessage", protocol.ShowMessageParams{Type: protocol.MessageTypeInfo, Message: text})
+	return text, nil
+}
