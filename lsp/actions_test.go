@@ -32,7 +32,7 @@ func TestCodeActionsAndEstimateCommand(t *testing.T) {
 	c.open(uri, text)
 	var acts []protocol.CodeAction
 	c.call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": uri},
-		"range": protocol.Range{Start: posOf(t, text, "DO 100", 0), End: posOf(t, text, "DO 100", 0)},
+		"range":   protocol.Range{Start: posOf(t, text, "DO 100", 0), End: posOf(t, text, "DO 100", 0)},
 		"context": map[string]any{"diagnostics": []any{}}}, &acts)
 	if len(acts) != 2 || acts[0].Command == nil || acts[0].Command.Command != hints.EstimateCommand ||
 		acts[1].Edit == nil || !acts[1].IsPreferred || gotProcs != 16 {
