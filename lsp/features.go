@@ -34,11 +34,13 @@ func at(r *request) (*Snapshot, int, error) {
 }
 
 // others returns the files of the other open documents.
+// others returns the files of the workspace other than snap's: the open
+// documents and the indexed files.
 func (s *Server) others(snap *Snapshot) []*parser.File {
 	var out []*parser.File
-	for _, d := range s.store.all() {
-		if d.URI != snap.URI {
-			out = append(out, d.File)
+	for _, d := range s.workspaceFiles() {
+		if d.uri != snap.URI {
+			out = append(out, d.file)
 		}
 	}
 	return out
@@ -140,13 +142,13 @@ func (s *Server) workspaceSymbol(ctx context.Context, r *request) (any, error) {
 		return nil, err
 	}
 	out := []protocol.SymbolInformation{}
-	for _, d := range s.store.all() {
+	for _, d := range s.workspaceFiles() {
 		if ctx.Err() != nil {
 			break
 		}
-		for _, sy := range hints.WorkspaceSymbols(d.File, p.Query) {
+		for _, sy := range hints.WorkspaceSymbols(d.file, p.Query) {
 			out = append(out, protocol.SymbolInformation{Name: sy.Name, Kind: kindOf(sy.Kind), ContainerName: sy.Container,
-				Location: protocol.Location{URI: d.URI, Range: rangeOf(d.File, sy.SelStart, sy.SelEnd)}})
+				Location: protocol.Location{URI: d.uri, Range: rangeOf(d.file, sy.SelStart, sy.SelEnd)}})
 		}
 	}
 	return out, nil

@@ -41,8 +41,15 @@ func ignore(*Server, context.Context, *request) (any, error) { return nil, nil }
 // declared here, not taken from go.lsp.dev/protocol, because that LSP
 // 3.15 type fails to decode some capabilities 3.16+ clients send.
 type initializeParams struct {
-	InitializationOptions json.RawMessage `json:"initializationOptions"`
-	Capabilities          struct {
+	InitializationOptions json.RawMessage      `json:"initializationOptions"`
+	RootURI               protocol.DocumentURI `json:"rootUri"`
+	WorkspaceFolders      []struct {
+		URI protocol.DocumentURI `json:"uri"`
+	} `json:"workspaceFolders"`
+	Capabilities struct {
+		Window struct {
+			WorkDoneProgress bool `json:"workDoneProgress"`
+		} `json:"window"`
 		Workspace struct {
 			Configuration bool `json:"configuration"`
 			InlayHint     struct {
@@ -105,6 +112,18 @@ func (s *Server) initialize(ctx context.Context, r *request) (any, error) {
 		configuration: c.Workspace.Configuration,
 		inlayRefresh:  c.Workspace.InlayHint.RefreshSupport,
 		hierarchical:  c.TextDocument.DocumentSymbol.HierarchicalDocumentSymbolSupport,
+		progress:      c.Window.WorkDoneProgress,
+	}
+	var roots []string
+	for _, w := range p.WorkspaceFolders {
+		if path, ok := uriToPath(w.URI); ok {
+			roots = append(roots, path)
+		}
+	}
+	if len(roots) == 0 && p.RootURI != "" {
+		if path, ok := uriToPath(p.RootURI); ok {
+			roots = append(roots, path)
+		}
 	}
 	for _, f := range c.TextDocument.Hover.ContentFormat {
 		if f == "markdown" {
@@ -125,6 +144,7 @@ func (s *Server) initialize(ctx context.Context, r *request) (any, error) {
 	s.mu.Lock()
 	s.client = info
 	s.settings = settings
+	s.roots = roots
 	s.state = stateRunning
 	s.mu.Unlock()
 
@@ -148,6 +168,14 @@ func (s *Server) initialize(ctx context.Context, r *request) (any, error) {
 
 func (s *Server) initialized(ctx context.Context, r *request) (any, error) {
 	go s.fetchSettings()
+	s.mu.Lock()
+	roots, progress := s.roots, s.client.progress
+	s.mu.Unlock()
+	if len(roots) > 0 {
+		go s.indexWorkspace(roots, progress)
+	} else {
+		close(s.index.done)
+	}
 	return nil, nil
 }
 

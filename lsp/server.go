@@ -65,6 +65,8 @@ type Server struct {
 	state    int
 	client   clientInfo
 	settings Settings
+	index    *index
+	roots    []string // workspace folders to index
 	inflight map[jsonrpc2.ID]context.CancelFunc
 
 	inlayMu sync.Mutex // serialises Options.Inlay
@@ -79,6 +81,7 @@ type clientInfo struct {
 	resolveTooltip bool // inlayHint/resolve may fill in tooltips
 	hierarchical   bool // hierarchical document symbols
 	markdown       bool
+	progress       bool // window/workDoneProgress
 }
 
 // Serve runs a server on the stream r/w until the client sends exit or
@@ -101,6 +104,7 @@ func NewServer(opts Options) *Server {
 		opts:     opts,
 		log:      log.New(opts.Log, "pfls: ", log.Ltime|log.Lmicroseconds),
 		store:    newStore(),
+		index:    newIndex(),
 		settings: DefaultSettings(),
 		inflight: map[jsonrpc2.ID]context.CancelFunc{},
 		exited:   make(chan int, 1),

@@ -1,0 +1,153 @@
+package lsp
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/pfls/pfls/parser"
+	"go.lsp.dev/protocol"
+)
+
+// The workspace index: after initialized, the Fortran files under the
+// workspace folders are parsed in the background, with $/progress when the
+// client supports it, so that workspace symbols and definitions reach
+// files that are not open. Open documents always win over the index.
+
+const (
+	maxIndexedFiles = 5000
+	maxIndexedSize  = 4 << 20
+)
+
+type index struct {
+	mu    sync.Mutex
+	files map[protocol.DocumentURI]*parser.File
+	done  chan struct{}
+}
+
+func newIndex() *index {
+	return &index{files: map[protocol.DocumentURI]*parser.File{}, done: make(chan struct{})}
+}
+
+// all returns the indexed files, sorted by URI.
+func (ix *index) all() []indexed {
+	ix.mu.Lock()
+	out := make([]indexed, 0, len(ix.files))
+	for u, f := range ix.files {
+		out = append(out, indexed{u, f})
+	}
+	ix.mu.Unlock()
+	sort.Slice(out, func(i, j int) bool { return out[i].uri < out[j].uri })
+	return out
+}
+
+type indexed struct {
+	uri  protocol.DocumentURI
+	file *parser.File
+}
+
+// isFortranFile reports whether a file name has a Fortran extension.
+func isFortranFile(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".f", ".for", ".f77", ".ftn", ".fcm", ".f90", ".f95", ".f03", ".f08", ".hpf":
+		return true
+	}
+	return false
+}
+
+// fortranFiles lists the Fortran files under the roots, skipping hidden
+// folders and node_modules, at most maxIndexedFiles.
+func fortranFiles(roots []string) []string {
+	var out []string
+	for _, root := range roots {
+		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || len(out) >= maxIndexedFiles {
+				if d != nil && d.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if d.IsDir() {
+				if path != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if isFortranFile(path) {
+				out = append(out, path)
+			}
+			return nil
+		})
+	}
+	return out
+}
+
+// indexWorkspace parses the workspace's files in the background.
+func (s *Server) indexWorkspace(roots []string, progress bool) {
+	defer close(s.index.done)
+	files := fortranFiles(roots)
+	token := "pfls-index"
+	if progress && len(files) > 0 {
+		if err := s.callClient("window/workDoneProgress/create", map[string]any{"token": token}, nil); err != nil {
+			progress = false
+		}
+	}
+	report := func(kind string, n int, msg string) {
+		if !progress {
+			return
+		}
+		v := map[string]any{"kind": kind}
+		switch kind {
+		case "begin":
+			v["title"] = "pfls: indexing Fortran files"
+			v["percentage"] = 0
+		case "report":
+			v["percentage"] = 100 * n / len(files)
+			v["message"] = msg
+		case "end":
+			v["message"] = msg
+		}
+		s.notify("$/progress", map[string]any{"token": token, "value": v})
+	}
+	report("begin", 0, "")
+	for i, path := range files {
+		info, err := os.Stat(path)
+		if err != nil || info.Size() > maxIndexedSize {
+			continue
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		f := parser.Parse(path, src, &parser.Config{Include: includeFromDisk})
+		s.index.mu.Lock()
+		s.index.files[pathToURI(path)] = f
+		s.index.mu.Unlock()
+		if (i+1)%50 == 0 {
+			report("report", i+1, fmt.Sprintf("%d of %d files", i+1, len(files)))
+		}
+	}
+	report("end", len(files), fmt.Sprintf("%d files indexed", len(files)))
+	s.log.Printf("indexed %d Fortran files", len(files))
+}
+
+// workspaceFiles returns every file the server knows, open documents
+// first, each URI once.
+func (s *Server) workspaceFiles() []indexed {
+	var out []indexed
+	open := map[protocol.DocumentURI]bool{}
+	for _, d := range s.store.all() {
+		out = append(out, indexed{d.URI, d.File})
+		open[d.URI] = true
+	}
+	for _, x := range s.index.all() {
+		if !open[x.uri] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
