@@ -102,3 +102,34 @@ func TestEstimateLoopText(t *testing.T) {
 		t.Errorf("line without a loop: %v", err)
 	}
 }
+
+func TestQuickFixesAndCapabilityDiagnostics(t *testing.T) {
+	src, err := os.ReadFile("../examples/example.fcm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := parser.Parse("example.fcm", src, nil)
+	o := EstimateSettings{Procs: 16}.Options(nil)
+	ds := CapabilityDiagnostics(f, o, nil)
+	if len(ds) != 1 || ds[0].Code != "missing-align" || ds[0].Severity != parser.SevWarning {
+		t.Fatalf("diagnostics %+v", ds)
+	}
+	line := f.Lines.Line(ds[0].Start)
+	fixes := QuickFixes(f, f.Lines.LineStart(line), f.Lines.LineEnd(line), o, nil)
+	if len(fixes) != 1 || fixes[0].Kind != "quickfix" || fixes[0].Edits[0].Text != "CMF$ ALIGN B(I,J) WITH A(I,J)\n" {
+		t.Fatalf("fixes %+v", fixes)
+	}
+	g := parser.Parse("example.fcm", applyEdits(src, fixes[0].Edits), nil)
+	if len(g.Errors()) != 0 {
+		t.Errorf("after the fix: errors %v", g.Errors())
+	}
+	for _, d := range CapabilityDiagnostics(g, o, nil) {
+		if d.Code == "missing-align" {
+			t.Errorf("after the fix: %+v", d)
+		}
+	}
+	// Elsewhere in the file, no fix.
+	if fixes := QuickFixes(f, 0, 10, o, nil); len(fixes) != 0 {
+		t.Errorf("fix offered on line 1: %+v", fixes)
+	}
+}

@@ -85,11 +85,27 @@ func (s *Server) publishDiagnostics(uri protocol.DocumentURI) {
 	if snap == nil {
 		return
 	}
+	ds := hints.Diagnostics(snap.File)
+	if s.opts.ExtraDiagnostics != nil && !hasErrors(ds) {
+		// The compiler-capability diagnostics speak of a program that compiles.
+		s.inlayMu.Lock()
+		ds = append(ds, s.opts.ExtraDiagnostics(snap.File, s.currentSettings().Estimate)...)
+		s.inlayMu.Unlock()
+	}
 	s.notify("textDocument/publishDiagnostics", protocol.PublishDiagnosticsParams{
 		URI:         uri,
 		Version:     uint32(max(snap.Version, 0)),
-		Diagnostics: toDiagnostics(snap.File, hints.Diagnostics(snap.File)),
+		Diagnostics: toDiagnostics(snap.File, ds),
 	})
+}
+
+func hasErrors(ds []hints.Diagnostic) bool {
+	for _, d := range ds {
+		if d.Severity == parser.SevError {
+			return true
+		}
+	}
+	return false
 }
 
 // toDiagnostics converts plain diagnostics to LSP ones with source "pfls".

@@ -36,6 +36,9 @@ type Options struct {
 	Actions ActionsFunc
 	// Estimate runs the "Estimate this loop" command.
 	Estimate EstimateFunc
+	// ExtraDiagnostics adds diagnostics beyond syntax and declarations
+	// (the compiler-capability diagnostics) to each publication.
+	ExtraDiagnostics func(f *parser.File, est hints.EstimateSettings) []hints.Diagnostic
 	// Log receives the server's log lines.
 	Log io.Writer
 	// DiagnosticDelay is how long diagnostics wait for more edits

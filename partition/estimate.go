@@ -36,8 +36,17 @@ type Message struct {
 	Bytes   Poly // bytes per message
 	Time    Poly // seconds, all of them
 	Why     string
-	hoist   int  // loop depth it is placed before (0: before the region)
-	priced  bool // Time already holds the price of all its sends
+	// Loop is the loop the message is placed before (nil when it stays
+	// inside the innermost loop); Target the array the statement writes;
+	// Pipeline marks a shift kept inside a loop that carries a dependence
+	// across processors; Relayout an all-to-all caused by arrays laid out
+	// differently.
+	Loop     *parser.DoConstruct
+	Target   string
+	Pipeline bool
+	Relayout bool
+	hoist    int  // loop depth it is placed before (0: before the region)
+	priced   bool // Time already holds the price of all its sends
 }
 
 // Estimate is the predicted time of a loop under a distribution (seed 003,
@@ -691,6 +700,14 @@ func (e *est) assignComm(a *parser.AssignStmt, loops []loopInfo) []*Message {
 		}
 		seen[key] = true
 		m.Offset = e.u.Abs(at)
+		if m.hoist < len(loops) {
+			m.Loop = loops[m.hoist].do
+		}
+		if lhsIsRef {
+			m.Target = lhs.name
+		}
+		m.Pipeline = strings.HasPrefix(m.Why, "pipeline:")
+		m.Relayout = m.Pattern == "alltoall" && strings.Contains(m.Why, "laid out differently")
 		msgs = append(msgs, m)
 	}
 	for _, r := range reads(a.RHS, e.sc) {

@@ -44,7 +44,11 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if err != nil {
 				fmt.Fprintln(stderr, err)
 			}
-			return hints.LoopActions(f, start, o)
+			return append(hints.QuickFixes(f, start, end, o, nil), hints.LoopActions(f, start, o)...)
+		},
+		ExtraDiagnostics: func(f *parser.File, st hints.EstimateSettings) []hints.Diagnostic {
+			o, _ := est.options(st)
+			return hints.CapabilityDiagnostics(f, o, nil)
 		},
 		Estimate: func(f *parser.File, line int, st hints.EstimateSettings) (string, error) {
 			o, err := est.options(st)

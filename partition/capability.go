@@ -1,0 +1,481 @@
+package partition
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/pfls/pfls/parser"
+)
+
+// Profile says what a data-parallel compiler does for the programmer and
+// what it does not (seed 000 §4). The file format is the JSON of its
+// fields:
+//
+//	{"name": "Rice Fortran 77D",
+//	 "messageVectorization": true,   // hoists messages out of loops when dependences allow
+//	 "pipelineBlock": 8,              // coarse-grain pipelining in blocks of B iterations (0: none)
+//	 "loopDistribution": false,       // splits loops into local and boundary iterations to overlap shifts
+//	 "reorderIterations": false,      // moves code across loop iterations (earlier broadcasts)
+//	 "interprocedural": false,        // transforms across procedure boundaries
+//	 "collectives": true}             // emits a broadcast or reduction as one collective call
+type Profile struct {
+	Name                 string `json:"name"`
+	MessageVectorization bool   `json:"messageVectorization"`
+	PipelineBlock        int    `json:"pipelineBlock"`
+	LoopDistribution     bool   `json:"loopDistribution"`
+	ReorderIterations    bool   `json:"reorderIterations"`
+	Interprocedural      bool   `json:"interprocedural"`
+	Collectives          bool   `json:"collectives"`
+}
+
+// RiceFortranD is the Rice Fortran 77D compiler as seed 000 describes it.
+func RiceFortranD() *Profile {
+	return &Profile{Name: "Rice Fortran 77D", MessageVectorization: true, PipelineBlock: 8, Collectives: true}
+}
+
+// LoadProfile reads a capability profile file.
+func LoadProfile(r io.Reader) (*Profile, error) {
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	p := RiceFortranD()
+	if err := dec.Decode(p); err != nil {
+		return nil, fmt.Errorf("capability profile: %v", err)
+	}
+	if p.PipelineBlock < 0 {
+		return nil, fmt.Errorf("capability profile: pipelineBlock %d is negative", p.PipelineBlock)
+	}
+	return p, nil
+}
+
+// Finding is a place where the source needs what the profile says the
+// compiler will not do, with the estimate's numbers.
+type Finding struct {
+	Code     string // non-overlapped-broadcast, missing-align, ...
+	Start    int    // byte range in the file
+	End      int
+	Severity string // "warning" or "information"
+	Message  string
+	Fix      *Fix // a quick fix, when one is safe
+}
+
+// Fix inserts Text at Offset.
+type Fix struct {
+	Title  string
+	Offset int
+	Text   string
+}
+
+// Capabilities analyses every outermost loop of every unit of f under its
+// current distribution and reports what the profile leaves to the
+// programmer (seeds 000, 001 and 002).
+func Capabilities(f *parser.File, prof *Profile, opt Options) []Finding {
+	if prof == nil {
+		prof = RiceFortranD()
+	}
+	if opt.Machine == nil {
+		opt.Machine = DefaultMachine()
+	}
+	var out []Finding
+	for _, u := range f.Units {
+		if u.Scope == nil {
+			continue
+		}
+		out = append(out, unusedArrays(f, u, opt)...)
+		d := FromUnit(u, opt.Procs, opt.FileDialect)
+		if d.Template == "" && !anyDistributed(d) {
+			continue
+		}
+		for _, s := range u.Body {
+			c, ok := s.(*parser.DoConstruct)
+			if !ok {
+				continue
+			}
+			e := EstimateLoop(f, u, c, d, opt)
+			out = append(out, loopFindings(f, u, c, d, e, prof, opt)...)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Start < out[j].Start })
+	return out
+}
+
+func anyDistributed(d *Distribution) bool {
+	for _, l := range d.Arrays {
+		if l.Distributed() {
+			return true
+		}
+	}
+	return false
+}
+
+func lineRange(f *parser.File, off int) (int, int) {
+	l := f.Lines.Line(off)
+	start := f.Lines.LineStart(l)
+	for start < len(f.Src) && (f.Src[start] == ' ' || f.Src[start] == '\t') {
+		start++
+	}
+	return start, f.Lines.LineEnd(l)
+}
+
+func secs(p Poly) float64 {
+	v, _ := Seconds(p)
+	return v
+}
+
+func human(v float64) string {
+	switch {
+	case v >= 1:
+		return fmt.Sprintf("%.3g s", v)
+	case v >= 1e-3:
+		return fmt.Sprintf("%.3g ms", v*1e3)
+	case v >= 1e-6:
+		return fmt.Sprintf("%.3g µs", v*1e6)
+	}
+	return fmt.Sprintf("%.3g ns", v*1e9)
+}
+
+func loopFindings(f *parser.File, u *parser.Unit, c *parser.DoConstruct, d *Distribution, e *Estimate, prof *Profile, opt Options) []Finding {
+	var out []Finding
+	total := secs(e.Time)
+	pct := func(t float64) string {
+		if total <= 0 {
+			return ""
+		}
+		return fmt.Sprintf(", %.0f%% of the loop's %s", 100*t/total, human(total))
+	}
+	written := map[string]bool{}
+	for _, w := range writes(c.Body, u.Scope) {
+		written[w.name] = true
+	}
+	// non-overlapped-broadcast: every iteration of the outer loop waits
+	// for values one processor computes in that iteration.
+	if !prof.ReorderIterations {
+		var wait float64
+		var arrays []string
+		seen := map[string]bool{}
+		for _, m := range e.Messages {
+			if m.Pattern == "broadcast" && written[m.Array] && m.Loop != c {
+				wait += secs(m.Time)
+				if !seen[m.Array] {
+					seen[m.Array] = true
+					arrays = append(arrays, m.Array)
+				}
+			}
+		}
+		if wait > 0 && c.Do.Var != nil {
+			s, en := lineRange(f, u.Abs(c.Do.Pos()))
+			out = append(out, Finding{Code: "non-overlapped-broadcast", Start: s, End: en, Severity: "warning",
+				Message: fmt.Sprintf("each iteration of the %s loop waits while one processor computes and broadcasts values of %s; %s cannot move the broadcast earlier. Compute and broadcast the next step's values as soon as they are final (before the rest of this step's work), or distribute the other dimension. Estimated waiting: %s%s",
+					c.Do.Var.Name, strings.Join(arrays, ", "), prof.Name, human(wait), pct(wait))})
+		}
+	}
+	perLoop := map[*parser.DoConstruct][]*Message{}
+	for _, m := range e.Messages {
+		switch {
+		case m.Relayout:
+			out = append(out, missingAlign(f, u, d, m, opt)...)
+		case m.Pipeline:
+			// reported once per pipelined loop below
+			perLoop[nil] = append(perLoop[nil], m)
+		case m.Pattern == "element-shift":
+			s, en := lineRange(f, m.Offset)
+			out = append(out, Finding{Code: "unvectorized-message", Start: s, End: en, Severity: "warning",
+				Message: fmt.Sprintf("%s: dependences keep this message inside the innermost loop, so %s messages of one element each are sent (iSR rather than vSR): %s%s",
+					m.Why, m.Count.String(), human(secs(m.Time)), pct(secs(m.Time)))})
+		case m.Pattern == "vector-shift" && m.Loop != nil && !prof.LoopDistribution:
+			perLoop[m.Loop] = append(perLoop[m.Loop], m)
+		}
+	}
+	for loop, ms := range perLoop {
+		if loop == nil {
+			out = append(out, pipelineFindings(f, u, d, ms, prof, opt)...)
+			continue
+		}
+		var t float64
+		for _, m := range ms {
+			t += secs(m.Time)
+		}
+		s, en := lineRange(f, u.Abs(loop.Do.Pos()))
+		out = append(out, Finding{Code: "loop-distribution", Start: s, End: en, Severity: "information",
+			Message: fmt.Sprintf("the iterations of this loop at block boundaries wait for %d shift(s) from the neighbours, the others are local; %s does not split the loop. Split it into boundary and interior iterations and start the interior while the messages travel: up to %s to hide%s",
+				len(ms), prof.Name, human(t), pct(t))})
+	}
+	// fine-grain-loop: a partitioned loop whose work per processor is
+	// below what its communication costs.
+	if comp, comm := secs(e.Compute), secs(e.Comm); comm > 0 && comp < comm && c.Do.Var != nil {
+		s, en := lineRange(f, u.Abs(c.Do.Pos()))
+		out = append(out, Finding{Code: "fine-grain-loop", Start: s, End: en, Severity: "warning",
+			Message: fmt.Sprintf("the work each processor does in this loop (%s) is less than the communication it needs (%s) on %d processors; give each processor more work per message (coarser distribution, fewer processors, or fuse loops)",
+				human(comp), human(comm), d.Procs)})
+	}
+	return out
+}
+
+// missingAlign reports an element-wise use of arrays laid out differently
+// (seed 001 §4.1) and offers the ALIGN that removes it.
+func missingAlign(f *parser.File, u *parser.Unit, d *Distribution, m *Message, opt Options) []Finding {
+	s, en := lineRange(f, m.Offset)
+	target, source := m.Target, m.Array
+	if target == "" {
+		return nil
+	}
+	msg := fmt.Sprintf("%s is not aligned with %s, so every element %s reads from %s travels (all-to-all, %s)",
+		target, source, target, source, human(secs(m.Time)))
+	fd := Finding{Code: "missing-align", Start: s, End: en, Severity: "warning", Message: msg}
+	if fix := alignFix(f, u, d, target, source); fix != nil {
+		fd.Fix = fix
+		// How much the estimate improves with the fix.
+		nsrc := append(append(append([]byte(nil), f.Src[:fix.Offset]...), fix.Text...), f.Src[fix.Offset:]...)
+		g := parser.Parse(f.Name, nsrc, f.Config)
+		if len(g.Errors()) == 0 {
+			before, after := 0.0, 0.0
+			for _, x := range Capabilities0(f, opt) {
+				before += x
+			}
+			for _, x := range Capabilities0(g, opt) {
+				after += x
+			}
+			if before > after {
+				fd.Message += fmt.Sprintf("; aligning it saves about %s (%s → %s)", human(before-after), human(before), human(after))
+			}
+		}
+	}
+	return []Finding{fd}
+}
+
+// Capabilities0 returns the estimated time of each outermost loop of f
+// under its current distributions.
+func Capabilities0(f *parser.File, opt Options) []float64 {
+	var out []float64
+	for _, u := range f.Units {
+		if u.Scope == nil {
+			continue
+		}
+		d := FromUnit(u, opt.Procs, opt.FileDialect)
+		for _, s := range u.Body {
+			if c, ok := s.(*parser.DoConstruct); ok {
+				out = append(out, secs(EstimateLoop(f, u, c, d, opt).Time))
+			}
+		}
+	}
+	return out
+}
+
+// alignFix writes the ALIGN of target with source in the file's dialect,
+// on a new line after target's declaration.
+func alignFix(f *parser.File, u *parser.Unit, d *Distribution, target, source string) *Fix {
+	sym := u.Scope.Lookup(target)
+	src := u.Scope.Lookup(source)
+	if sym == nil || src == nil || sym.Rank() == 0 || sym.Rank() != src.Rank() {
+		return nil
+	}
+	dummies := []string{"I", "J", "K", "L", "M", "N", "O"}[:sym.Rank()]
+	subs := "(" + strings.Join(dummies, ",") + ")"
+	var text string
+	switch Dialect(u) {
+	case "fortran-d":
+		if l := d.Arrays[source]; l != nil && l.Template != "" {
+			text = "      ALIGN " + target + " WITH " + l.Template + "\n"
+		}
+	case "hpf":
+		with := source
+		if l := d.Arrays[source]; l != nil && l.Template != "" {
+			with = l.Template
+		}
+		text = "!HPF$ ALIGN " + target + subs + " WITH " + with + subs + "\n"
+	default: // CM Fortran, and files without directives
+		text = "CMF$ ALIGN " + target + subs + " WITH " + source + subs + "\n"
+	}
+	if text == "" {
+		return nil
+	}
+	if f.Form == parser.Free {
+		text = strings.TrimLeft(text, " ")
+		if strings.HasPrefix(text, "CMF$") {
+			text = "!" + text
+		}
+	}
+	declEnd := u.Abs(sym.Decl)
+	for _, s := range u.Body {
+		if s.Pos() <= sym.Decl && sym.Decl < s.End() {
+			declEnd = u.Abs(s.End())
+		}
+	}
+	at := f.Lines.LineStart(f.Lines.Line(declEnd) + 1)
+	title := "Insert " + strings.TrimSpace(strings.TrimPrefix(text, "!"))
+	return &Fix{Title: title, Offset: at, Text: text}
+}
+
+// unusedArrays reports arrays declared but never read or written (seed
+// 001 §4.2), with the memory they take on each processor.
+func unusedArrays(f *parser.File, u *parser.Unit, opt Options) []Finding {
+	var out []Finding
+	d := FromUnit(u, opt.Procs, opt.FileDialect)
+	for _, name := range u.Scope.Names() {
+		sym := u.Scope.Syms[name]
+		if sym.Kind != parser.SymVariable || sym.Rank() == 0 || sym.Used || sym.Dummy || sym.InCommon || sym.Included != "" {
+			continue
+		}
+		elems := int64(1)
+		known := true
+		for _, e := range extents(sym, u.Scope) {
+			if !e.Known {
+				known = false
+				break
+			}
+			elems *= e.Upper - e.Lower + 1
+		}
+		size := map[string]int64{"DOUBLEPRECISION": 8, "COMPLEX": 8, "DOUBLECOMPLEX": 16, "CHARACTER": 1}[sym.Type]
+		if size == 0 {
+			size = 4
+		}
+		where := "is never read or written"
+		if known {
+			bytes := float64(elems * size)
+			if l := d.Arrays[name]; l != nil && l.Distributed() {
+				p := 1
+				for _, df := range l.Dims {
+					p *= df.Procs
+				}
+				bytes /= float64(p)
+			}
+			where += fmt.Sprintf("; it takes %s per processor", humanBytes(bytes))
+		}
+		at := u.Abs(sym.Decl)
+		out = append(out, Finding{Code: "unused-array", Start: at, End: at + len(name), Severity: "information",
+			Message: fmt.Sprintf("array %s %s", name, where)})
+	}
+	return out
+}
+
+func humanBytes(b float64) string {
+	switch {
+	case b >= 1<<30:
+		return fmt.Sprintf("%.3g GiB", b/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%.3g MiB", b/(1<<20))
+	case b >= 1<<10:
+		return fmt.Sprintf("%.3g KiB", b/(1<<10))
+	}
+	return fmt.Sprintf("%.0f bytes", b)
+}
+
+// PipelineModel holds the coefficients of seed 000's pipeline model
+// (equation 1): N1 the extent of the pipelined (distributed) dimension,
+// N2 the units of work per processor (the other dimensions), m0 bytes per
+// unit, and the fixed and per-unit costs of a stage, a send, a receive and
+// the transfer.
+type PipelineModel struct {
+	P                int
+	N1, N2           float64
+	M0               float64
+	ClStage, CfStage float64
+	ClSovhd, CfSovhd float64
+	ClRovhd, CfRovhd float64
+	ClComm, CfComm   float64
+}
+
+func lin(cl, cf, b float64) float64 { return cl*b + cf }
+
+// TPipe is equation (1): (P−2)(T_stage + T_comm) + T_stage +
+// (N2/B − 1)(T_sovhd + T_rovhd + T_stage) + T_comm + T_stage.
+func (pm PipelineModel) TPipe(b float64) float64 {
+	stage := pm.ClStage*b*pm.N1/float64(pm.P) + pm.CfStage
+	comm := lin(pm.ClComm, pm.CfComm, b)
+	so := lin(pm.ClSovhd, pm.CfSovhd, b)
+	ro := lin(pm.ClRovhd, pm.CfRovhd, b)
+	return float64(pm.P-2)*(stage+comm) + stage + (pm.N2/b-1)*(so+ro+stage) + comm + stage
+}
+
+// BOpt is equation (2), the continuous minimum of TPipe; ok is false
+// when the denominator is not positive.
+func (pm PipelineModel) BOpt() (float64, bool) {
+	den := float64(pm.P-1)*(pm.ClStage*pm.N1/float64(pm.P)+pm.ClComm) - pm.ClRovhd - pm.ClSovhd
+	if den <= 0 {
+		return 0, false
+	}
+	return math.Sqrt(pm.N2 * (pm.CfStage + pm.CfRovhd + pm.CfSovhd) / den), true
+}
+
+// BestBlock searches the integer block sizes 1..N2 for the smallest
+// TPipe: the machine's communication costs are piecewise linear, so the
+// continuous optimum of each interval of continuity is compared at its
+// integer neighbours, which an exhaustive search over B does exactly.
+func (pm PipelineModel) BestBlock(cost func(b float64) PipelineModel) (int, float64) {
+	best, bestT := 1, math.Inf(1)
+	for b := 1; b <= int(pm.N2); b++ {
+		t := cost(float64(b)).TPipe(float64(b))
+		if t < bestT {
+			best, bestT = b, t
+		}
+	}
+	return best, bestT
+}
+
+func pipelineFindings(f *parser.File, u *parser.Unit, d *Distribution, ms []*Message, prof *Profile, opt Options) []Finding {
+	var out []Finding
+	done := map[string]bool{}
+	for _, m := range ms {
+		l := d.Arrays[m.Array]
+		if l == nil || done[m.Array] {
+			continue
+		}
+		done[m.Array] = true
+		// The pipelined dimension is the distributed one; N2 is the product
+		// of the others' extents.
+		n1, n2 := 0.0, 1.0
+		p := 1
+		for i, df := range l.Dims {
+			if i >= len(l.Extents) || !l.Extents[i].Known {
+				return nil
+			}
+			ext := float64(l.Extents[i].Upper - l.Extents[i].Lower + 1)
+			if df.Procs > 1 {
+				n1, p = ext, df.Procs
+			} else {
+				n2 *= ext
+			}
+		}
+		if n1 == 0 || p < 2 {
+			continue
+		}
+		elem := float64(4)
+		if sym := u.Scope.Lookup(m.Array); sym != nil && (sym.Type == "DOUBLEPRECISION" || sym.Type == "COMPLEX") {
+			elem = 8
+		}
+		// Per-element stage cost from the estimate of the statement's
+		// computation: the machine's arithmetic and memory costs.
+		mach := opt.Machine
+		clStage := 4*mach.Op("load") + 2*mach.Op("mul") + mach.Op("add") + mach.Op("iteration")
+		model := func(b float64) PipelineModel {
+			bytes := elem * b
+			t1, _ := mach.CommTime("vector-shift", p, bytes)
+			t2, _ := mach.CommTime("vector-shift", p, bytes+elem)
+			cl := (t2 - t1) // per unit of B
+			cf := t1 - cl*b
+			if cf < 0 {
+				cf = 0
+			}
+			return PipelineModel{P: p, N1: n1, N2: n2, M0: elem, ClStage: clStage,
+				ClComm: cl, CfComm: cf, CfSovhd: cf / 2, CfRovhd: cf / 2}
+		}
+		b0 := float64(prof.PipelineBlock)
+		if b0 <= 0 {
+			b0 = 1
+		}
+		tDefault := model(b0).TPipe(b0)
+		best, tBest := model(1).BestBlock(model)
+		cont, _ := model(float64(best)).BOpt()
+		s, en := lineRange(f, m.Offset)
+		if m.Loop != nil {
+			s, en = lineRange(f, u.Abs(m.Loop.Do.Pos()))
+		}
+		out = append(out, Finding{Code: "pipeline-granularity", Start: s, End: en, Severity: "information",
+			Message: fmt.Sprintf("%s pipelines this loop nest across the distributed dimension of %s in blocks of B = %d; the pipeline model predicts %s at B = %d and %s at B_opt = %d (equation 2 gives %.1f on its interval)",
+				prof.Name, m.Array, int(b0), human(tDefault), int(b0), human(tBest), best, cont)})
+	}
+	return out
+}

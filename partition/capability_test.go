@@ -1,0 +1,185 @@
+package partition
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/pfls/pfls/parser"
+)
+
+func codes(fs []Finding) map[string]int {
+	out := map[string]int{}
+	for _, f := range fs {
+		out[f.Code]++
+	}
+	return out
+}
+
+func findings(t *testing.T, name, src, dialect string) []Finding {
+	t.Helper()
+	f := parser.Parse(name, []byte(src), nil)
+	if errs := f.Errors(); len(errs) > 0 {
+		t.Fatalf("%s: %v", name, errs)
+	}
+	return Capabilities(f, nil, Options{Procs: 16, FileDialect: dialect})
+}
+
+// TestCapabilityAcceptance: the diagnostics the papers find in their
+// programs.
+func TestCapabilityAcceptance(t *testing.T) {
+	for _, c := range []struct{ file, code, dialect, inMessage string }{
+		{"dgefa.f", "non-overlapped-broadcast", "", "K loop"},
+		{"example.fcm", "missing-align", "cmf", "B is not aligned with A"},
+		{"tridvpk.f", "pipeline-granularity", "", "B_opt = "},
+		{"redblack.f", "loop-distribution", "", "block boundaries"},
+	} {
+		src, err := os.ReadFile("../examples/" + c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fs := findings(t, c.file, string(src), c.dialect)
+		found := false
+		for _, f := range fs {
+			if f.Code == c.code && strings.Contains(f.Message, c.inMessage) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: no %s in %v", c.file, c.code, fs)
+		}
+	}
+}
+
+// TestMissingAlignFix: the fix inserts CMF$ ALIGN B(I,J) WITH A(I,J),
+// leaves a file that parses, removes the diagnostic and does not make the
+// estimate worse.
+func TestMissingAlignFix(t *testing.T) {
+	src, err := os.ReadFile("../examples/example.fcm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := parser.Parse("example.fcm", src, nil)
+	opt := Options{Procs: 16, FileDialect: "cmf"}
+	var fix *Fix
+	for _, x := range Capabilities(f, nil, opt) {
+		if x.Code == "missing-align" {
+			fix = x.Fix
+		}
+	}
+	if fix == nil || fix.Text != "CMF$ ALIGN B(I,J) WITH A(I,J)\n" {
+		t.Fatalf("fix %+v", fix)
+	}
+	nsrc := string(src[:fix.Offset]) + fix.Text + string(src[fix.Offset:])
+	g := parser.Parse("example.fcm", []byte(nsrc), nil)
+	if errs := g.Errors(); len(errs) > 0 {
+		t.Fatalf("fixed file: %v\n%s", errs, nsrc)
+	}
+	if n := codes(Capabilities(g, nil, opt))["missing-align"]; n != 0 {
+		t.Errorf("missing-align still reported after the fix")
+	}
+	before, after := Capabilities0(f, opt), Capabilities0(g, opt)
+	if after[0] > before[0] {
+		t.Errorf("the fix made the estimate worse: %g -> %g", before[0], after[0])
+	}
+}
+
+// TestCapabilityNegatives: code that does not warrant a diagnostic stays
+// clean: aligned arrays, local loops, coarse loops.
+func TestCapabilityNegatives(t *testing.T) {
+	aligned := `      PROGRAM ALIGNED
+      PARAMETER (N = 1000)
+      REAL A(N,N), B(N,N)
+      DECOMPOSITION D(N,N)
+      ALIGN A, B WITH D
+      DISTRIBUTE D(:, BLOCK)
+      DO 10 J = 1, N
+         DO 10 I = 1, N
+            B(I,J) = A(I,J) * 2.0
+   10 CONTINUE
+      END
+`
+	local := `      PROGRAM LOCAL
+      PARAMETER (N = 1000)
+      REAL A(N,N)
+      DECOMPOSITION D(N,N)
+      ALIGN A WITH D
+      DISTRIBUTE D(:, BLOCK)
+      DO 10 J = 1, N
+         DO 10 I = 2, N
+            A(I,J) = A(I-1,J) + 1.0
+   10 CONTINUE
+      END
+`
+	coarse := `      PROGRAM COARSE
+      PARAMETER (N = 4000)
+      REAL A(N,N), B(N,N)
+      DECOMPOSITION D(N,N)
+      ALIGN A, B WITH D
+      DISTRIBUTE D(:, BLOCK)
+      DO 10 J = 2, N - 1
+         DO 10 I = 1, N
+            B(I,J) = SQRT(A(I,J)) + A(I,J-1) + A(I,J+1)
+   10 CONTINUE
+      END
+`
+	for name, src := range map[string]string{"aligned.f": aligned, "local.f": local} {
+		if fs := findings(t, name, src, ""); len(fs) != 0 {
+			t.Errorf("%s: %v", name, fs)
+		}
+	}
+	// The coarse loop shifts along J (a loop-distribution note is right)
+	// but is no fine-grain loop.
+	if c := codes(findings(t, "coarse.f", coarse, "")); c["fine-grain-loop"] != 0 || c["missing-align"] != 0 {
+		t.Errorf("coarse.f: %v", c)
+	}
+}
+
+func TestUnusedArrayAndFineGrain(t *testing.T) {
+	src := `      PROGRAM FINE
+      PARAMETER (N = 64)
+      REAL A(N), B(N), SPARE(1000,1000)
+      DECOMPOSITION D(N)
+      ALIGN A, B WITH D
+      DISTRIBUTE D(BLOCK)
+      DO 10 I = 2, N
+         A(I) = B(I-1)
+   10 CONTINUE
+      END
+`
+	fs := findings(t, "fine.f", src, "")
+	c := codes(fs)
+	if c["unused-array"] != 1 || c["fine-grain-loop"] != 1 {
+		t.Fatalf("%v", fs)
+	}
+	for _, f := range fs {
+		if f.Code == "unused-array" && !strings.Contains(f.Message, "SPARE") || f.Code == "unused-array" && !strings.Contains(f.Message, "3.81 MiB per processor") {
+			t.Errorf("unused-array message: %s", f.Message)
+		}
+	}
+}
+
+func TestPipelineModel(t *testing.T) {
+	pm := PipelineModel{P: 8, N1: 64, N2: 4096, ClStage: 1e-9, ClComm: 1e-9, CfComm: 20e-6, CfSovhd: 5e-6, CfRovhd: 5e-6}
+	b, ok := pm.BOpt()
+	if !ok {
+		t.Fatal("no optimum")
+	}
+	// Equation (2) is the minimum of equation (1): neighbours cost more.
+	if !(pm.TPipe(b) <= pm.TPipe(b*0.9) && pm.TPipe(b) <= pm.TPipe(b*1.1)) {
+		t.Errorf("B_opt %g is not a minimum of T_pipe", b)
+	}
+	best, tBest := pm.BestBlock(func(float64) PipelineModel { return pm })
+	if d := float64(best) - b; d > 1 || d < -1 || tBest > pm.TPipe(8) {
+		t.Errorf("integer search %d (%g) vs %g", best, tBest, b)
+	}
+	if _, err := LoadProfile(strings.NewReader(`{"name": "x", "pipelineBlock": -1}`)); err == nil {
+		t.Errorf("negative block accepted")
+	}
+	if p, err := LoadProfile(strings.NewReader(`{"name": "Overlapping HPF", "loopDistribution": true}`)); err != nil || !p.LoopDistribution || p.PipelineBlock != 8 {
+		t.Errorf("profile %+v %v", p, err)
+	}
+	if _, err := LoadProfile(strings.NewReader(`{"nmae": "typo"}`)); err == nil {
+		t.Errorf("unknown field accepted")
+	}
+}
