@@ -98,6 +98,9 @@ func Capabilities(f *parser.File, prof *Profile, opt Options) []Finding {
 			out = append(out, loopFindings(f, u, c, d, e, prof, opt)...)
 		}
 	}
+	if !prof.Interprocedural {
+		out = append(out, callsInLoops(f, prof, opt)...)
+	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Start < out[j].Start })
 	return out
 }
@@ -210,6 +213,87 @@ func loopFindings(f *parser.File, u *parser.Unit, c *parser.DoConstruct, d *Dist
 		out = append(out, Finding{Code: "fine-grain-loop", Start: s, End: en, Severity: "warning",
 			Message: fmt.Sprintf("the work each processor does in this loop (%s) is less than the communication it needs (%s) on %d processors; give each processor more work per message (coarser distribution, fewer processors, or fuse loops)",
 				human(comp), human(comm), d.Procs)})
+	}
+	return out
+}
+
+// callsInLoops reports CALLs inside loops to procedures of the file that
+// communicate: the messages are sent on every call, and a compiler that
+// does not transform across procedures cannot combine them (beyond-compiler).
+func callsInLoops(f *parser.File, prof *Profile, opt Options) []Finding {
+	procs := map[string]*parser.Unit{}
+	for _, u := range f.Units {
+		if u.Kind == parser.UnitSubroutine && u.Scope != nil {
+			procs[u.Name] = u
+		}
+	}
+	// The communication of one call: the callee's body as a loop run once.
+	perCall := map[string]float64{}
+	for name, u := range procs {
+		d := FromUnit(u, opt.Procs, opt.FileDialect)
+		if !anyDistributed(d) {
+			continue
+		}
+		one := &parser.Lit{Kind: parser.IntLit, Value: "1"}
+		wrap := &parser.DoConstruct{Do: &parser.DoStmt{Var: &parser.Ident{Name: "$CALL"}, Lo: one, Hi: one}, Body: u.Body}
+		if t := secs(EstimateLoop(f, u, wrap, d, opt).Comm); t > 0 {
+			perCall[name] = t
+		}
+	}
+	if len(perCall) == 0 {
+		return nil
+	}
+	var out []Finding
+	for _, u := range f.Units {
+		if u.Scope == nil {
+			continue
+		}
+		var walk func(list []parser.Stmt, loops []*parser.DoConstruct)
+		walk = func(list []parser.Stmt, loops []*parser.DoConstruct) {
+			for _, s := range list {
+				switch x := s.(type) {
+				case *parser.DoConstruct:
+					walk(x.Body, append(loops, x))
+				case *parser.IfConstruct:
+					for _, a := range x.Arms {
+						walk(a.Body, loops)
+					}
+				case *parser.CallStmt:
+					t, ok := perCall[x.Name.Name]
+					if !ok || len(loops) == 0 {
+						continue
+					}
+					calls := 1.0
+					for _, l := range loops {
+						d := l.Do
+						if d.Lo == nil || d.Hi == nil {
+							calls = math.NaN()
+							break
+						}
+						lo, ok1 := parser.EvalInt(d.Lo, u.Scope)
+						hi, ok2 := parser.EvalInt(d.Hi, u.Scope)
+						step := int64(1)
+						if d.Step != nil {
+							step, _ = parser.EvalInt(d.Step, u.Scope)
+						}
+						if !ok1 || !ok2 || step == 0 {
+							calls = math.NaN()
+							break
+						}
+						calls *= math.Max(0, float64((hi-lo+step)/step))
+					}
+					s0, e0 := lineRange(f, u.Abs(x.Pos()))
+					cost := "on every call"
+					if !math.IsNaN(calls) {
+						cost = fmt.Sprintf("%.0f times: %s of communication", calls, human(calls*t))
+					}
+					out = append(out, Finding{Code: "beyond-compiler", Start: s0, End: e0, Severity: "information",
+						Message: fmt.Sprintf("%s communicates (%s per call) and is called inside a loop, %s; %s does not transform across procedures, so these messages are never combined. Move the loop into %s (or inline it) so that its messages can be vectorized out of the loop",
+							x.Name.Name, human(t), cost, prof.Name, x.Name.Name)})
+				}
+			}
+		}
+		walk(u.Body, nil)
 	}
 	return out
 }

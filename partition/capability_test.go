@@ -183,3 +183,41 @@ func TestPipelineModel(t *testing.T) {
 		t.Errorf("unknown field accepted")
 	}
 }
+
+func TestBeyondCompilerCalls(t *testing.T) {
+	src := `      PROGRAM DRIVER
+      PARAMETER (N = 256)
+      REAL X(N)
+      DO 10 K = 1, 50
+         CALL SWEEP(X, N)
+   10 CONTINUE
+      END
+      SUBROUTINE SWEEP(X, N)
+      INTEGER N
+      REAL X(N), Y(N)
+      DECOMPOSITION D(N)
+      ALIGN X, Y WITH D
+      DISTRIBUTE D(BLOCK)
+      DO 20 I = 2, N
+         Y(I) = X(I-1)
+   20 CONTINUE
+      END
+`
+	fs := findings(t, "driver.f", src, "")
+	found := false
+	for _, f := range fs {
+		if f.Code == "beyond-compiler" && strings.Contains(f.Message, "SWEEP communicates") && strings.Contains(f.Message, "50 times") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no beyond-compiler finding: %v", fs)
+	}
+	// A profile that transforms across procedures does not report it.
+	f := parser.Parse("driver.f", []byte(src), nil)
+	p := RiceFortranD()
+	p.Interprocedural = true
+	if c := codes(Capabilities(f, p, Options{Procs: 16})); c["beyond-compiler"] != 0 {
+		t.Errorf("interprocedural profile: %v", c)
+	}
+}
