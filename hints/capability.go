@@ -8,7 +8,7 @@ import (
 // CapabilityDiagnostics are the compiler-capability diagnostics of f
 // (non-overlapped-broadcast, missing-align, loop-distribution,
 // pipeline-granularity, unvectorized-message, unused-array,
-// fine-grain-loop) under a capability profile (nil: Rice Fortran 77D),
+// fine-grain-loop, beyond-compiler) under a capability profile (nil: Rice Fortran 77D),
 // each with the estimate's numbers in its message.
 func CapabilityDiagnostics(f *parser.File, o EstimateOptions, prof *partition.Profile) []Diagnostic {
 	var out []Diagnostic

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/pfls/pfls/complexity"
 	"github.com/pfls/pfls/parser"
 )
 
@@ -499,6 +500,20 @@ func (pm PipelineModel) BestBlock(cost func(b float64) PipelineModel) (int, floa
 	return best, bestT
 }
 
+// stmtAt finds the simple statement of u that starts at the absolute offset.
+func stmtAt(u *parser.Unit, off int) parser.Stmt {
+	var found parser.Stmt
+	for _, s := range u.Body {
+		parser.Inspect(s, func(n parser.Node) bool {
+			if a, ok := n.(*parser.AssignStmt); ok && u.Abs(a.Pos()) == off {
+				found = a
+			}
+			return found == nil
+		})
+	}
+	return found
+}
+
 func pipelineFindings(f *parser.File, u *parser.Unit, d *Distribution, ms []*Message, prof *Profile, opt Options) []Finding {
 	var out []Finding
 	done := map[string]bool{}
@@ -530,10 +545,15 @@ func pipelineFindings(f *parser.File, u *parser.Unit, d *Distribution, ms []*Mes
 		if sym := u.Scope.Lookup(m.Array); sym != nil && (sym.Type == "DOUBLEPRECISION" || sym.Type == "COMPLEX") {
 			elem = 8
 		}
-		// Per-element stage cost from the estimate of the statement's
-		// computation: the machine's arithmetic and memory costs.
+		// Per-element stage cost: the pipelined statement priced with the
+		// machine's operation times, plus the loop overhead per iteration.
 		mach := opt.Machine
-		clStage := 4*mach.Op("load") + 2*mach.Op("mul") + mach.Op("add") + mach.Op("iteration")
+		clStage := mach.Op("iteration")
+		if st := stmtAt(u, m.Offset); st != nil {
+			clStage += secs(complexity.StmtCost(u, st, machineTable(mach)))
+		} else {
+			clStage += 4*mach.Op("load") + 2*mach.Op("mul") + mach.Op("add")
+		}
 		model := func(b float64) PipelineModel {
 			bytes := elem * b
 			t1, _ := mach.CommTime("vector-shift", p, bytes)
