@@ -31,6 +31,9 @@ func (s EstimateSettings) Options(machine *partition.Machine) EstimateOptions {
 	if o.Procs < 1 {
 		o.Procs = 16
 	}
+	if o.Procs > partition.MaxProcs {
+		o.Procs = partition.MaxProcs
+	}
 	if o.Machine == nil {
 		o.Machine = partition.DefaultMachine()
 	}
@@ -181,6 +184,9 @@ func distributeEdits(f *parser.File, u *parser.Unit, current, to *partition.Dist
 		return []TextEdit{{f, u.Abs(dir.KeyPos), u.Abs(dir.To), text}}, true
 	case dir != nil && dir.Sentinel == "HPF":
 		spec := dir.Spec.(*parser.DistributeSpec)
+		if len(spec.Targets) > 1 {
+			return nil, false // DISTRIBUTE (...) :: T, U: rewriting it would change U too
+		}
 		formats := make([]string, len(to.Formats))
 		n := 0
 		for i, fm := range to.Formats {

@@ -36,9 +36,8 @@ func (s *Server) codeAction(ctx context.Context, r *request) (any, error) {
 	}
 	f := snap.File
 	start, end := offsetsOf(f, p.Range)
-	s.inlayMu.Lock()
-	acts := s.opts.Actions(f, start, end, s.currentSettings().Estimate)
-	s.inlayMu.Unlock()
+	var acts []hints.CodeAction
+	s.analyses(func() { acts = s.opts.Actions(f, start, end, s.currentSettings().Estimate) })
 	out := make([]protocol.CodeAction, 0, len(acts))
 	for _, a := range acts {
 		ca := protocol.CodeAction{Title: a.Title, Kind: protocol.CodeActionKind(a.Kind), IsPreferred: a.Preferred}
@@ -83,9 +82,9 @@ func (s *Server) executeCommand(ctx context.Context, r *request) (any, error) {
 	if s.opts.Estimate == nil {
 		return nil, jsonrpc2.NewError(jsonrpc2.InternalError, "no estimator")
 	}
-	s.inlayMu.Lock()
-	text, err := s.opts.Estimate(doc.File, line, s.currentSettings().Estimate)
-	s.inlayMu.Unlock()
+	var text string
+	var err error
+	s.analyses(func() { text, err = s.opts.Estimate(doc.File, line, s.currentSettings().Estimate) })
 	if err != nil {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, err.Error())
 	}

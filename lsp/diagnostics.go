@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -81,6 +82,13 @@ func (d *diagScheduler) stop() {
 
 // publishDiagnostics sends the diagnostics of the current snapshot.
 func (s *Server) publishDiagnostics(uri protocol.DocumentURI) {
+	// It runs on a timer goroutine: a bug in an analysis must not take
+	// the server down.
+	defer func() {
+		if e := recover(); e != nil {
+			s.log.Printf("diagnostics of %s: panic: %v\n%s", uri, e, debug.Stack())
+		}
+	}()
 	snap := s.store.get(uri)
 	if snap == nil {
 		return
@@ -88,9 +96,9 @@ func (s *Server) publishDiagnostics(uri protocol.DocumentURI) {
 	ds := hints.Diagnostics(snap.File)
 	if s.opts.ExtraDiagnostics != nil && !hasErrors(ds) {
 		// The compiler-capability diagnostics speak of a program that compiles.
-		s.inlayMu.Lock()
-		ds = append(ds, s.opts.ExtraDiagnostics(snap.File, s.currentSettings().Estimate)...)
-		s.inlayMu.Unlock()
+		s.analyses(func() {
+			ds = append(ds, s.opts.ExtraDiagnostics(snap.File, s.currentSettings().Estimate)...)
+		})
 	}
 	s.notify("textDocument/publishDiagnostics", protocol.PublishDiagnosticsParams{
 		URI:         uri,

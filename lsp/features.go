@@ -174,7 +174,9 @@ func (s *Server) hover(ctx context.Context, r *request) (any, error) {
 	}
 	// Not on a name: what the statement costs, once a producer exists.
 	if s.opts.StatementHover != nil {
-		if text := s.opts.StatementHover(f, off); text != "" {
+		var text string
+		s.analyses(func() { text = s.opts.StatementHover(f, off) })
+		if text != "" {
 			return &protocol.Hover{Contents: *markdown(text)}, nil
 		}
 	}

@@ -24,6 +24,7 @@ const (
 )
 
 type index struct {
+	start sync.Once // a second initialized must not index again
 	mu    sync.Mutex
 	files map[protocol.DocumentURI]*parser.File
 	done  chan struct{}

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"github.com/pfls/pfls/hints"
 
 	"go.lsp.dev/protocol"
 )
@@ -61,9 +62,8 @@ func (s *Server) inlayHint(ctx context.Context, r *request) (any, error) {
 	if end >= len(f.Src) {
 		end = len(f.Src) + 1 // a range reaching the end includes a hint there
 	}
-	s.inlayMu.Lock()
-	hs := s.opts.Inlay(f, start, end, st.inlayOptions())
-	s.inlayMu.Unlock()
+	var hs []hints.InlayHint
+	s.analyses(func() { hs = s.opts.Inlay(f, start, end, st.inlayOptions()) })
 	out := make([]InlayHint, 0, len(hs))
 	for _, h := range hs {
 		if h.Offset < start || h.Offset >= end || ctx.Err() != nil {
@@ -92,9 +92,8 @@ func (s *Server) inlayHintResolve(ctx context.Context, r *request) (any, error) 
 		return h, nil // stale or foreign: answer the hint unchanged
 	}
 	st := s.currentSettings()
-	s.inlayMu.Lock()
-	hs := s.opts.Inlay(snap.File, h.Data.Offset, h.Data.Offset+1, st.inlayOptions())
-	s.inlayMu.Unlock()
+	var hs []hints.InlayHint
+	s.analyses(func() { hs = s.opts.Inlay(snap.File, h.Data.Offset, h.Data.Offset+1, st.inlayOptions()) })
 	for _, x := range hs {
 		if x.Offset == h.Data.Offset && x.Kind == h.Data.Kind {
 			h.Tooltip = markdown(x.Tooltip)

@@ -171,11 +171,13 @@ func (s *Server) initialized(ctx context.Context, r *request) (any, error) {
 	s.mu.Lock()
 	roots, progress := s.roots, s.client.progress
 	s.mu.Unlock()
-	if len(roots) > 0 {
-		go s.indexWorkspace(roots, progress)
-	} else {
-		close(s.index.done)
-	}
+	s.index.start.Do(func() {
+		if len(roots) > 0 {
+			go s.indexWorkspace(roots, progress)
+		} else {
+			close(s.index.done)
+		}
+	})
 	return nil, nil
 }
 

@@ -72,7 +72,7 @@ type Server struct {
 	roots    []string // workspace folders to index
 	inflight map[jsonrpc2.ID]context.CancelFunc
 
-	inlayMu sync.Mutex // serialises Options.Inlay
+	inlayMu sync.Mutex // serialises the analyses (Options.Inlay, StatementHover, Actions, ...)
 	exited  chan int
 	once    sync.Once
 }
@@ -323,4 +323,13 @@ func (s *Server) callClient(method string, params, result any) error {
 	defer cancel()
 	_, err := s.conn.Call(ctx, method, params, result)
 	return err
+}
+
+// analyses runs f holding the lock that serialises the analyses behind
+// Options (the complexity engine is not safe for concurrent use); the lock
+// is released even when f panics.
+func (s *Server) analyses(f func()) {
+	s.inlayMu.Lock()
+	defer s.inlayMu.Unlock()
+	f()
 }

@@ -491,11 +491,23 @@ func (pm PipelineModel) BOpt() (float64, bool) {
 // integer neighbours, which an exhaustive search over B does exactly.
 func (pm PipelineModel) BestBlock(cost func(b float64) PipelineModel) (int, float64) {
 	best, bestT := 1, math.Inf(1)
-	for b := 1; b <= int(pm.N2); b++ {
-		t := cost(float64(b)).TPipe(float64(b))
-		if t < bestT {
+	try := func(b int) {
+		if t := cost(float64(b)).TPipe(float64(b)); t < bestT {
 			best, bestT = b, t
 		}
+	}
+	// Every B up to 4096, then geometric steps (2%) up to N2: the
+	// optimum lies where stages are short, and a huge N2 must not make
+	// this run for ever.
+	n2 := int(math.Min(pm.N2, 1<<40))
+	for b := 1; b <= n2 && b <= 4096; b++ {
+		try(b)
+	}
+	for b := 4096; b < n2; b += b / 50 {
+		try(b)
+	}
+	if n2 > 4096 {
+		try(n2)
 	}
 	return best, bestT
 }

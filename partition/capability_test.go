@@ -221,3 +221,87 @@ func TestBeyondCompilerCalls(t *testing.T) {
 		t.Errorf("interprocedural profile: %v", c)
 	}
 }
+
+// TestReviewRegressions: inputs a second reading found that crashed, hung
+// or gave wrong numbers.
+func TestReviewRegressions(t *testing.T) {
+	zero := `      PROGRAM Z
+      PARAMETER (N = 0)
+      REAL A(N)
+      DECOMPOSITION D(N)
+      ALIGN A WITH D
+      DISTRIBUTE D(BLOCK)
+      DO 10 I = 1, 5
+         A(I) = A(I-1) + 1.0
+   10 CONTINUE
+      END
+`
+	findings(t, "zero.f", zero, "") // an empty extent must not divide by zero
+	huge := `      PROGRAM Z
+      PARAMETER (N = 100000000)
+      REAL A(N,N)
+      DECOMPOSITION D(N,N)
+      ALIGN A WITH D
+      DISTRIBUTE D(BLOCK,:)
+      DO 10 I = 2, N
+         DO 10 J = 2, N
+            A(I,J) = A(I-1,J) + A(I,J-1)
+   10 CONTINUE
+      END
+`
+	if c := codes(findings(t, "huge.f", huge, "")); c["pipeline-granularity"] != 1 {
+		t.Errorf("huge pipeline: %v", c) // and it must finish
+	}
+	transpose := `      PROGRAM Z
+      PARAMETER (N = 256)
+      REAL A(N,N), B(N,N)
+      DECOMPOSITION D(N,N)
+      ALIGN A, B WITH D
+      DISTRIBUTE D(:,BLOCK)
+      DO 10 J = 1, N
+         DO 10 I = 1, N
+            A(I,J) = B(J,I)
+   10 CONTINUE
+      END
+`
+	f := parser.Parse("t.f", []byte(transpose), nil)
+	e := EstimateLoop(f, f.Units[0], f.Units[0].Body[len(f.Units[0].Body)-1].(*parser.DoConstruct), FromUnit(f.Units[0], 16, ""), Options{Procs: 16})
+	if p := patterns(e); p["alltoall"] != 1 || p["broadcast"] != 0 {
+		t.Errorf("transpose: %v", p)
+	}
+	if s, ok := Seconds(e.Comm); !ok || s <= 0 {
+		t.Errorf("transpose comm %v", e.Comm)
+	}
+	// An IF / ELSE IF / ELSE chain weighs its arms 1/2, 1/4, 1/4.
+	chain := `      PROGRAM Z
+      PARAMETER (N = 64)
+      REAL A(N), B(N)
+      DECOMPOSITION D(N)
+      ALIGN A, B WITH D
+      DISTRIBUTE D(BLOCK)
+      DO 10 I = 2, N
+         IF (A(I) .GT. 0.0) THEN
+            A(I) = B(I-1)
+         ELSE IF (A(I) .LT. 0.0) THEN
+            A(I) = B(I-1)
+         ELSE
+            A(I) = B(I-1)
+         END IF
+   10 CONTINUE
+      END
+`
+	g := parser.Parse("c.f", []byte(chain), nil)
+	u := g.Units[0]
+	ec := EstimateLoop(g, u, u.Body[len(u.Body)-1].(*parser.DoConstruct), FromUnit(u, 16, ""), Options{Procs: 16})
+	total := 0.0
+	for _, m := range ec.Messages {
+		c, _ := Seconds(m.Count)
+		total += c
+	}
+	if total != 1 {
+		t.Errorf("messages of the IF chain counted %g times, want 1", total)
+	}
+	if g := factor(1<<16, 2); g[0]*g[1] != 1<<16 || g[0] != 256 {
+		t.Errorf("factor(65536, 2) = %v", g)
+	}
+}

@@ -8,6 +8,7 @@ package partition
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -408,20 +409,28 @@ func processorGrid(procs, n int, onto *parser.Ident, sc *parser.Scope) []int {
 		if sym := sc.Lookup(onto.Name); sym != nil && sym.Rank() == n {
 			grid := make([]int, n)
 			ok := true
+			total := int64(1)
 			for i, e := range extents(sym, sc) {
-				if !e.Known {
+				size := e.Upper - e.Lower + 1
+				if !e.Known || size < 1 || size > MaxProcs {
 					ok = false
 					break
 				}
-				grid[i] = int(e.Upper - e.Lower + 1)
+				grid[i] = int(size)
+				total *= size
 			}
-			if ok {
+			// The arrangement is used when it has the processors asked
+			// for, so that every candidate runs on the same machine.
+			if ok && total == int64(procs) {
 				return grid
 			}
 		}
 	}
 	return factor(procs, n)
 }
+
+// MaxProcs is the largest processor count the estimator takes.
+const MaxProcs = 1 << 16
 
 // factor splits p into n factors as equal as possible, largest first:
 // 16 over 2 gives 4 x 4, 8 over 2 gives 4 x 2, 12 over 2 gives 4 x 3.
@@ -436,30 +445,24 @@ func factor(p, n int) []int {
 	rest := p
 	for i := 0; i < n; i++ {
 		left := n - i
-		// The largest divisor of rest not above its left-th root, for the
-		// last dimensions; the first takes what remains.
-		target := 1
-		for c := 1; c <= rest; c++ {
-			if rest%c == 0 && pow(c, left) <= rest {
-				target = c
-			}
-		}
 		if left == 1 {
-			target = rest
+			out[i] = rest
+			break
+		}
+		// The largest divisor of rest not above its left-th root.
+		target := 1
+		root := int(math.Floor(math.Pow(float64(rest), 1/float64(left)) + 1e-9))
+		for c := root; c >= 1; c-- {
+			if rest%c == 0 {
+				target = c
+				break
+			}
 		}
 		out[i] = target
 		rest /= target
 	}
 	sort.Sort(sort.Reverse(sort.IntSlice(out)))
 	return out
-}
-
-func pow(c, k int) int {
-	r := 1
-	for i := 0; i < k; i++ {
-		r *= c
-	}
-	return r
 }
 
 // WithFormats returns a copy of d in which the main template is

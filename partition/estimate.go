@@ -81,9 +81,17 @@ type est struct {
 	notes []string
 }
 
-// ratOf turns seconds into an exact rational, kept to femtoseconds.
+// ratOf turns seconds into an exact rational, kept to femtoseconds (to
+// whole seconds past about 2.5 hours, where femtoseconds overflow; a
+// non-finite time becomes 1e300 s).
 func ratOf(sec float64) Poly {
-	return complexity.Rat(big.NewRat(int64(math.Round(sec*1e15)), 1e15))
+	switch {
+	case math.IsNaN(sec) || math.IsInf(sec, 0):
+		sec = 1e300
+	case math.Abs(sec) < 9e3:
+		return complexity.Rat(big.NewRat(int64(math.Round(sec*1e15)), 1e15))
+	}
+	return complexity.Rat(new(big.Rat).SetFloat64(math.Round(sec)))
 }
 
 func machineTable(m *Machine) *complexity.CostTable {
@@ -270,10 +278,10 @@ func (e *est) localTrips(trips, lo, step Poly, array string, dim int, f DimForma
 			}
 		}
 	}
-	if ok1 && ok2 && ok3 && ok4 && ok5 && tn >= 0 && sn != 0 && tn < 1e7 && !e.opt.Even {
+	if ok1 && ok2 && ok3 && ok4 && ok5 && tn >= 0 && sn != 0 && tn < 1e7 && en >= 1 && p <= MaxProcs && !e.opt.Even {
 		n, first, s, ext := int64(tn), int64(ln), int64(sn), int64(en)
 		counts := make([]int64, p)
-		b := (ext + p - 1) / p // BLOCK size
+		b := (ext + p - 1) / p // BLOCK size, at least 1
 		k := int64(f.K)
 		if k <= 0 {
 			k = 1
@@ -326,16 +334,26 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 	case *parser.DoConstruct:
 		return e.loop(x, loops)
 	case *parser.IfConstruct:
+		// Arm i is reached with probability 1/2^i and taken with 1/2 of
+		// that (the ELSE takes what the last test leaves): weights that add
+		// up to one, as in the complexity model.
 		total := complexity.Zero()
 		var msgs []*Message
+		reach := complexity.Int(1)
 		for _, arm := range x.Arms {
+			w := reach
 			if h, ok := arm.Head.(*parser.IfThenStmt); ok {
-				total = total.Add(complexity.ExprCost(e.u, h.Cond, e.table))
+				total = total.Add(complexity.ExprCost(e.u, h.Cond, e.table).Mul(reach))
+				w = reach.Mul(complexity.Frac(1, 2))
+				reach = w
 			}
 			c, ms := e.list(arm.Body, loops)
-			total = total.Add(c.Mul(complexity.Frac(1, 2)))
+			total = total.Add(c.Mul(w))
 			for _, msg := range ms {
-				msg.Count = msg.Count.Mul(complexity.Frac(1, 2))
+				msg.Count = msg.Count.Mul(w)
+				if msg.priced {
+					msg.Time = msg.Time.Mul(w)
+				}
 			}
 			msgs = append(msgs, ms...)
 		}
@@ -789,7 +807,7 @@ func (e *est) assignComm(a *parser.AssignStmt, loops []loopInfo) []*Message {
 				}
 				add(&Message{Pattern: pattern, Array: r.name, Count: complexity.Int(1),
 					Bytes: e.sectionBytes(r, ly, loops, h, i, c), hoist: h, Why: why})
-			case len(rs.coef) == 0 || !followsSame(rs, ws):
+			case !movesWith(rs, lhs.subs):
 				h := e.hoist(r, loops, at)
 				add(&Message{Pattern: "broadcast", Array: r.name, Count: complexity.Int(1),
 					Bytes: e.sectionBytes(r, ly, loops, h, -1, 0), hoist: h,
@@ -812,11 +830,16 @@ func abs(x int64) int64 {
 	return x
 }
 
-// followsSame reports whether two subscripts move with the same loop index.
-func followsSame(a, b linear) bool {
-	for v := range b.coef {
-		if a.coef[v] != 0 {
-			return true
+// movesWith reports whether a read subscript moves with a variable of
+// the written element's subscripts: A(I,K) read for A(I,J) does not along
+// its second dimension (the owner of column K broadcasts it), B(J,I) read
+// for A(I,J) does (a transpose: all-to-all).
+func movesWith(r linear, written []linear) bool {
+	for _, w := range written {
+		for v := range w.coef {
+			if r.coef[v] != 0 {
+				return true
+			}
 		}
 	}
 	return false

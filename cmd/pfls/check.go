@@ -55,8 +55,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "pfls check: no files given (usage: pfls check [--json|--format sarif] [--procs P] [--machine FILE] [--profile FILE] FILE...)")
 		return 2
 	}
-	if *procs < 1 {
-		fmt.Fprintf(stderr, "pfls check: --procs %d: want at least 1\n", *procs)
+	if *procs < 1 || *procs > partition.MaxProcs {
+		fmt.Fprintf(stderr, "pfls check: --procs %d: want 1 to %d\n", *procs, partition.MaxProcs)
 		return 2
 	}
 	machine, err := loadMachine(*machineFile)

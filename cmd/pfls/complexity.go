@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"math/big"
 	"os"
 	"sort"
@@ -133,9 +134,12 @@ func runComplexity(args []string, stdout, stderr io.Writer) int {
 		}
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		enc.Encode(struct {
+		if err := enc.Encode(struct {
 			Files []jsonCFile `json:"files"`
-		}{out})
+		}{out}); err != nil {
+			fmt.Fprintf(stderr, "pfls: %v\n", err)
+			return 2
+		}
 	}
 	for _, f := range files {
 		for _, e := range f.Errors() {
@@ -185,8 +189,10 @@ func evalValue(p complexity.Poly, values map[string]*big.Rat) any {
 	}
 	q := p.Eval(values)
 	if v, ok := q.Value(); ok {
-		f, _ := v.Float64()
-		return f
+		if f, _ := v.Float64(); !math.IsInf(f, 0) {
+			return f
+		}
+		return v.RatString() // too large for a JSON number
 	}
 	return q.String()
 }

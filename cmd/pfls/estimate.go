@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -48,9 +49,9 @@ type jsonLoop struct {
 	Notes      []string        `json:"notes,omitempty"`
 }
 
-// num is a number when p is constant, else p's polynomial text.
+// num is a number when p is constant (and finite), else p's text.
 func num(p partition.Poly) any {
-	if v, ok := partition.Seconds(p); ok {
+	if v, ok := partition.Seconds(p); ok && !math.IsInf(v, 0) && !math.IsNaN(v) {
 		return v
 	}
 	return p.String()
@@ -74,8 +75,8 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "pfls estimate: give one file (usage: pfls estimate [--machine FILE] [--procs P] [--set NAME=V,...] [--vary NAME] [--line L] [--plot FILE.svg] [--json] FILE)")
 		return 2
 	}
-	if *procs < 1 {
-		fmt.Fprintf(stderr, "pfls estimate: --procs %d: want at least 1\n", *procs)
+	if *procs < 1 || *procs > partition.MaxProcs {
+		fmt.Fprintf(stderr, "pfls estimate: --procs %d: want 1 to %d\n", *procs, partition.MaxProcs)
 		return 2
 	}
 	machine := partition.DefaultMachine()
@@ -161,15 +162,14 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 			if v, ok := values[symbol]; ok && v.IsInt() && v.Num().Int64()*8 > hi {
 				hi = v.Num().Int64() * 8
 			}
-			shortlist := cands
-			if len(ranked) > 4 {
-				shortlist = nil
-				for _, r := range ranked[:4] {
+			var shortlist []*partition.Distribution
+			for i, r := range ranked {
+				if i < 4 {
 					shortlist = append(shortlist, r.Dist)
 				}
-				if !containsDist(shortlist, current) {
-					shortlist = append(shortlist, current)
-				}
+			}
+			if !containsDist(shortlist, current) {
+				shortlist = append(shortlist, current)
 			}
 			for _, c := range partition.Crossovers(f, t.u, t.loop, shortlist, symbol, lo, hi, opt) {
 				jl.Crossovers = append(jl.Crossovers, jsonCrossover{c.Symbol, c.Value, c.Below, c.Above})
@@ -209,15 +209,31 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 		}
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		enc.Encode(struct {
+		if err := enc.Encode(struct {
 			Path  string     `json:"path"`
 			Procs int        `json:"procs"`
 			Loops []jsonLoop `json:"loops"`
-		}{path, *procs, loops})
-		return 0
+		}{path, *procs, loops}); err != nil {
+			fmt.Fprintf(stderr, "pfls: %v\n", err)
+			return 2
+		}
+	} else {
+		for _, l := range loops {
+			writeEstimateText(stdout, path, *procs, l)
+		}
 	}
-	for _, l := range loops {
-		writeEstimateText(stdout, path, *procs, l)
+	return syntaxCode(f, stderr)
+}
+
+// syntaxCode reports the first error of a file on stderr and returns 1,
+// or 0 when it has none: the estimate of a broken program is partial.
+func syntaxCode(f *parser.File, stderr io.Writer) int {
+	for _, e := range f.Errors() {
+		if e.Severity == parser.SevError {
+			l, c := f.Lines.RuneColumn(int(e.Pos))
+			fmt.Fprintf(stderr, "%s:%d:%d: %s [%s]\n", f.Name, l+1, c+1, e.Msg, e.Code)
+			return 1
+		}
 	}
 	return 0
 }

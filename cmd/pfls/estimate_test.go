@@ -95,3 +95,17 @@ func TestEstimateTextPlotAndErrors(t *testing.T) {
 		t.Errorf("--procs 0 accepted")
 	}
 }
+
+func TestEstimateLimits(t *testing.T) {
+	if code, _, errOut := runCmd("estimate", "--procs", "100000000", "../../examples/redblack.f"); code != 2 || !strings.Contains(errOut, "want 1 to 65536") {
+		t.Errorf("huge --procs: %d %q", code, errOut)
+	}
+	bad := writeTemp(t, "bad.f", "      PROGRAM P\n      DO 10 I = 1, 4\n      X = (1 +\n   10 CONTINUE\n      END\n")
+	if code, _, errOut := runCmd("estimate", bad); code != 1 || !strings.Contains(errOut, "expected an expression") {
+		t.Errorf("estimate of a file with errors: %d %q", code, errOut)
+	}
+	code, out, _ := runCmd("complexity", "--json", "--eval", "M=1e400", "../../examples/sub2.f")
+	if code != 0 || !strings.Contains(out, `"value": "`) {
+		t.Errorf("huge --eval value: %d\n%s", code, out)
+	}
+}

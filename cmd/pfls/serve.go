@@ -99,14 +99,24 @@ func (e *estimates) options(st hints.EstimateSettings) (hints.EstimateOptions, e
 	return st.Options(m), nil
 }
 
+// reportKey names a loop by file, line and the text of its line, so that
+// a report is not shown on another loop after edits move lines.
+func reportKey(f *parser.File, line int) string {
+	if line < 1 || line > f.Lines.LineCount() {
+		return ""
+	}
+	text := f.Src[f.Lines.LineStart(line-1):f.Lines.LineEnd(line-1)]
+	return fmt.Sprintf("%s:%d:%s", f.Name, line, text)
+}
+
 func (e *estimates) keep(f *parser.File, line int, text string) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.reports[fmt.Sprintf("%s:%d", f.Name, line)] = text
+	e.reports[reportKey(f, line)] = text
 }
 
 func (e *estimates) last(f *parser.File, line int) string {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return e.reports[fmt.Sprintf("%s:%d", f.Name, line)]
+	return e.reports[reportKey(f, line)]
 }
