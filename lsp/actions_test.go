@@ -51,3 +51,30 @@ func TestCodeActionsAndEstimateCommand(t *testing.T) {
 		t.Errorf("unknown command: %v", err)
 	}
 }
+
+// TestPanicReleasesAnalysesLock: a producer that panics answers an error,
+// and the next analyses (inlay hints) still run.
+func TestPanicReleasesAnalysesLock(t *testing.T) {
+	opts := Options{
+		Actions: func(f *parser.File, start, end int, st hints.EstimateSettings) []hints.CodeAction {
+			panic("boom")
+		},
+		Inlay: fakeHints,
+	}
+	c := newClient(t, opts)
+	c.initialize(map[string]any{})
+	c.notify("initialized", map[string]any{}) // a second one must not crash the server
+	uri, text := example(t, "redblack.f")
+	c.open(uri, text)
+	var acts []any
+	if err := c.callErr("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": uri},
+		"range": protocol.Range{}, "context": map[string]any{"diagnostics": []any{}}}, &acts); err == nil {
+		t.Fatal("a panicking producer should answer an error")
+	}
+	var hs []InlayHint
+	c.call("textDocument/inlayHint", map[string]any{"textDocument": map[string]any{"uri": uri},
+		"range": protocol.Range{End: protocol.Position{Line: 40}}}, &hs)
+	if len(hs) == 0 {
+		t.Errorf("no inlay hints after the panic")
+	}
+}
