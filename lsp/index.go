@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"os"
@@ -151,4 +152,60 @@ func (s *Server) workspaceFiles() []indexed {
 		}
 	}
 	return out
+}
+
+// fileEvent is one change of workspace/didChangeWatchedFiles.
+type fileEvent struct {
+	URI  protocol.DocumentURI `json:"uri"`
+	Type int                  `json:"type"` // 1 created, 2 changed, 3 deleted
+}
+
+// didChangeWatchedFiles keeps the index up to date with the disk: a
+// created or changed Fortran file is parsed again, a deleted one dropped.
+func (s *Server) didChangeWatchedFiles(ctx context.Context, r *request) (any, error) {
+	var p struct {
+		Changes []fileEvent `json:"changes"`
+	}
+	if err := decode(r, &p); err != nil {
+		return nil, err
+	}
+	for _, ch := range p.Changes {
+		path, ok := uriToPath(ch.URI)
+		if !ok || !isFortranFile(path) {
+			continue
+		}
+		if ch.Type == 3 {
+			s.index.mu.Lock()
+			delete(s.index.files, ch.URI)
+			s.index.mu.Unlock()
+			continue
+		}
+		info, err := os.Stat(path)
+		if err != nil || info.Size() > maxIndexedSize {
+			continue
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		f := parser.Parse(path, src, &parser.Config{Include: includeFromDisk})
+		s.index.mu.Lock()
+		s.index.files[ch.URI] = f
+		s.index.mu.Unlock()
+	}
+	return nil, nil
+}
+
+// watchFiles asks a client that can register watchers dynamically to send
+// didChangeWatchedFiles for Fortran files.
+func (s *Server) watchFiles() {
+	params := map[string]any{"registrations": []any{map[string]any{
+		"id": "pfls-fortran-files", "method": "workspace/didChangeWatchedFiles",
+		"registerOptions": map[string]any{"watchers": []any{
+			map[string]any{"globPattern": "**/*.{f,F,for,FOR,f77,ftn,fcm,f90,F90,f95,f03,f08,hpf}"},
+		}},
+	}}}
+	if err := s.callClient("client/registerCapability", params, nil); err != nil {
+		s.log.Printf("client/registerCapability: %v", err)
+	}
 }

@@ -64,3 +64,37 @@ func TestWorkspaceIndex(t *testing.T) {
 		t.Errorf("definition %+v", locs)
 	}
 }
+
+// TestWatchedFiles: created, changed and deleted files keep the index
+// current, and a client that can register watchers is asked to.
+func TestWatchedFiles(t *testing.T) {
+	dir := t.TempDir()
+	c := newClient(t, Options{})
+	caps := map[string]any{"workspace": map[string]any{"didChangeWatchedFiles": map[string]any{"dynamicRegistration": true}}}
+	var res map[string]any
+	c.call("initialize", map[string]any{"processId": nil, "rootUri": pathToURI(dir), "capabilities": caps}, &res)
+	c.notify("initialized", map[string]any{})
+	<-c.srv.index.done
+	p := filepath.Join(dir, "late.f90")
+	if err := os.WriteFile(p, []byte("subroutine late()\nend subroutine late\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": pathToURI(p), "type": 1}}})
+	var syms []protocol.SymbolInformation
+	c.call("workspace/symbol", map[string]any{"query": "LATE"}, &syms)
+	if len(syms) != 1 {
+		t.Fatalf("after create: %+v", syms)
+	}
+	c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": pathToURI(p), "type": 3}}})
+	c.call("workspace/symbol", map[string]any{"query": "LATE"}, &syms)
+	if len(syms) != 0 {
+		t.Errorf("after delete: %+v", syms)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for c.sentCalls("client/registerCapability") == 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if c.sentCalls("client/registerCapability") != 1 {
+		t.Errorf("watchers not registered")
+	}
+}

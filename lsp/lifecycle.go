@@ -32,6 +32,7 @@ var handlers = map[string]handler{
 	"textDocument/inlayHint":           {fn: (*Server).inlayHint},
 	"inlayHint/resolve":                {fn: (*Server).inlayHintResolve},
 	"textDocument/codeAction":          {fn: (*Server).codeAction},
+	"workspace/didChangeWatchedFiles":  {fn: (*Server).didChangeWatchedFiles, sync: true},
 	"workspace/executeCommand":         {fn: (*Server).executeCommand},
 }
 
@@ -51,6 +52,9 @@ type initializeParams struct {
 			WorkDoneProgress bool `json:"workDoneProgress"`
 		} `json:"window"`
 		Workspace struct {
+			DidChangeWatchedFiles struct {
+				DynamicRegistration bool `json:"dynamicRegistration"`
+			} `json:"didChangeWatchedFiles"`
 			Configuration bool `json:"configuration"`
 			InlayHint     struct {
 				RefreshSupport bool `json:"refreshSupport"`
@@ -113,6 +117,7 @@ func (s *Server) initialize(ctx context.Context, r *request) (any, error) {
 		inlayRefresh:  c.Workspace.InlayHint.RefreshSupport,
 		hierarchical:  c.TextDocument.DocumentSymbol.HierarchicalDocumentSymbolSupport,
 		progress:      c.Window.WorkDoneProgress,
+		watch:         c.Workspace.DidChangeWatchedFiles.DynamicRegistration,
 	}
 	var roots []string
 	for _, w := range p.WorkspaceFolders {
@@ -169,8 +174,11 @@ func (s *Server) initialize(ctx context.Context, r *request) (any, error) {
 func (s *Server) initialized(ctx context.Context, r *request) (any, error) {
 	go s.fetchSettings()
 	s.mu.Lock()
-	roots, progress := s.roots, s.client.progress
+	roots, progress, watch := s.roots, s.client.progress, s.client.watch
 	s.mu.Unlock()
+	if watch {
+		go s.watchFiles()
+	}
 	s.index.start.Do(func() {
 		if len(roots) > 0 {
 			go s.indexWorkspace(roots, progress)

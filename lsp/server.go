@@ -85,6 +85,7 @@ type clientInfo struct {
 	hierarchical   bool // hierarchical document symbols
 	markdown       bool
 	progress       bool // window/workDoneProgress
+	watch          bool // dynamic registration of file watchers
 }
 
 // Serve runs a server on the stream r/w until the client sends exit or
