@@ -110,8 +110,11 @@ func (s *scanner) atEOS() bool { return s.peek().kind == tEOS }
 
 // is reports whether the next token is the operator op.
 func (s *scanner) is(op string) bool {
-	t := s.peek()
-	return t.kind == tOp && t.text == op
+	if !s.have {
+		s.tok = s.lex()
+		s.have = true
+	}
+	return s.tok.kind == tOp && s.tok.text == op
 }
 
 func (s *scanner) accept(op string) bool {
