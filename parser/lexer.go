@@ -99,10 +99,12 @@ func (s *scanner) peek() token {
 }
 
 func (s *scanner) next() token {
-	t := s.peek()
+	if !s.have {
+		s.tok = s.lex()
+	}
 	s.have = false
-	s.i = t.e
-	return t
+	s.i = s.tok.e
+	return s.tok
 }
 
 // atEOS reports whether only blanks remain.
