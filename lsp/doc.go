@@ -4,7 +4,9 @@
 // recovery (server.go), the document store of immutable versioned
 // snapshots (store.go), the one conversion between LSP positions and byte
 // offsets (position.go), debounced diagnostics (diagnostics.go), settings
-// (settings.go), and the LSP 3.17 inlay hint types that
-// go.lsp.dev/protocol v0.12.0 lacks (inlay.go). The features themselves
-// are plain producers in package hints; handlers only convert.
+// (settings.go) and their schema for editors (schema.go), the LSP 3.17
+// inlay hint types that go.lsp.dev/protocol v0.12.0 lacks (inlay.go), code
+// actions and commands (actions.go) and the workspace index (index.go).
+// The features themselves are plain producers in package hints; handlers
+// only convert.
 package lsp

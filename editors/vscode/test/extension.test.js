@@ -1,0 +1,221 @@
+// Tests of the VS Code extension without VS Code: the manifest, the
+// TextMate grammars (tokenized with vscode-textmate and Oniguruma, as VS
+// Code does), the settings against the server's schema, the search for the
+// binary and the missing-binary message (with a stand-in for the vscode
+// module), and the estimate command's parameters against a real
+// `pfls serve` when PFLS names the binary. Run: npm test (node --test).
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert');
+const cp = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const Module = require('module');
+
+const ext = path.resolve(__dirname, '..');
+const repo = path.resolve(ext, '..', '..');
+const pkg = JSON.parse(fs.readFileSync(path.join(ext, 'package.json'), 'utf8'));
+
+// A stand-in for the vscode module: records what the extension shows.
+const shown = { errors: [], opened: [], commands: {}, pick: undefined };
+const vscodeMock = {
+  window: {
+    showErrorMessage: async (msg, ...items) => { shown.errors.push({ msg, items }); return shown.pick; },
+    showWarningMessage: async () => undefined,
+  },
+  env: { openExternal: async (uri) => { shown.opened.push(String(uri)); return true; } },
+  Uri: { parse: (s) => ({ toString: () => s }) },
+  commands: {
+    registerCommand: (id, fn) => { shown.commands[id] = fn; return { dispose() {} }; },
+    executeCommand: async () => undefined,
+  },
+  workspace: {
+    getConfiguration: () => ({ get: (key, def) => (key === 'path' ? shown.configuredPath || def : def) }),
+    onDidChangeConfiguration: () => ({ dispose() {} }),
+  },
+};
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  return request === 'vscode' ? 'vscode' : resolve.call(this, request, ...rest);
+};
+require.cache.vscode = { id: 'vscode', filename: 'vscode', loaded: true, exports: vscodeMock };
+const extension = require(path.join(ext, 'extension.js'));
+
+test('languages and file extensions', () => {
+  const langs = Object.fromEntries(pkg.contributes.languages.map((l) => [l.id, l.extensions]));
+  assert.deepStrictEqual(langs, {
+    fortran: ['.f90', '.f95', '.f03', '.f08', '.F90', '.hpf'],
+    'fortran-fixed': ['.f', '.for', '.f77', '.ftn', '.fcm', '.F'],
+  });
+  for (const id of Object.keys(langs)) {
+    assert.ok(pkg.activationEvents.includes('onLanguage:' + id), 'activation on ' + id);
+    assert.ok(extension.LANGUAGES.includes(id), 'client document selector has ' + id);
+    const g = pkg.contributes.grammars.find((x) => x.language === id);
+    assert.ok(g, 'grammar for ' + id);
+    const grammar = JSON.parse(fs.readFileSync(path.join(ext, g.path), 'utf8'));
+    assert.strictEqual(grammar.scopeName, g.scopeName);
+  }
+  for (const l of pkg.contributes.languages) assert.ok(fs.existsSync(path.join(ext, l.configuration)));
+  assert.strictEqual(pkg.main, './extension.js');
+  assert.ok(pkg.dependencies['vscode-languageclient']);
+});
+
+test('settings match the server schema (go run ./editors/vscode/gen -print)', (t) => {
+  let out;
+  try {
+    out = cp.execFileSync('go', ['run', './editors/vscode/gen', '-print'], { cwd: repo, encoding: 'utf8' });
+  } catch (e) {
+    if (e.code === 'ENOENT') { t.skip('no go on PATH'); return; }
+    throw e;
+  }
+  assert.deepStrictEqual(pkg.contributes.configuration, JSON.parse(out));
+  const props = pkg.contributes.configuration.find((c) => c.id === 'pfls').properties;
+  assert.deepStrictEqual(Object.keys(props).sort(), [
+    'pfls.estimate.machine', 'pfls.estimate.procs', 'pfls.estimate.values',
+    'pfls.inlayHints.enable', 'pfls.inlayHints.loops', 'pfls.inlayHints.maxLength', 'pfls.inlayHints.units']);
+  assert.strictEqual(props['pfls.estimate.procs'].default, 16);
+});
+
+test('commands in the manifest are the ones the extension registers', async () => {
+  shown.errors = [];
+  await extension.activate({ subscriptions: [] }).catch(() => {});
+  const contributed = pkg.contributes.commands.map((c) => c.command).sort();
+  assert.deepStrictEqual(Object.keys(shown.commands).sort(), contributed);
+  assert.ok(pkg.contributes.commands.some((c) => c.title === 'Estimate this loop' && c.category === 'pfls'));
+});
+
+async function grammarRegistry() {
+  const tm = require('vscode-textmate');
+  const onig = require('vscode-oniguruma');
+  const wasm = fs.readFileSync(require.resolve('vscode-oniguruma/release/onig.wasm'));
+  await onig.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
+  const files = Object.fromEntries(pkg.contributes.grammars.map((g) => [g.scopeName, path.join(ext, g.path)]));
+  return new tm.Registry({
+    onigLib: Promise.resolve({ createOnigScanner: (p) => new onig.OnigScanner(p), createOnigString: (s) => new onig.OnigString(s) }),
+    loadGrammar: async (scope) => (files[scope] ? tm.parseRawGrammar(fs.readFileSync(files[scope], 'utf8'), files[scope]) : null),
+  });
+}
+
+// scopesOf tokenizes lines and returns, for each line, [text, innermost scope] pairs.
+function scopesOf(grammar, lines) {
+  const tm = require('vscode-textmate');
+  let state = tm.INITIAL;
+  return lines.map((line) => {
+    const r = grammar.tokenizeLine(line, state);
+    state = r.ruleStack;
+    return r.tokens.map((t) => [line.slice(t.startIndex, t.endIndex), t.scopes[t.scopes.length - 1]]);
+  });
+}
+
+const has = (toks, text, scope) => toks.some(([x, s]) => x.trim().toUpperCase() === text.toUpperCase() && s.startsWith(scope));
+
+test('fixed-form grammar: comments in column 1, sentinels, Fortran D', async () => {
+  const g = await (await grammarRegistry()).loadGrammar('source.fortran.fixed.pfls');
+  const [comment, star, call, hpf, hpfStar, omp, cmf, decomp, align, dist, doLine, str] = scopesOf(g, [
+    'C     red points',
+    '* another comment',
+    '      CALL FOO(1.5E3, N)',
+    'CHPF$ ALIGN A(I) WITH T(I)',
+    '*HPF$ DISTRIBUTE T(BLOCK)',
+    'C$OMP PARALLEL DO PRIVATE(I)',
+    'CMF$ LAYOUT A(:NEWS)',
+    '      DECOMPOSITION G(0:N+1,0:N+1)',
+    '      ALIGN VAL WITH G',
+    '      DISTRIBUTE G(BLOCK,BLOCK)',
+    '      DO 100 KC = 1, NCYCLE',
+    "      PRINT *, 'it''s'  ! done",
+  ]);
+  assert.deepStrictEqual(comment, [['C     red points', 'comment.line.fixed.fortran.pfls']]);
+  assert.deepStrictEqual(star, [['* another comment', 'comment.line.fixed.fortran.pfls']]);
+  assert.ok(has(call, 'CALL', 'keyword.control'), JSON.stringify(call));
+  assert.ok(has(call, '1.5E3', 'constant.numeric'), JSON.stringify(call));
+  assert.ok(!call.some(([, s]) => s.startsWith('comment')), JSON.stringify(call));
+  assert.ok(has(hpf, 'CHPF$', 'keyword.control.directive.sentinel.hpf'), JSON.stringify(hpf));
+  assert.ok(has(hpf, 'ALIGN', 'keyword.other.directive') && has(hpf, 'WITH', 'keyword.other.directive'), JSON.stringify(hpf));
+  assert.ok(has(hpfStar, '*HPF$', 'keyword.control.directive.sentinel.hpf') && has(hpfStar, 'BLOCK', 'keyword.other.directive'), JSON.stringify(hpfStar));
+  assert.ok(has(omp, 'C$OMP', 'keyword.control.directive.sentinel.omp') && has(omp, 'PRIVATE', 'keyword.other.directive'), JSON.stringify(omp));
+  assert.ok(has(cmf, 'CMF$', 'keyword.control.directive.sentinel.cmf') && has(cmf, 'LAYOUT', 'keyword.other.directive'), JSON.stringify(cmf));
+  assert.ok(has(decomp, 'DECOMPOSITION', 'keyword.other.fortran-d'), JSON.stringify(decomp));
+  assert.ok(has(align, 'ALIGN', 'keyword.other.fortran-d') && has(align, 'WITH', 'keyword.other.fortran-d'), JSON.stringify(align));
+  assert.ok(has(dist, 'DISTRIBUTE', 'keyword.other.fortran-d'), JSON.stringify(dist));
+  assert.ok(has(doLine, 'DO', 'keyword.control') && has(doLine, '100', 'constant.numeric'), JSON.stringify(doLine));
+  assert.ok(has(str, "'it''s'", 'string.quoted.single') && has(str, '! done', 'comment.line.exclamation'), JSON.stringify(str));
+});
+
+test('free-form grammar: sentinels after blanks, C in column 1 is code', async () => {
+  const g = await (await grammarRegistry()).loadGrammar('source.fortran.free.pfls');
+  const [hpf, omp, cmf, code, bang, notDirective] = scopesOf(g, [
+    '  !HPF$ DISTRIBUTE (BLOCK, *) :: A',
+    '!$OMP END PARALLEL DO',
+    '!CMF$ LAYOUT B(:SERIAL, :NEWS)',
+    'CALL SOLVE(A, .TRUE.)',
+    '  x = 1 ! a comment',
+    '!HPF$X not a directive',
+  ]);
+  assert.ok(has(hpf, '!HPF$', 'keyword.control.directive.sentinel.hpf') && has(hpf, 'DISTRIBUTE', 'keyword.other.directive'), JSON.stringify(hpf));
+  assert.ok(has(omp, '!$OMP', 'keyword.control.directive.sentinel.omp') && has(omp, 'PARALLEL', 'keyword.other.directive'), JSON.stringify(omp));
+  assert.ok(has(cmf, '!CMF$', 'keyword.control.directive.sentinel.cmf'), JSON.stringify(cmf));
+  assert.ok(has(code, 'CALL', 'keyword.control') && has(code, '.TRUE.', 'constant.language'), JSON.stringify(code));
+  assert.ok(has(bang, '! a comment', 'comment.line.exclamation'), JSON.stringify(bang));
+  assert.deepStrictEqual(notDirective.map(([, s]) => s), ['comment.line.exclamation.fortran.pfls']);
+});
+
+test('findServer: pfls.path, then PATH', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pfls-ext-'));
+  const bin = path.join(dir, 'pfls');
+  fs.writeFileSync(bin, '#!/bin/sh\n', { mode: 0o755 });
+  fs.writeFileSync(path.join(dir, 'notexec'), '', { mode: 0o644 });
+  assert.deepStrictEqual(extension.findServer('', { PATH: ['/nonexistent', dir].join(path.delimiter) }), { path: bin });
+  assert.deepStrictEqual(extension.findServer(bin, { PATH: '' }), { path: bin });
+  assert.match(extension.findServer(path.join(dir, 'notexec'), { PATH: dir }).error, /pfls\.path is ".*notexec", which is not an executable file/);
+  assert.match(extension.findServer('', { PATH: '/nonexistent' }).error, /not on your PATH/);
+});
+
+test('missing binary: an error with the install link, which opens', async () => {
+  const saved = process.env.PATH;
+  process.env.PATH = '/nonexistent';
+  try {
+    shown.errors = []; shown.opened = []; shown.pick = 'Install instructions';
+    await extension.activate({ subscriptions: [] });
+  } finally {
+    process.env.PATH = saved;
+    shown.pick = undefined;
+  }
+  assert.strictEqual(shown.errors.length, 1);
+  assert.match(shown.errors[0].msg, /cannot start the language server.*not on your PATH/);
+  assert.ok(shown.errors[0].msg.includes(extension.INSTALL_URL));
+  assert.deepStrictEqual(shown.opened, [extension.INSTALL_URL]);
+  assert.ok(extension.INSTALL_URL.endsWith('#build-and-install'));
+  assert.ok(/^## Build and install$/m.test(fs.readFileSync(path.join(repo, 'README.md'), 'utf8')), 'README has the install section');
+});
+
+test('Estimate this loop: the parameters pfls serve expects', { skip: !process.env.PFLS && 'set PFLS to a pfls binary' }, async () => {
+  const rpc = require('vscode-jsonrpc/node');
+  const child = cp.spawn(process.env.PFLS, ['serve'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const conn = rpc.createMessageConnection(new rpc.StreamMessageReader(child.stdout), new rpc.StreamMessageWriter(child.stdin));
+  const messages = [];
+  conn.onNotification('window/showMessage', (p) => messages.push(p.message));
+  conn.onNotification(() => {});
+  conn.onRequest(() => null);
+  conn.listen();
+  try {
+    const file = path.join(repo, 'examples', 'redblack.f');
+    const uri = 'file://' + file;
+    const text = fs.readFileSync(file, 'utf8');
+    await conn.sendRequest('initialize', { processId: process.pid, rootUri: 'file://' + path.dirname(file), capabilities: {} });
+    conn.sendNotification('initialized', {});
+    conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'fortran-fixed', version: 1, text } });
+    const line = text.split('\n').findIndex((l) => l.includes('DO 100 KC'));
+    const report = await conn.sendRequest('workspace/executeCommand', extension.estimateParams(uri, line));
+    assert.match(report, new RegExp('^Loop at line ' + (line + 1) + ' on 16 processors'));
+    await assert.rejects(conn.sendRequest('workspace/executeCommand', extension.estimateParams(uri, 0)), /no DO loop starts on this line/);
+    await conn.sendRequest('shutdown');
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    conn.sendNotification('exit');
+    assert.strictEqual(await exited, 0, 'pfls exits with 0 after shutdown and exit');
+  } finally {
+    conn.dispose();
+    if (child.exitCode === null) child.kill();
+  }
+});
