@@ -1112,14 +1112,7 @@ func (m *unitModel) instantiate(callee *UnitResult, args []parser.Expr, e env) P
 // Expressions
 
 func (m *unitModel) typeOf(name string) Type {
-	sym := m.sc.Lookup(name)
-	t := ""
-	if sym != nil {
-		t = sym.Type
-	} else {
-		t = m.sc.ImplicitType(name)
-	}
-	return typeFromName(t)
+	return typeFromName(m.sc.TypeOf(name))
 }
 
 func typeFromName(t string) Type {

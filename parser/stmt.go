@@ -603,20 +603,24 @@ func (p *parser) simple(base StmtBase) Stmt {
 	return s
 }
 
-// typeSpec parses INTEGER, REAL*8, CHARACTER*(*), CHARACTER(LEN=10,KIND=1),
-// DOUBLE PRECISION, TYPE(T), CLASS(*).
-func (p *parser) typeSpec() *TypeSpec {
+// typeKeyword reads the type keyword that starts a type-spec.
+func (p *parser) typeKeyword() *TypeSpec {
 	t := p.s.peek()
 	ts := &TypeSpec{NamePos: p.tokPos(t)}
 	for _, name := range [...]string{"INTEGER", "REAL", "DOUBLEPRECISION", "DOUBLECOMPLEX", "COMPLEX", "LOGICAL", "CHARACTER", "BYTE", "TYPE", "CLASS"} {
 		if p.s.keywordFlex(name) {
 			ts.Name = name
-			break
+			return ts
 		}
 	}
-	if ts.Name == "" {
-		p.fail(p.tokPos(t), p.tokEnd(t), "expected a type, found "+describe(t))
-	}
+	p.fail(p.tokPos(t), p.tokEnd(t), "expected a type, found "+describe(t))
+	return nil
+}
+
+// typeSpec parses INTEGER, REAL*8, CHARACTER*(*), CHARACTER(LEN=10,KIND=1),
+// DOUBLE PRECISION, TYPE(T), CLASS(*).
+func (p *parser) typeSpec() *TypeSpec {
+	ts := p.typeKeyword()
 	switch ts.Name {
 	case "TYPE", "CLASS":
 		p.expect("(")
@@ -1246,17 +1250,7 @@ func (p *parser) implicit(base StmtBase, partial *Stmt) Stmt {
 // take (A-H) as a kind selector, so a parenthesis after the type is a kind
 // only when another parenthesis follows it.
 func (p *parser) implicitType() *TypeSpec {
-	t := p.s.peek()
-	ts := &TypeSpec{NamePos: p.tokPos(t)}
-	for _, name := range [...]string{"INTEGER", "REAL", "DOUBLEPRECISION", "DOUBLECOMPLEX", "COMPLEX", "LOGICAL", "CHARACTER", "BYTE", "TYPE", "CLASS"} {
-		if p.s.keywordFlex(name) {
-			ts.Name = name
-			break
-		}
-	}
-	if ts.Name == "" {
-		p.fail(p.tokPos(t), p.tokEnd(t), "expected a type, found "+describe(t))
-	}
+	ts := p.typeKeyword()
 	if ts.Name == "TYPE" || ts.Name == "CLASS" {
 		p.expect("(")
 		if p.s.accept("*") {

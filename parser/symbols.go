@@ -98,6 +98,15 @@ func (s *Scope) ImplicitType(name string) string {
 	return "REAL"
 }
 
+// TypeOf returns the type of a name: declared, or given by the IMPLICIT
+// rules when the scope does not know it ("" under IMPLICIT NONE).
+func (s *Scope) TypeOf(name string) string {
+	if sym := s.Lookup(name); sym != nil {
+		return sym.Type
+	}
+	return s.ImplicitType(name)
+}
+
 // Names returns the scope's own symbol names, sorted.
 func (s *Scope) Names() []string {
 	out := make([]string, 0, len(s.Syms))

@@ -413,10 +413,7 @@ func unusedArrays(f *parser.File, u *parser.Unit, opt Options) []Finding {
 			}
 			elems *= e.Upper - e.Lower + 1
 		}
-		size := map[string]int64{"DOUBLEPRECISION": 8, "COMPLEX": 8, "DOUBLECOMPLEX": 16, "CHARACTER": 1}[sym.Type]
-		if size == 0 {
-			size = 4
-		}
+		size := typeSize(sym.Type)
 		where := "is never read or written"
 		if known {
 			bytes := float64(elems * size)
@@ -553,10 +550,7 @@ func pipelineFindings(f *parser.File, u *parser.Unit, d *Distribution, ms []*Mes
 		if n1 == 0 || p < 2 {
 			continue
 		}
-		elem := float64(4)
-		if sym := u.Scope.Lookup(m.Array); sym != nil && (sym.Type == "DOUBLEPRECISION" || sym.Type == "COMPLEX") {
-			elem = 8
-		}
+		elem := float64(typeSize(u.Scope.TypeOf(m.Array)))
 		// Per-element stage cost: the pipelined statement priced with the
 		// machine's operation times, plus the loop overhead per iteration.
 		mach := opt.Machine

@@ -676,14 +676,10 @@ func (e *est) maxOver(p Poly, idx string, lo, hi, step Poly) Poly {
 }
 
 // elemSize is the size in bytes of an element of a named array or scalar.
-func (e *est) elemSize(name string) int64 {
-	sym := e.sc.Lookup(name)
-	t := ""
-	if sym != nil {
-		t = sym.Type
-	} else {
-		t = e.sc.ImplicitType(name)
-	}
+func (e *est) elemSize(name string) int64 { return typeSize(e.sc.TypeOf(name)) }
+
+// typeSize is the size in bytes of a value of a type (4 when unknown).
+func typeSize(t string) int64 {
 	switch {
 	case t == "DOUBLEPRECISION" || strings.HasPrefix(t, "REAL*8") || t == "COMPLEX":
 		return 8
