@@ -102,15 +102,7 @@ func fmtSeconds(p partition.Poly) string {
 	if !ok {
 		return p.String() + " s"
 	}
-	switch {
-	case v >= 1:
-		return fmt.Sprintf("%.3g s", v)
-	case v >= 1e-3:
-		return fmt.Sprintf("%.3g ms", v*1e3)
-	case v >= 1e-6:
-		return fmt.Sprintf("%.3g µs", v*1e6)
-	}
-	return fmt.Sprintf("%.3g ns", v*1e9)
+	return partition.HumanSeconds(v)
 }
 
 // LoopActions returns the actions on the DO line at off: "Estimate this

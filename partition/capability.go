@@ -129,7 +129,8 @@ func secs(p Poly) float64 {
 	return v
 }
 
-func human(v float64) string {
+// HumanSeconds prints a time in seconds with a fitting unit: 27.6 ms.
+func HumanSeconds(v float64) string {
 	switch {
 	case v >= 1:
 		return fmt.Sprintf("%.3g s", v)
@@ -148,7 +149,7 @@ func loopFindings(f *parser.File, u *parser.Unit, c *parser.DoConstruct, d *Dist
 		if total <= 0 {
 			return ""
 		}
-		return fmt.Sprintf(", %.0f%% of the loop's %s", 100*t/total, human(total))
+		return fmt.Sprintf(", %.0f%% of the loop's %s", 100*t/total, HumanSeconds(total))
 	}
 	written := map[string]bool{}
 	for _, w := range writes(c.Body, u.Scope) {
@@ -173,7 +174,7 @@ func loopFindings(f *parser.File, u *parser.Unit, c *parser.DoConstruct, d *Dist
 			s, en := lineRange(f, u.Abs(c.Do.Pos()))
 			out = append(out, Finding{Code: "non-overlapped-broadcast", Start: s, End: en, Severity: "warning",
 				Message: fmt.Sprintf("each iteration of the %s loop waits while one processor computes and broadcasts values of %s; %s cannot move the broadcast earlier. Compute and broadcast the next step's values as soon as they are final (before the rest of this step's work), or distribute the other dimension. Estimated waiting: %s%s",
-					c.Do.Var.Name, strings.Join(arrays, ", "), prof.Name, human(wait), pct(wait))})
+					c.Do.Var.Name, strings.Join(arrays, ", "), prof.Name, HumanSeconds(wait), pct(wait))})
 		}
 	}
 	perLoop := map[*parser.DoConstruct][]*Message{}
@@ -188,7 +189,7 @@ func loopFindings(f *parser.File, u *parser.Unit, c *parser.DoConstruct, d *Dist
 			s, en := lineRange(f, m.Offset)
 			out = append(out, Finding{Code: "unvectorized-message", Start: s, End: en, Severity: "warning",
 				Message: fmt.Sprintf("%s: dependences keep this message inside the innermost loop, so %s messages of one element each are sent (iSR rather than vSR): %s%s",
-					m.Why, m.Count.String(), human(secs(m.Time)), pct(secs(m.Time)))})
+					m.Why, m.Count.String(), HumanSeconds(secs(m.Time)), pct(secs(m.Time)))})
 		case m.Pattern == "vector-shift" && m.Loop != nil && !prof.LoopDistribution:
 			perLoop[m.Loop] = append(perLoop[m.Loop], m)
 		}
@@ -205,7 +206,7 @@ func loopFindings(f *parser.File, u *parser.Unit, c *parser.DoConstruct, d *Dist
 		s, en := lineRange(f, u.Abs(loop.Do.Pos()))
 		out = append(out, Finding{Code: "loop-distribution", Start: s, End: en, Severity: "information",
 			Message: fmt.Sprintf("the iterations of this loop at block boundaries wait for %d shift(s) from the neighbours, the others are local; %s does not split the loop. Split it into boundary and interior iterations and start the interior while the messages travel: up to %s to hide%s",
-				len(ms), prof.Name, human(t), pct(t))})
+				len(ms), prof.Name, HumanSeconds(t), pct(t))})
 	}
 	// fine-grain-loop: a partitioned loop whose work per processor is
 	// below what its communication costs.
@@ -213,7 +214,7 @@ func loopFindings(f *parser.File, u *parser.Unit, c *parser.DoConstruct, d *Dist
 		s, en := lineRange(f, u.Abs(c.Do.Pos()))
 		out = append(out, Finding{Code: "fine-grain-loop", Start: s, End: en, Severity: "warning",
 			Message: fmt.Sprintf("the work each processor does in this loop (%s) is less than the communication it needs (%s) on %d processors; give each processor more work per message (coarser distribution, fewer processors, or fuse loops)",
-				human(comp), human(comm), d.Procs)})
+				HumanSeconds(comp), HumanSeconds(comm), d.Procs)})
 	}
 	return out
 }
@@ -286,11 +287,11 @@ func callsInLoops(f *parser.File, prof *Profile, opt Options) []Finding {
 					s0, e0 := lineRange(f, u.Abs(x.Pos()))
 					cost := "on every call"
 					if !math.IsNaN(calls) {
-						cost = fmt.Sprintf("%.0f times: %s of communication", calls, human(calls*t))
+						cost = fmt.Sprintf("%.0f times: %s of communication", calls, HumanSeconds(calls*t))
 					}
 					out = append(out, Finding{Code: "beyond-compiler", Start: s0, End: e0, Severity: "information",
 						Message: fmt.Sprintf("%s communicates (%s per call) and is called inside a loop, %s; %s does not transform across procedures, so these messages are never combined. Move the loop into %s (or inline it) so that its messages can be vectorized out of the loop",
-							x.Name.Name, human(t), cost, prof.Name, x.Name.Name)})
+							x.Name.Name, HumanSeconds(t), cost, prof.Name, x.Name.Name)})
 				}
 			}
 		}
@@ -308,7 +309,7 @@ func missingAlign(f *parser.File, u *parser.Unit, d *Distribution, m *Message, o
 		return nil
 	}
 	msg := fmt.Sprintf("%s is not aligned with %s, so every element %s reads from %s travels (all-to-all, %s)",
-		target, source, target, source, human(secs(m.Time)))
+		target, source, target, source, HumanSeconds(secs(m.Time)))
 	fd := Finding{Code: "missing-align", Start: s, End: en, Severity: "warning", Message: msg}
 	if fix := alignFix(f, u, d, target, source); fix != nil {
 		fd.Fix = fix
@@ -324,7 +325,7 @@ func missingAlign(f *parser.File, u *parser.Unit, d *Distribution, m *Message, o
 				after += x
 			}
 			if before > after {
-				fd.Message += fmt.Sprintf("; aligning it saves about %s (%s → %s)", human(before-after), human(before), human(after))
+				fd.Message += fmt.Sprintf("; aligning it saves about %s (%s → %s)", HumanSeconds(before-after), HumanSeconds(before), HumanSeconds(after))
 			}
 		}
 	}
@@ -585,7 +586,7 @@ func pipelineFindings(f *parser.File, u *parser.Unit, d *Distribution, ms []*Mes
 		}
 		out = append(out, Finding{Code: "pipeline-granularity", Start: s, End: en, Severity: "information",
 			Message: fmt.Sprintf("%s pipelines this loop nest across the distributed dimension of %s in blocks of B = %d; the pipeline model predicts %s at B = %d and %s at B_opt = %d (equation 2 gives %.1f on its interval)",
-				prof.Name, m.Array, int(b0), human(tDefault), int(b0), human(tBest), best, cont)})
+				prof.Name, m.Array, int(b0), HumanSeconds(tDefault), int(b0), HumanSeconds(tBest), best, cont)})
 	}
 	return out
 }

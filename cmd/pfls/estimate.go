@@ -79,19 +79,13 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pfls estimate: --procs %d: want 1 to %d\n", *procs, partition.MaxProcs)
 		return 2
 	}
-	machine := partition.DefaultMachine()
-	if *machineFile != "" {
-		fh, err := os.Open(*machineFile)
-		if err != nil {
-			fmt.Fprintf(stderr, "pfls: %v\n", fileErr(*machineFile, err))
-			return 2
-		}
-		machine, err = partition.LoadMachine(fh)
-		fh.Close()
-		if err != nil {
-			fmt.Fprintf(stderr, "pfls: %s: %v\n", *machineFile, err)
-			return 2
-		}
+	machine, err := loadMachine(*machineFile)
+	if err != nil {
+		fmt.Fprintf(stderr, "pfls: %v\n", err)
+		return 2
+	}
+	if machine == nil {
+		machine = partition.DefaultMachine()
 	}
 	values, err := parseEval(*setArg)
 	if err != nil {
@@ -284,15 +278,7 @@ func seconds(v any) string {
 	if !ok {
 		return fmt.Sprint(v) + " s (symbolic)"
 	}
-	switch {
-	case f >= 1:
-		return fmt.Sprintf("%.3g s", f)
-	case f >= 1e-3:
-		return fmt.Sprintf("%.3g ms", f*1e3)
-	case f >= 1e-6:
-		return fmt.Sprintf("%.3g µs", f*1e6)
-	}
-	return fmt.Sprintf("%.3g ns", f*1e9)
+	return partition.HumanSeconds(f)
 }
 
 func writeEstimateText(w io.Writer, path string, procs int, l jsonLoop) {
