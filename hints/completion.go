@@ -67,21 +67,12 @@ func isComment(f *parser.File, text string) bool {
 	if f.Form == parser.Fixed && text != "" && strings.ContainsRune("Cc*!", rune(text[0])) {
 		return true
 	}
-	quote := byte(0)
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			}
-		case c == '\'' || c == '"':
-			quote = c
-		case c == '!':
-			return true
-		}
-	}
-	return quote != 0 // inside a string
+	comment := false
+	inString := scanCode(text, func(_ int, c byte) bool {
+		comment = c == '!'
+		return !comment
+	})
+	return comment || inString
 }
 
 func isNameByte(c byte) bool {
@@ -228,17 +219,9 @@ func SignatureHelp(f *parser.File, off int, others []*parser.File) *Signature {
 		commas int
 	}
 	var stack []open
-	quote := byte(0)
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			}
-		case c == '\'' || c == '"':
-			quote = c
-		case c == '(':
+	inString := scanCode(text, func(i int, c byte) bool {
+		switch c {
+		case '(':
 			j := i
 			for j > 0 && text[j-1] == ' ' {
 				j--
@@ -248,17 +231,18 @@ func SignatureHelp(f *parser.File, off int, others []*parser.File) *Signature {
 				k--
 			}
 			stack = append(stack, open{name: strings.ToUpper(text[k:j])})
-		case c == ')':
+		case ')':
 			if len(stack) > 0 {
 				stack = stack[:len(stack)-1]
 			}
-		case c == ',':
+		case ',':
 			if len(stack) > 0 {
 				stack[len(stack)-1].commas++
 			}
 		}
-	}
-	if quote != 0 {
+		return true
+	})
+	if inString {
 		return nil
 	}
 	for i := len(stack) - 1; i >= 0; i-- {
@@ -346,6 +330,21 @@ func fixedContinuation(b []byte) bool {
 }
 
 func stripComment(s string) string {
+	end := len(s)
+	scanCode(s, func(i int, c byte) bool {
+		if c == '!' {
+			end = i
+			return false
+		}
+		return true
+	})
+	return s[:end]
+}
+
+// scanCode calls visit with each byte of s that lies outside a character
+// constant, in order, until visit returns false. It reports whether s
+// ends inside a character constant.
+func scanCode(s string, visit func(i int, c byte) bool) (inString bool) {
 	quote := byte(0)
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -356,9 +355,9 @@ func stripComment(s string) string {
 			}
 		case c == '\'' || c == '"':
 			quote = c
-		case c == '!':
-			return s[:i]
+		case !visit(i, c):
+			return false
 		}
 	}
-	return s
+	return quote != 0
 }

@@ -1,48 +1,20 @@
 package lsp
 
 import (
-	"fmt"
 	"os"
 	"runtime"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/pfls/pfls/internal/gen"
 	"go.lsp.dev/protocol"
 )
-
-// generateFixed makes a fixed-form file of n routines of 100 lines each,
-// in the shape of the parser's benchmark file (copied, not imported).
-func generateFixed(n int) string {
-	var b strings.Builder
-	for r := 0; r < n; r++ {
-		fmt.Fprintf(&b, "C     routine %d of the generated benchmark file\n", r)
-		fmt.Fprintf(&b, "      SUBROUTINE SUB%d(A, B, N, M)\n", r)
-		b.WriteString("      INTEGER N, M, I, J, K\n")
-		b.WriteString("      REAL A(N,M), B(N,M), S, T\n")
-		fmt.Fprintf(&b, "      COMMON /BLK%d/ S, T\n", r%7)
-		for l := 0; l < 9; l++ {
-			fmt.Fprintf(&b, "      DO %d J = 1, M\n", 100+l*10)
-			fmt.Fprintf(&b, "         DO %d I = 2, N - 1\n", 100+l*10)
-			b.WriteString("            A(I,J) = 0.25 * (B(I-1,J) + B(I+1,J)\n")
-			b.WriteString("     &               + B(I,MAX(J-1,1)) + B(I,MIN(J+1,M)))\n")
-			b.WriteString("            IF (A(I,J) .GT. S) THEN\n")
-			b.WriteString("               S = A(I,J)\n")
-			b.WriteString("            ELSE\n")
-			b.WriteString("               T = T + A(I,J) * 2.0E0 - 1.5\n")
-			b.WriteString("            END IF\n")
-			fmt.Fprintf(&b, "  %d    CONTINUE\n", 100+l*10)
-		}
-		b.WriteString("      RETURN\n")
-		b.WriteString("      END\n")
-	}
-	return b.String()
-}
 
 // BenchmarkOpenToSymbols opens the generated 20,000-line file and asks
 // for its document symbols (target: at most 50 ms).
 func BenchmarkOpenToSymbols(b *testing.B) {
-	src := generateFixed(200)
+	src := string(gen.Fixed(200))
 	c := newClient(b, Options{})
 	c.initialize(fullCapabilities)
 	b.ReportAllocs()
@@ -63,7 +35,7 @@ func BenchmarkOpenToSymbols(b *testing.B) {
 // it (target: at most 10 ms). The producer here is the test's fake one,
 // so this measures sync, reparse and transport, not the complexity engine.
 func BenchmarkEditToInlayHints(b *testing.B) {
-	src := generateFixed(200)
+	src := string(gen.Fixed(200))
 	c := newClient(b, Options{Inlay: fakeHints})
 	c.initialize(fullCapabilities)
 	const uri = "file:///bench/gen.f"
@@ -89,7 +61,7 @@ func BenchmarkEditToInlayHints(b *testing.B) {
 // of the process after opening the 20,000-line file (target: at most
 // 60 MB resident).
 func BenchmarkMemoryAfterOpen(b *testing.B) {
-	src := generateFixed(200)
+	src := string(gen.Fixed(200))
 	for i := 0; i < b.N; i++ {
 		c := newClient(b, Options{})
 		c.initialize(fullCapabilities)

@@ -117,18 +117,7 @@ func (s *Server) indexWorkspace(roots []string, progress bool) {
 	}
 	report("begin", 0, "")
 	for i, path := range files {
-		info, err := os.Stat(path)
-		if err != nil || info.Size() > maxIndexedSize {
-			continue
-		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			continue
-		}
-		f := parser.Parse(path, src, &parser.Config{Include: includeFromDisk})
-		s.index.mu.Lock()
-		s.index.files[pathToURI(path)] = f
-		s.index.mu.Unlock()
+		s.indexFile(pathToURI(path), path)
 		if (i+1)%50 == 0 {
 			report("report", i+1, fmt.Sprintf("%d of %d files", i+1, len(files)))
 		}
@@ -180,18 +169,7 @@ func (s *Server) didChangeWatchedFiles(ctx context.Context, r *request) (any, er
 			s.index.mu.Unlock()
 			continue
 		}
-		info, err := os.Stat(path)
-		if err != nil || info.Size() > maxIndexedSize {
-			continue
-		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			continue
-		}
-		f := parser.Parse(path, src, &parser.Config{Include: includeFromDisk})
-		s.index.mu.Lock()
-		s.index.files[ch.URI] = f
-		s.index.mu.Unlock()
+		s.indexFile(ch.URI, path)
 	}
 	return nil, nil
 }
@@ -208,4 +186,22 @@ func (s *Server) watchFiles() {
 	if err := s.callClient("client/registerCapability", params, nil); err != nil {
 		s.log.Printf("client/registerCapability: %v", err)
 	}
+}
+
+// indexFile parses the file at path from disk and stores it in the index
+// under uri. A file it cannot read, or one over maxIndexedSize, is left
+// out; it is not an error for a workspace to hold such files.
+func (s *Server) indexFile(uri protocol.DocumentURI, path string) {
+	info, err := os.Stat(path)
+	if err != nil || info.Size() > maxIndexedSize {
+		return
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return
+	}
+	f := parser.Parse(path, src, &parser.Config{Include: includeFromDisk})
+	s.index.mu.Lock()
+	s.index.files[uri] = f
+	s.index.mu.Unlock()
 }

@@ -3,6 +3,8 @@ package parser
 import (
 	"runtime"
 	"testing"
+
+	"github.com/pfls/pfls/internal/gen"
 )
 
 func benchParse(b *testing.B, name string, src []byte) {
@@ -16,15 +18,15 @@ func benchParse(b *testing.B, name string, src []byte) {
 
 // BenchmarkParseFixed parses a generated 20,000-line fixed-form file of
 // 200 routines (target: at least 50 MB/s).
-func BenchmarkParseFixed(b *testing.B) { benchParse(b, "gen.f", generateFixed(200)) }
+func BenchmarkParseFixed(b *testing.B) { benchParse(b, "gen.f", gen.Fixed(200)) }
 
 // BenchmarkParseFree parses the free-form equivalent.
-func BenchmarkParseFree(b *testing.B) { benchParse(b, "gen.f90", generateFree(200)) }
+func BenchmarkParseFree(b *testing.B) { benchParse(b, "gen.f90", gen.Free(200)) }
 
 // BenchmarkReparseOneChar changes one character inside one routine of the
 // 20,000-line file and reparses (target: at most 1 ms).
 func BenchmarkReparseOneChar(b *testing.B) {
-	src := generateFixed(200)
+	src := gen.Fixed(200)
 	f := Parse("gen.f", src, nil)
 	u := f.Units[100]
 	off := u.Base + u.Len/2
@@ -45,7 +47,7 @@ func BenchmarkReparseOneChar(b *testing.B) {
 // BenchmarkMemoryPerByte reports the bytes of heap the tree of the
 // 20,000-line file keeps alive, per byte of source.
 func BenchmarkMemoryPerByte(b *testing.B) {
-	src := generateFixed(200)
+	src := gen.Fixed(200)
 	var keep *File
 	var before, after runtime.MemStats
 	for i := 0; i < b.N; i++ {

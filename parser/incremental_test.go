@@ -2,11 +2,12 @@ package parser
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/pfls/pfls/internal/gen"
 )
 
 func dumpString(f *File) string {
@@ -108,7 +109,7 @@ func TestReparseFree(t *testing.T) {
 // TestReparseReuses checks that an edit inside one routine of a large file
 // reparses only that routine: every other unit is shared with the old tree.
 func TestReparseReuses(t *testing.T) {
-	src := generateFixed(200)
+	src := gen.Fixed(200)
 	f := Parse("big.f", src, nil)
 	if len(f.Units) != 200 {
 		t.Fatalf("got %d units, want 200", len(f.Units))
@@ -135,59 +136,8 @@ func TestReparseReuses(t *testing.T) {
 	}
 }
 
-// generateFixed makes a fixed-form file of n routines with nested
-// labelled DO loops, COMMON and continuation lines (about 100 lines each).
-func generateFixed(n int) []byte {
-	var b strings.Builder
-	for r := 0; r < n; r++ {
-		fmt.Fprintf(&b, "C     routine %d of the generated benchmark file\n", r)
-		fmt.Fprintf(&b, "      SUBROUTINE SUB%d(A, B, N, M)\n", r)
-		b.WriteString("      INTEGER N, M, I, J, K\n")
-		b.WriteString("      REAL A(N,M), B(N,M), S, T\n")
-		fmt.Fprintf(&b, "      COMMON /BLK%d/ S, T\n", r%7)
-		for l := 0; l < 9; l++ {
-			fmt.Fprintf(&b, "      DO %d J = 1, M\n", 100+l*10)
-			fmt.Fprintf(&b, "         DO %d I = 2, N - 1\n", 100+l*10)
-			b.WriteString("            A(I,J) = 0.25 * (B(I-1,J) + B(I+1,J)\n")
-			b.WriteString("     &               + B(I,MAX(J-1,1)) + B(I,MIN(J+1,M)))\n")
-			b.WriteString("            IF (A(I,J) .GT. S) THEN\n")
-			b.WriteString("               S = A(I,J)\n")
-			b.WriteString("            ELSE\n")
-			b.WriteString("               T = T + A(I,J) * 2.0E0 - 1.5\n")
-			b.WriteString("            END IF\n")
-			fmt.Fprintf(&b, "  %d    CONTINUE\n", 100+l*10)
-		}
-		b.WriteString("      RETURN\n")
-		b.WriteString("      END\n")
-	}
-	return []byte(b.String())
-}
-
-// generateFree makes a free-form file of n routines in the same shape.
-func generateFree(n int) []byte {
-	var b strings.Builder
-	for r := 0; r < n; r++ {
-		fmt.Fprintf(&b, "! routine %d of the generated benchmark file\n", r)
-		fmt.Fprintf(&b, "subroutine sub%d(a, b, n, m)\n", r)
-		b.WriteString("  implicit none\n  integer, intent(in) :: n, m\n  integer :: i, j\n")
-		b.WriteString("  real, intent(inout) :: a(n, m), b(n, m)\n  real :: s, t\n")
-		fmt.Fprintf(&b, "  common /blk%d/ s, t\n", r%7)
-		for l := 0; l < 9; l++ {
-			b.WriteString("  do j = 1, m\n")
-			b.WriteString("    do i = 2, n - 1\n")
-			b.WriteString("      a(i, j) = 0.25 * (b(i-1, j) + b(i+1, j) &\n")
-			b.WriteString("              + b(i, max(j-1, 1)) + b(i, min(j+1, m)))\n")
-			b.WriteString("      if (a(i, j) > s) then\n        s = a(i, j)\n      else\n")
-			b.WriteString("        t = t + a(i, j) * 2.0e0 - 1.5\n      end if\n")
-			b.WriteString("    end do\n  end do\n")
-		}
-		fmt.Fprintf(&b, "end subroutine sub%d\n", r)
-	}
-	return []byte(b.String())
-}
-
 func TestGeneratedFilesParseClean(t *testing.T) {
-	for name, src := range map[string][]byte{"gen.f": generateFixed(20), "gen.f90": generateFree(20)} {
+	for name, src := range map[string][]byte{"gen.f": gen.Fixed(20), "gen.f90": gen.Free(20)} {
 		f := Parse(name, src, nil)
 		for _, e := range f.Errors() {
 			l, c := f.Lines.RuneColumn(int(e.Pos))
