@@ -200,7 +200,7 @@ func (s *Server) indexFile(uri protocol.DocumentURI, path string) {
 	if err != nil {
 		return
 	}
-	f := parser.Parse(path, src, &parser.Config{Include: includeFromDisk})
+	f := parser.Parse(path, src, &parser.Config{Include: parser.IncludeFromDisk})
 	s.index.mu.Lock()
 	s.index.files[uri] = f
 	s.index.mu.Unlock()

@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"net/url"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -68,7 +67,7 @@ func (s *store) remove(uri protocol.DocumentURI) {
 // open parses a newly opened document.
 func (s *store) open(uri protocol.DocumentURI, version int32, text string) *Snapshot {
 	name, _ := uriToPath(uri)
-	f := parser.Parse(name, []byte(text), &parser.Config{Include: includeFromDisk})
+	f := parser.Parse(name, []byte(text), &parser.Config{Include: parser.IncludeFromDisk})
 	return s.put(uri, version, f)
 }
 
@@ -113,17 +112,4 @@ func pathToURI(path string) protocol.DocumentURI {
 		p = "/" + p
 	}
 	return protocol.DocumentURI((&url.URL{Scheme: "file", Path: p}).String())
-}
-
-// includeFromDisk reads an INCLUDE'd file next to the including one.
-func includeFromDisk(name, from string) ([]byte, string, bool) {
-	p := name
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(filepath.Dir(from), name)
-	}
-	b, err := os.ReadFile(p)
-	if err != nil {
-		return nil, "", false
-	}
-	return b, p, true
 }

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -49,6 +50,21 @@ type Config struct {
 	// up relative to the including file; ok is false when it is not found.
 	// The parser does no I/O of its own.
 	Include func(name, from string) (text []byte, path string, ok bool)
+}
+
+// IncludeFromDisk is the Include of a caller that reads the file system:
+// a relative name is looked up next to the including file. The parser
+// calls it only when a Config names it.
+func IncludeFromDisk(name, from string) ([]byte, string, bool) {
+	p := name
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(filepath.Dir(from), name)
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return nil, "", false
+	}
+	return b, p, true
 }
 
 func (c *Config) lineLength() int {

@@ -211,18 +211,6 @@ func parseFile(path string) (*parser.File, error) {
 		}
 		return nil, err
 	}
-	cfg := &parser.Config{Include: includeFromDisk}
+	cfg := &parser.Config{Include: parser.IncludeFromDisk}
 	return parser.Parse(path, src, cfg), nil
-}
-
-func includeFromDisk(name, from string) ([]byte, string, bool) {
-	p := name
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(filepath.Dir(from), name)
-	}
-	b, err := os.ReadFile(p)
-	if err != nil {
-		return nil, "", false
-	}
-	return b, p, true
 }
