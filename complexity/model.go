@@ -443,63 +443,64 @@ func (m *unitModel) symbolic(name string) bool {
 // polynomial (a function call, a division by a non-monomial, an unknown
 // local variable). st, if not nil, counts the variables met.
 func (m *unitModel) value(x parser.Expr, e env, st *Stats) (Poly, bool) {
-	switch v := x.(type) {
-	case *parser.Lit:
-		if v.Kind != parser.IntLit {
-			if v.Kind == parser.RealLit {
-				if r, ok := new(big.Rat).SetString(strings.NewReplacer("D", "E", "Q", "E").Replace(strings.SplitN(v.Value, "_", 2)[0])); ok {
-					return Rat(r), true
-				}
-			}
-			return Poly{}, false
+	return PolyOf(x, func(v *parser.Ident) (Poly, bool) { return m.nameValue(v, e, st) })
+}
+
+// nameValue is the polynomial of one name for value.
+func (m *unitModel) nameValue(v *parser.Ident, e env, st *Stats) (Poly, bool) {
+	if m.keep[v.Name] {
+		if st != nil {
+			st.VarSymbolic++
 		}
-		r, ok := new(big.Rat).SetString(strings.SplitN(v.Value, "_", 2)[0])
-		if !ok {
-			return Poly{}, false
-		}
-		return Rat(r), true
-	case *parser.Ident:
-		if m.keep[v.Name] {
-			if st != nil {
+		return Var(v.Name), true
+	}
+	if p, ok := e[v.Name]; ok {
+		if st != nil {
+			if isSymbolOnly(p, v.Name) {
 				st.VarSymbolic++
+			} else {
+				st.VarGuessed++
 			}
-			return Var(v.Name), true
 		}
-		if p, ok := e[v.Name]; ok {
+		return p, true
+	}
+	if sym := m.sc.Lookup(v.Name); sym != nil && sym.Param != nil {
+		if n, ok := parser.EvalInt(sym.Param, m.sc); ok {
 			if st != nil {
-				if isSymbolOnly(p, v.Name) {
-					st.VarSymbolic++
-				} else {
-					st.VarGuessed++
-				}
+				st.VarGuessed++
 			}
+			return Int(n), true
+		}
+		if p, ok := m.value(sym.Param, e, st); ok {
 			return p, true
 		}
-		if sym := m.sc.Lookup(v.Name); sym != nil && sym.Param != nil {
-			if n, ok := parser.EvalInt(sym.Param, m.sc); ok {
-				if st != nil {
-					st.VarGuessed++
-				}
-				return Int(n), true
-			}
-			if p, ok := m.value(sym.Param, e, st); ok {
-				return p, true
-			}
-		}
-		if m.symbolic(v.Name) {
-			if st != nil {
-				st.VarSymbolic++
-			}
-			return Var(v.Name), true
-		}
+	}
+	if m.symbolic(v.Name) {
 		if st != nil {
-			st.VarUnknown++
+			st.VarSymbolic++
 		}
-		return Poly{}, false
+		return Var(v.Name), true
+	}
+	if st != nil {
+		st.VarUnknown++
+	}
+	return Poly{}, false
+}
+
+// PolyOf converts an arithmetic expression to a polynomial: literals
+// take their values, each name is what name returns, and +, -, *, / and
+// integer powers are exact. ok is false when a part is not polynomial
+// (a function call, a division by a non-monomial, a name without one).
+func PolyOf(x parser.Expr, name func(*parser.Ident) (Poly, bool)) (Poly, bool) {
+	switch v := x.(type) {
+	case *parser.Lit:
+		return literal(v)
+	case *parser.Ident:
+		return name(v)
 	case *parser.Paren:
-		return m.value(v.X, e, st)
+		return PolyOf(v.X, name)
 	case *parser.Unary:
-		p, ok := m.value(v.X, e, st)
+		p, ok := PolyOf(v.X, name)
 		switch v.Op {
 		case "-":
 			return p.Neg(), ok
@@ -508,8 +509,8 @@ func (m *unitModel) value(x parser.Expr, e env, st *Stats) (Poly, bool) {
 		}
 		return Poly{}, false
 	case *parser.Binary:
-		a, ok1 := m.value(v.X, e, st)
-		b, ok2 := m.value(v.Y, e, st)
+		a, ok1 := PolyOf(v.X, name)
+		b, ok2 := PolyOf(v.Y, name)
 		if !ok1 || !ok2 {
 			return Poly{}, false
 		}
@@ -529,6 +530,24 @@ func (m *unitModel) value(x parser.Expr, e env, st *Stats) (Poly, bool) {
 		}
 	}
 	return Poly{}, false
+}
+
+// literal is the value of an integer or real literal constant, its kind
+// parameter dropped.
+func literal(v *parser.Lit) (Poly, bool) {
+	if v.Kind != parser.IntLit {
+		if v.Kind == parser.RealLit {
+			if r, ok := new(big.Rat).SetString(strings.NewReplacer("D", "E", "Q", "E").Replace(strings.SplitN(v.Value, "_", 2)[0])); ok {
+				return Rat(r), true
+			}
+		}
+		return Poly{}, false
+	}
+	r, ok := new(big.Rat).SetString(strings.SplitN(v.Value, "_", 2)[0])
+	if !ok {
+		return Poly{}, false
+	}
+	return Rat(r), true
 }
 
 func isSymbolOnly(p Poly, name string) bool {

@@ -156,20 +156,12 @@ func (e *est) commTime(pattern string, bytes Poly) Poly {
 
 // value converts an integer expression to a polynomial: loop indices and
 // names without a value stay symbols, PARAMETERs and --set names take
-// their values.
+// their values. depth bounds the chain of PARAMETERs followed.
 func (e *est) value(x parser.Expr, loops []loopInfo, depth int) (Poly, bool) {
 	if depth > 32 {
 		return Poly{}, false
 	}
-	switch v := x.(type) {
-	case *parser.Lit:
-		if v.Kind != parser.IntLit {
-			return Poly{}, false
-		}
-		var n int64
-		fmt.Sscan(v.Value, &n)
-		return complexity.Int(n), true
-	case *parser.Ident:
+	return complexity.PolyOf(x, func(v *parser.Ident) (Poly, bool) {
 		for _, l := range loops {
 			if l.index == v.Name {
 				return complexity.Var(v.Name), true
@@ -182,32 +174,7 @@ func (e *est) value(x parser.Expr, loops []loopInfo, depth int) (Poly, bool) {
 			return e.value(sym.Param, loops, depth+1)
 		}
 		return complexity.Var(v.Name), true
-	case *parser.Paren:
-		return e.value(v.X, loops, depth+1)
-	case *parser.Unary:
-		p, ok := e.value(v.X, loops, depth+1)
-		if v.Op == "-" {
-			return p.Neg(), ok
-		}
-		return p, ok
-	case *parser.Binary:
-		a, ok1 := e.value(v.X, loops, depth+1)
-		b, ok2 := e.value(v.Y, loops, depth+1)
-		if !ok1 || !ok2 {
-			return Poly{}, false
-		}
-		switch v.Op {
-		case "+":
-			return a.Add(b), true
-		case "-":
-			return a.Sub(b), true
-		case "*":
-			return a.Mul(b), true
-		case "/":
-			return a.Div(b)
-		}
-	}
-	return Poly{}, false
+	})
 }
 
 // extent is the number of template elements along a dimension of an array.
