@@ -190,7 +190,7 @@ func loopFindings(f *parser.File, u *parser.Unit, c *parser.DoConstruct, d *Dist
 			out = append(out, Finding{Code: "unvectorized-message", Start: s, End: en, Severity: "warning",
 				Message: fmt.Sprintf("%s: dependences keep this message inside the innermost loop, so %s messages of one element each are sent (iSR rather than vSR): %s%s",
 					m.Why, m.Count.String(), HumanSeconds(secs(m.Time)), pct(secs(m.Time)))})
-		case m.Pattern == "vector-shift" && m.Loop != nil && !prof.LoopDistribution:
+		case vectorShift(m.Pattern) && m.Loop != nil && !prof.LoopDistribution:
 			perLoop[m.Loop] = append(perLoop[m.Loop], m)
 		}
 	}
@@ -557,7 +557,7 @@ func pipelineFindings(f *parser.File, u *parser.Unit, d *Distribution, ms []*Mes
 		mach := opt.Machine
 		clStage := mach.Op("iteration")
 		if st := stmtAt(u, m.Offset); st != nil {
-			clStage += secs(complexity.StmtCost(u, st, machineTable(mach)))
+			clStage += secs(complexity.StmtCost(u, st, machineTable(mach, -1)))
 		} else {
 			clStage += 4*mach.Op("load") + 2*mach.Op("mul") + mach.Op("add")
 		}
@@ -589,4 +589,10 @@ func pipelineFindings(f *parser.File, u *parser.Unit, d *Distribution, ms []*Mes
 				prof.Name, m.Array, int(b0), HumanSeconds(tDefault), int(b0), HumanSeconds(tBest), best, cont)})
 	}
 	return out
+}
+
+// vectorShift reports whether a pattern is a shift of a whole vector
+// (circular or open, contiguous or strided).
+func vectorShift(p string) bool {
+	return p == PatternVectorShift || p == PatternOpenShift || p == PatternOpenShiftStrided
 }

@@ -94,10 +94,66 @@ func ratOf(sec float64) Poly {
 	return complexity.Rat(new(big.Rat).SetFloat64(math.Round(sec)))
 }
 
-func machineTable(m *Machine) *complexity.CostTable {
+// machineTable is the cost table of a machine for a loop whose data takes
+// footprint bytes on one processor (negative: unknown): every reference
+// costs a memory access at the level that holds the data (Machine.Access).
+func machineTable(m *Machine, footprint float64) *complexity.CostTable {
+	load := m.Op("load")
+	if footprint >= 0 && len(m.Memory) > 0 {
+		l, s := m.Access(footprint)
+		load = (l + s) / 2
+	}
 	return complexity.TableFromCosts("machine",
 		ratOf(m.Op("add")), ratOf(m.Op("mul")), ratOf(m.Op("div")), ratOf(m.Op("pow")),
-		ratOf(m.Op("load")), ratOf(m.Op("add")), ratOf(m.Op("intrinsic")))
+		ratOf(load), ratOf(m.Op("add")), ratOf(m.Op("intrinsic")))
+}
+
+// footprint is the number of bytes of the arrays a loop references that
+// one processor holds: each array's extents (with --set values) times
+// its element size, divided by the processors of its distributed
+// dimensions. -1 when an extent is not a number.
+func (e *est) footprint(c *parser.DoConstruct) float64 {
+	seen := map[string]bool{}
+	total := 0.0
+	known := true
+	parser.Inspect(c, func(n parser.Node) bool {
+		call, ok := n.(*parser.Call)
+		if !ok {
+			return true
+		}
+		id, ok := call.Fun.(*parser.Ident)
+		if !ok || seen[id.Name] {
+			return true
+		}
+		sym := e.sc.Lookup(id.Name)
+		if sym == nil || sym.Rank() == 0 {
+			return true
+		}
+		seen[id.Name] = true
+		bytes := float64(e.elemSize(id.Name))
+		for d := 0; d < sym.Rank(); d++ {
+			x, ok := e.extent(id.Name, d)
+			v, ok2 := Seconds(x)
+			if !ok || !ok2 {
+				known = false
+				return true
+			}
+			bytes *= v
+		}
+		if l := e.d.Arrays[id.Name]; l != nil && !l.Replicated {
+			for _, f := range l.Dims {
+				if f.Procs > 1 {
+					bytes /= float64(f.Procs)
+				}
+			}
+		}
+		total += bytes
+		return true
+	})
+	if !known {
+		return -1
+	}
+	return total
 }
 
 // EstimateLoop estimates the loop c of unit u under distribution d.
@@ -105,7 +161,8 @@ func EstimateLoop(f *parser.File, u *parser.Unit, c *parser.DoConstruct, d *Dist
 	if opt.Machine == nil {
 		opt.Machine = DefaultMachine()
 	}
-	e := &est{f: f, u: u, sc: u.Scope, d: d, opt: opt, table: machineTable(opt.Machine)}
+	e := &est{f: f, u: u, sc: u.Scope, d: d, opt: opt}
+	e.table = machineTable(opt.Machine, e.footprint(c))
 	compute, msgs := e.list([]parser.Stmt{c}, nil)
 	res := &Estimate{Distribution: d.Name(), Compute: compute, Comm: complexity.Zero()}
 	for _, m := range msgs {
@@ -756,10 +813,7 @@ func (e *est) assignComm(a *parser.AssignStmt, loops []loopInfo) []*Message {
 					continue
 				}
 				h := e.hoist(r, loops, at)
-				pattern := "vector-shift"
-				if h == len(loops) {
-					pattern = "element-shift"
-				}
+				pattern := shiftPattern(f, i, len(ly.Dims), h == len(loops))
 				why := fmt.Sprintf("%s reads %d from the neighbour along dimension %d", parser.ExprString(r.x), abs(c), i+1)
 				// A dependence carried by a loop along the distributed
 				// dimension keeps the message inside it: a pipeline.
@@ -784,6 +838,27 @@ func (e *est) assignComm(a *parser.AssignStmt, loops []loopInfo) []*Message {
 		}
 	}
 	return msgs
+}
+
+// shiftPattern names the pattern of a shift along array dimension dim
+// (of rank dimensions) distributed with f: one message per element when
+// it could not be hoisted out of the loop over the elements; else a
+// vector shift, which is non-periodic (an open shift: the first processor
+// only sends, the last only receives) when the dimension is BLOCK, and
+// strided when it is the first dimension of a multi-dimensional array (a
+// row of a column-major array: one element per column). CYCLIC shifts
+// wrap around: a circular vector shift. Models without the open-shift
+// curves price them as vector shifts (Machine.CommTime).
+func shiftPattern(f DimFormat, dim, rank int, perElement bool) string {
+	switch {
+	case perElement:
+		return PatternElementShift
+	case f.Kind != "BLOCK":
+		return PatternVectorShift
+	case dim == 0 && rank > 1:
+		return PatternOpenShiftStrided
+	}
+	return PatternOpenShift
 }
 
 func abs(x int64) int64 {

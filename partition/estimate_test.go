@@ -54,11 +54,14 @@ func TestRedblack(t *testing.T) {
 	strips := WithFormats(u, 16, "G", []string{":", "BLOCK"}, "")
 	eb := EstimateLoop(f, u, loop, blocks, opt)
 	es := EstimateLoop(f, u, loop, strips, opt)
-	if n := patterns(eb)["vector-shift"]; n != 16 || len(eb.Messages) != 16 {
-		t.Errorf("blocks: %d vector shifts of %d messages, want 16 (4 per sweep)", n, len(eb.Messages))
+	// BLOCK dimensions do not wrap around: open shifts, and those along
+	// the first dimension send a row (one element per column): strided.
+	pb := patterns(eb)
+	if pb[PatternOpenShift] != 8 || pb[PatternOpenShiftStrided] != 8 || len(eb.Messages) != 16 {
+		t.Errorf("blocks: %v in %d messages, want 8 open shifts of columns and 8 of rows (4 per sweep)", pb, len(eb.Messages))
 	}
-	if n := patterns(es)["vector-shift"]; n != 8 || len(es.Messages) != 8 {
-		t.Errorf("strips: %d vector shifts of %d messages, want 8 (2 per sweep)", n, len(es.Messages))
+	if n := patterns(es)[PatternOpenShift]; n != 8 || len(es.Messages) != 8 {
+		t.Errorf("strips: %d open shifts of %d messages, want 8 (2 per sweep)", n, len(es.Messages))
 	}
 	for _, m := range eb.Messages {
 		// N = 512 on a 4 x 4 grid: the I loop runs 256 red points, 64 or
@@ -172,7 +175,7 @@ func TestSymbolicEstimate(t *testing.T) {
 		t.Errorf("time %s should stay a polynomial in N", e.Time)
 	}
 	// The dependence along J keeps the shift inside the J loop.
-	if len(e.Messages) != 1 || e.Messages[0].Pattern != "vector-shift" || !e.Messages[0].Count.Has("N") {
+	if len(e.Messages) != 1 || !vectorShift(e.Messages[0].Pattern) || !e.Messages[0].Count.Has("N") {
 		t.Errorf("messages %+v", e.Messages)
 	}
 }

@@ -103,7 +103,31 @@ const (
 	// PatternAllToAll is an all-to-all personalised exchange (transpose,
 	// redistribution; MPI_ALLTOALL).
 	PatternAllToAll = "alltoall"
+
+	// PatternOpenShift is a vector shift along a non-periodic dimension:
+	// the last processor only receives and the first only sends, as in a
+	// BLOCK-distributed stencil. Models without it price such shifts as
+	// vector-shift.
+	PatternOpenShift = "open-shift"
+	// PatternOpenShiftStrided is an open shift of data that is not
+	// contiguous in memory (a row of a column-major array).
+	PatternOpenShiftStrided = "open-shift-strided"
+	// PatternHalo2 is a shift to both neighbours at once along a
+	// non-periodic chain of processors (bytes: one message).
+	PatternHalo2 = "halo-2"
+	// PatternHalo4 is a shift to up to four neighbours at once on a
+	// non-periodic 2-D processor grid (bytes: one message).
+	PatternHalo4 = "halo-4"
 )
+
+// patternFallback names the pattern a model without the first one
+// prices it with.
+var patternFallback = map[string]string{
+	PatternOpenShiftStrided: PatternOpenShift,
+	PatternOpenShift:        PatternVectorShift,
+	PatternHalo2:            PatternVectorShift,
+	PatternHalo4:            PatternVectorShift,
+}
 
 var machinePatterns = []string{
 	PatternElementShift, PatternVectorShift, PatternExchange,
@@ -124,6 +148,45 @@ type Machine struct {
 	Ops map[string]float64 `json:"ops"`
 	// Comm maps a trained processor count to the curves of each pattern.
 	Comm map[int]map[string]Curve `json:"comm"`
+	// Memory gives the time of one element load and store by the size of
+	// the data a loop works on (see Access). Optional.
+	Memory []MemoryLevel `json:"memory,omitempty"`
+}
+
+// MemoryLevel is the time of one element access when a loop's data
+// fits in Bytes (a cache level, or main memory for the last level).
+type MemoryLevel struct {
+	Bytes int64   `json:"bytes"`
+	Load  float64 `json:"load"`
+	Store float64 `json:"store"`
+}
+
+// Access returns the time of one element load and store for a loop
+// whose data takes the given number of bytes: the first memory level
+// that holds it, the last level past them all, and the "load" and
+// "store" operation times when the model has no memory levels.
+func (m *Machine) Access(bytes float64) (load, store float64) {
+	if len(m.Memory) == 0 {
+		return m.Op("load"), m.Op("store")
+	}
+	for _, l := range m.Memory {
+		if bytes <= float64(l.Bytes) {
+			return l.Load, l.Store
+		}
+	}
+	l := m.Memory[len(m.Memory)-1]
+	return l.Load, l.Store
+}
+
+// HasPattern reports whether the model holds a curve of the pattern at
+// some processor count of at least 2.
+func (m *Machine) HasPattern(pattern string) bool {
+	for p, pats := range m.Comm {
+		if _, ok := pats[pattern]; ok && p >= 2 {
+			return true
+		}
+	}
+	return false
 }
 
 // Provenance says where a model's numbers come from.
@@ -137,6 +200,11 @@ type Provenance struct {
 	Compiler string `json:"compiler,omitempty"`
 	Date     string `json:"date,omitempty"`
 	Options  string `json:"options,omitempty"`
+	// Load says how busy the machine was while it was measured.
+	Load string `json:"load,omitempty"`
+	// Notes holds what the trainer found worth saying: fit errors,
+	// steps found, warnings.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // Segment is one linear piece of a curve: for From ≤ bytes < To (To = 0:
@@ -212,6 +280,16 @@ func (m *Machine) Validate() error {
 		v := m.Ops[name]
 		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
 			return fmt.Errorf("machine model: op %q: time %g must be a non-negative number of seconds", name, v)
+		}
+	}
+	for i, l := range m.Memory {
+		switch {
+		case l.Bytes <= 0:
+			return fmt.Errorf("machine model: memory level %d: bytes = %d must be positive", i, l.Bytes)
+		case i > 0 && l.Bytes <= m.Memory[i-1].Bytes:
+			return fmt.Errorf("machine model: memory level %d: bytes = %d must be larger than the level before (%d)", i, l.Bytes, m.Memory[i-1].Bytes)
+		case math.IsNaN(l.Load) || math.IsInf(l.Load, 0) || l.Load < 0 || math.IsNaN(l.Store) || math.IsInf(l.Store, 0) || l.Store < 0:
+			return fmt.Errorf("machine model: memory level %d: load and store must be non-negative numbers of seconds", i)
 		}
 	}
 	for _, p := range sortedProcs(m.Comm) {
@@ -304,6 +382,9 @@ func (m *Machine) Procs() []int { return sortedProcs(m.Comm) }
 //   - procs trained (a curve for the pattern at that count): the curve;
 //   - between two trained counts P0 < procs < P1: linear interpolation in
 //     log2 P between the two curves' times;
+//   - a pattern the model has no curve for at any count but that has a
+//     fallback (open-shift-strided → open-shift → vector-shift, halo-2
+//     and halo-4 → vector-shift): the fallback;
 //   - outside the trained counts: the nearest trained curve P* scaled by
 //     the way the pattern's algorithm grows — broadcast and
 //     reduction-broadcast by log2(procs)/log2(P*) (tree algorithms),
@@ -316,6 +397,9 @@ func (m *Machine) Procs() []int { return sortedProcs(m.Comm) }
 // non-finite size, a pattern the model and the estimator do not know, or
 // a known pattern the model has no curve for.
 func (m *Machine) CommTime(pattern string, procs int, bytes float64) (float64, error) {
+	for !m.HasPattern(pattern) && patternFallback[pattern] != "" {
+		pattern = patternFallback[pattern]
+	}
 	known := false
 	for _, p := range machinePatterns {
 		known = known || p == pattern
@@ -393,6 +477,8 @@ func (m *Machine) Clone() *Machine {
 			c.Comm[p] = cp
 		}
 	}
+	c.Memory = append([]MemoryLevel(nil), m.Memory...)
+	c.Provenance.Notes = append([]string(nil), m.Provenance.Notes...)
 	return &c
 }
 

@@ -9,6 +9,7 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/pfls/pfls/parser"
@@ -68,8 +69,25 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 	line := fs.Int("line", 0, "estimate the loop starting on this line (default: every outermost loop)")
 	plot := fs.String("plot", "", "write an SVG plot of time against the varied symbol")
 	asJSON := fs.Bool("json", false, "print JSON")
+	info := fs.Bool("machine-info", false, "describe the machine model (its provenance and curves) and stop")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if *info {
+		if fs.NArg() != 0 {
+			fmt.Fprintln(stderr, "pfls estimate: --machine-info takes no file (usage: pfls estimate [--machine FILE] --machine-info)")
+			return 2
+		}
+		m, err := loadMachine(*machineFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "pfls: %v\n", err)
+			return 2
+		}
+		if m == nil {
+			m = partition.DefaultMachine()
+		}
+		writeMachineInfo(stdout, m, *machineFile)
+		return 0
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprintln(stderr, "pfls estimate: give one file (usage: pfls estimate [--machine FILE] [--procs P] [--set NAME=V,...] [--vary NAME] [--line L] [--plot FILE.svg] [--json] FILE)")
@@ -303,4 +321,69 @@ func writeEstimateText(w io.Writer, path string, procs int, l jsonLoop) {
 	if _, ok := l.Current.Time.(string); ok {
 		fmt.Fprintln(w, "  note: the time still depends on symbols without a value; give them with --set NAME=V")
 	}
+}
+
+// writeMachineInfo describes a machine model: where its numbers come from,
+// its operation and memory times, and per processor count the segments of
+// each communication curve.
+func writeMachineInfo(w io.Writer, m *partition.Machine, file string) {
+	where := "inside pfls"
+	if file != "" {
+		where = file
+	}
+	fmt.Fprintf(w, "machine model %q (%s)\n", m.Name, where)
+	p := m.Provenance
+	for _, kv := range [][2]string{{"source", p.Source}, {"host", p.Host}, {"cores", p.Cores}, {"mpi", p.MPI},
+		{"compiler", p.Compiler}, {"date", p.Date}, {"options", p.Options}, {"load", p.Load}} {
+		if kv[1] != "" {
+			fmt.Fprintf(w, "  %-9s %s\n", kv[0]+":", kv[1])
+		}
+	}
+	for _, n := range p.Notes {
+		fmt.Fprintf(w, "  note:     %s\n", n)
+	}
+	names := make([]string, 0, len(m.Ops))
+	for k := range m.Ops {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	fmt.Fprintln(w, "operations:")
+	for _, k := range names {
+		fmt.Fprintf(w, "  %-20s %s\n", k, partition.HumanSeconds(m.Ops[k]))
+	}
+	if len(m.Memory) > 0 {
+		fmt.Fprintln(w, "memory (per element, by the size of a loop's data):")
+		for _, l := range m.Memory {
+			fmt.Fprintf(w, "  up to %-10s load %-9s store %s\n", humanBytes(l.Bytes), partition.HumanSeconds(l.Load), partition.HumanSeconds(l.Store))
+		}
+	}
+	for _, procs := range m.Procs() {
+		fmt.Fprintf(w, "communication at P = %d (time of one call; a + b·bytes per segment):\n", procs)
+		pats := make([]string, 0, len(m.Comm[procs]))
+		for k := range m.Comm[procs] {
+			pats = append(pats, k)
+		}
+		sort.Strings(pats)
+		for _, name := range pats {
+			var segs []string
+			for _, s := range m.Comm[procs][name] {
+				to := "∞"
+				if s.To != 0 {
+					to = humanBytes(s.To)
+				}
+				segs = append(segs, fmt.Sprintf("[%s, %s): %s + %.3g ns/B", humanBytes(s.From), to, partition.HumanSeconds(s.A), s.B*1e9))
+			}
+			fmt.Fprintf(w, "  %-20s %s\n", name, strings.Join(segs, "; "))
+		}
+	}
+}
+
+func humanBytes(b int64) string {
+	switch {
+	case b >= 1<<20 && b%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", b>>20)
+	case b >= 1<<10 && b%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", b>>10)
+	}
+	return fmt.Sprintf("%d B", b)
 }

@@ -49,6 +49,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runCheck(args[1:], stdout, stderr)
 	case "complexity":
 		return runComplexity(args[1:], stdout, stderr)
+	case "validate":
+		return runValidate(args[1:], stdout, stderr)
+	case "train":
+		return runTrain(args[1:], stdout, stderr)
 	case "estimate":
 		return runEstimate(args[1:], stdout, stderr)
 	case "version", "--version":

@@ -1,0 +1,356 @@
+package main
+
+// pfls train: compile the training set (partition.TrainingProgram) with
+// the MPI C compiler wrapper, run it with mpirun at each processor count,
+// fit the measurements and write the machine model. The MPI side — which
+// MPI, running as root, more ranks than cores, stopping every process on
+// Ctrl-C or a time limit — is in mpi.go.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/pfls/pfls/partition"
+)
+
+// Thresholds of the load check: the share of the machine's CPU time other
+// processes used while pfls watched for a second before a run.
+const (
+	busyWarn   = 0.15 // warn: the curves may come out slow
+	busyRefuse = 0.50 // refuse unless --force: a busy machine made one curve 25x too slow
+)
+
+func runTrain(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("train", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	npArg := fs.String("np", "2", "processor counts to train, comma-separated (e.g. 2,4)")
+	quick := fs.Bool("quick", false, "fewer sizes and passes: under a minute on 2 cores")
+	out := fs.String("out", "", "write the machine model to this file (JSON)")
+	passes := fs.Int("passes", 0, "passes pooled by median per point (default 3 with --quick, else 7)")
+	timeout := fs.Duration("timeout", 0, "stop after this long (default 5m with --quick, else 30m)")
+	force := fs.Bool("force", false, "train even when other processes keep the machine busy")
+	rawDir := fs.String("raw", "", "also keep the training set's raw output in this folder")
+	mpicc := fs.String("mpicc", "", "MPI C compiler wrapper (default: mpicc on PATH)")
+	mpirun := fs.String("mpirun", "", "MPI launcher (default: mpirun on PATH)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *out == "" || fs.NArg() != 0 {
+		fmt.Fprintln(stderr, "pfls train: usage: pfls train [--np P,...] [--quick] [--passes K] [--timeout D] [--force] [--raw DIR] --out FILE")
+		return 2
+	}
+	procs, err := parseProcs(*npArg)
+	if err != nil {
+		fmt.Fprintf(stderr, "pfls train: --np %s: %v\n", *npArg, err)
+		return 2
+	}
+	if *passes < 0 || *passes > 64 {
+		fmt.Fprintf(stderr, "pfls train: --passes %d: want 1 to 64\n", *passes)
+		return 2
+	}
+	limit := *timeout
+	if limit == 0 {
+		limit = 30 * time.Minute
+		if *quick {
+			limit = 5 * time.Minute
+		}
+	}
+	mpi, err := findMPI(*mpicc, *mpirun)
+	if err != nil {
+		fmt.Fprintf(stderr, "pfls train: %v\n", err)
+		return 2
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	ctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+
+	dir, err := os.MkdirTemp("", "pfls-train-")
+	if err != nil {
+		fmt.Fprintf(stderr, "pfls train: %v\n", err)
+		return 2
+	}
+	defer os.RemoveAll(dir)
+	prog, err := mpi.compile(ctx, dir, partition.TrainingProgram)
+	if err != nil {
+		fmt.Fprintf(stderr, "pfls train: %v\n", err)
+		return 2
+	}
+
+	cores := runtime.NumCPU()
+	progress := newProgressBar(stderr)
+	var runs []*partition.TrainingRun
+	var loads, options []string
+	for _, p := range procs {
+		busy, loadavg := machineBusy(time.Second)
+		loads = append(loads, fmt.Sprintf("before P=%d: %.0f%% of the CPU busy with other work, load average %s", p, 100*busy, loadavg))
+		switch {
+		case busy >= busyRefuse && !*force:
+			fmt.Fprintf(stderr, "pfls train: other processes keep %.0f%% of the CPU busy (load average %s); the curves would come out too slow. Stop them, or give --force to train anyway (the load is recorded in the model).\n", 100*busy, loadavg)
+			return 1
+		case busy >= busyWarn:
+			fmt.Fprintf(stderr, "pfls train: warning: other processes keep %.0f%% of the CPU busy (load average %s); the times may come out slow\n", 100*busy, loadavg)
+		}
+		runArgs := []string{}
+		if *quick {
+			runArgs = append(runArgs, "--quick")
+		}
+		if *passes > 0 {
+			runArgs = append(runArgs, "--passes", strconv.Itoa(*passes))
+		}
+		launch := mpi.launch(p, cores)
+		options = append(options, fmt.Sprintf("P=%d: %s", p, strings.Join(append(launch.describe(), runArgs...), " ")))
+		progress.start(p)
+		raw, res, err := mpi.run(ctx, launch, prog, runArgs, progress.update)
+		progress.finish()
+		if *rawDir != "" {
+			if werr := os.WriteFile(filepath.Join(*rawDir, fmt.Sprintf("train-P%d.txt", p)), raw, 0o644); werr != nil {
+				fmt.Fprintf(stderr, "pfls train: --raw: %v\n", werr)
+			}
+		}
+		if err != nil {
+			switch {
+			case errors.Is(ctx.Err(), context.DeadlineExceeded):
+				fmt.Fprintf(stderr, "pfls train: stopped at P=%d after the time limit of %v; no model written (every MPI process was stopped)\n", p, limit)
+			case ctx.Err() != nil:
+				fmt.Fprintf(stderr, "pfls train: interrupted at P=%d; no model written (every MPI process was stopped)\n", p)
+			default:
+				fmt.Fprintf(stderr, "pfls train: P=%d: %v\n", p, err)
+			}
+			return 1
+		}
+		runs = append(runs, res)
+	}
+	busy, loadavg := machineBusy(500 * time.Millisecond)
+	loads = append(loads, fmt.Sprintf("after: %.0f%% busy, load average %s", 100*busy, loadavg))
+
+	host, _ := os.Hostname()
+	if cpu := cpuModel(); cpu != "" {
+		host = strings.TrimSpace(host + " (" + cpu + ")")
+	}
+	mode := "full"
+	if *quick {
+		mode = "quick"
+	}
+	prov := partition.Provenance{
+		Source:   "pfls train",
+		Host:     host,
+		Cores:    strconv.Itoa(cores),
+		MPI:      runs[0].MPI,
+		Compiler: mpi.compilerVersion,
+		Date:     time.Now().UTC().Format(time.RFC3339),
+		Options:  fmt.Sprintf("%s run; %s", mode, strings.Join(options, "; ")),
+		Load:     strings.Join(loads, "; "),
+	}
+	if len(mpi.env) > 0 {
+		prov.Options += "; environment " + strings.Join(mpi.env, " ")
+	}
+	m, fits, err := partition.BuildMachine(runs, prov, partition.FitOptions{})
+	if err != nil {
+		fmt.Fprintf(stderr, "pfls train: fitting the measurements: %v\n", err)
+		return 1
+	}
+	m.Provenance.Notes = fitNotes(runs, fits)
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err == nil {
+		err = os.WriteFile(*out, append(data, '\n'), 0o644)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "pfls train: %v\n", fileErr(*out, err))
+		return 2
+	}
+	printFits(stdout, fits)
+	fmt.Fprintf(stdout, "wrote %s (%s, P = %s)\n", *out, runs[0].MPI, *npArg)
+	return 0
+}
+
+// parseProcs reads "2,4" into sorted distinct counts of at least 2.
+func parseProcs(s string) ([]int, error) {
+	seen := map[int]bool{}
+	var ps []int
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		p, err := strconv.Atoi(f)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a number", f)
+		}
+		if p < 2 || p > partition.MaxProcs {
+			return nil, fmt.Errorf("%d: want 2 to %d processors (one processor does not communicate)", p, partition.MaxProcs)
+		}
+		if !seen[p] {
+			seen[p] = true
+			ps = append(ps, p)
+		}
+	}
+	sort.Ints(ps)
+	return ps, nil
+}
+
+// fitNotes says, per processor count, where the curves step and how well
+// they fit, for the model's provenance.
+func fitNotes(runs []*partition.TrainingRun, fits []partition.TrainedFit) []string {
+	var notes []string
+	for _, r := range runs {
+		var lim []string
+		for name, v := range r.Limits {
+			lim = append(lim, fmt.Sprintf("%s=%d", name, v))
+		}
+		sort.Strings(lim)
+		if len(lim) > 0 {
+			notes = append(notes, fmt.Sprintf("P=%d: limits the MPI library reports: %s", r.Procs, strings.Join(lim, ", ")))
+		}
+	}
+	for _, f := range fits {
+		var steps []string
+		for _, s := range f.Report.Steps {
+			if s.Before > 0 {
+				steps = append(steps, fmt.Sprintf("x%.1f at %d B", s.After/s.Before, s.Bytes))
+			}
+		}
+		note := fmt.Sprintf("P=%d %s: %d segments, fit error %.1f%% rms / %.1f%% worst, run-to-run spread %.0f%%",
+			f.Procs, f.Pattern, f.Report.Segments, 100*f.Report.RMSRel, 100*f.Report.MaxRel, 100*f.Spread)
+		if len(steps) > 0 {
+			note += ", steps " + strings.Join(steps, ", ")
+		}
+		notes = append(notes, note)
+	}
+	return notes
+}
+
+func printFits(w io.Writer, fits []partition.TrainedFit) {
+	fmt.Fprintf(w, "%-4s %-20s %4s %9s %9s %7s  %s\n", "P", "pattern", "segs", "rms err", "worst", "spread", "steps")
+	for _, f := range fits {
+		var steps []string
+		for _, s := range f.Report.Steps {
+			if s.Before > 0 {
+				steps = append(steps, fmt.Sprintf("x%.1f@%dB", s.After/s.Before, s.Bytes))
+			}
+		}
+		fmt.Fprintf(w, "%-4d %-20s %4d %8.1f%% %8.1f%% %6.0f%%  %s\n", f.Procs, f.Pattern, f.Report.Segments,
+			100*f.Report.RMSRel, 100*f.Report.MaxRel, 100*f.Spread, strings.Join(steps, " "))
+	}
+}
+
+// progressBar draws how far a run is: a bar redrawn in place on a
+// terminal, one line per pattern otherwise (a log, CI).
+type progressBar struct {
+	w        io.Writer
+	terminal bool
+	procs    int
+	last     string
+	began    time.Time
+}
+
+func newProgressBar(w io.Writer) *progressBar {
+	b := &progressBar{w: w}
+	if f, ok := w.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			b.terminal = true
+		}
+	}
+	return b
+}
+
+func (b *progressBar) start(procs int) {
+	b.procs, b.last, b.began = procs, "", time.Now()
+}
+
+func (b *progressBar) update(p partition.TrainingProgress) {
+	what := p.Label
+	if i := strings.IndexByte(what, ' '); i >= 0 {
+		what = what[:i]
+	}
+	if !b.terminal {
+		if what != b.last {
+			fmt.Fprintf(b.w, "P=%d: %s\n", b.procs, what)
+			b.last = what
+		}
+		return
+	}
+	const width = 30
+	frac := 0.0
+	if p.Total > 0 {
+		frac = float64(p.Done) / float64(p.Total)
+	}
+	n := int(frac * width)
+	bar := strings.Repeat("#", n) + strings.Repeat(".", width-n)
+	label := p.Label
+	if strings.Contains(label, " ") {
+		label += " B" // a pattern and a message size
+	}
+	fmt.Fprintf(b.w, "\r\x1b[KP=%d [%s] %3.0f%% %5.1fs  %s", b.procs, bar, 100*frac, time.Since(b.began).Seconds(), label)
+}
+
+func (b *progressBar) finish() {
+	if b.terminal {
+		fmt.Fprint(b.w, "\r\x1b[K")
+	}
+	fmt.Fprintf(b.w, "P=%d: done in %.1fs\n", b.procs, time.Since(b.began).Seconds())
+}
+
+// cpuModel is the processor's name from /proc/cpuinfo ("" elsewhere).
+func cpuModel() string {
+	data, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return ""
+	}
+	for _, l := range bytes.Split(data, []byte("\n")) {
+		if k, v, ok := bytes.Cut(l, []byte(":")); ok && strings.TrimSpace(string(k)) == "model name" {
+			return strings.TrimSpace(string(v))
+		}
+	}
+	return ""
+}
+
+// machineBusy watches /proc/stat for d and returns the share of all CPU
+// time spent outside the idle and iowait states, and the load average.
+// Where /proc is not there it says 0 and "unknown".
+func machineBusy(d time.Duration) (float64, string) {
+	read := func() (busy, total float64, ok bool) {
+		data, err := os.ReadFile("/proc/stat")
+		if err != nil {
+			return 0, 0, false
+		}
+		line, _, _ := bytes.Cut(data, []byte("\n"))
+		f := strings.Fields(string(line))
+		if len(f) < 5 || f[0] != "cpu" {
+			return 0, 0, false
+		}
+		for i, s := range f[1:] {
+			v, _ := strconv.ParseFloat(s, 64)
+			total += v
+			if i != 3 && i != 4 { // idle, iowait
+				busy += v
+			}
+		}
+		return busy, total, true
+	}
+	b0, t0, ok0 := read()
+	time.Sleep(d)
+	b1, t1, ok1 := read()
+	loadavg := "unknown"
+	if data, err := os.ReadFile("/proc/loadavg"); err == nil {
+		if f := strings.Fields(string(data)); len(f) > 0 {
+			loadavg = f[0]
+		}
+	}
+	if !ok0 || !ok1 || t1 <= t0 {
+		return 0, loadavg
+	}
+	return (b1 - b0) / (t1 - t0), loadavg
+}

@@ -1,0 +1,563 @@
+/*
+ * The training set of pfls (seed 003, "training sets"): an MPI program that
+ * measures what the estimator needs on the machine it runs on, written to
+ * be compiled by `pfls train` with the MPI C compiler wrapper (mpicc) and
+ * run with mpirun at each processor count trained.
+ *
+ *   pfls-train [--quick] [--passes K]
+ *
+ * Rank 0 writes lines to standard output, one fact per line, fields
+ * separated by single spaces (partition.ParseTraining reads them):
+ *
+ *   pfls-train 1                          format version
+ *   procs P
+ *   mpi TEXT                              MPI_Get_library_version, first line
+ *   limit NAME BYTES                      a protocol limit the MPI library
+ *                                         reports through MPI_T (eager limits)
+ *   progress DONE TOTAL LABEL             before each measurement
+ *   comm PATTERN BYTES MEDIAN MIN MAX K   seconds per call, K passes pooled
+ *   kernel NAME BYTES SECONDS             seconds per element of a loop kernel
+ *                                         whose arrays take BYTES in all
+ *   trip N SECONDS                        one loop of N iterations (L1 data)
+ *   done
+ *
+ * Communication patterns (BYTES is the size of one message; for alltoall
+ * the block sent to each other rank):
+ *
+ *   element-shift       circular shift, 16 messages in flight per neighbour:
+ *                       the time of one message when elements are sent one
+ *                       by one (seed 003's iSR)
+ *   vector-shift        circular shift, one MPI_Sendrecv (vSR): every rank
+ *                       sends right and receives from the left
+ *   open-shift          the same along a non-periodic dimension: the last
+ *                       rank only receives, the first only sends
+ *   open-shift-strided  open-shift whose data is one double in every 8 (a
+ *                       row of a column-major array): a vector datatype
+ *   exchange            seed 003's EXCH in two stages: even ranks send to
+ *                       odd ones, then the reverse
+ *   halo-2              non-periodic chain, both neighbours at once
+ *   halo-4              non-periodic 2-D grid (P = px*py as pfls factors P),
+ *                       up to four neighbours at once
+ *   broadcast           MPI_Bcast from rank 0
+ *   reduction-broadcast MPI_Allreduce (sum of doubles)
+ *   alltoall            MPI_Alltoall
+ *
+ * Point-to-point patterns run back to back in a timed batch (time of the
+ * batch / calls). Collectives are separated by a barrier and timed one
+ * call at a time, so consecutive broadcasts cannot overlap and look
+ * cheaper than a send. In both cases the time of a call is the largest
+ * over the ranks. Sizes are visited pass after pass (not all passes of one
+ * size in a row), so a slow moment of the machine spreads over sizes
+ * instead of bending one point; each point is the median of the passes.
+ *
+ * Operation costs come from loop kernels over arrays of doubles (all ranks
+ * at once, as in a parallel run, where ranks share the memory system);
+ * pfls turns their times into operation costs (partition.BuildMachine):
+ *
+ *   store   y[i] = c             copy  y[i] = x[i]
+ *   add     y[i] = x[i] + z[i]   mul, div, div.real (float), div.int (long)
+ *   sqrt    y[i] = sqrt(x[i])    exp, pow (x[i]**z[i])
+ *   select  y[i] = x[i] > z[i] ? x[i] : z[i]
+ *   call    y[i] = bump(x[i])    (bump adds 1 and is never inlined)
+ *
+ * all with L1-resident data, and copy again at working sets from L1 to
+ * main memory; trip lines time the add kernel at short and long trip
+ * counts.
+ */
+#include <mpi.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int rank, nprocs, quick, passes;
+
+static double now(void) { return MPI_Wtime(); }
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+	qsort(v, n, sizeof v[0], cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* ---- processor grid (as pfls factors P: the two closest factors) ---- */
+
+static void grid2(int p, int *px, int *py)
+{
+	int a = (int)sqrt((double)p);
+	while (a > 1 && p % a != 0)
+		a--;
+	*px = p / a;
+	*py = a;
+}
+
+/* ---- communication patterns ---- */
+
+enum { ELEMENT_SHIFT, VECTOR_SHIFT, OPEN_SHIFT, OPEN_SHIFT_STRIDED, EXCHANGE,
+       HALO2, HALO4, BROADCAST, REDUCTION_BROADCAST, ALLTOALL, NPATTERNS };
+
+static const char *pattern_name[NPATTERNS] = {
+	"element-shift", "vector-shift", "open-shift", "open-shift-strided",
+	"exchange", "halo-2", "halo-4", "broadcast", "reduction-broadcast",
+	"alltoall",
+};
+
+enum { STRIDE = 8, INFLIGHT = 16 };
+
+static char *sbuf, *rbuf;           /* message buffers */
+static long bufsize;
+
+/* one call of pattern pat with messages of n bytes */
+static void call(int pat, long n)
+{
+	int right = (rank + 1) % nprocs, left = (rank + nprocs - 1) % nprocs;
+	MPI_Request req[2 * INFLIGHT];
+	int nr = 0, i;
+	switch (pat) {
+	case ELEMENT_SHIFT:
+		for (i = 0; i < INFLIGHT; i++) {
+			MPI_Irecv(rbuf + i * n, (int)n, MPI_BYTE, left, i, MPI_COMM_WORLD, &req[nr++]);
+			MPI_Isend(sbuf + i * n, (int)n, MPI_BYTE, right, i, MPI_COMM_WORLD, &req[nr++]);
+		}
+		MPI_Waitall(nr, req, MPI_STATUSES_IGNORE);
+		break;
+	case VECTOR_SHIFT:
+		MPI_Sendrecv(sbuf, (int)n, MPI_BYTE, right, 1, rbuf, (int)n, MPI_BYTE, left, 1,
+		             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+		break;
+	case OPEN_SHIFT:
+		MPI_Sendrecv(sbuf, (int)n, MPI_BYTE, rank + 1 < nprocs ? rank + 1 : MPI_PROC_NULL, 2,
+		             rbuf, (int)n, MPI_BYTE, rank > 0 ? rank - 1 : MPI_PROC_NULL, 2,
+		             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+		break;
+	case OPEN_SHIFT_STRIDED: {
+		MPI_Datatype row;
+		int count = (int)(n / 8);
+		MPI_Type_vector(count, 1, STRIDE, MPI_DOUBLE, &row);
+		MPI_Type_commit(&row);
+		MPI_Sendrecv(sbuf, count ? 1 : 0, row, rank + 1 < nprocs ? rank + 1 : MPI_PROC_NULL, 3,
+		             rbuf, count, MPI_DOUBLE, rank > 0 ? rank - 1 : MPI_PROC_NULL, 3,
+		             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+		MPI_Type_free(&row);
+		break;
+	}
+	case EXCHANGE: {
+		int partner = rank % 2 == 0 ? rank + 1 : rank - 1;
+		if (partner >= nprocs)
+			break;
+		if (rank % 2 == 0) {
+			MPI_Send(sbuf, (int)n, MPI_BYTE, partner, 4, MPI_COMM_WORLD);
+			MPI_Recv(rbuf, (int)n, MPI_BYTE, partner, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+		} else {
+			MPI_Recv(rbuf, (int)n, MPI_BYTE, partner, 4, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+			MPI_Send(sbuf, (int)n, MPI_BYTE, partner, 5, MPI_COMM_WORLD);
+		}
+		break;
+	}
+	case HALO2:
+	case HALO4: {
+		int px = nprocs, py = 1, x, y, d;
+		if (pat == HALO4)
+			grid2(nprocs, &px, &py);
+		x = rank % px;
+		y = rank / px;
+		int nb[4] = {
+			x > 0 ? rank - 1 : -1, x + 1 < px ? rank + 1 : -1,
+			y > 0 ? rank - px : -1, y + 1 < py ? rank + px : -1,
+		};
+		for (d = 0; d < 4; d++) {
+			if (nb[d] < 0)
+				continue;
+			MPI_Irecv(rbuf + d * n, (int)n, MPI_BYTE, nb[d], 6, MPI_COMM_WORLD, &req[nr++]);
+			MPI_Isend(sbuf + d * n, (int)n, MPI_BYTE, nb[d], 6, MPI_COMM_WORLD, &req[nr++]);
+		}
+		MPI_Waitall(nr, req, MPI_STATUSES_IGNORE);
+		break;
+	}
+	case BROADCAST:
+		MPI_Bcast(sbuf, (int)n, MPI_BYTE, 0, MPI_COMM_WORLD);
+		break;
+	case REDUCTION_BROADCAST:
+		MPI_Allreduce(sbuf, rbuf, (int)(n / 8), MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+		break;
+	case ALLTOALL:
+		MPI_Alltoall(sbuf, (int)n, MPI_BYTE, rbuf, (int)n, MPI_BYTE, MPI_COMM_WORLD);
+		break;
+	}
+}
+
+static int collective(int pat)
+{
+	return pat == BROADCAST || pat == REDUCTION_BROADCAST || pat == ALLTOALL;
+}
+
+/* bytes of buffer a call needs */
+static long need(int pat, long n)
+{
+	switch (pat) {
+	case ELEMENT_SHIFT: return n * INFLIGHT;
+	case OPEN_SHIFT_STRIDED: return n * STRIDE;
+	case HALO2: case HALO4: return n * 4;
+	case ALLTOALL: return n * nprocs;
+	}
+	return n;
+}
+
+/* The time of one call, largest over the ranks, from calls repetitions. */
+static double measure(int pat, long n, int calls)
+{
+	double t, *each, *worst, result;
+	int i;
+	if (!collective(pat)) {
+		MPI_Barrier(MPI_COMM_WORLD);
+		t = now();
+		for (i = 0; i < calls; i++)
+			call(pat, n);
+		t = (now() - t) / calls;
+		MPI_Allreduce(&t, &result, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+		return pat == ELEMENT_SHIFT ? result / INFLIGHT : result;
+	}
+	each = malloc(calls * sizeof *each);
+	worst = malloc(calls * sizeof *worst);
+	for (i = 0; i < calls; i++) {
+		MPI_Barrier(MPI_COMM_WORLD);
+		t = now();
+		call(pat, n);
+		each[i] = now() - t;
+	}
+	MPI_Allreduce(each, worst, calls, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+	result = median(worst, calls);
+	free(each);
+	free(worst);
+	return result;
+}
+
+/* sizes: powers of two, dense around the small-message step (192-640 B)
+ * and the eager/rendezvous switch (2-8 KiB and around a reported limit) */
+static long sizes[128];
+static int nsizes;
+static long limits[32]; /* eager limits read from the library */
+static int nlimits;
+
+static void add_size(long n)
+{
+	int i;
+	if (n < 0 || nsizes == 128)
+		return;
+	for (i = 0; i < nsizes; i++)
+		if (sizes[i] == n)
+			return;
+	sizes[nsizes++] = n;
+}
+
+static int cmp_long(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+	return (x > y) - (x < y);
+}
+
+static void make_sizes(void)
+{
+	long n, top = quick ? 1L << 20 : 4L << 20;
+	int i;
+	add_size(0);
+	for (n = 8; n <= top; n *= 2)
+		add_size(n);
+	for (n = 192; n <= 640; n += quick ? 64 : 32)
+		add_size(n);
+	for (n = 2048; n <= 8192; n += quick ? 1024 : 512)
+		add_size(n);
+	for (i = 0; i < nlimits; i++) {
+		long l = limits[i] - limits[i] % 8;
+		if (l <= 64 || l > top)
+			continue;
+		add_size(l - 64);
+		add_size(l);
+		add_size(l + 64);
+	}
+	add_size(12288);
+	add_size(24576);
+	qsort(sizes, nsizes, sizeof sizes[0], cmp_long);
+}
+
+/* the largest size a pattern is measured at */
+static long max_size(int pat)
+{
+	switch (pat) {
+	case ELEMENT_SHIFT: return 16384;
+	case OPEN_SHIFT_STRIDED: return quick ? 262144 : 1L << 20;
+	case ALLTOALL: return (quick ? 1L << 18 : 1L << 20) / (nprocs > 4 ? nprocs / 4 : 1);
+	}
+	return sizes[nsizes - 1];
+}
+
+/* Read the eager limits the library reports through the MPI tool
+ * interface (Open MPI: one per transport); each one found is written on a
+ * limit line and added to limits. */
+static void read_limits(void)
+{
+	int provided, n, i;
+	if (MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) != MPI_SUCCESS)
+		return;
+	MPI_T_cvar_get_num(&n);
+	for (i = 0; i < n; i++) {
+		char name[256], desc[8];
+		int nlen = sizeof name, dlen = sizeof desc, verb, bind, scope;
+		MPI_Datatype dt;
+		MPI_T_enum et;
+		if (MPI_T_cvar_get_info(i, name, &nlen, &verb, &dt, &et, desc, &dlen, &bind, &scope) != MPI_SUCCESS)
+			continue;
+		size_t len = strlen(name);
+		if (len < 11 || strcmp(name + len - 11, "eager_limit") != 0 || bind != MPI_T_BIND_NO_OBJECT)
+			continue;
+		MPI_T_cvar_handle h;
+		int count;
+		unsigned long long v = 0;
+		if (MPI_T_cvar_handle_alloc(i, NULL, &h, &count) != MPI_SUCCESS)
+			continue;
+		if (count == 1) {
+			if (dt == MPI_UNSIGNED_LONG_LONG || dt == MPI_UNSIGNED_LONG || dt == MPI_LONG_LONG || dt == MPI_LONG) {
+				MPI_T_cvar_read(h, &v);
+			} else if (dt == MPI_INT || dt == MPI_UNSIGNED) {
+				unsigned u = 0;
+				MPI_T_cvar_read(h, &u);
+				v = u;
+			}
+		}
+		MPI_T_cvar_handle_free(&h);
+		if (v > 0 && v < (1ULL << 30)) {
+			if (rank == 0)
+				printf("limit %s %llu\n", name, v);
+			if (nlimits < 32)
+				limits[nlimits++] = (long)v;
+		}
+	}
+	MPI_T_finalize();
+}
+
+static void comm_all(void)
+{
+	int pat, s, k, done = 0, total = 0;
+	int calls[NPATTERNS][128];
+	double *t[NPATTERNS][128];
+	const double target = quick ? 2e-3 : 8e-3; /* seconds of calls per point */
+
+	for (pat = 0; pat < NPATTERNS; pat++)
+		for (s = 0; s < nsizes; s++)
+			if (sizes[s] <= max_size(pat))
+				total++;
+	total *= passes;
+	for (pat = 0; pat < NPATTERNS; pat++)
+		for (s = 0; s < nsizes; s++) {
+			t[pat][s] = calloc(passes, sizeof(double));
+			calls[pat][s] = 0;
+		}
+	for (k = 0; k < passes; k++) {
+		for (pat = 0; pat < NPATTERNS; pat++) {
+			for (s = 0; s < nsizes; s++) {
+				long n = sizes[s];
+				if (n > max_size(pat))
+					continue;
+				if (rank == 0) {
+					printf("progress %d %d %s %ld\n", done, total, pattern_name[pat], n);
+					fflush(stdout);
+				}
+				if (calls[pat][s] == 0) {
+					/* warm up and size the batch */
+					double one = measure(pat, n, 3);
+					int c = one > 0 ? (int)(target / one) : 1000;
+					c = c < 5 ? 5 : c > 2000 ? 2000 : c;
+					MPI_Bcast(&c, 1, MPI_INT, 0, MPI_COMM_WORLD);
+					calls[pat][s] = c;
+				}
+				t[pat][s][k] = measure(pat, n, calls[pat][s]);
+				done++;
+			}
+		}
+	}
+	for (pat = 0; pat < NPATTERNS; pat++)
+		for (s = 0; s < nsizes; s++) {
+			if (sizes[s] > max_size(pat))
+				continue;
+			double lo = t[pat][s][0], hi = lo;
+			for (k = 0; k < passes; k++) {
+				lo = fmin(lo, t[pat][s][k]);
+				hi = fmax(hi, t[pat][s][k]);
+			}
+			double med = median(t[pat][s], passes);
+			if (rank == 0)
+				printf("comm %s %ld %.6e %.6e %.6e %d\n", pattern_name[pat], sizes[s], med, lo, hi, passes);
+			free(t[pat][s]);
+		}
+	fflush(stdout);
+}
+
+/* ---- operation costs ---- */
+
+enum { K_STORE, K_COPY, K_ADD, K_MUL, K_DIV, K_FDIV, K_IDIV, K_SQRT, K_EXP, K_POW, K_SELECT, K_CALL, NKERNELS };
+
+/* a procedure the compiler may not inline, for the cost of a call */
+__attribute__((noinline)) static double bump(double v) { return v + 1.0; }
+
+static double sink;
+
+/* seconds per element of kernel k over n elements, repeated reps times */
+static double kernel(int k, long n, long reps)
+{
+	static double *x, *y, *z;
+	static float *fx, *fy, *fz;
+	static long *ix, *iy, *iz;
+	static long have;
+	long i, r;
+	double t;
+	if (n > have) {
+		free(x); free(y); free(z); free(fx); free(fy); free(fz); free(ix); free(iy); free(iz);
+		x = malloc(n * sizeof *x); y = malloc(n * sizeof *y); z = malloc(n * sizeof *z);
+		fx = malloc(n * sizeof *fx); fy = malloc(n * sizeof *fy); fz = malloc(n * sizeof *fz);
+		ix = malloc(n * sizeof *ix); iy = malloc(n * sizeof *iy); iz = malloc(n * sizeof *iz);
+		for (i = 0; i < n; i++) {
+			x[i] = 1.0 + (i % 7) * 0.125; y[i] = 0; z[i] = 1.5 + (i % 5) * 0.25;
+			fx[i] = (float)x[i]; fy[i] = 0; fz[i] = (float)z[i];
+			ix[i] = 1000 + i % 97; iy[i] = 0; iz[i] = 3 + i % 11;
+		}
+		have = n;
+	}
+	t = now();
+	for (r = 0; r < reps; r++) {
+		double c = 1.0 + r * 1e-9;
+		switch (k) {
+		case K_STORE: for (i = 0; i < n; i++) y[i] = c; break;
+		case K_COPY: for (i = 0; i < n; i++) y[i] = x[i]; break;
+		case K_ADD: for (i = 0; i < n; i++) y[i] = x[i] + z[i]; break;
+		case K_MUL: for (i = 0; i < n; i++) y[i] = x[i] * z[i]; break;
+		case K_DIV: for (i = 0; i < n; i++) y[i] = x[i] / z[i]; break;
+		case K_FDIV: for (i = 0; i < n; i++) fy[i] = fx[i] / fz[i]; break;
+		case K_IDIV: for (i = 0; i < n; i++) iy[i] = ix[i] / iz[i]; break;
+		case K_SQRT: for (i = 0; i < n; i++) y[i] = sqrt(x[i]); break;
+		case K_EXP: for (i = 0; i < n; i++) y[i] = exp(x[i]); break;
+		case K_POW: for (i = 0; i < n; i++) y[i] = pow(x[i], z[i]); break;
+		case K_SELECT: for (i = 0; i < n; i++) y[i] = x[i] > z[i] ? x[i] : z[i]; break;
+		case K_CALL: for (i = 0; i < n; i++) y[i] = bump(x[i]); break;
+		}
+		/* keep the results alive across repetitions */
+		sink += y[r % n] + fy[r % n] + (double)iy[r % n];
+	}
+	return (now() - t) / ((double)n * reps);
+}
+
+/* median over passes, largest over ranks */
+static double kernel_time(int k, long n)
+{
+	double v[16], worst, m;
+	long reps = (quick ? 2000000L : 8000000L) / n;
+	int i, np = passes < 16 ? passes : 16;
+	if (reps < 2)
+		reps = 2;
+	kernel(k, n, 1);
+	for (i = 0; i < np; i++)
+		v[i] = kernel(k, n, reps);
+	m = median(v, np);
+	MPI_Allreduce(&m, &worst, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+	return worst;
+}
+
+static void ops_all(void)
+{
+	/* L1-resident: arrays of 1024 doubles (8 KiB each) */
+	const long n1 = 1024;
+	static const struct { int k; const char *name; } kernels[] = {
+		{K_STORE, "store"}, {K_COPY, "copy"}, {K_ADD, "add"}, {K_MUL, "mul"},
+		{K_DIV, "div"}, {K_FDIV, "div.real"}, {K_IDIV, "div.int"},
+		{K_SQRT, "sqrt"}, {K_EXP, "exp"}, {K_POW, "pow"}, {K_SELECT, "select"},
+		{K_CALL, "call"},
+	};
+	long ws[] = {16384, 131072, 1048576, 8388608, 67108864};
+	long tn[] = {4, 8, 16, 64, 256, 1024};
+	int i, nws = quick ? 4 : 5;
+	if (quick)
+		ws[3] = 33554432;
+	if (rank == 0) {
+		printf("progress 0 1 operations\n");
+		fflush(stdout);
+	}
+	for (i = 0; i < (int)(sizeof kernels / sizeof kernels[0]); i++) {
+		double t = kernel_time(kernels[i].k, n1);
+		if (rank == 0)
+			printf("kernel %s %ld %.6e\n", kernels[i].name, n1 * 16, t);
+	}
+	for (i = 0; i < nws; i++) {
+		long n = ws[i] / 16; /* two arrays of doubles: source and target */
+		double t = kernel_time(K_COPY, n);
+		if (rank == 0)
+			printf("kernel copy %ld %.6e\n", ws[i], t);
+	}
+	for (i = 0; i < (int)(sizeof tn / sizeof tn[0]); i++) {
+		double t = kernel_time(K_ADD, tn[i]) * tn[i];
+		if (rank == 0)
+			printf("trip %ld %.6e\n", tn[i], t);
+	}
+	fflush(stdout);
+}
+
+int main(int argc, char **argv)
+{
+	int i, len;
+	char version[MPI_MAX_LIBRARY_VERSION_STRING];
+
+	passes = 0;
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--quick") == 0)
+			quick = 1;
+		else if (strcmp(argv[i], "--passes") == 0 && i + 1 < argc)
+			passes = atoi(argv[++i]);
+		else {
+			fprintf(stderr, "pfls-train: unknown argument %s (usage: pfls-train [--quick] [--passes K])\n", argv[i]);
+			return 2;
+		}
+	}
+	if (passes <= 0)
+		passes = quick ? 3 : 7;
+	if (passes > 64)
+		passes = 64;
+
+	MPI_Init(&argc, &argv);
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+	if (rank == 0) {
+		printf("pfls-train 1\nprocs %d\n", nprocs);
+		MPI_Get_library_version(version, &len);
+		version[strcspn(version, "\r\n")] = 0;
+		printf("mpi %s\n", version);
+	}
+	read_limits();
+	make_sizes();
+
+	bufsize = 0;
+	for (i = 0; i < NPATTERNS; i++) {
+		long b = need(i, max_size(i));
+		if (b > bufsize)
+			bufsize = b;
+	}
+	sbuf = malloc(bufsize + 64);
+	rbuf = malloc(bufsize + 64);
+	memset(sbuf, 1, bufsize + 64);
+	memset(rbuf, 0, bufsize + 64);
+
+	ops_all();
+	if (nprocs > 1)
+		comm_all();
+	if (rank == 0) {
+		printf("done\n");
+		fflush(stdout);
+	}
+	if (sink == 12345.678)
+		fprintf(stderr, "%g\n", sink);
+	MPI_Finalize();
+	return 0;
+}

@@ -1,0 +1,372 @@
+package partition
+
+// The training set: the MPI program pfls compiles and runs to measure a
+// machine (trainer/pfls-train.c, embedded here so the binary carries it),
+// the reader of what it prints, and the fit that turns the measurements
+// into a machine model. Running the program is the command's business
+// (cmd/pfls/train.go): this file does no I/O of its own.
+
+import (
+	"bufio"
+	_ "embed"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// TrainingProgram is the C source of the training set (see the comment at
+// its top for what it measures and the lines it prints).
+//
+//go:embed trainer/pfls-train.c
+var TrainingProgram string
+
+// TrainingPatterns are the communication patterns the training set
+// measures: the estimator's patterns and the non-periodic and
+// several-neighbour ones real stencils use.
+var TrainingPatterns = []string{
+	PatternElementShift, PatternVectorShift, PatternOpenShift, PatternOpenShiftStrided,
+	PatternExchange, PatternHalo2, PatternHalo4,
+	PatternBroadcast, PatternReductionBroadcast, PatternAllToAll,
+}
+
+// TrainingRun is what one run of the training set at one processor count
+// printed.
+type TrainingRun struct {
+	Procs  int
+	MPI    string           // MPI_Get_library_version
+	Limits map[string]int64 // eager limits the library reported
+	// Comm holds per pattern the points measured (median of the passes,
+	// with their relative spread), sorted by size.
+	Comm map[string][]Sample
+	// Kernels holds per kernel name the seconds per element by the bytes
+	// its arrays take.
+	Kernels map[string]map[int64]float64
+	Trips   [][2]float64 // trip count, seconds per loop
+	Done    bool         // the program got to its end
+}
+
+// TrainingProgress is a progress line: measurement Done of Total starts,
+// with a label such as "vector-shift 4096".
+type TrainingProgress struct {
+	Done, Total int
+	Label       string
+}
+
+// ParseTraining reads the output of one run of the training set. progress,
+// when not nil, is called for each progress line as it arrives, so a
+// caller that reads a running program's output can show how far it is.
+// Errors name the source and the line.
+func ParseTraining(r io.Reader, source string, progress func(TrainingProgress)) (*TrainingRun, error) {
+	run := &TrainingRun{Limits: map[string]int64{}, Comm: map[string][]Sample{}, Kernels: map[string]map[int64]float64{}}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	line := 0
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%s:%d: %s", source, line, fmt.Sprintf(format, args...))
+	}
+	num := func(s string) (float64, error) {
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+			return 0, fmt.Errorf("%q is not a non-negative number", s)
+		}
+		return v, nil
+	}
+	integer := func(s string) (int64, error) {
+		v, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || v < 0 {
+			return 0, fmt.Errorf("%q is not a non-negative integer", s)
+		}
+		return v, nil
+	}
+	seenHeader := false
+	for sc.Scan() {
+		line++
+		text := strings.TrimRight(sc.Text(), "\r")
+		if strings.TrimSpace(text) == "" {
+			continue
+		}
+		f := strings.Fields(text)
+		if !seenHeader {
+			if f[0] != "pfls-train" {
+				return nil, bad("not the output of the pfls training set (want a first line \"pfls-train 1\", got %q)", text)
+			}
+			if len(f) != 2 || f[1] != "1" {
+				return nil, bad("training set output version %q; this pfls reads version 1", strings.Join(f[1:], " "))
+			}
+			seenHeader = true
+			continue
+		}
+		want := func(n int) error {
+			if len(f) != n {
+				return bad("%s line needs %d fields, has %d", f[0], n, len(f))
+			}
+			return nil
+		}
+		switch f[0] {
+		case "procs":
+			if err := want(2); err != nil {
+				return nil, err
+			}
+			p, err := integer(f[1])
+			if err != nil || p < 1 {
+				return nil, bad("processor count %q", f[1])
+			}
+			run.Procs = int(p)
+		case "mpi":
+			run.MPI = strings.TrimSpace(strings.TrimPrefix(text, "mpi"))
+		case "limit":
+			if err := want(3); err != nil {
+				return nil, err
+			}
+			v, err := integer(f[2])
+			if err != nil {
+				return nil, bad("limit %s: %v", f[1], err)
+			}
+			run.Limits[f[1]] = v
+		case "progress":
+			if len(f) < 3 {
+				return nil, bad("progress line needs at least 3 fields")
+			}
+			d, err1 := integer(f[1])
+			t, err2 := integer(f[2])
+			if err1 != nil || err2 != nil {
+				return nil, bad("progress counts %q %q", f[1], f[2])
+			}
+			if progress != nil {
+				progress(TrainingProgress{Done: int(d), Total: int(t), Label: strings.Join(f[3:], " ")})
+			}
+		case "comm":
+			if err := want(7); err != nil {
+				return nil, err
+			}
+			b, err := integer(f[2])
+			if err != nil {
+				return nil, bad("comm %s: size: %v", f[1], err)
+			}
+			var v [3]float64
+			for i := range v {
+				if v[i], err = num(f[3+i]); err != nil {
+					return nil, bad("comm %s %d: %v", f[1], b, err)
+				}
+			}
+			spread := 0.0
+			if v[0] > 0 {
+				spread = (v[2] - v[1]) / v[0]
+			}
+			run.Comm[f[1]] = append(run.Comm[f[1]], Sample{Bytes: b, Seconds: v[0], Spread: spread})
+		case "kernel":
+			if err := want(4); err != nil {
+				return nil, err
+			}
+			b, err := integer(f[2])
+			if err != nil || b == 0 {
+				return nil, bad("kernel %s: bytes %q", f[1], f[2])
+			}
+			v, err := num(f[3])
+			if err != nil {
+				return nil, bad("kernel %s: %v", f[1], err)
+			}
+			if run.Kernels[f[1]] == nil {
+				run.Kernels[f[1]] = map[int64]float64{}
+			}
+			run.Kernels[f[1]][b] = v
+		case "trip":
+			if err := want(3); err != nil {
+				return nil, err
+			}
+			n, err1 := integer(f[1])
+			t, err2 := num(f[2])
+			if err1 != nil || err2 != nil {
+				return nil, bad("trip %q %q", f[1], f[2])
+			}
+			run.Trips = append(run.Trips, [2]float64{float64(n), t})
+		case "done":
+			run.Done = true
+		default:
+			return nil, bad("unknown line %q", f[0])
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %v", source, err)
+	}
+	switch {
+	case !seenHeader:
+		return nil, fmt.Errorf("%s: no output from the training set", source)
+	case run.Procs == 0:
+		return nil, fmt.Errorf("%s: the training set did not say its processor count", source)
+	case !run.Done:
+		return nil, fmt.Errorf("%s:%d: the output stops before the end (the training set did not finish)", source, line)
+	}
+	for _, s := range run.Comm {
+		sort.SliceStable(s, func(i, j int) bool { return s[i].Bytes < s[j].Bytes })
+	}
+	if len(run.Kernels["copy"]) == 0 {
+		return nil, fmt.Errorf("%s: no copy kernel measured", source)
+	}
+	return run, nil
+}
+
+// TrainedFit is how one curve of a trained model fits its points.
+type TrainedFit struct {
+	Procs   int
+	Pattern string
+	Report  FitReport
+	// Spread is the median relative spread (max-min)/median of the
+	// passes over the curve's points: the run-to-run noise.
+	Spread float64
+}
+
+// BuildMachine fits the runs of the training set (one per processor
+// count) into a machine model. Operation times and memory levels come
+// from the run with the fewest processors (the others may have shared
+// cores).
+//
+// The estimator charges every array or scalar reference a memory access
+// and every operator its own time (the cost table of complexity), so the
+// kernels are split the same way: a reference costs half the copy
+// kernel's time per element (one load and one store; the loop's own
+// per-element overhead shares in it), and an operation what its kernel
+// takes beyond its references (add: y = x + z, three references). Where
+// the processor hides an operation completely behind the memory accesses
+// the difference is tiny or negative; it is kept at 0.01 ns. The memory
+// levels are the same split of the copy kernel at each working set. The
+// per-loop overhead is the intercept of a straight line through the
+// trip-count points, and the per-iteration overhead what its slope
+// leaves over the add kernel's references and addition.
+func BuildMachine(runs []*TrainingRun, prov Provenance, opt FitOptions) (*Machine, []TrainedFit, error) {
+	if len(runs) == 0 {
+		return nil, nil, fmt.Errorf("no training runs to build a model from")
+	}
+	m := &Machine{Name: "trained", Provenance: prov, Ops: map[string]float64{}, Comm: map[int]map[string]Curve{}}
+	first := runs[0]
+	for _, r := range runs {
+		if r.Procs < first.Procs {
+			first = r
+		}
+	}
+	m.Ops, m.Memory = opsOf(first)
+	if a, b, ok := lineFit(first.Trips); ok {
+		m.Ops["loop"] = math.Max(a, 0)
+		m.Ops["iteration"] = math.Max(b-3*m.Op("load")-m.Op("add"), 0)
+	}
+	var fits []TrainedFit
+	for _, r := range runs {
+		if r.Procs < 2 {
+			continue
+		}
+		pats := make([]string, 0, len(r.Comm))
+		for p := range r.Comm {
+			pats = append(pats, p)
+		}
+		sort.Strings(pats)
+		for _, p := range pats {
+			c, rep, err := FitCurve(r.Comm[p], opt)
+			if err != nil {
+				return nil, nil, fmt.Errorf("P=%d %s: %v", r.Procs, p, err)
+			}
+			if m.Comm[r.Procs] == nil {
+				m.Comm[r.Procs] = map[string]Curve{}
+			}
+			m.Comm[r.Procs][p] = c
+			spreads := make([]float64, 0, len(r.Comm[p]))
+			for _, s := range r.Comm[p] {
+				spreads = append(spreads, s.Spread)
+			}
+			fits = append(fits, TrainedFit{Procs: r.Procs, Pattern: p, Report: rep, Spread: medianOf(spreads)})
+		}
+	}
+	if err := m.Validate(); err != nil {
+		return nil, nil, err
+	}
+	return m, fits, nil
+}
+
+// lineFit is the least-squares line y = a + b·x through the points.
+func lineFit(pts [][2]float64) (a, b float64, ok bool) {
+	n := float64(len(pts))
+	if n < 2 {
+		return 0, 0, false
+	}
+	var sx, sy, sxx, sxy float64
+	for _, p := range pts {
+		sx += p[0]
+		sy += p[1]
+		sxx += p[0] * p[0]
+		sxy += p[0] * p[1]
+	}
+	d := n*sxx - sx*sx
+	if d == 0 {
+		return 0, 0, false
+	}
+	b = (n*sxy - sx*sy) / d
+	a = (sy - b*sx) / n
+	return a, b, true
+}
+
+func medianOf(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// The smallest operation time a model gets from the kernels (see
+// BuildMachine).
+const minOpTime = 1e-11
+
+// opsOf splits the kernel times of a run into operation and memory times.
+func opsOf(r *TrainingRun) (map[string]float64, []MemoryLevel) {
+	ops := map[string]float64{}
+	copies := r.Kernels["copy"]
+	sizes := make([]int64, 0, len(copies))
+	for b := range copies {
+		sizes = append(sizes, b)
+	}
+	sort.Slice(sizes, func(i, j int) bool { return sizes[i] < sizes[j] })
+	var mem []MemoryLevel
+	for _, b := range sizes {
+		ref := copies[b] / 2
+		mem = append(mem, MemoryLevel{Bytes: b, Load: ref, Store: ref})
+	}
+	// The reference time of the L1-resident kernels: the copy kernel at
+	// the size the other kernels ran at.
+	at := func(name string) (int64, float64, bool) {
+		for b, v := range r.Kernels[name] {
+			return b, v, true
+		}
+		return 0, 0, false
+	}
+	b0, _, _ := at("add")
+	ref, ok := copies[b0]
+	if !ok {
+		ref = copies[sizes[0]]
+	}
+	ref /= 2
+	ops["load"], ops["store"] = ref, ref
+	for _, k := range []struct {
+		kernel, op string
+		refs       float64
+	}{
+		{"add", "add", 3}, {"add", "sub", 3}, {"add", "logical", 3}, {"mul", "mul", 3},
+		{"div", "div", 3}, {"div.real", "div.real", 3}, {"div.int", "div.int", 3},
+		{"sqrt", "intrinsic.sqrt", 2}, {"exp", "intrinsic", 2}, {"pow", "pow", 3},
+		{"select", "compare", 3}, {"call", "call", 2},
+	} {
+		if _, v, ok := at(k.kernel); ok {
+			v -= k.refs * ref
+			if k.kernel == "call" {
+				v -= ops["add"] // bump's own addition
+			}
+			ops[k.op] = math.Max(v, minOpTime)
+		}
+	}
+	return ops, mem
+}
