@@ -51,6 +51,11 @@ type CostTable struct {
 	Trigo map[string]Row
 	// PerLoop is charged once per loop, PerIteration once per iteration.
 	PerLoop, PerIteration Poly
+	// ScalarRegisters makes references to scalar variables free: a
+	// compiler keeps loop indices and scalars in registers. The PIPS
+	// tables count them (each is 1 in all-one); a table of measured
+	// times (the estimator's) does not.
+	ScalarRegisters bool
 }
 
 var trigNames = strings.Fields("SIN COS TAN ASIN ACOS ATAN ATAN2 SINH COSH TANH ASINH ACOSH ATANH DSIN DCOS DTAN DASIN DACOS DATAN DATAN2 DSINH DCOSH DTANH CSIN CCOS")

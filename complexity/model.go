@@ -1216,6 +1216,9 @@ func (m *unitModel) expr(x parser.Expr) (Poly, Type) {
 		if sym != nil && sym.Param != nil {
 			return Zero(), ty // a named constant
 		}
+		if m.cost.ScalarRegisters && (sym == nil || sym.Rank() == 0) {
+			return Zero(), ty
+		}
 		c := m.cost.Memory[ty]
 		if sym != nil && sym.Rank() >= 2 {
 			c = c.Add(m.cost.Index["multi"])
@@ -1381,8 +1384,9 @@ func (noProcs) summary(string) (*UnitResult, bool) { return nil, false }
 
 // TableFromCosts builds a cost table from per-operation costs given as
 // rationals: op for + - * / ** and unary minus on numbers, load for each
-// reference, index for the second and later dimensions of an element,
-// intrinsic for each intrinsic call.
+// reference to an array element (scalars are taken to live in registers:
+// ScalarRegisters), index for the second and later dimensions of an
+// element, intrinsic for each intrinsic call.
 func TableFromCosts(name string, add, mul, div, pow, load, index, intrinsic Poly) *CostTable {
 	t := &CostTable{Name: name, Operation: map[string]Row{}, Transcend: map[string]Row{}, Trigo: map[string]Row{},
 		Index: map[string]Poly{"element": Zero(), "multi": index}, PerLoop: Zero(), PerIteration: Zero()}
@@ -1397,6 +1401,7 @@ func TableFromCosts(name string, add, mul, div, pow, load, index, intrinsic Poly
 	t.Operation["*"], t.Operation["/"], t.Operation["**"] = row(mul), row(div), row(pow)
 	t.Operation["rel"], t.Operation["log"], t.Operation["//"] = row(add), row(add), row(add)
 	t.Memory = row(load)
+	t.ScalarRegisters = true
 	t.Transcend["DEFAULT"] = row(intrinsic)
 	for _, n := range freeIntrinsics {
 		t.Transcend[n] = row(Zero())

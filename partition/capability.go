@@ -557,7 +557,7 @@ func pipelineFindings(f *parser.File, u *parser.Unit, d *Distribution, ms []*Mes
 		mach := opt.Machine
 		clStage := mach.Op("iteration")
 		if st := stmtAt(u, m.Offset); st != nil {
-			clStage += secs(complexity.StmtCost(u, st, machineTable(mach, -1)))
+			clStage += secs(complexity.StmtCost(u, st, machineTable(mach, dataUse{})))
 		} else {
 			clStage += 4*mach.Op("load") + 2*mach.Op("mul") + mach.Op("add")
 		}

@@ -47,6 +47,11 @@ type Message struct {
 	Relayout bool
 	hoist    int  // loop depth it is placed before (0: before the region)
 	priced   bool // Time already holds the price of all its sends
+	// crossOnce names the loop of a BLOCK pipeline: the loop over the
+	// distributed dimension that carries the dependence. Only its first
+	// local iteration reads across the block boundary, so the message is
+	// sent once per execution of that loop, not once per iteration.
+	crossOnce string
 }
 
 // Estimate is the predicted time of a loop under a distribution (seed 003,
@@ -94,42 +99,70 @@ func ratOf(sec float64) Poly {
 	return complexity.Rat(new(big.Rat).SetFloat64(math.Round(sec)))
 }
 
-// machineTable is the cost table of a machine for a loop whose data takes
-// footprint bytes on one processor (negative: unknown): every reference
-// costs a memory access at the level that holds the data (Machine.Access).
-func machineTable(m *Machine, footprint float64) *complexity.CostTable {
+// machineTable is the cost table of a machine for a loop with the given
+// data (a zero dataUse: unknown): every reference to an array element
+// costs a memory access (Machine.Access).
+//
+// Where the loop's data does not fit the first memory level, a reference
+// costs the first level's time plus a share of the extra time of the
+// level that holds the data: the share of references that bring new data
+// (one per distinct array: the others reuse neighbouring elements that the
+// first brought into the cache, as a stencil's A(I-1,J) and A(I+1,J)
+// do), scaled by the element size against the 8-byte elements the
+// training kernels move.
+func machineTable(m *Machine, use dataUse) *complexity.CostTable {
 	load := m.Op("load")
-	if footprint >= 0 && len(m.Memory) > 0 {
-		l, s := m.Access(footprint)
-		load = (l + s) / 2
+	if use.bytes > 0 && len(m.Memory) > 0 {
+		l1, s1 := m.Access(0)
+		l, s := m.Access(use.bytes)
+		first, here := (l1+s1)/2, (l+s)/2
+		share := 1.0
+		if use.refs > 0 {
+			share = float64(use.arrays) / float64(use.refs)
+		}
+		load = first + math.Max(here-first, 0)*share*use.elemBytes/8
 	}
 	return complexity.TableFromCosts("machine",
 		ratOf(m.Op("add")), ratOf(m.Op("mul")), ratOf(m.Op("div")), ratOf(m.Op("pow")),
 		ratOf(load), ratOf(m.Op("add")), ratOf(m.Op("intrinsic")))
 }
 
-// footprint is the number of bytes of the arrays a loop references that
-// one processor holds: each array's extents (with --set values) times
-// its element size, divided by the processors of its distributed
-// dimensions. -1 when an extent is not a number.
-func (e *est) footprint(c *parser.DoConstruct) float64 {
+// dataUse is what a loop does with its arrays on one processor.
+type dataUse struct {
+	bytes     float64 // the local parts of the arrays it references (0: unknown)
+	refs      int     // array element references in its text
+	arrays    int     // distinct arrays among them
+	elemBytes float64 // the mean element size of the references
+}
+
+// dataOf measures a loop's data: each referenced array's extents (with
+// --set values) times its element size, divided by the processors of its
+// distributed dimensions. bytes is 0 when an extent is not a number.
+func (e *est) dataOf(c *parser.DoConstruct) dataUse {
 	seen := map[string]bool{}
-	total := 0.0
+	var u dataUse
 	known := true
+	elems := 0.0
 	parser.Inspect(c, func(n parser.Node) bool {
 		call, ok := n.(*parser.Call)
 		if !ok {
 			return true
 		}
 		id, ok := call.Fun.(*parser.Ident)
-		if !ok || seen[id.Name] {
+		if !ok {
 			return true
 		}
 		sym := e.sc.Lookup(id.Name)
 		if sym == nil || sym.Rank() == 0 {
 			return true
 		}
+		u.refs++
+		elems += float64(e.elemSize(id.Name))
+		if seen[id.Name] {
+			return true
+		}
 		seen[id.Name] = true
+		u.arrays++
 		bytes := float64(e.elemSize(id.Name))
 		for d := 0; d < sym.Rank(); d++ {
 			x, ok := e.extent(id.Name, d)
@@ -147,13 +180,16 @@ func (e *est) footprint(c *parser.DoConstruct) float64 {
 				}
 			}
 		}
-		total += bytes
+		u.bytes += bytes
 		return true
 	})
 	if !known {
-		return -1
+		u.bytes = 0
 	}
-	return total
+	if u.refs > 0 {
+		u.elemBytes = elems / float64(u.refs)
+	}
+	return u
 }
 
 // EstimateLoop estimates the loop c of unit u under distribution d.
@@ -162,7 +198,7 @@ func EstimateLoop(f *parser.File, u *parser.Unit, c *parser.DoConstruct, d *Dist
 		opt.Machine = DefaultMachine()
 	}
 	e := &est{f: f, u: u, sc: u.Scope, d: d, opt: opt}
-	e.table = machineTable(opt.Machine, e.footprint(c))
+	e.table = machineTable(opt.Machine, e.dataOf(c))
 	compute, msgs := e.list([]parser.Stmt{c}, nil)
 	res := &Estimate{Distribution: d.Name(), Compute: compute, Comm: complexity.Zero()}
 	for _, m := range msgs {
@@ -505,6 +541,13 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 			out = append(out, msg) // placed before this loop: once per execution
 			continue
 		}
+		if msg.crossOnce == idx {
+			// A BLOCK pipeline: the boundary is crossed once per
+			// execution of the loop (the first local iteration).
+			msg.Bytes = e.maxOver(msg.Bytes, idx, lo, hi, step)
+			out = append(out, msg)
+			continue
+		}
 		if !msg.priced && msg.Bytes.Has(idx) {
 			// The size changes from iteration to iteration (DGEFA's
 			// shrinking columns): price each iteration's sends here.
@@ -817,13 +860,17 @@ func (e *est) assignComm(a *parser.AssignStmt, loops []loopInfo) []*Message {
 				why := fmt.Sprintf("%s reads %d from the neighbour along dimension %d", parser.ExprString(r.x), abs(c), i+1)
 				// A dependence carried by a loop along the distributed
 				// dimension keeps the message inside it: a pipeline.
+				carrier := ""
 				for _, l := range loops[:h] {
 					if rs.coef[l.index] != 0 {
 						why = "pipeline: " + why + ", and the loop over " + l.index + " carries a dependence across processors"
+						if f.Kind == "BLOCK" {
+							carrier = l.index
+						}
 					}
 				}
 				add(&Message{Pattern: pattern, Array: r.name, Count: complexity.Int(1),
-					Bytes: e.sectionBytes(r, ly, loops, h, i, c), hoist: h, Why: why})
+					Bytes: e.sectionBytes(r, ly, loops, h, i, c), hoist: h, Why: why, crossOnce: carrier})
 			case !movesWith(rs, lhs.subs):
 				h := e.hoist(r, loops, at)
 				add(&Message{Pattern: "broadcast", Array: r.name, Count: complexity.Int(1),

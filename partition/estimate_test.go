@@ -174,9 +174,19 @@ func TestSymbolicEstimate(t *testing.T) {
 	if _, ok := Seconds(e.Time); ok || !e.Time.Has("N") {
 		t.Errorf("time %s should stay a polynomial in N", e.Time)
 	}
-	// The dependence along J keeps the shift inside the J loop.
-	if len(e.Messages) != 1 || !vectorShift(e.Messages[0].Pattern) || !e.Messages[0].Count.Has("N") {
-		t.Errorf("messages %+v", e.Messages)
+	// The dependence along J keeps the shift inside the J loop: a
+	// pipeline. With BLOCK columns only the first local column reads
+	// across the boundary, so one message per execution of the J loop.
+	if len(e.Messages) != 1 || !vectorShift(e.Messages[0].Pattern) || !e.Messages[0].Pipeline || e.Messages[0].Count.String() != "1" {
+		t.Errorf("BLOCK: messages %+v, want one pipelined shift sent once", e.Messages)
+	}
+	// With CYCLIC columns every column's neighbour is on the next
+	// processor: a message per iteration of J.
+	cyc := parser.Parse("s.f", []byte(strings.Replace(src, "D(:, BLOCK)", "D(:, CYCLIC)", 1)), nil)
+	u = cyc.Units[0]
+	e = EstimateLoop(cyc, u, firstLoop(t, u, 6, cyc), FromUnit(u, 4, ""), Options{Machine: DefaultMachine(), Procs: 4})
+	if len(e.Messages) != 1 || e.Messages[0].Pattern != PatternVectorShift || !e.Messages[0].Count.Has("N") {
+		t.Errorf("CYCLIC: messages %+v, want a circular shift per iteration of J", e.Messages)
 	}
 }
 

@@ -1,6 +1,7 @@
 package partition
 
 import (
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -144,6 +145,29 @@ func TestAccessAndFallback(t *testing.T) {
 		got, err := m.CommTime(p, 4, 4096)
 		if err != nil || got != want {
 			t.Errorf("CommTime(%s) = %g, %v; want the vector-shift time %g", p, got, err, want)
+		}
+	}
+}
+
+// TestMemoryShare: a reference costs the first level's time plus the
+// share of the extra time that new data brings (one stream per distinct
+// array, scaled by the element size against the kernels' 8 bytes).
+func TestMemoryShare(t *testing.T) {
+	m := &Machine{Ops: map[string]float64{"load": 5e-9}, Memory: []MemoryLevel{
+		{Bytes: 16384, Load: 1e-10, Store: 1e-10}, {Bytes: 1 << 26, Load: 1e-9, Store: 1e-9}}}
+	for _, c := range []struct {
+		use  dataUse
+		want float64
+	}{
+		{dataUse{}, 5e-9}, // unknown size: the load operation
+		{dataUse{bytes: 8000, refs: 6, arrays: 1, elemBytes: 4}, 1e-10},
+		{dataUse{bytes: 1e8, refs: 6, arrays: 1, elemBytes: 4}, 1e-10 + 9e-10/6/2},
+		{dataUse{bytes: 1e8, refs: 2, arrays: 2, elemBytes: 8}, 1e-9},
+	} {
+		tab := machineTable(m, c.use)
+		got, _ := Seconds(tab.Memory[0])
+		if math.Abs(got-c.want) > 1e-15 {
+			t.Errorf("%+v: reference costs %g, want %g", c.use, got, c.want)
 		}
 	}
 }

@@ -62,6 +62,9 @@ type point struct {
 	Estimate float64 `json:"estimate"`
 	Comm     float64 `json:"comm"` // estimated communication share of Estimate, seconds
 	Error    float64 `json:"error"`
+	// Oversubscribed: more ranks than cores; the estimate's computation
+	// is scaled by P/cores.
+	Oversubscribed bool `json:"oversubscribed,omitempty"`
 }
 
 // kernelSummary is the comparison for one kernel at one processor count.
@@ -208,6 +211,14 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 					if err != nil {
 						fmt.Fprintf(stderr, "pfls validate: %v\n", err)
 						return 2
+					}
+					// With more ranks than cores each rank gets cores/P of
+					// a core: its computation takes P/cores times longer.
+					// (The communication curves trained at that P were
+					// measured oversubscribed too.)
+					if cores := runtime.NumCPU(); p > cores {
+						est = comm + (est-comm)*float64(p)/float64(cores)
+						pt.Oversubscribed = true
 					}
 					pt.Estimate, pt.Comm = est, comm
 					if pt.Measured > 0 {

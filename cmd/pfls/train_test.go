@@ -1,0 +1,286 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pfls/pfls/partition"
+)
+
+// fakeMPI puts an mpicc and an mpirun on PATH that stand in for a real
+// MPI: the "compiled" training set is a shell script that prints the
+// recorded output of a real run (partition/testdata/train-P2.txt) with the
+// processor count mpirun was given, or does what FAKE_MODE says: "hang"
+// (print the header and sleep), "garbage", "fail" (exit 3 with a message
+// on standard error).
+func fakeMPI(t *testing.T) (bin string) {
+	t.Helper()
+	bin = t.TempDir()
+	fixture, err := filepath.Abs("../../partition/testdata/train-P2.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mpicc := `#!/bin/sh
+if [ "$1" = "--version" ]; then echo "gcc (fake) 12.2.0"; exit 0; fi
+out=""
+while [ $# -gt 0 ]; do
+  if [ "$1" = "-o" ]; then out="$2"; shift; fi
+  shift
+done
+cat > "$out" <<'EOS'
+#!/bin/sh
+case "$FAKE_MODE" in
+hang) echo "pfls-train 1"; echo "procs $FAKE_NP"; exec sleep 300 ;;
+garbage) echo "segmentation fault in rank 0" ;;
+fail) echo "MPI_Init failed: no transport" >&2; exit 3 ;;
+*) sed "s/^procs .*/procs $FAKE_NP/" "` + fixture + `" ;;
+esac
+EOS
+chmod +x "$out"
+`
+	mpirun := `#!/bin/sh
+if [ "$1" = "--version" ]; then echo "mpirun (Open MPI) 4.1.4"; exit 0; fi
+np=1
+over=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+  -np) np="$2"; shift 2 ;;
+  --oversubscribe) over=1; shift ;;
+  *) break ;;
+  esac
+done
+if [ -n "$over" ]; then echo "oversubscribe $np" >> "$FAKE_LOG"; fi
+FAKE_NP=$np exec "$@"
+`
+	for name, text := range map[string]string{"mpicc": mpicc, "mpirun": mpirun} {
+		if err := os.WriteFile(filepath.Join(bin, name), []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+"/usr/bin:/bin")
+	t.Setenv("FAKE_LOG", filepath.Join(bin, "log"))
+	return bin
+}
+
+func TestTrainWithFakeMPI(t *testing.T) {
+	bin := fakeMPI(t)
+	out := filepath.Join(t.TempDir(), "model.json")
+	code, stdout, stderr := runCmd("train", "--np", "4,2", "--force", "--out", out)
+	if code != 0 {
+		t.Fatalf("train: exit %d\n%s%s", code, stdout, stderr)
+	}
+	fh, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := partition.LoadMachine(fh)
+	fh.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Procs(); len(got) != 2 || got[0] != 2 || got[1] != 4 {
+		t.Errorf("trained counts %v, want [2 4]", got)
+	}
+	p := m.Provenance
+	if p.Source != "pfls train" || !strings.Contains(p.MPI, "Open MPI") || p.Compiler != "gcc (fake) 12.2.0" ||
+		p.Cores != strconv.Itoa(runtime.NumCPU()) || p.Date == "" || !strings.Contains(p.Load, "before P=2") {
+		t.Errorf("provenance %+v", p)
+	}
+	if len(p.Notes) == 0 || !strings.Contains(strings.Join(p.Notes, "\n"), "P=2 vector-shift: ") {
+		t.Errorf("notes %q lack the fit of each curve", p.Notes)
+	}
+	// Open MPI needs --oversubscribe for more ranks than cores, and the
+	// model says so.
+	log, _ := os.ReadFile(filepath.Join(bin, "log"))
+	if runtime.NumCPU() < 4 {
+		if !strings.Contains(string(log), "oversubscribe 4") || !strings.Contains(p.Options, "--oversubscribe -np 4") {
+			t.Errorf("P=4 on %d cores: mpirun log %q, options %q", runtime.NumCPU(), log, p.Options)
+		}
+	}
+	if strings.Contains(string(log), "oversubscribe 2") && runtime.NumCPU() >= 2 {
+		t.Errorf("P=2 oversubscribed on %d cores", runtime.NumCPU())
+	}
+	if !strings.Contains(stdout, "vector-shift") || !strings.Contains(stdout, "wrote "+out) {
+		t.Errorf("summary:\n%s", stdout)
+	}
+	if !strings.Contains(stderr, "P=2: operations") || !strings.Contains(stderr, "P=4: done in") {
+		t.Errorf("progress:\n%s", stderr)
+	}
+	// --machine-info shows where the numbers come from.
+	code, info, errOut := runCmd("estimate", "--machine", out, "--machine-info")
+	if code != 0 || !strings.Contains(info, "source:   pfls train") || !strings.Contains(info, "communication at P = 4") ||
+		!strings.Contains(info, "open-shift-strided") || !strings.Contains(info, "memory (per element") {
+		t.Errorf("machine-info: exit %d\n%s%s", code, info, errOut)
+	}
+}
+
+func TestTrainFailures(t *testing.T) {
+	fakeMPI(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "model.json")
+	for _, c := range []struct {
+		mode, want string
+	}{
+		{"garbage", "not the output of the pfls training set"},
+		{"fail", "MPI_Init failed: no transport"},
+	} {
+		t.Setenv("FAKE_MODE", c.mode)
+		code, _, stderr := runCmd("train", "--force", "--out", out)
+		if code != 1 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%s: exit %d, stderr %q; want 1 and %q", c.mode, code, stderr, c.want)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%s: a model was written", c.mode)
+		}
+	}
+}
+
+// TestTrainTimeLimit: a run that does not finish is stopped at the time
+// limit, and no process of it is left behind.
+func TestTrainTimeLimit(t *testing.T) {
+	fakeMPI(t)
+	t.Setenv("FAKE_MODE", "hang")
+	out := filepath.Join(t.TempDir(), "model.json")
+	start := time.Now()
+	code, _, stderr := runCmd("train", "--force", "--timeout", "1s", "--out", out)
+	if code != 1 || !strings.Contains(stderr, "after the time limit of 1s") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	if d := time.Since(start); d > 20*time.Second {
+		t.Errorf("stopping took %v", d)
+	}
+	// The hanging rank was `sleep 300` started from the fake program.
+	for _, pid := range processesNamed("sleep", "300") {
+		t.Errorf("process %d (sleep 300) outlived the run", pid)
+	}
+}
+
+// processesNamed lists the processes whose command line is exactly args.
+func processesNamed(args ...string) []int {
+	entries, _ := os.ReadDir("/proc")
+	var pids []int
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		cmd, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		if err != nil {
+			continue
+		}
+		if strings.Join(strings.Split(strings.TrimRight(string(cmd), "\x00"), "\x00"), " ") == strings.Join(args, " ") {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+func TestTrainNoMPIAndUsage(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	out := filepath.Join(t.TempDir(), "m.json")
+	code, _, stderr := runCmd("train", "--out", out)
+	if code != 2 || !strings.Contains(stderr, "no MPI found: mpicc is not on PATH") ||
+		!strings.Contains(stderr, "apt-get install openmpi-bin libopenmpi-dev gfortran") {
+		t.Errorf("no MPI: exit %d, %q", code, stderr)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"train"}, "usage: pfls train"},
+		{[]string{"train", "--np", "1", "--out", out}, "--np 1: 1: want 2 to"},
+		{[]string{"train", "--np", "two", "--out", out}, `"two" is not a number`},
+		{[]string{"train", "--passes", "100", "--out", out}, "--passes 100: want 1 to 64"},
+		{[]string{"estimate", "--machine-info", "x.f"}, "--machine-info takes no file"},
+	} {
+		code, _, stderr := runCmd(c.args...)
+		if code != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, %q; want 2 and %q", c.args, code, stderr, c.want)
+		}
+	}
+}
+
+// TestTrainedModelOnRealMPI runs the real training set with the MPI of the
+// machine (PFLS_MPI_TESTS=1; .ci/run sets it after installing Open MPI)
+// and checks the structure of what it measures, never its accuracy,
+// which noise would make flaky: the model is valid, every pattern has a
+// curve, and the eager/rendezvous switch shows as a step between 2 and
+// 8 KiB.
+func TestTrainedModelOnRealMPI(t *testing.T) {
+	if os.Getenv("PFLS_MPI_TESTS") == "" {
+		t.Skip("set PFLS_MPI_TESTS=1 to run the training set with the machine's MPI")
+	}
+	out := filepath.Join(t.TempDir(), "model.json")
+	code, stdout, stderr := runCmd("train", "--quick", "--np", "2", "--force", "--out", out)
+	if code != 0 {
+		t.Fatalf("train: exit %d\n%s%s", code, stdout, stderr)
+	}
+	t.Log(stdout)
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := partition.LoadMachine(strings.NewReader(string(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range partition.TrainingPatterns {
+		if len(m.Comm[2][p]) == 0 {
+			t.Errorf("no curve for %s at P=2", p)
+		}
+	}
+	stepped := false
+	for _, p := range []string{partition.PatternVectorShift, partition.PatternOpenShift, partition.PatternHalo2} {
+		c := m.Comm[2][p]
+		for i := 1; i < len(c); i++ {
+			x := float64(c[i].From)
+			if c[i].From >= 2048 && c[i].From <= 8192 && c[i].A+c[i].B*x >= 1.5*(c[i-1].A+c[i-1].B*x) {
+				stepped = true
+			}
+		}
+	}
+	if !stepped {
+		t.Errorf("no step of 1.5x or more between 2 and 8 KiB in the shifts:\n%s", data)
+	}
+
+	// The validation kit at small sizes: every layout computes the same
+	// checksum, and pfls's estimates are within a factor of 2 of the
+	// measured times in the median of each kernel.
+	dir := t.TempDir()
+	code, stdout, stderr = runCmd("validate", "--kit", "../../validation", "--machine", out, "--np", "2", "--quick", "--out", dir, "--json")
+	if code != 0 {
+		t.Fatalf("validate: exit %d\n%s%s", code, stdout, stderr)
+	}
+	var rep validateReport
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	ratios := map[string][]float64{}
+	for _, p := range rep.Points {
+		if p.Measured <= 0 || p.Estimate <= 0 {
+			t.Errorf("%+v: no time", p)
+			continue
+		}
+		ratios[p.Kernel] = append(ratios[p.Kernel], p.Estimate/p.Measured)
+	}
+	for _, k := range []string{"redblack", "jacobi", "erlebacher"} {
+		r := medianFloat(ratios[k])
+		if r < 0.5 || r > 2 {
+			t.Errorf("%s: median estimate/measured %.2f, not within a factor of 2 (%v)", k, r, ratios[k])
+		}
+	}
+	for _, s := range rep.Kernels {
+		if !s.ChecksumsAgree {
+			t.Errorf("%s: checksums differ: %s", s.Kernel, s.ChecksumMismatch)
+		}
+		if _, err := os.Stat(filepath.Join(dir, s.Plot)); err != nil {
+			t.Errorf("%s: plot: %v", s.Kernel, err)
+		}
+	}
+}

@@ -1,0 +1,338 @@
+! erlebacher.f90 -- MPI node program for ERLEBACHER's forward substitution
+! (pfls validation kit)
+!
+! The SPMD program a Fortran D compiler makes of validation/fortrand/erlebacher.f:
+! F(N,N,N) with DISTRIBUTE DZ(:,:,BLOCK), A(N) and B(N) replicated; NCYCLE times
+!   loop 20: DO K = 2, N-1 / DO J = 1, N / DO I = 1, N
+!              F(I,J,K) = (F(I,J,K) - A(K)*F(I,J,K-1))*B(K)
+! The planes K are split into P blocks of N/P (N must be divisible by P). The K
+! loop carries a dependence across the processes, so the compiler pipelines it
+! (coarse-grain pipelining): the J loop is strip-mined into blocks of BLOCK
+! columns and, for each block, a process
+!   1. receives plane klo-1 of the block (the last plane of its left
+!      neighbour, already updated) into its ghost plane,
+!   2. updates its planes K = klo..khi for those columns,
+!   3. sends its last plane khi of the block to its right neighbour,
+! so the right neighbour starts while this one goes on with the next block.
+!
+! Layouts:
+!   block    pipelined in blocks of BLOCK columns of J (default 8)
+!   noblock  BLOCK = N: receive the whole boundary plane, compute, send
+! Both are DZ(:,:,BLOCK); they differ only in the granularity of the pipeline.
+!
+! A and B are chosen so that every update is a convex combination of
+! F(I,J,K) and F(I,J,K-1) (B(K) in [0.5,0.75], A(K) = (B(K)-1)/B(K)): the
+! values stay within the range of the initial data for any NCYCLE, with no
+! overflow and no denormal numbers to distort the timings.
+!
+! Usage: erlebacher LAYOUT N NCYCLE REPS [BLOCK]
+! Output (rank 0, one line):
+!   result kernel=erlebacher layout=L n=N p=P ncycle=C reps=R block=B median=.. min=.. max=.. checksum=..
+! Times are seconds for the whole NCYCLE cycles, the maximum over the ranks;
+! checksum is the sum of F(1:N,1:N,1:N) in double precision.
+
+module erlebacher_mod
+  use mpi
+  implicit none
+  private
+  public :: part_t, setup_part, init_arrays, forward, local_sum
+
+  integer, parameter :: sp = kind(1.0)
+  integer, parameter :: dp = kind(1.0d0)
+
+  !> One process's share: the planes klo..khi of F, plus the ghost plane klo-1.
+  type :: part_t
+     integer :: n             !< the global extent of each dimension
+     integer :: klo, khi      !< owned planes, global indices
+     integer :: left, right   !< neighbours holding planes below / above (or MPI_PROC_NULL)
+  end type part_t
+
+  integer, parameter :: tag_pipe = 30
+
+contains
+
+  !> This process's block of planes and its neighbours in the pipeline.
+  subroutine setup_part(n, rank, nprocs, part)
+    integer, intent(in) :: n, rank, nprocs
+    type(part_t), intent(out) :: part
+    part%n = n
+    part%klo = rank * (n / nprocs) + 1
+    part%khi = part%klo + n / nprocs - 1
+    part%left = MPI_PROC_NULL
+    part%right = MPI_PROC_NULL
+    if (rank > 0) part%left = rank - 1
+    if (rank < nprocs - 1) part%right = rank + 1
+  end subroutine setup_part
+
+  !> Initial F on the owned planes (a formula of the global indices, the
+  !> same for every layout and P), zero in the ghost plane; A and B.
+  subroutine init_arrays(part, f, a, b)
+    type(part_t), intent(in) :: part
+    real(sp), intent(out) :: f(part%n, part%n, part%klo-1:part%khi)
+    real(sp), intent(out) :: a(part%n), b(part%n)
+    integer :: i, j, k
+    f(:, :, part%klo - 1) = 0.0_sp
+    do k = part%klo, part%khi
+       do j = 1, part%n
+          do i = 1, part%n
+             f(i, j, k) = 1.0_sp + real(modulo(7 * i + 13 * j + 5 * k, 97), sp) / 97.0_sp
+          end do
+       end do
+    end do
+    do k = 1, part%n
+       b(k) = 0.5_sp + 0.125_sp * real(modulo(k, 3), sp)
+       a(k) = (b(k) - 1.0_sp) / b(k)
+    end do
+  end subroutine init_arrays
+
+  !> The timed loop: NCYCLE forward substitutions, pipelined in blocks of
+  !> nb columns of J. There is no synchronization between cycles: a process
+  !> goes on with the next cycle as soon as it has sent its last block.
+  subroutine forward(part, f, a, b, ncycle, nb)
+    type(part_t), intent(in) :: part
+    real(sp), intent(inout) :: f(part%n, part%n, part%klo-1:part%khi)
+    real(sp), intent(in) :: a(part%n), b(part%n)
+    integer, intent(in) :: ncycle, nb
+    integer :: kc, j0, j1, i, j, k, n, words, ierr
+
+    n = part%n
+    do kc = 1, ncycle
+       do j0 = 1, n, nb
+          j1 = min(j0 + nb - 1, n)
+          ! F(1:n, j0:j1, k) is contiguous: n*(j1-j0+1) reals.
+          words = n * (j1 - j0 + 1)
+          if (part%left /= MPI_PROC_NULL) then
+             call MPI_Recv(f(1, j0, part%klo - 1), words, MPI_REAL, part%left, tag_pipe, &
+                  MPI_COMM_WORLD, MPI_STATUS_IGNORE, ierr)
+          end if
+          do k = max(2, part%klo), min(n - 1, part%khi)
+             do j = j0, j1
+                do i = 1, n
+                   f(i, j, k) = (f(i, j, k) - a(k) * f(i, j, k - 1)) * b(k)
+                end do
+             end do
+          end do
+          if (part%right /= MPI_PROC_NULL) then
+             call MPI_Send(f(1, j0, part%khi), words, MPI_REAL, part%right, tag_pipe, &
+                  MPI_COMM_WORLD, ierr)
+          end if
+       end do
+    end do
+  end subroutine forward
+
+  !> Sum of the owned planes of F in double precision.
+  real(dp) function local_sum(part, f)
+    type(part_t), intent(in) :: part
+    real(sp), intent(in) :: f(part%n, part%n, part%klo-1:part%khi)
+    integer :: i, j, k
+    local_sum = 0.0_dp
+    do k = part%klo, part%khi
+       do j = 1, part%n
+          do i = 1, part%n
+             local_sum = local_sum + real(f(i, j, k), dp)
+          end do
+       end do
+    end do
+  end function local_sum
+
+end module erlebacher_mod
+
+
+program erlebacher
+  use mpi
+  use erlebacher_mod
+  implicit none
+  integer, parameter :: dp = kind(1.0d0)
+  integer :: ierr, rank, nprocs, n, ncycle, reps, nb, r, nargs
+  character(len=32) :: layout
+  type(part_t) :: part
+  real, allocatable :: f(:, :, :), a(:), b(:)
+  real(dp), allocatable :: times(:)
+  real(dp) :: t0, t, mysum, checksum
+
+  call MPI_Init(ierr)
+  call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
+  call MPI_Comm_size(MPI_COMM_WORLD, nprocs, ierr)
+
+  ! ---- arguments: LAYOUT N NCYCLE REPS [BLOCK]
+  nargs = command_argument_count()
+  if (nargs < 4 .or. nargs > 5) &
+       call fail(rank, 'usage: erlebacher LAYOUT N NCYCLE REPS [BLOCK] (LAYOUT block or noblock)')
+  call get_command_argument(1, layout)
+  n = int_arg(2, 'N', rank)
+  ncycle = int_arg(3, 'NCYCLE', rank)
+  reps = int_arg(4, 'REPS', rank)
+  if (n < 3) call fail(rank, 'N must be at least 3')
+  if (reps < 1) call fail(rank, 'REPS must be at least 1')
+  select case (trim(layout))
+  case ('block')
+     nb = 8
+     if (nargs == 5) nb = int_arg(5, 'BLOCK', rank)
+     if (nb < 1) call fail(rank, 'BLOCK must be at least 1')
+     nb = min(nb, n)
+  case ('noblock')
+     if (nargs == 5) call fail(rank, 'layout noblock takes no BLOCK (it is N)')
+     nb = n
+  case default
+     call fail(rank, 'unknown layout "'//trim(layout)//'" (block or noblock)')
+  end select
+  if (mod(n, nprocs) /= 0) &
+       call fail(rank, 'N='//itoa(n)//' is not divisible by P='//itoa(nprocs)//' (DZ(:,:,BLOCK))')
+
+  ! ---- data: refuse sizes that would not fit in the memory of a node
+  call setup_part(n, rank, nprocs, part)
+  call check_memory(4.0_dp * real(n, dp)**2 * real(part%khi - part%klo + 2, dp))
+  allocate (f(n, n, part%klo-1:part%khi), a(n), b(n), stat=r)
+  if (r /= 0) call fail(rank, 'cannot allocate the local arrays')
+  allocate (times(reps))
+
+  ! ---- one untimed warm-up run, then REPS timed runs
+  call init_arrays(part, f, a, b)
+  call forward(part, f, a, b, ncycle, nb)
+  do r = 1, reps
+     call init_arrays(part, f, a, b)
+     call MPI_Barrier(MPI_COMM_WORLD, ierr)
+     t0 = MPI_Wtime()
+     call forward(part, f, a, b, ncycle, nb)
+     t = MPI_Wtime() - t0
+     call MPI_Allreduce(t, times(r), 1, MPI_DOUBLE_PRECISION, MPI_MAX, MPI_COMM_WORLD, ierr)
+  end do
+
+  mysum = local_sum(part, f)
+  call MPI_Reduce(mysum, checksum, 1, MPI_DOUBLE_PRECISION, MPI_SUM, 0, MPI_COMM_WORLD, ierr)
+
+  if (rank == 0) then
+     call sort(times)
+     write (*, '(a)') 'result kernel=erlebacher layout='//trim(layout)//' n='//itoa(n) &
+          //' p='//itoa(nprocs)//' ncycle='//itoa(ncycle)//' reps='//itoa(reps) &
+          //' block='//itoa(nb) &
+          //' median='//es(median(times), 3)//' min='//es(times(1), 3) &
+          //' max='//es(times(reps), 3)//' checksum='//es(checksum, 12)
+  end if
+
+  deallocate (f, a, b, times)
+  call MPI_Finalize(ierr)
+
+contains
+
+  !> Fail, on every rank alike, when the ranks of some node together need
+  !> more than 90% of that node's available memory (Linux /proc/meminfo;
+  !> no check where it cannot be read). F of N=2048 alone is 32 GiB.
+  subroutine check_memory(mybytes)
+    real(dp), intent(in) :: mybytes
+    integer :: node, noderank, ierr, over, anyover
+    real(dp) :: nodebytes, avail
+
+    call MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, node, ierr)
+    call MPI_Comm_rank(node, noderank, ierr)
+    call MPI_Allreduce(mybytes, nodebytes, 1, MPI_DOUBLE_PRECISION, MPI_SUM, node, ierr)
+    avail = -1.0_dp
+    if (noderank == 0) avail = mem_available()
+    over = 0
+    if (noderank == 0 .and. avail > 0.0_dp .and. nodebytes > 0.9_dp * avail) over = 1
+    call MPI_Allreduce(over, anyover, 1, MPI_INTEGER, MPI_MAX, MPI_COMM_WORLD, ierr)
+    call MPI_Comm_free(node, ierr)
+    if (anyover /= 0) call fail(rank, 'N='//itoa(n)//' does not fit: the ranks of a node need ' &
+         //itoa(nint(nodebytes / 2.0_dp**20))//' MiB, more than 90% of its available memory')
+  end subroutine check_memory
+
+  !> MemAvailable of /proc/meminfo in bytes, or -1 if it cannot be read.
+  real(dp) function mem_available()
+    character(len=256) :: line
+    integer :: u, ios
+    real(dp) :: kb
+    mem_available = -1.0_dp
+    open (newunit=u, file='/proc/meminfo', status='old', action='read', iostat=ios)
+    if (ios /= 0) return
+    do
+       read (u, '(a)', iostat=ios) line
+       if (ios /= 0) exit
+       if (index(line, 'MemAvailable:') == 1) then
+          read (line(14:), *, iostat=ios) kb
+          if (ios == 0) mem_available = kb * 1024.0_dp
+          exit
+       end if
+    end do
+    close (u)
+  end function mem_available
+
+  !> Rank 0 prints the reason on standard error; the run ends with code 2.
+  subroutine fail(rank, why)
+    use iso_fortran_env, only: error_unit
+    integer, intent(in) :: rank
+    character(len=*), intent(in) :: why
+    integer :: ierr
+    if (rank == 0) then
+       write (error_unit, '(a)') 'erlebacher: '//why
+       flush (error_unit)
+       call MPI_Abort(MPI_COMM_WORLD, 2, ierr)
+    end if
+    ! The other ranks wait here until rank 0's abort ends them.
+    call MPI_Barrier(MPI_COMM_WORLD, ierr)
+    stop 2
+  end subroutine fail
+
+  !> The k-th command-line argument as a non-negative integer.
+  integer function int_arg(k, name, rank)
+    integer, intent(in) :: k, rank
+    character(len=*), intent(in) :: name
+    character(len=64) :: s
+    integer :: ios
+    call get_command_argument(k, s)
+    read (s, *, iostat=ios) int_arg
+    if (ios /= 0 .or. verify(trim(s), '0123456789') /= 0) &
+         call fail(rank, name//' must be a non-negative integer, not "'//trim(s)//'"')
+  end function int_arg
+
+  function itoa(i) result(s)
+    integer, intent(in) :: i
+    character(len=:), allocatable :: s
+    character(len=16) :: buf
+    write (buf, '(i0)') i
+    s = trim(buf)
+  end function itoa
+
+  !> x in scientific notation with d digits after the point, lower-case e.
+  function es(x, d) result(s)
+    real(dp), intent(in) :: x
+    integer, intent(in) :: d
+    character(len=:), allocatable :: s
+    character(len=40) :: buf
+    character(len=20) :: form
+    integer :: k
+    write (form, '(a,i0,a,i0,a)') '(es', d + 9, '.', d, 'e2)'
+    write (buf, form) x
+    s = trim(adjustl(buf))
+    k = index(s, 'E')
+    if (k > 0) s(k:k) = 'e'
+  end function es
+
+  subroutine sort(x)
+    real(dp), intent(inout) :: x(:)
+    integer :: i, j
+    real(dp) :: v
+    do i = 2, size(x)
+       v = x(i)
+       j = i - 1
+       do while (j >= 1)
+          if (x(j) <= v) exit
+          x(j + 1) = x(j)
+          j = j - 1
+       end do
+       x(j + 1) = v
+    end do
+  end subroutine sort
+
+  !> Median of sorted x.
+  real(dp) function median(x)
+    real(dp), intent(in) :: x(:)
+    integer :: m
+    m = size(x)
+    if (mod(m, 2) == 1) then
+       median = x((m + 1) / 2)
+    else
+       median = 0.5_dp * (x(m / 2) + x(m / 2 + 1))
+    end if
+  end function median
+
+end program erlebacher
