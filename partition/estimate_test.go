@@ -2,6 +2,7 @@ package partition
 
 import (
 	"math/big"
+	"os"
 	"strings"
 	"testing"
 
@@ -49,7 +50,10 @@ func patterns(e *Estimate) map[string]int {
 func TestRedblack(t *testing.T) {
 	f, u := parseExample(t, "redblack.f")
 	loop := firstLoop(t, u, 13, f)
-	opt := Options{Machine: DefaultMachine(), Procs: 16}
+	// The model of the feasibility study's figures (the default before
+	// pfls train made one; testdata/feasibility_model.json): its P = 16
+	// curves give the paper's shape, a crossover at a few hundred.
+	opt := Options{Machine: feasibilityModel(t), Procs: 16}
 	blocks := WithFormats(u, 16, "G", []string{"BLOCK", "BLOCK"}, "")
 	strips := WithFormats(u, 16, "G", []string{":", "BLOCK"}, "")
 	eb := EstimateLoop(f, u, loop, blocks, opt)
@@ -274,4 +278,18 @@ func TestMPINodeProgram(t *testing.T) {
 	if c, _ := Seconds(e.Comm); c < 50*(want+red)*0.999 || c > 50*(want+red)*1.001 {
 		t.Errorf("comm %g, want %g", c, 50*(want+red))
 	}
+}
+
+func feasibilityModel(t *testing.T) *Machine {
+	t.Helper()
+	fh, err := os.Open("testdata/feasibility_model.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	m, err := LoadMachine(fh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }

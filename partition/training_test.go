@@ -140,6 +140,9 @@ func TestAccessAndFallback(t *testing.T) {
 	}
 	// A model without the open-shift curves prices them as vector shifts.
 	m = DefaultMachine()
+	for _, p := range []string{PatternOpenShift, PatternOpenShiftStrided, PatternHalo2, PatternHalo4} {
+		delete(m.Comm[2], p)
+	}
 	want, _ := m.CommTime(PatternVectorShift, 4, 4096)
 	for _, p := range []string{PatternOpenShift, PatternOpenShiftStrided, PatternHalo2, PatternHalo4} {
 		got, err := m.CommTime(p, 4, 4096)

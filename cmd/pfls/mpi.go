@@ -106,7 +106,9 @@ func (t *mpiTools) compileNamed(ctx context.Context, dir, name, source string) (
 	} else {
 		args = append(args, "-lm")
 	}
-	out, err := exec.CommandContext(ctx, cc, args...).CombinedOutput()
+	cmd := exec.CommandContext(ctx, cc, args...)
+	cmd.Dir = dir // Fortran module files land here, not in the caller's folder
+	out, err := cmd.CombinedOutput()
 	if err != nil {
 		msg := strings.TrimSpace(string(out))
 		if len(msg) > 2000 {
