@@ -136,11 +136,19 @@ func LoopActions(f *parser.File, off int, o EstimateOptions) []CodeAction {
 		}
 		title := fmt.Sprintf("Distribute %s: %s", r.Dist.Name(), fmtSeconds(r.Est.Time))
 		t, ok := partition.Seconds(r.Est.Time)
-		if ok && curOK && curT > 0 {
+		same := false
+		switch {
+		case ok && curOK && opt.Machine != nil && opt.Machine.AboutTheSame(t, curT):
+			// Closer than the machine's run-to-run noise: neither is
+			// faster, so do not prefer one.
+			same = true
+			title += fmt.Sprintf(" (about the same as %s: the difference is within the machine's run-to-run noise of %.0f%%)",
+				current.Name(), 100*opt.Machine.Noise)
+		case ok && curOK && curT > 0:
 			title += fmt.Sprintf(" (%+.0f%% vs %s)", 100*(t-curT)/curT, current.Name())
 		}
 		out = append(out, CodeAction{Title: title, Kind: "refactor.rewrite", Edits: edits,
-			Preferred: first && ok && curOK && t < curT})
+			Preferred: first && ok && curOK && t < curT && !same})
 		first = false
 	}
 	return out

@@ -88,6 +88,36 @@ func TestLoopActions(t *testing.T) {
 	}
 }
 
+// TestLoopActionsAboutTheSame: where a candidate's estimate is within
+// the machine's run-to-run noise of the current one, its action says
+// "about the same" and is not preferred.
+func TestLoopActionsAboutTheSame(t *testing.T) {
+	src, err := os.ReadFile("../examples/redblack.f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := parser.Parse("redblack.f", src, nil)
+	off := strings.Index(string(src), "      DO 100 KC")
+	m := partition.DefaultMachine()
+	m.Noise = 10 // every candidate is within 1000% of every other
+	acts := LoopActions(f, off, EstimateSettings{Procs: 16}.Options(m))
+	if len(acts) < 3 {
+		t.Fatalf("actions %+v", acts)
+	}
+	for _, a := range acts[1:] {
+		if !strings.Contains(a.Title, "about the same as G(BLOCK,BLOCK)") || a.Preferred {
+			t.Errorf("%q (preferred %v): want about the same, not preferred", a.Title, a.Preferred)
+		}
+	}
+	m.Noise = 0
+	acts = LoopActions(f, off, EstimateSettings{Procs: 16}.Options(m))
+	for _, a := range acts[1:] {
+		if strings.Contains(a.Title, "about the same") || !strings.Contains(a.Title, "% vs G(BLOCK,BLOCK)") {
+			t.Errorf("%q: without noise, want a percentage", a.Title)
+		}
+	}
+}
+
 func TestEstimateLoopText(t *testing.T) {
 	src, err := os.ReadFile("../examples/dgefa.f")
 	if err != nil {

@@ -151,6 +151,19 @@ type Machine struct {
 	// Memory gives the time of one element load and store by the size of
 	// the data a loop works on (see Access). Optional.
 	Memory []MemoryLevel `json:"memory,omitempty"`
+	// Noise is the run-to-run spread of the measurements, relative
+	// ((max-min)/median of the passes, the median over the curves): two
+	// estimates closer than this are "about the same". Optional.
+	Noise float64 `json:"noise,omitempty"`
+}
+
+// AboutTheSame reports whether two estimated times differ by less than
+// the model's run-to-run noise, so that neither can be called faster.
+func (m *Machine) AboutTheSame(a, b float64) bool {
+	if m.Noise <= 0 || a <= 0 || b <= 0 {
+		return false
+	}
+	return math.Abs(a-b) < m.Noise*math.Min(a, b)
 }
 
 // MemoryLevel is the time of one element access when a loop's data
@@ -281,6 +294,9 @@ func (m *Machine) Validate() error {
 		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
 			return fmt.Errorf("machine model: op %q: time %g must be a non-negative number of seconds", name, v)
 		}
+	}
+	if math.IsNaN(m.Noise) || m.Noise < 0 || m.Noise > 10 {
+		return fmt.Errorf("machine model: noise = %g must be a relative spread between 0 and 10", m.Noise)
 	}
 	for i, l := range m.Memory {
 		switch {

@@ -278,6 +278,11 @@ func BuildMachine(runs []*TrainingRun, prov Provenance, opt FitOptions) (*Machin
 			fits = append(fits, TrainedFit{Procs: r.Procs, Pattern: p, Report: rep, Spread: medianOf(spreads)})
 		}
 	}
+	spreads := make([]float64, 0, len(fits))
+	for _, f := range fits {
+		spreads = append(spreads, f.Spread)
+	}
+	m.Noise = math.Round(medianOf(spreads)*1000) / 1000
 	if err := m.Validate(); err != nil {
 		return nil, nil, err
 	}

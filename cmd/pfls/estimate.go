@@ -339,6 +339,9 @@ func writeMachineInfo(w io.Writer, m *partition.Machine, file string) {
 			fmt.Fprintf(w, "  %-9s %s\n", kv[0]+":", kv[1])
 		}
 	}
+	if m.Noise > 0 {
+		fmt.Fprintf(w, "  noise:    %.0f%% run-to-run spread; estimates closer than this are about the same\n", 100*m.Noise)
+	}
 	for _, n := range p.Notes {
 		fmt.Fprintf(w, "  note:     %s\n", n)
 	}

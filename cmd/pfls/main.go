@@ -7,6 +7,9 @@
 //	pfls serve                     the language server, over stdin/stdout
 //	pfls check [--json] FILE...    all diagnostics; exit 1 if any error
 //	pfls complexity [--cost all-one|fp-one|FILE] [--eval NAME=V,...] [--json] FILE...
+//	pfls estimate [--machine FILE] [--procs P] ... FILE
+//	pfls train [--np P,...] [--quick] --out FILE
+//	pfls validate [--kit DIR] [--machine FILE] [--np P,...] [--quick] [--out DIR]
 //	pfls version                   print the version
 package main
 
@@ -28,6 +31,12 @@ commands:
                            the cost polynomial of every statement, loop and routine
   estimate [--machine FILE] [--procs P] [--set NAME=V,...] [--vary NAME] [--line L] [--plot FILE.svg] [--json] FILE
                            estimated time of each loop under its distribution and the candidates
+  estimate [--machine FILE] --machine-info
+                           where a machine model's numbers come from, and its curves
+  train [--np P,...] [--quick] [--passes K] [--timeout D] [--force] [--raw DIR] --out FILE
+                           measure this machine with its MPI (mpicc, mpirun) and write a machine model
+  validate [--kit DIR] [--machine FILE] [--np P,...] [--sizes N,...] [--quick] [--kernel NAME] [--out DIR] [--json]
+                           run the validation kit's MPI kernels and compare with the estimates
   version                  print the version
 `
 
