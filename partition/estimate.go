@@ -83,6 +83,7 @@ type est struct {
 	d     *Distribution
 	opt   Options
 	table *complexity.CostTable
+	nest  dataUse // the data of the whole loop nest estimated
 	notes []string
 }
 
@@ -101,30 +102,89 @@ func ratOf(sec float64) Poly {
 
 // machineTable is the cost table of a machine for a loop with the given
 // data (a zero dataUse: unknown): every reference to an array element
-// costs a memory access (Machine.Access).
+// costs a memory access.
 //
-// Where the loop's data does not fit the first memory level, a reference
-// costs the first level's time plus a share of the extra time of the
-// level that holds the data: the share of references that bring new data
-// (one per distinct array: the others reuse neighbouring elements that the
-// first brought into the cache, as a stencil's A(I-1,J) and A(I+1,J)
-// do), scaled by the element size against the 8-byte elements the
-// training kernels move.
+// A loop streams one new element per distinct array and iteration; its
+// other references reuse what a neighbouring reference of the same array
+// brought into the cache (A(I-1,J) and A(I+1,J) of a stencil) and cost
+// the "load.reuse" time. A stream costs the first memory level's time
+// (Machine.Access) plus the extra time of the level that holds the loop's
+// data, scaled by the element size against the 8-byte elements the
+// training kernels move; in a loop with a non-unit stride (which
+// compilers do not turn into vector instructions) it costs what the
+// strided copy kernel adds ("load.strided"). A reference costs the mean
+// of the two kinds. Models without these times price every reference at
+// "load".
 func machineTable(m *Machine, use dataUse) *complexity.CostTable {
-	load := m.Op("load")
-	if use.bytes > 0 && len(m.Memory) > 0 {
+	base := m.Op("load")
+	first, level := base, base
+	if len(m.Memory) > 0 {
 		l1, s1 := m.Access(0)
-		l, s := m.Access(use.bytes)
-		first, here := (l1+s1)/2, (l+s)/2
-		share := 1.0
-		if use.refs > 0 {
-			share = float64(use.arrays) / float64(use.refs)
+		first = (l1 + s1) / 2
+		level = first
+		if use.bytes > 0 {
+			l, s := m.Access(use.bytes)
+			level = (l + s) / 2
 		}
-		load = first + math.Max(here-first, 0)*share*use.elemBytes/8
+	}
+	elem := use.elemBytes
+	if elem <= 0 {
+		elem = 8
+	}
+	stream := first + math.Max(level-first, 0)*elem/8
+	if use.strided {
+		stream += math.Max(m.Op("load.strided")-base, 0)
+	}
+	ref := stream
+	if use.refs > 0 && use.arrays > 0 && use.arrays < use.refs {
+		reuse := math.Min(m.Op("load.reuse"), stream)
+		ref = (float64(use.arrays)*stream + float64(use.refs-use.arrays)*reuse) / float64(use.refs)
 	}
 	return complexity.TableFromCosts("machine",
 		ratOf(m.Op("add")), ratOf(m.Op("mul")), ratOf(m.Op("div")), ratOf(m.Op("pow")),
-		ratOf(load), ratOf(m.Op("add")), ratOf(m.Op("intrinsic")))
+		ratOf(ref), ratOf(m.Op("add")), ratOf(m.Op("intrinsic")))
+}
+
+// innermost returns the data of an innermost loop (one with no loop
+// inside) for its own cost table: its references and arrays, the size of
+// the whole nest's data, and whether it walks memory with a non-unit
+// stride: a step other than ±1, or an array reference whose index moves
+// along any subscript but the first, or by more than 1 along the first.
+func (e *est) innermost(c *parser.DoConstruct, idx string, step int64) (dataUse, bool) {
+	inner := false
+	for _, s := range c.Body {
+		parser.Inspect(s, func(n parser.Node) bool {
+			switch n.(type) {
+			case *parser.DoConstruct, *parser.ForallStmt:
+				inner = true
+			}
+			return !inner
+		})
+	}
+	if inner {
+		return dataUse{}, false
+	}
+	use := e.dataOf(c)
+	use.bytes = e.nest.bytes
+	use.strided = step != 1 && step != -1
+	parser.Inspect(c, func(n parser.Node) bool {
+		x, ok := n.(parser.Expr)
+		if !ok {
+			return true
+		}
+		r, ok := refOf(x, e.sc)
+		if !ok {
+			return true
+		}
+		for i, sub := range r.subs {
+			k := sub.coef[idx]
+			if k != 0 && (i > 0 || (k != 1 && k != -1)) {
+				use.strided = true
+			}
+		}
+		return true
+	})
+	return use, true
 }
 
 // dataUse is what a loop does with its arrays on one processor.
@@ -133,6 +193,7 @@ type dataUse struct {
 	refs      int     // array element references in its text
 	arrays    int     // distinct arrays among them
 	elemBytes float64 // the mean element size of the references
+	strided   bool    // an innermost loop that walks memory with a non-unit stride
 }
 
 // dataOf measures a loop's data: each referenced array's extents (with
@@ -198,7 +259,8 @@ func EstimateLoop(f *parser.File, u *parser.Unit, c *parser.DoConstruct, d *Dist
 		opt.Machine = DefaultMachine()
 	}
 	e := &est{f: f, u: u, sc: u.Scope, d: d, opt: opt}
-	e.table = machineTable(opt.Machine, e.dataOf(c))
+	e.nest = e.dataOf(c)
+	e.table = machineTable(opt.Machine, e.nest)
 	compute, msgs := e.list([]parser.Stmt{c}, nil)
 	res := &Estimate{Distribution: d.Name(), Compute: compute, Comm: complexity.Zero()}
 	for _, m := range msgs {
@@ -495,7 +557,12 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 	}
 	_, _, _, info.partitioned = e.partition(c, idx)
 	inner := append(append([]loopInfo(nil), loops...), info)
+	saved := e.table
+	if use, ok := e.innermost(c, idx, info.step); ok {
+		e.table = machineTable(m, use)
+	}
 	body, msgs := e.list(c.Body, inner)
+	e.table = saved
 	body = body.Add(ratOf(m.Op("iteration")))
 	overhead := ratOf(m.Op("loop"))
 	for _, b := range []parser.Expr{d.Lo, d.Hi, d.Step} {

@@ -373,5 +373,14 @@ func opsOf(r *TrainingRun) (map[string]float64, []MemoryLevel) {
 			ops[k.op] = math.Max(v, minOpTime)
 		}
 	}
+	// A non-unit stride: half a strided copy (one load, one store).
+	if _, v, ok := at("copy.strided"); ok {
+		ops["load.strided"] = math.Max(v/2, ref)
+	}
+	// A reference reusing the cache lines of a neighbouring one: what the
+	// stencil kernel y = x(i-1) + x(i+1) takes beyond a copy and an add.
+	if _, v, ok := at("stencil"); ok {
+		ops["load.reuse"] = math.Max(v-2*ref-ops["add"], minOpTime)
+	}
 	return ops, mem
 }

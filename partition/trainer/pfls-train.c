@@ -59,6 +59,10 @@
  *   sqrt    y[i] = sqrt(x[i])    exp, pow (x[i]**z[i])
  *   select  y[i] = x[i] > z[i] ? x[i] : z[i]
  *   call    y[i] = bump(x[i])    (bump adds 1 and is never inlined)
+ *   copy.strided  y[i] = x[i] for every second i (a loop the compiler
+ *                 cannot turn into vector instructions as it does copy)
+ *   stencil y[i] = x[i-1] + x[i+1]  (the second reference to x reuses
+ *                 the cache lines the first brought in)
  *
  * all with L1-resident data, and copy again at working sets from L1 to
  * main memory; trip lines time the add kernel at short and long trip
@@ -400,7 +404,7 @@ static void comm_all(void)
 
 /* ---- operation costs ---- */
 
-enum { K_STORE, K_COPY, K_ADD, K_MUL, K_DIV, K_FDIV, K_IDIV, K_SQRT, K_EXP, K_POW, K_SELECT, K_CALL, NKERNELS };
+enum { K_STORE, K_COPY, K_ADD, K_MUL, K_DIV, K_FDIV, K_IDIV, K_SQRT, K_EXP, K_POW, K_SELECT, K_CALL, K_COPY2, K_STENCIL, NKERNELS };
 
 /* a procedure the compiler may not inline, for the cost of a call */
 __attribute__((noinline)) static double bump(double v) { return v + 1.0; }
@@ -417,10 +421,18 @@ static double kernel(int k, long n, long reps)
 	long i, r;
 	double t;
 	if (n > have) {
-		free(x); free(y); free(z); free(fx); free(fy); free(fz); free(ix); free(iy); free(iz);
-		x = malloc(n * sizeof *x); y = malloc(n * sizeof *y); z = malloc(n * sizeof *z);
-		fx = malloc(n * sizeof *fx); fy = malloc(n * sizeof *fy); fz = malloc(n * sizeof *fz);
-		ix = malloc(n * sizeof *ix); iy = malloc(n * sizeof *iy); iz = malloc(n * sizeof *iz);
+		/* One block for all nine arrays, each starting at a different
+		 * offset modulo 4 KiB: arrays that are a multiple of 4 KiB apart
+		 * make loads wait for unrelated stores (4K aliasing), which made
+		 * the add kernel twice as slow as the copy from one run to the
+		 * next. */
+		static char *block;
+		long bytes = n * 8 + 4096, off = 0;
+		free(block);
+		block = malloc(9 * bytes + 4096);
+#define CARVE(p) (p = (void *)(block + off + ((off / bytes) * 320) % 4096), off += bytes)
+		CARVE(x); CARVE(y); CARVE(z); CARVE(fx); CARVE(fy); CARVE(fz); CARVE(ix); CARVE(iy); CARVE(iz);
+#undef CARVE
 		for (i = 0; i < n; i++) {
 			x[i] = 1.0 + (i % 7) * 0.125; y[i] = 0; z[i] = 1.5 + (i % 5) * 0.25;
 			fx[i] = (float)x[i]; fy[i] = 0; fz[i] = (float)z[i];
@@ -444,11 +456,14 @@ static double kernel(int k, long n, long reps)
 		case K_POW: for (i = 0; i < n; i++) y[i] = pow(x[i], z[i]); break;
 		case K_SELECT: for (i = 0; i < n; i++) y[i] = x[i] > z[i] ? x[i] : z[i]; break;
 		case K_CALL: for (i = 0; i < n; i++) y[i] = bump(x[i]); break;
+		case K_COPY2: for (i = 0; i < n; i += 2) y[i] = x[i]; break;
+		case K_STENCIL: for (i = 1; i < n - 1; i++) y[i] = x[i - 1] + x[i + 1]; break;
 		}
 		/* keep the results alive across repetitions */
 		sink += y[r % n] + fy[r % n] + (double)iy[r % n];
 	}
-	return (now() - t) / ((double)n * reps);
+	/* the strided copy touches every second element */
+	return (now() - t) / ((double)(k == K_COPY2 ? n / 2 : n) * reps);
 }
 
 /* median over passes, largest over ranks */
@@ -475,7 +490,7 @@ static void ops_all(void)
 		{K_STORE, "store"}, {K_COPY, "copy"}, {K_ADD, "add"}, {K_MUL, "mul"},
 		{K_DIV, "div"}, {K_FDIV, "div.real"}, {K_IDIV, "div.int"},
 		{K_SQRT, "sqrt"}, {K_EXP, "exp"}, {K_POW, "pow"}, {K_SELECT, "select"},
-		{K_CALL, "call"},
+		{K_CALL, "call"}, {K_COPY2, "copy.strided"}, {K_STENCIL, "stencil"},
 	};
 	long ws[] = {16384, 131072, 1048576, 8388608, 67108864};
 	long tn[] = {4, 8, 16, 64, 256, 1024};
