@@ -166,7 +166,7 @@ func TestMemoryShare(t *testing.T) {
 	}{
 		{dataUse{}, 1e-10}, // nothing known: the first level
 		{dataUse{bytes: 8000, refs: 6, arrays: 1, elemBytes: 8}, (1e-10 + 5*2e-11) / 6},
-		{dataUse{bytes: 1e8, refs: 2, arrays: 2, elemBytes: 4}, 1e-10 + 9e-10/2},
+		{dataUse{bytes: 1e8, refs: 2, arrays: 2, elemBytes: 4}, (1e-10 + 9e-10) / 2},
 		{dataUse{bytes: 1e8, refs: 2, arrays: 2, elemBytes: 8}, 1e-9},
 		{dataUse{bytes: 8000, refs: 1, arrays: 1, elemBytes: 8, strided: true}, 3e-10},
 	} {

@@ -31,6 +31,9 @@ type mpiTools struct {
 	// env is what every mpirun gets on top of pfls's environment (Open
 	// MPI refuses to run as root without it).
 	env []string
+	// hostfile lists the machines of a cluster to spread the ranks over
+	// ("" : this machine only).
+	hostfile string
 }
 
 // findMPI looks for the wrapper and launcher (the given paths, or mpicc
@@ -135,6 +138,16 @@ type launchSpec struct {
 // does not).
 func (t *mpiTools) launch(procs, cores int) launchSpec {
 	l := launchSpec{procs: procs}
+	if t.hostfile != "" {
+		// Open MPI's --hostfile, MPICH's -f; the cores of the cluster are
+		// the hostfile's business.
+		flag := "--hostfile"
+		if t.flavour == "MPICH" {
+			flag = "-f"
+		}
+		l.flags = append(l.flags, flag, t.hostfile)
+		return l
+	}
 	if procs > cores && t.flavour == "Open MPI" {
 		l.flags = append(l.flags, "--oversubscribe")
 		l.why = append(l.why, fmt.Sprintf("(%d ranks on %d cores)", procs, cores))
@@ -297,4 +310,20 @@ func (t *tailBuffer) String() string {
 		return "  (nothing on standard error)"
 	}
 	return strings.Join(lines, "\n")
+}
+
+// hostfilePath checks that a hostfile can be read and makes its path
+// absolute (mpirun runs in the build folder). "" stays "".
+func hostfilePath(p string) (string, error) {
+	if p == "" {
+		return "", nil
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	if _, err := os.ReadFile(abs); err != nil {
+		return "", fileErr(p, err)
+	}
+	return abs, nil
 }

@@ -46,11 +46,12 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	rawDir := fs.String("raw", "", "also keep the training set's raw output in this folder")
 	mpicc := fs.String("mpicc", "", "MPI C compiler wrapper (default: mpicc on PATH)")
 	mpirun := fs.String("mpirun", "", "MPI launcher (default: mpirun on PATH)")
+	hostfile := fs.String("hostfile", "", "run the ranks on the machines this MPI hostfile lists (a cluster)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if *out == "" || fs.NArg() != 0 {
-		fmt.Fprintln(stderr, "pfls train: usage: pfls train [--np P,...] [--quick] [--passes K] [--timeout D] [--force] [--raw DIR] --out FILE")
+		fmt.Fprintln(stderr, "pfls train: usage: pfls train [--np P,...] [--quick] [--passes K] [--timeout D] [--force] [--raw DIR] [--hostfile FILE] --out FILE")
 		return 2
 	}
 	procs, err := parseProcs(*npArg)
@@ -72,6 +73,10 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	mpi, err := findMPI(*mpicc, *mpirun)
 	if err != nil {
 		fmt.Fprintf(stderr, "pfls train: %v\n", err)
+		return 2
+	}
+	if mpi.hostfile, err = hostfilePath(*hostfile); err != nil {
+		fmt.Fprintf(stderr, "pfls train: --hostfile: %v\n", err)
 		return 2
 	}
 

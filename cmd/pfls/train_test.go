@@ -52,6 +52,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
   -np) np="$2"; shift 2 ;;
   --oversubscribe) over=1; shift ;;
+  --hostfile) echo "hostfile $2 np $np" >> "$FAKE_LOG"; shift 2 ;;
   *) break ;;
   esac
 done
@@ -111,6 +112,21 @@ func TestTrainWithFakeMPI(t *testing.T) {
 	}
 	if !strings.Contains(stderr, "P=2: operations") || !strings.Contains(stderr, "P=4: done in") {
 		t.Errorf("progress:\n%s", stderr)
+	}
+	// On a cluster the hostfile goes to mpirun, and it decides where the
+	// ranks go: no --oversubscribe.
+	hosts := filepath.Join(t.TempDir(), "hosts")
+	os.WriteFile(hosts, []byte("node1 slots=4\nnode2 slots=4\n"), 0o644)
+	os.Remove(filepath.Join(bin, "log"))
+	out8 := filepath.Join(t.TempDir(), "cluster.json")
+	if code, _, stderr := runCmd("train", "--np", "8", "--force", "--hostfile", hosts, "--out", out8); code != 0 {
+		t.Fatalf("train --hostfile: exit %d: %s", code, stderr)
+	}
+	if log, _ := os.ReadFile(filepath.Join(bin, "log")); !strings.Contains(string(log), "hostfile "+hosts) || strings.Contains(string(log), "oversubscribe") {
+		t.Errorf("mpirun log with a hostfile: %q", log)
+	}
+	if code, _, stderr := runCmd("train", "--hostfile", filepath.Join(bin, "nowhere"), "--out", out8); code != 2 || !strings.Contains(stderr, "--hostfile: ") || !strings.Contains(stderr, "nowhere") {
+		t.Errorf("missing hostfile: exit %d, %q", code, stderr)
 	}
 	// --machine-info shows where the numbers come from.
 	code, info, errOut := runCmd("estimate", "--machine", out, "--machine-info")

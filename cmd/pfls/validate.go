@@ -106,11 +106,12 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	timeout := fs.Duration("timeout", 60*time.Minute, "stop after this long")
 	mpirun := fs.String("mpirun", "", "MPI launcher (default: mpirun on PATH)")
+	hostfile := fs.String("hostfile", "", "run the ranks on the machines this MPI hostfile lists (a cluster)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 0 {
-		fmt.Fprintln(stderr, "pfls validate: usage: pfls validate [--kit DIR] [--machine FILE] [--np P,...] [--sizes N,...] [--quick] [--reps R] [--kernel NAME] [--out DIR] [--json]")
+		fmt.Fprintln(stderr, "pfls validate: usage: pfls validate [--kit DIR] [--machine FILE] [--np P,...] [--sizes N,...] [--quick] [--reps R] [--kernel NAME] [--out DIR] [--hostfile FILE] [--json]")
 		return 2
 	}
 	procs, err := parseProcs(*npArg)
@@ -151,6 +152,10 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	mpi, err := findMPI("", *mpirun)
 	if err != nil {
 		fmt.Fprintf(stderr, "pfls validate: %v\n", err)
+		return 2
+	}
+	if mpi.hostfile, err = hostfilePath(*hostfile); err != nil {
+		fmt.Fprintf(stderr, "pfls validate: --hostfile: %v\n", err)
 		return 2
 	}
 	if *outDir != "" {
