@@ -87,6 +87,8 @@ type est struct {
 	notes []string
 	// split caches the memory-only and arithmetic-only halves of a table.
 	split map[*complexity.CostTable][2]*complexity.CostTable
+	// tables caches the cost tables of innermost loops by their data.
+	tables map[dataUse]*complexity.CostTable
 }
 
 // assignCost is the time of an assignment. An out-of-order processor
@@ -622,7 +624,13 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 	inner := append(append([]loopInfo(nil), loops...), info)
 	saved := e.table
 	if use, ok := e.innermost(c, idx, info.step); ok {
-		e.table = machineTable(m, use)
+		if e.tables == nil {
+			e.tables = map[dataUse]*complexity.CostTable{}
+		}
+		if e.tables[use] == nil {
+			e.tables[use] = machineTable(m, use)
+		}
+		e.table = e.tables[use]
 	}
 	body, msgs := e.list(c.Body, inner)
 	e.table = saved
