@@ -110,7 +110,8 @@ type Sample struct {
 
 // FitOptions tune FitCurve; the zero value is usable.
 type FitOptions struct {
-	// MaxSegments is the largest number of segments; 0 or less means 4.
+	// MaxSegments is the largest number of segments; 0 or less means 4,
+	// more than 6 means 6.
 	MaxSegments int
 	// MinPoints is the least number of distinct sizes a segment holds,
 	// the last one included; 0 or less means 3, and 1 is taken as 2 (a
@@ -144,6 +145,7 @@ type Step struct {
 
 const (
 	fitDefaultMaxSegments = 4
+	fitMaxSegments        = 6
 	fitDefaultMinPoints   = 3
 	// fitNoiseFloor is ε of the segment-count rule: the relative rms
 	// error below which a fit counts as exact.
@@ -166,6 +168,9 @@ func FitCurve(samples []Sample, opt FitOptions) (Curve, FitReport, error) {
 	if maxSeg <= 0 {
 		maxSeg = fitDefaultMaxSegments
 	}
+	// The repair of steps down solves its constrained problem over the
+	// subsets of 3K-1 constraints: beyond 6 segments that takes seconds.
+	maxSeg = min(maxSeg, fitMaxSegments)
 	minPts := opt.MinPoints
 	if minPts <= 0 {
 		minPts = fitDefaultMinPoints

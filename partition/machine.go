@@ -16,7 +16,9 @@ package partition
 //	    "mpi":      "MPI library and version",
 //	    "compiler": "compiler of the training program",
 //	    "date":     "when it was measured (RFC 3339 or free text)",
-//	    "options":  "mpirun options, load, anything needed to reproduce it"
+//	    "options":  "mpirun options, anything needed to reproduce it",
+//	    "load":     "how busy the machine was while it was measured",
+//	    "notes":    ["fit errors, steps found, limits the MPI library reports", ...]
 //	  },
 //	  "ops": {"add": 3e-10, "add.double": 3e-10, "div": 2e-9, ...},
 //	  "comm": {
@@ -29,7 +31,9 @@ package partition
 //	      "broadcast": [...]
 //	    },
 //	    "4": {...}
-//	  }
+//	  },
+//	  "memory": [{"bytes": 16384, "load": 1.6e-10, "store": 1.6e-10}, ...],
+//	  "noise": 0.07
 //	}
 //
 // name: a short name shown to the user. Optional.
@@ -46,6 +50,10 @@ package partition
 // from the right until a key matches (Machine.Op), so "add.double" falls
 // back to "add". A name that still matches nothing costs 0. Times must be
 // non-negative.
+//
+// memory: optional; the time of one element access by the size of a
+// loop's data, levels sorted by bytes (Access). noise: optional; the
+// relative run-to-run spread of the measurements (AboutTheSame).
 //
 // comm: an object whose keys are processor counts P ≥ 1 (as strings, as
 // JSON requires) and whose values map a pattern name to a curve. The

@@ -132,8 +132,8 @@ func ParseTraining(r io.Reader, source string, progress func(TrainingProgress)) 
 			}
 			d, err1 := integer(f[1])
 			t, err2 := integer(f[2])
-			if err1 != nil || err2 != nil {
-				return nil, bad("progress counts %q %q", f[1], f[2])
+			if err1 != nil || err2 != nil || d > t {
+				return nil, bad("progress counts %q of %q", f[1], f[2])
 			}
 			if progress != nil {
 				progress(TrainingProgress{Done: int(d), Total: int(t), Label: strings.Join(f[3:], " ")})
@@ -151,6 +151,9 @@ func ParseTraining(r io.Reader, source string, progress func(TrainingProgress)) 
 				if v[i], err = num(f[3+i]); err != nil {
 					return nil, bad("comm %s %d: %v", f[1], b, err)
 				}
+			}
+			if v[1] > v[0] || v[0] > v[2] {
+				return nil, bad("comm %s %d: the median %g is not between the minimum %g and the maximum %g", f[1], b, v[0], v[1], v[2])
 			}
 			spread := 0.0
 			if v[0] > 0 {
@@ -224,15 +227,14 @@ type TrainedFit struct {
 // from the run with the fewest processors (the others may have shared
 // cores).
 //
-// The estimator charges every array or scalar reference a memory access
-// and every operator its own time (the cost table of complexity), so the
-// kernels are split the same way: a reference costs half the copy
-// kernel's time per element (one load and one store; the loop's own
-// per-element overhead shares in it), and an operation what its kernel
-// takes beyond its references (add: y = x + z, three references). Where
-// the processor hides an operation completely behind the memory accesses
-// the difference is tiny or negative; it is kept at 0.01 ns. The memory
-// levels are the same split of the copy kernel at each working set. The
+// The estimator charges every array reference a memory access and every
+// operator its own time, and a statement the larger of the two sums, so
+// the kernels are split the same way (opsOf): a reference costs half the
+// time per element of a two- or three-array kernel (the loop's own
+// per-element overhead shares in it), an operation what its kernel takes
+// beyond its references, or all of it where the arithmetic dominates. The
+// memory levels scale that reference time by the copy kernel's time at
+// each working set against its time in L1. The
 // per-loop overhead is the intercept of a straight line through the
 // trip-count points, and the per-iteration overhead what its slope
 // leaves over the add kernel's references and addition.
@@ -256,6 +258,9 @@ func BuildMachine(runs []*TrainingRun, prov Provenance, opt FitOptions) (*Machin
 	for _, r := range runs {
 		if r.Procs < 2 {
 			continue
+		}
+		if len(r.Comm) == 0 {
+			return nil, nil, fmt.Errorf("P=%d: the training set measured no communication", r.Procs)
 		}
 		pats := make([]string, 0, len(r.Comm))
 		for p := range r.Comm {
@@ -330,32 +335,47 @@ const minOpTime = 1e-11
 // opsOf splits the kernel times of a run into operation and memory times.
 func opsOf(r *TrainingRun) (map[string]float64, []MemoryLevel) {
 	ops := map[string]float64{}
-	copies := r.Kernels["copy"]
-	sizes := make([]int64, 0, len(copies))
-	for b := range copies {
-		sizes = append(sizes, b)
-	}
-	sort.Slice(sizes, func(i, j int) bool { return sizes[i] < sizes[j] })
-	var mem []MemoryLevel
-	for _, b := range sizes {
-		ref := copies[b] / 2
-		mem = append(mem, MemoryLevel{Bytes: b, Load: ref, Store: ref})
-	}
-	// The reference time of the L1-resident kernels: the copy kernel at
-	// the size the other kernels ran at.
 	at := func(name string) (int64, float64, bool) {
 		for b, v := range r.Kernels[name] {
 			return b, v, true
 		}
 		return 0, 0, false
 	}
-	b0, _, _ := at("add")
-	ref, ok := copies[b0]
-	if !ok {
-		ref = copies[sizes[0]]
+	copies := r.Kernels["copy"]
+	sizes := make([]int64, 0, len(copies))
+	for b := range copies {
+		sizes = append(sizes, b)
 	}
-	ref /= 2
+	sort.Slice(sizes, func(i, j int) bool { return sizes[i] < sizes[j] })
+	// The time of one reference in L1: half the faster of the copy and
+	// the add kernel per element. Either may run at half speed for
+	// reasons that have nothing to do with its work (how its arrays sit
+	// in a page, a library call the compiler put in its place); both are
+	// bound by their one store per element.
+	b0, add, hasAdd := at("add")
+	l1, ok := copies[b0]
+	if !ok {
+		l1 = copies[sizes[0]]
+	}
+	ref := l1 / 2
+	if hasAdd && add/2 < ref {
+		ref = add / 2
+	}
 	ops["load"], ops["store"] = ref, ref
+	// The memory levels keep the copy kernel's ratios to its L1 time.
+	var mem []MemoryLevel
+	for _, b := range sizes {
+		v := ref
+		if l1 > 0 {
+			v = ref * math.Max(copies[b]/l1, 1)
+		}
+		mem = append(mem, MemoryLevel{Bytes: b, Load: v, Store: v})
+	}
+	// An operation costs what its kernel takes beyond its references
+	// where the memory accesses hide it (at least 0.01 ns), and the whole
+	// kernel time where it takes longer than the references (division,
+	// intrinsics): the estimator charges a statement the larger of its
+	// memory and arithmetic times, which then gives the kernel's time.
 	for _, k := range []struct {
 		kernel, op string
 		refs       float64
@@ -365,12 +385,16 @@ func opsOf(r *TrainingRun) (map[string]float64, []MemoryLevel) {
 		{"sqrt", "intrinsic.sqrt", 2}, {"exp", "intrinsic", 2}, {"pow", "pow", 3},
 		{"select", "compare", 3}, {"call", "call", 2},
 	} {
-		if _, v, ok := at(k.kernel); ok {
-			v -= k.refs * ref
-			if k.kernel == "call" {
-				v -= ops["add"] // bump's own addition
-			}
-			ops[k.op] = math.Max(v, minOpTime)
+		_, v, ok := at(k.kernel)
+		if !ok {
+			continue
+		}
+		memory := k.refs * ref
+		switch {
+		case v > memory:
+			ops[k.op] = v
+		default:
+			ops[k.op] = math.Max(v-memory, minOpTime)
 		}
 	}
 	// A non-unit stride: half a strided copy (one load, one store).
@@ -378,9 +402,18 @@ func opsOf(r *TrainingRun) (map[string]float64, []MemoryLevel) {
 		ops["load.strided"] = math.Max(v/2, ref)
 	}
 	// A reference reusing the cache lines of a neighbouring one: what the
-	// stencil kernel y = x(i-1) + x(i+1) takes beyond a copy and an add.
-	if _, v, ok := at("stencil"); ok {
+	// five-point stencil kernel (two arrays, six references) takes beyond
+	// its two streams, over its four other references; in strided loops
+	// the same from the red-black kernel (two arrays, six references, with
+	// the strided stream time). Older outputs have the three-point
+	// stencil only.
+	if _, v, ok := at("stencil5"); ok {
+		ops["load.reuse"] = math.Max((v-2*ref)/4, minOpTime)
+	} else if _, v, ok := at("stencil"); ok {
 		ops["load.reuse"] = math.Max(v-2*ref-ops["add"], minOpTime)
+	}
+	if _, v, ok := at("redblack"); ok {
+		ops["load.reuse.strided"] = math.Max((v-2*ops["load.strided"])/4, minOpTime)
 	}
 	return ops, mem
 }

@@ -177,7 +177,8 @@ func TestMemoryShare(t *testing.T) {
 	}
 	// Without memory levels and reuse times every reference costs "load".
 	old := &Machine{Ops: map[string]float64{"load": 5e-10}}
-	for _, u := range []dataUse{{}, {bytes: 1e9, refs: 6, arrays: 1, elemBytes: 4, strided: true}} {
+	for _, u := range []dataUse{{}, {bytes: 1e9, refs: 6, arrays: 1, elemBytes: 4, strided: true},
+		{bytes: 1e9, refs: 2, arrays: 2, elemBytes: 4}} {
 		if got, _ := Seconds(machineTable(old, u).Memory[0]); math.Abs(got-5e-10) > 1e-15 {
 			t.Errorf("old model %+v: %g, want 5e-10", u, got)
 		}

@@ -33,9 +33,11 @@ commands:
                            estimated time of each loop under its distribution and the candidates
   estimate [--machine FILE] --machine-info
                            where a machine model's numbers come from, and its curves
-  train [--np P,...] [--quick] [--passes K] [--timeout D] [--force] [--raw DIR] --out FILE
+  train [--np P,...] [--quick] [--passes K] [--timeout D] [--force] [--raw DIR]
+        [--hostfile FILE] [--mpicc PATH] [--mpirun PATH] --out FILE
                            measure this machine with its MPI (mpicc, mpirun) and write a machine model
-  validate [--kit DIR] [--machine FILE] [--np P,...] [--sizes N,...] [--quick] [--kernel NAME] [--out DIR] [--json]
+  validate [--kit DIR] [--machine FILE] [--np P,...] [--sizes N,...] [--quick] [--reps R] [--kernel NAME]
+           [--out DIR] [--timeout D] [--hostfile FILE] [--mpif90 PATH] [--mpirun PATH] [--json]
                            run the validation kit's MPI kernels and compare with the estimates
   version                  print the version
 `

@@ -196,47 +196,60 @@ func (t *mpiTools) exec(ctx context.Context, l launchSpec, prog string, args []s
 	}
 	readDone := make(chan error, 1)
 	go func() {
-		err := read(stdout)
+		readDone <- read(stdout)
 		io.Copy(io.Discard, stdout) // keep mpirun from blocking on a full pipe
-		readDone <- err
 	}()
+	waitDone := make(chan error, 1)
 	var readErr error
 	select {
 	case readErr = <-readDone:
 	case <-ctx.Done():
-		stopGroup(cmd.Process.Pid)
-		killStragglers(prog)
-		select {
-		case <-readDone:
-		case <-time.After(5 * time.Second):
-		}
-		cmd.Wait()
-		killStragglers(prog)
+		stopRun(cmd, prog, waitDone, false)
 		return ctx.Err()
 	}
-	waitErr := cmd.Wait()
+	if readErr != nil {
+		// Not the output expected: stop the run now rather than wait for
+		// it to end or time out.
+		stopRun(cmd, prog, waitDone, false)
+		return fmt.Errorf("%v\n%s", readErr, stderr.String())
+	}
+	go func() { waitDone <- cmd.Wait() }()
+	var waitErr error
+	select {
+	case waitErr = <-waitDone:
+	case <-ctx.Done():
+		stopRun(cmd, prog, waitDone, true)
+		return ctx.Err()
+	}
 	killStragglers(prog)
 	if waitErr != nil {
 		return fmt.Errorf("%s exited with %v:\n%s", filepath.Base(t.launcher), waitErr, stderr.String())
 	}
-	if readErr != nil {
-		return fmt.Errorf("%v\n%s", readErr, stderr.String())
-	}
 	return nil
 }
 
-// stopGroup ends a process group: SIGTERM (mpirun passes it on to its
-// ranks), then SIGKILL to whatever is left after two seconds.
-func stopGroup(pid int) {
+// stopRun ends a run: SIGTERM to mpirun's process group (mpirun passes it
+// on to its ranks), SIGKILL to the group when mpirun has not exited two
+// seconds later, then any rank that outlived it. waitDone receives
+// cmd.Wait's result; waiting says whether a Wait is under way already,
+// else stopRun starts it (an unreaped mpirun would keep its group alive).
+func stopRun(cmd *exec.Cmd, prog string, waitDone chan error, waiting bool) {
+	pid := cmd.Process.Pid
 	syscall.Kill(-pid, syscall.SIGTERM)
-	deadline := time.Now().Add(2 * time.Second)
-	for time.Now().Before(deadline) {
-		if syscall.Kill(-pid, 0) != nil {
-			return
-		}
-		time.Sleep(50 * time.Millisecond)
+	if !waiting {
+		go func() { waitDone <- cmd.Wait() }()
 	}
-	syscall.Kill(-pid, syscall.SIGKILL)
+	select {
+	case <-waitDone:
+	case <-time.After(2 * time.Second):
+		syscall.Kill(-pid, syscall.SIGKILL)
+		select {
+		case <-waitDone:
+		case <-time.After(3 * time.Second):
+		}
+	}
+	syscall.Kill(-pid, syscall.SIGKILL) // ranks left in mpirun's group
+	killStragglers(prog)
 }
 
 // killStragglers kills every process running prog: ranks that mpirun

@@ -14,6 +14,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -21,6 +22,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -82,6 +84,10 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop() // a second Ctrl-C during the clean-up ends pfls at once
+	}()
 	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 
@@ -137,6 +143,10 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 			default:
 				fmt.Fprintf(stderr, "pfls train: P=%d: %v\n", p, err)
 			}
+			return 1
+		}
+		if res.Procs != p {
+			fmt.Fprintf(stderr, "pfls train: asked mpirun for %d processes, the training set ran on %d (check the hostfile or the MPI installation)\n", p, res.Procs)
 			return 1
 		}
 		runs = append(runs, res)
@@ -254,6 +264,7 @@ func printFits(w io.Writer, fits []partition.TrainedFit) {
 // progressBar draws how far a run is: a bar redrawn in place on a
 // terminal, one line per pattern otherwise (a log, CI).
 type progressBar struct {
+	mu       sync.Mutex // the reader of a stopped run may still report
 	w        io.Writer
 	terminal bool
 	procs    int
@@ -272,10 +283,14 @@ func newProgressBar(w io.Writer) *progressBar {
 }
 
 func (b *progressBar) start(procs int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	b.procs, b.last, b.began = procs, "", time.Now()
 }
 
 func (b *progressBar) update(p partition.TrainingProgress) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	what := p.Label
 	if i := strings.IndexByte(what, ' '); i >= 0 {
 		what = what[:i]
@@ -290,7 +305,7 @@ func (b *progressBar) update(p partition.TrainingProgress) {
 	const width = 30
 	frac := 0.0
 	if p.Total > 0 {
-		frac = float64(p.Done) / float64(p.Total)
+		frac = math.Min(math.Max(float64(p.Done)/float64(p.Total), 0), 1)
 	}
 	n := int(frac * width)
 	bar := strings.Repeat("#", n) + strings.Repeat(".", width-n)
@@ -302,6 +317,8 @@ func (b *progressBar) update(p partition.TrainingProgress) {
 }
 
 func (b *progressBar) finish() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	if b.terminal {
 		fmt.Fprint(b.w, "\r\x1b[K")
 	}

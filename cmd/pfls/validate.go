@@ -71,6 +71,7 @@ type point struct {
 type kernelSummary struct {
 	Kernel           string   `json:"kernel"`
 	Procs            int      `json:"procs"`
+	Points           int      `json:"points"`
 	MedianError      float64  `json:"medianError"`
 	WorstError       float64  `json:"worstError"`
 	MedianErrorComp  *float64 `json:"medianErrorComputation,omitempty"`
@@ -107,11 +108,12 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	timeout := fs.Duration("timeout", 60*time.Minute, "stop after this long")
 	mpirun := fs.String("mpirun", "", "MPI launcher (default: mpirun on PATH)")
 	hostfile := fs.String("hostfile", "", "run the ranks on the machines this MPI hostfile lists (a cluster)")
+	mpif90 := fs.String("mpif90", "mpif90", "MPI Fortran compiler wrapper")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 0 {
-		fmt.Fprintln(stderr, "pfls validate: usage: pfls validate [--kit DIR] [--machine FILE] [--np P,...] [--sizes N,...] [--quick] [--reps R] [--kernel NAME] [--out DIR] [--hostfile FILE] [--json]")
+		fmt.Fprintln(stderr, "pfls validate: usage: pfls validate [--kit DIR] [--machine FILE] [--np P,...] [--sizes N,...] [--quick] [--reps R] [--kernel NAME] [--out DIR] [--hostfile FILE] [--mpif90 PATH] [--mpirun PATH] [--json]")
 		return 2
 	}
 	procs, err := parseProcs(*npArg)
@@ -129,6 +131,10 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 			}
 			sizes = append(sizes, n)
 		}
+	}
+	if *reps < 0 {
+		fmt.Fprintf(stderr, "pfls validate: --reps %d: want at least 1\n", *reps)
+		return 2
 	}
 	if *reps == 0 {
 		*reps = 5
@@ -149,11 +155,12 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	if machine == nil {
 		machine = partition.DefaultMachine()
 	}
-	mpi, err := findMPI("", *mpirun)
+	mpi, err := findMPI(*mpif90, *mpirun)
 	if err != nil {
 		fmt.Fprintf(stderr, "pfls validate: %v\n", err)
 		return 2
 	}
+	mpi.fc = mpi.cc // the kit's programs are Fortran
 	if mpi.hostfile, err = hostfilePath(*hostfile); err != nil {
 		fmt.Fprintf(stderr, "pfls validate: --hostfile: %v\n", err)
 		return 2
@@ -221,7 +228,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 					// a core: its computation takes P/cores times longer.
 					// (The communication curves trained at that P were
 					// measured oversubscribed too.)
-					if cores := runtime.NumCPU(); p > cores {
+					if cores := runtime.NumCPU(); p > cores && mpi.hostfile == "" {
 						est = comm + (est-comm)*float64(p)/float64(cores)
 						pt.Oversubscribed = true
 					}
@@ -252,15 +259,18 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pfls validate: no kernel named %q in %s\n", *only, filepath.Join(*kitDir, "kit.json"))
 		return 2
 	}
+	data, err := json.MarshalIndent(rep, "", "  ")
+	if err != nil {
+		fmt.Fprintf(stderr, "pfls validate: %v\n", err)
+		return 1
+	}
 	if *outDir != "" {
-		data, _ := json.MarshalIndent(rep, "", "  ")
 		if err := os.WriteFile(filepath.Join(*outDir, "results.json"), append(data, '\n'), 0o644); err != nil {
 			fmt.Fprintf(stderr, "pfls validate: %v\n", err)
 			return 2
 		}
 	}
 	if *asJSON {
-		data, _ := json.MarshalIndent(rep, "", "  ")
 		fmt.Fprintln(stdout, string(data))
 	} else {
 		writeValidateText(stdout, rep)
@@ -282,6 +292,12 @@ func loadKit(dir string) (*kit, error) {
 	var k kit
 	if err := dec.Decode(&k); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("%s: unexpected data after the kit at byte %d", path, dec.InputOffset())
+	}
+	if len(k.Kernels) == 0 {
+		return nil, fmt.Errorf("%s: no kernels", path)
 	}
 	for i, kk := range k.Kernels {
 		switch {
@@ -330,6 +346,14 @@ func runKernel(ctx context.Context, mpi *mpiTools, prog string, kk kitKernel, l 
 			pt.Measured, pt.Min, pt.Max, pt.Checksum = get("median"), get("min"), get("max"), get("checksum")
 			if err != nil {
 				return err
+			}
+			for _, v := range []float64{pt.Measured, pt.Min, pt.Max, pt.Checksum} {
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					return fmt.Errorf("result line %q: a time or the checksum is not a finite number", sc.Text())
+				}
+			}
+			if pt.Min < 0 || pt.Min > pt.Measured || pt.Measured > pt.Max {
+				return fmt.Errorf("result line %q: want 0 <= min <= median <= max", sc.Text())
 			}
 			found = true
 		}
@@ -431,7 +455,7 @@ func loopAt(f *parser.File, line int) (*parser.Unit, *parser.DoConstruct) {
 
 // summarize compares one kernel's points at one processor count.
 func summarize(kk kitKernel, procs int, pts []point) kernelSummary {
-	s := kernelSummary{Kernel: kk.Name, Procs: procs, ChecksumsAgree: true, MeasuredFaster: []string{}, PredictedFaster: []string{}}
+	s := kernelSummary{Kernel: kk.Name, Procs: procs, Points: len(pts), ChecksumsAgree: true, MeasuredFaster: []string{}, PredictedFaster: []string{}}
 	var all, comp, comm []float64
 	for _, p := range pts {
 		e := math.Abs(p.Error)
@@ -600,6 +624,10 @@ func writeValidateText(w io.Writer, rep validateReport) {
 			partition.HumanSeconds(p.Measured), 100*spread, partition.HumanSeconds(p.Estimate), 100*p.Error, 100*commShare)
 	}
 	for _, s := range rep.Kernels {
+		if s.Points == 0 {
+			fmt.Fprintf(w, "%s at P=%d: no run succeeded\n", s.Kernel, s.Procs)
+			continue
+		}
 		fmt.Fprintf(w, "%s at P=%d: median error %.0f%%, worst %.0f%%", s.Kernel, s.Procs, 100*s.MedianError, 100*s.WorstError)
 		if s.MedianErrorComp != nil {
 			fmt.Fprintf(w, "; where computation dominates %.0f%%", 100**s.MedianErrorComp)
