@@ -231,7 +231,7 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 		}
 	} else {
 		for _, l := range loops {
-			writeEstimateText(stdout, path, *procs, l)
+			writeEstimateText(stdout, path, *procs, l, machine)
 		}
 	}
 	return syntaxCode(f, stderr)
@@ -299,7 +299,7 @@ func seconds(v any) string {
 	return partition.HumanSeconds(f)
 }
 
-func writeEstimateText(w io.Writer, path string, procs int, l jsonLoop) {
+func writeEstimateText(w io.Writer, path string, procs int, l jsonLoop, m *partition.Machine) {
 	fmt.Fprintf(w, "%s:%d: loop of %s at P = %d\n", path, l.Line, l.Unit, procs)
 	fmt.Fprintf(w, "  current %s: %s (communication %s)\n", l.Current.Distribution, seconds(l.Current.Time), seconds(l.Current.Comm))
 	fmt.Fprintf(w, "    computation %s\n", seconds(l.Current.Compute))
@@ -308,12 +308,24 @@ func writeEstimateText(w io.Writer, path string, procs int, l jsonLoop) {
 	}
 	if len(l.Candidates) > 0 {
 		fmt.Fprintln(w, "  candidates, fastest first:")
-		for _, c := range l.Candidates {
-			fmt.Fprintf(w, "    %-22s %s (communication %s)\n", c.Distribution, seconds(c.Time), seconds(c.Comm))
+		best, bestOK := l.Candidates[0].Time.(float64)
+		for i, c := range l.Candidates {
+			same := ""
+			if t, ok := c.Time.(float64); ok && bestOK && i > 0 && m.AboutTheSame(t, best) {
+				same = fmt.Sprintf("  about the same as the fastest (within the machine's %.0f%% noise)", 100*m.Noise)
+			}
+			fmt.Fprintf(w, "    %-22s %s (communication %s)%s\n", c.Distribution, seconds(c.Time), seconds(c.Comm), same)
 		}
 	}
-	for _, c := range l.Crossovers {
-		fmt.Fprintf(w, "  %s beats %s for %s < %d; from %s = %d on, %s is faster (P = %d)\n", c.Below, c.Above, c.Symbol, c.Value, c.Symbol, c.Value, c.Above, procs)
+	// Crossovers in order: each says where the fastest changes, so a
+	// range between two of them belongs to the later one's "below".
+	for i, c := range l.Crossovers {
+		from := ""
+		if i > 0 {
+			from = fmt.Sprintf("%d ≤ ", l.Crossovers[i-1].Value)
+		}
+		fmt.Fprintf(w, "  crossover at %s = %d (P = %d): %s is faster for %s%s < %d, %s from %d on\n",
+			c.Symbol, c.Value, procs, c.Below, from, c.Symbol, c.Value, c.Above, c.Value)
 	}
 	for _, n := range l.Notes {
 		fmt.Fprintf(w, "  note: %s\n", n)

@@ -65,7 +65,7 @@ func TestEstimateTextPlotAndErrors(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if !strings.Contains(out, "current G(BLOCK,BLOCK)") || !strings.Contains(out, "beats") {
+	if !strings.Contains(out, "current G(BLOCK,BLOCK)") || !strings.Contains(out, "crossover at N = ") {
 		t.Errorf("text output:\n%s", out)
 	}
 	data, err := os.ReadFile(svg)
