@@ -49,6 +49,16 @@ var plotDashes = []string{"", "6 3", "2 3", "8 3 2 3"}
 // appear in the legend only. A series whose X and Y differ in length is
 // an error, reported before anything is written.
 func WritePlot(w io.Writer, title, xLabel, yLabel string, series []Series) error {
+	return writePlot(w, title, xLabel, yLabel, series, true)
+}
+
+// WriteRatioPlot is WritePlot for Y values that are plain numbers (ratios)
+// rather than seconds.
+func WriteRatioPlot(w io.Writer, title, xLabel, yLabel string, series []Series) error {
+	return writePlot(w, title, xLabel, yLabel, series, false)
+}
+
+func writePlot(w io.Writer, title, xLabel, yLabel string, series []Series, seconds bool) error {
 	for i, s := range series {
 		if len(s.X) != len(s.Y) {
 			return fmt.Errorf("plot: series %d (%q) has %d X values and %d Y values", i+1, s.Name, len(s.X), len(s.Y))
@@ -119,7 +129,11 @@ func WritePlot(w io.Writer, title, xLabel, yLabel string, series []Series) error
 	}
 	b.WriteString("</g>\n")
 	b.WriteString(`<g class="yticks" text-anchor="end">` + "\n")
-	for i, l := range plotTimeLabels(yt) {
+	yLabels, yText := plotTimeLabels(yt), plotTime
+	if !seconds {
+		yLabels, yText = plotNumberLabels(yt), plotNumber
+	}
+	for i, l := range yLabels {
 		fmt.Fprintf(&b, `<text class="ytick" x="%d" y="%s">%s</text>`+"\n", plotLeft-6, f(py(yt[i])+4), plotEscape(l))
 	}
 	b.WriteString("</g>\n")
@@ -143,7 +157,7 @@ func WritePlot(w io.Writer, title, xLabel, yLabel string, series []Series) error
 		if len(pts[i]) <= plotMarkers {
 			for _, p := range pts[i] {
 				fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="3"><title>%s</title></circle>`+"\n",
-					f(px(p[0])), f(py(p[1])), plotEscape(fmt.Sprintf("%s: %s, %s", names[i], plotNumber(p[0]), plotTime(p[1]))))
+					f(px(p[0])), f(py(p[1])), plotEscape(fmt.Sprintf("%s: %s, %s", names[i], plotNumber(p[0]), yText(p[1]))))
 			}
 		}
 		b.WriteString("</g>\n")
@@ -239,7 +253,7 @@ func plotDecimals(step float64) int {
 	return max(0, int(math.Ceil(-math.Log10(step)-1e-9)))
 }
 
-// plotNumberLabels formats X ticks as plain numbers with the decimals
+// plotNumberLabels formats X ticks (and the Y ticks of ratio plots) as plain numbers with the decimals
 // their step needs, or in exponent form with the digits their step needs
 // when they are very large or very small.
 func plotNumberLabels(ticks []float64) []string {

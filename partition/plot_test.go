@@ -346,3 +346,16 @@ func TestWritePlotGolden(t *testing.T) {
 		t.Errorf("plot differs from %s; run go test -run TestWritePlotGolden -update and look at it", golden)
 	}
 }
+
+// TestWriteRatioPlot: plain-number Y ticks and tooltips, no time units.
+func TestWriteRatioPlot(t *testing.T) {
+	var b strings.Builder
+	s := []Series{{Name: "column", X: []float64{5, 6, 7}, Y: []float64{0.25, 0.5, 1.25}}}
+	if err := WriteRatioPlot(&b, "ratio", "log2 N", "predicted / measured", s); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if strings.Contains(out, " s</text>") || strings.Contains(out, " ms</text>") || !strings.Contains(out, "column: 7, 1.25") {
+		t.Errorf("ratio plot has time units or lacks the tooltip:\n%s", out)
+	}
+}

@@ -83,6 +83,7 @@ type kernelSummary struct {
 	MeasuredFaster   []string `json:"measuredFaster"`         // per size, the faster layout measured
 	PredictedFaster  []string `json:"predictedFaster"`
 	Plot             string   `json:"plot,omitempty"`
+	RatioPlot        string   `json:"ratioPlot,omitempty"`
 	ChecksumsAgree   bool     `json:"checksumsAgree"`
 	ChecksumMismatch string   `json:"checksumMismatch,omitempty"`
 }
@@ -246,7 +247,12 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 					fmt.Fprintf(stderr, "pfls validate: %v\n", err)
 					return 2
 				}
-				sum.Plot = name
+				ratio := fmt.Sprintf("%s-P%d-ratio.svg", kk.Name, p)
+				if err := plotRatio(filepath.Join(*outDir, ratio), kk, p, pts); err != nil {
+					fmt.Fprintf(stderr, "pfls validate: %v\n", err)
+					return 2
+				}
+				sum.Plot, sum.RatioPlot = name, ratio
 			}
 			if !sum.ChecksumsAgree {
 				failed = true
@@ -604,6 +610,41 @@ func plotKernel(path string, kk kitKernel, procs int, pts []point) error {
 	return err
 }
 
+// plotRatio draws predicted/measured against log2 N for each layout, with
+// the line of a perfect prediction: every size gets the same room, so the
+// small sizes, where communication dominates and crossovers sit, show.
+func plotRatio(path string, kk kitKernel, procs int, pts []point) error {
+	var series []partition.Series
+	perfect := partition.Series{Name: "predicted = measured"}
+	seen := map[int64]bool{}
+	for _, l := range kk.Layouts {
+		s := partition.Series{Name: l.Name}
+		for _, p := range pts {
+			if p.Layout != l.Name || p.Measured <= 0 {
+				continue
+			}
+			x := math.Log2(float64(p.N))
+			s.X, s.Y = append(s.X, x), append(s.Y, p.Estimate/p.Measured)
+			if !seen[p.N] {
+				seen[p.N] = true
+				perfect.X, perfect.Y = append(perfect.X, x), append(perfect.Y, 1)
+			}
+		}
+		series = append(series, s)
+	}
+	sort.Float64s(perfect.X)
+	series = append(series, perfect)
+	out, err := os.Create(path)
+	if err != nil {
+		return fileErr(path, err)
+	}
+	err = partition.WriteRatioPlot(out, fmt.Sprintf("%s at P = %d: predicted / measured", kk.Name, procs), "log2 N", "predicted / measured", series)
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
 func writeValidateText(w io.Writer, rep validateReport) {
 	fmt.Fprintf(w, "machine model: %s", rep.Machine.Source)
 	if rep.Machine.Date != "" {
@@ -654,7 +695,7 @@ func writeValidateText(w io.Writer, rep validateReport) {
 			fmt.Fprintf(w, "  CHECKSUMS DIFFER: %s\n", s.ChecksumMismatch)
 		}
 		if s.Plot != "" {
-			fmt.Fprintf(w, "  plot: %s\n", s.Plot)
+			fmt.Fprintf(w, "  plots: %s, %s\n", s.Plot, s.RatioPlot)
 		}
 	}
 }
