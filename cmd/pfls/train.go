@@ -175,6 +175,13 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	if len(mpi.env) > 0 {
 		prov.Options += "; environment " + strings.Join(mpi.env, " ")
 	}
+	if mpi.hostfile != "" {
+		// The ranks ran where the hostfile put them: this machine's cores
+		// and load describe only the one pfls ran on.
+		prov.Host = "the machines of hostfile " + filepath.Base(mpi.hostfile) + "; pfls ran on " + host
+		prov.Cores = prov.Cores + " on the machine pfls ran on"
+		prov.Load = "on the machine pfls ran on: " + prov.Load
+	}
 	m, fits, err := partition.BuildMachine(runs, prov, partition.FitOptions{})
 	if err != nil {
 		fmt.Fprintf(stderr, "pfls train: fitting the measurements: %v\n", err)

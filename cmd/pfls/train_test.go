@@ -127,6 +127,10 @@ func TestTrainWithFakeMPI(t *testing.T) {
 	if log, _ := os.ReadFile(filepath.Join(bin, "log")); !strings.Contains(string(log), "hostfile "+hosts) || strings.Contains(string(log), "oversubscribe") {
 		t.Errorf("mpirun log with a hostfile: %q", log)
 	}
+	if data, err := os.ReadFile(out8); err != nil || !strings.Contains(string(data), "the machines of hostfile hosts") ||
+		!strings.Contains(string(data), "on the machine pfls ran on") {
+		t.Errorf("provenance of a cluster model does not say where the ranks ran: %v\n%.600s", err, data)
+	}
 	if code, _, stderr := runCmd("train", "--hostfile", filepath.Join(bin, "nowhere"), "--out", out8); code != 2 || !strings.Contains(stderr, "--hostfile: ") || !strings.Contains(stderr, "nowhere") {
 		t.Errorf("missing hostfile: exit %d, %q", code, stderr)
 	}
