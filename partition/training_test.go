@@ -86,6 +86,13 @@ func TestBuildMachineFromTraining(t *testing.T) {
 	if len(fits) != len(TrainingPatterns) {
 		t.Errorf("%d fits, want one per pattern (%d)", len(fits), len(TrainingPatterns))
 	}
+	// The 0-byte points (a 0-byte broadcast returns at once) are left out
+	// of the fits: with them the first segment missed 8 B by half.
+	for _, f := range fits {
+		if f.Pattern == PatternBroadcast && f.Report.MaxRel > 0.4 {
+			t.Errorf("broadcast fit: worst error %.0f%%", 100*f.Report.MaxRel)
+		}
+	}
 	for _, p := range TrainingPatterns {
 		if !m.HasPattern(p) {
 			t.Errorf("no curve for %s", p)
