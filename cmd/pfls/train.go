@@ -34,6 +34,10 @@ import (
 const (
 	busyWarn   = 0.15 // warn: the curves may come out slow
 	busyRefuse = 0.50 // refuse unless --force: a busy machine made one curve 25x too slow
+	// noisyRuns is the median spread of the passes above which train
+	// warns: quiet runs here spread 4-13%, runs beside a busy tenant of
+	// the host 55-190%.
+	noisyRuns = 0.4
 )
 
 func runTrain(args []string, stdout, stderr io.Writer) int {
@@ -188,6 +192,13 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	m.Provenance.Notes = fitNotes(runs, fits)
+	// The load check sees this machine's processes only; on a virtual
+	// machine other tenants of the host show as noise in the passes.
+	if m.Noise > noisyRuns {
+		warn := fmt.Sprintf("the passes disagree by %.0f%% (median spread): something outside pfls's view (another tenant of a virtual machine's host, frequency changes) slowed some of them; the model is recorded, but train again when the machine is quiet", 100*m.Noise)
+		fmt.Fprintf(stderr, "pfls train: warning: %s\n", warn)
+		m.Provenance.Notes = append([]string{"warning: " + warn}, m.Provenance.Notes...)
+	}
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err == nil {
 		err = os.WriteFile(*out, append(data, '\n'), 0o644)

@@ -39,6 +39,7 @@ case "$FAKE_MODE" in
 hang) echo "pfls-train 1"; echo "procs $FAKE_NP"; exec sleep 300 ;;
 garbage) echo "segmentation fault in rank 0" ;;
 fail) echo "MPI_Init failed: no transport" >&2; exit 3 ;;
+noisy) sed "s/^procs .*/procs $FAKE_NP/" "` + fixture + `" | awk '$1 == "comm" { $6 = $4 * 3 } { print }' ;;
 linger) sed "s/^procs .*/procs $FAKE_NP/" "` + fixture + `"; exec >&-; exec sleep 300 ;;
 banner) echo "pfls-train 1"; echo "procs $FAKE_NP"; echo "progress 9 2 vector-shift 8"; echo "garbage"; exec sleep 300 ;;
 *) sed "s/^procs .*/procs $FAKE_NP/" "` + fixture + `" ;;
@@ -180,6 +181,24 @@ func TestTrainTimeLimit(t *testing.T) {
 	// The hanging rank was `sleep 300` started from the fake program.
 	for _, pid := range processesNamed("sleep", "300") {
 		t.Errorf("process %d (sleep 300) outlived the run", pid)
+	}
+}
+
+// TestTrainWarnsOfNoise: passes that disagree (another tenant of a
+// virtual machine's host, which the load check cannot see) give a warning
+// on standard error and in the model's notes.
+func TestTrainWarnsOfNoise(t *testing.T) {
+	fakeMPI(t)
+	out := filepath.Join(t.TempDir(), "model.json")
+	t.Setenv("FAKE_MODE", "noisy")
+	code, _, stderr := runCmd("train", "--force", "--out", out)
+	data, _ := os.ReadFile(out)
+	if code != 0 || !strings.Contains(stderr, "warning: the passes disagree by") || !strings.Contains(string(data), "warning: the passes disagree") {
+		t.Errorf("exit %d, stderr %q, model notes lack the warning", code, stderr)
+	}
+	t.Setenv("FAKE_MODE", "")
+	if _, _, stderr := runCmd("train", "--force", "--out", out); strings.Contains(stderr, "disagree") {
+		t.Errorf("a quiet run warned: %q", stderr)
 	}
 }
 
