@@ -36,7 +36,7 @@ commands:
   train [--np P,...] [--quick] [--passes K] [--timeout D] [--force] [--raw DIR]
         [--hostfile FILE] [--mpicc PATH] [--mpirun PATH] --out FILE
                            measure this machine with its MPI (mpicc, mpirun) and write a machine model
-  validate [--kit DIR] [--machine FILE] [--np P,...] [--sizes N,...] [--quick] [--reps R] [--kernel NAME]
+  validate [--kit DIR] [--machine FILE] [--np P,...] [--sizes N,...] [--quick] [--reps R] [--launches K] [--kernel NAME]
            [--out DIR] [--timeout D] [--hostfile FILE] [--mpif90 PATH] [--mpirun PATH] [--json]
                            run the validation kit's MPI kernels and compare with the estimates
   version                  print the version

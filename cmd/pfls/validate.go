@@ -110,11 +110,12 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	mpirun := fs.String("mpirun", "", "MPI launcher (default: mpirun on PATH)")
 	hostfile := fs.String("hostfile", "", "run the ranks on the machines this MPI hostfile lists (a cluster)")
 	mpif90 := fs.String("mpif90", "mpif90", "MPI Fortran compiler wrapper")
+	launches := fs.Int("launches", 0, "launches of each run, pooled by median (default 3, 1 with --quick)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 0 {
-		fmt.Fprintln(stderr, "pfls validate: usage: pfls validate [--kit DIR] [--machine FILE] [--np P,...] [--sizes N,...] [--quick] [--reps R] [--kernel NAME] [--out DIR] [--hostfile FILE] [--mpif90 PATH] [--mpirun PATH] [--json]")
+		fmt.Fprintln(stderr, "pfls validate: usage: pfls validate [--kit DIR] [--machine FILE] [--np P,...] [--sizes N,...] [--quick] [--reps R] [--launches K] [--kernel NAME] [--out DIR] [--hostfile FILE] [--mpif90 PATH] [--mpirun PATH] [--json]")
 		return 2
 	}
 	procs, err := parseProcs(*npArg)
@@ -136,6 +137,16 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	if *reps < 0 {
 		fmt.Fprintf(stderr, "pfls validate: --reps %d: want at least 1\n", *reps)
 		return 2
+	}
+	if *launches < 0 {
+		fmt.Fprintf(stderr, "pfls validate: --launches %d: want at least 1\n", *launches)
+		return 2
+	}
+	if *launches == 0 {
+		*launches = 3
+		if *quick {
+			*launches = 1
+		}
 	}
 	if *reps == 0 {
 		*reps = 5
@@ -211,7 +222,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 			for _, n := range ns {
 				for _, l := range kk.Layouts {
 					fmt.Fprintf(stderr, "%s %s N=%d P=%d\n", kk.Name, l.Name, n, p)
-					pt, err := runKernel(ctx, mpi, prog, kk, l, p, n, *reps)
+					pt, err := runLaunches(ctx, mpi, prog, kk, l, p, n, *reps, *launches)
 					if err != nil {
 						fmt.Fprintf(stderr, "pfls validate: %s %s N=%d P=%d: %v\n", kk.Name, l.Name, n, p, err)
 						if ctx.Err() != nil {
@@ -316,6 +327,38 @@ func loadKit(dir string) (*kit, error) {
 		}
 	}
 	return &k, nil
+}
+
+// runLaunches launches a run several times: a slow spell of the machine
+// can last seconds and bend every repetition of one launch. With several
+// launches the point is the median of the launches' medians, and its range
+// (min, max) the range of those medians: the run-to-run spread, which
+// decides "about the same". Every launch must compute the same checksum.
+func runLaunches(ctx context.Context, mpi *mpiTools, prog string, kk kitKernel, l kitLayout, procs int, n int64, reps, launches int) (point, error) {
+	var pts []point
+	for i := 0; i < launches; i++ {
+		pt, err := runKernel(ctx, mpi, prog, kk, l, procs, n, reps)
+		if err != nil {
+			return pt, err
+		}
+		if len(pts) > 0 && !closeRel(pt.Checksum, pts[0].Checksum, 1e-12) {
+			return pt, fmt.Errorf("launch %d computed checksum %.13g, launch 1 %.13g", i+1, pt.Checksum, pts[0].Checksum)
+		}
+		pts = append(pts, pt)
+	}
+	out := pts[0]
+	if len(pts) == 1 {
+		return out, nil
+	}
+	meds := make([]float64, len(pts))
+	out.Min, out.Max = math.Inf(1), 0
+	for i, p := range pts {
+		meds[i] = p.Measured
+		out.Min = math.Min(out.Min, p.Measured)
+		out.Max = math.Max(out.Max, p.Measured)
+	}
+	out.Measured = medianFloat(meds)
+	return out, nil
 }
 
 // runKernel runs one node program once (its REPS repetitions) and reads
