@@ -228,7 +228,7 @@ func (e *est) innermost(c *parser.DoConstruct, idx string, step int64) (dataUse,
 	if inner {
 		return dataUse{}, false
 	}
-	use := e.dataOf(c)
+	use := e.dataOf(c, false)
 	use.bytes = e.nest.bytes
 	use.strided = step != 1 && step != -1
 	// Streams: the references that move with the index, one per array and
@@ -274,10 +274,11 @@ type dataUse struct {
 	strided   bool    // an innermost loop that walks memory with a non-unit stride
 }
 
-// dataOf measures a loop's data: each referenced array's extents (with
-// --set values) times its element size, divided by the processors of its
-// distributed dimensions. bytes is 0 when an extent is not a number.
-func (e *est) dataOf(c *parser.DoConstruct) dataUse {
+// dataOf measures a loop's data: its references, and with sizes each
+// referenced array's extents (with --set values) times its element size,
+// divided by the processors of its distributed dimensions. bytes is 0
+// when an extent is not a number or sizes is false.
+func (e *est) dataOf(c *parser.DoConstruct, sizes bool) dataUse {
 	seen := map[string]bool{}
 	var u dataUse
 	known := true
@@ -302,6 +303,9 @@ func (e *est) dataOf(c *parser.DoConstruct) dataUse {
 		}
 		seen[id.Name] = true
 		u.arrays++
+		if !sizes {
+			return true
+		}
 		bytes := float64(e.elemSize(id.Name))
 		for d := 0; d < sym.Rank(); d++ {
 			x, ok := e.extent(id.Name, d)
@@ -337,7 +341,7 @@ func EstimateLoop(f *parser.File, u *parser.Unit, c *parser.DoConstruct, d *Dist
 		opt.Machine = DefaultMachine()
 	}
 	e := &est{f: f, u: u, sc: u.Scope, d: d, opt: opt}
-	e.nest = e.dataOf(c)
+	e.nest = e.dataOf(c, true)
 	e.table = machineTable(opt.Machine, e.nest)
 	compute, msgs := e.list([]parser.Stmt{c}, nil)
 	res := &Estimate{Distribution: d.Name(), Compute: compute, Comm: complexity.Zero()}

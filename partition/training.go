@@ -293,14 +293,14 @@ func BuildMachine(runs []*TrainingRun, prov Provenance, opt FitOptions) (*Machin
 			for _, s := range samples {
 				spreads = append(spreads, s.Spread)
 			}
-			fits = append(fits, TrainedFit{Procs: r.Procs, Pattern: p, Report: rep, Spread: medianOf(spreads)})
+			fits = append(fits, TrainedFit{Procs: r.Procs, Pattern: p, Report: rep, Spread: Median(spreads)})
 		}
 	}
 	spreads := make([]float64, 0, len(fits))
 	for _, f := range fits {
 		spreads = append(spreads, f.Spread)
 	}
-	m.Noise = math.Round(medianOf(spreads)*1000) / 1000
+	m.Noise = math.Round(Median(spreads)*1000) / 1000
 	if err := m.Validate(); err != nil {
 		return nil, nil, err
 	}
@@ -329,7 +329,8 @@ func lineFit(pts [][2]float64) (a, b float64, ok bool) {
 	return a, b, true
 }
 
-func medianOf(v []float64) float64 {
+// Median is the median of v (0 for none); v is left as it is.
+func Median(v []float64) float64 {
 	if len(v) == 0 {
 		return 0
 	}

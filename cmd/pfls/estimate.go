@@ -121,34 +121,7 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 		dialect = "cmf"
 	}
 	opt := partition.Options{Machine: machine, Procs: *procs, Values: values, FileDialect: dialect}
-	type target struct {
-		u    *parser.Unit
-		loop *parser.DoConstruct
-	}
-	var targets []target
-	for _, u := range f.Units {
-		if u.Scope == nil {
-			continue
-		}
-		var walk func(list []parser.Stmt, top bool)
-		walk = func(list []parser.Stmt, top bool) {
-			for _, s := range list {
-				switch x := s.(type) {
-				case *parser.DoConstruct:
-					l := f.Lines.Line(u.Abs(x.Do.Pos())) + 1
-					if *line == 0 && top || *line == l {
-						targets = append(targets, target{u, x})
-					}
-					walk(x.Body, false)
-				case *parser.IfConstruct:
-					for _, a := range x.Arms {
-						walk(a.Body, false)
-					}
-				}
-			}
-		}
-		walk(u.Body, true)
-	}
+	targets := doLoops(f, *line)
 	if *line != 0 && len(targets) == 0 {
 		fmt.Fprintf(stderr, "pfls estimate: %s:%d: no DO loop starts on this line\n", path, *line)
 		return 2
@@ -401,4 +374,40 @@ func humanBytes(b int64) string {
 		return fmt.Sprintf("%d KiB", b>>10)
 	}
 	return fmt.Sprintf("%d B", b)
+}
+
+// target is a DO loop and its unit.
+type target struct {
+	u    *parser.Unit
+	loop *parser.DoConstruct
+}
+
+// doLoops returns the DO loops to estimate: the one starting on a 1-based
+// line, or with line 0 the outermost loops of every unit.
+func doLoops(f *parser.File, line int) []target {
+	var targets []target
+	for _, u := range f.Units {
+		if u.Scope == nil {
+			continue
+		}
+		var walk func(list []parser.Stmt, top bool)
+		walk = func(list []parser.Stmt, top bool) {
+			for _, s := range list {
+				switch x := s.(type) {
+				case *parser.DoConstruct:
+					l := f.Lines.Line(u.Abs(x.Do.Pos())) + 1
+					if line == 0 && top || line == l {
+						targets = append(targets, target{u, x})
+					}
+					walk(x.Body, false)
+				case *parser.IfConstruct:
+					for _, a := range x.Arms {
+						walk(a.Body, false)
+					}
+				}
+			}
+		}
+		walk(u.Body, true)
+	}
+	return targets
 }

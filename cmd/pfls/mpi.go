@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -86,22 +87,39 @@ func findMPI(cc, run string) (*mpiTools, error) {
 	return t, nil
 }
 
-// compile builds C (or, with a .f90 name, Fortran) source into dir and
-// returns the program's path. The compiler's own messages are in the
-// error.
-func (t *mpiTools) compile(ctx context.Context, dir, source string) (string, error) {
-	return t.compileNamed(ctx, dir, "pfls-train.c", source)
+// runContext is the context of a command that runs MPI programs: it ends
+// at Ctrl-C, SIGTERM or the time limit, and a second Ctrl-C during the
+// clean-up ends pfls at once.
+func runContext(limit time.Duration) (context.Context, context.CancelFunc) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
+	ctx, cancel := context.WithTimeout(ctx, limit)
+	return ctx, func() { cancel(); stop() }
 }
 
-func (t *mpiTools) compileNamed(ctx context.Context, dir, name, source string) (string, error) {
-	src := filepath.Join(dir, name)
-	if err := os.WriteFile(src, []byte(source), 0o644); err != nil {
-		return "", err
+// source is one file of a program: its name and text.
+type source struct{ name, text string }
+
+// compile writes the sources into dir and builds them into one program,
+// named after the last source, with the C wrapper or, when the last is a
+// .f90 file, the Fortran one. It returns the program's path; the
+// compiler's own messages are in the error.
+func (t *mpiTools) compile(ctx context.Context, dir string, srcs ...source) (string, error) {
+	last := srcs[len(srcs)-1].name
+	prog := filepath.Join(dir, strings.TrimSuffix(last, filepath.Ext(last)))
+	args := []string{"-O2", "-o", prog}
+	for _, s := range srcs {
+		path := filepath.Join(dir, s.name)
+		if err := os.WriteFile(path, []byte(s.text), 0o644); err != nil {
+			return "", err
+		}
+		args = append(args, path)
 	}
-	prog := strings.TrimSuffix(src, filepath.Ext(src))
 	cc := t.cc
-	args := []string{"-O2", "-o", prog, src}
-	if strings.HasSuffix(name, ".f90") {
+	if strings.HasSuffix(last, ".f90") {
 		if t.fc == "" {
 			return "", fmt.Errorf("no MPI Fortran compiler wrapper (mpif90) on PATH; %s", installHint)
 		}
@@ -121,7 +139,7 @@ func (t *mpiTools) compileNamed(ctx context.Context, dir, name, source string) (
 		if strings.Contains(msg, "not found") || strings.Contains(msg, "No such file") {
 			hint = "\n(the compiler behind the wrapper may be missing: " + installHint + ")"
 		}
-		return "", fmt.Errorf("compiling %s with %s failed (%v):\n%s%s", name, filepath.Base(cc), err, msg, hint)
+		return "", fmt.Errorf("compiling %s with %s failed (%v):\n%s%s", last, filepath.Base(cc), err, msg, hint)
 	}
 	return prog, nil
 }

@@ -16,14 +16,12 @@ import (
 	"io"
 	"math"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/pfls/pfls/partition"
@@ -36,7 +34,7 @@ const (
 	busyRefuse = 0.50 // refuse unless --force: a busy machine made one curve 25x too slow
 	// noisyRuns is the median spread of the passes above which train
 	// warns: quiet runs here spread 4-13%, runs beside a busy tenant of
-	// the host 55-190%.
+	// the host 51-187%.
 	noisyRuns = 0.4
 )
 
@@ -86,13 +84,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	go func() {
-		<-ctx.Done()
-		stop() // a second Ctrl-C during the clean-up ends pfls at once
-	}()
-	ctx, cancel := context.WithTimeout(ctx, limit)
+	ctx, cancel := runContext(limit)
 	defer cancel()
 
 	dir, err := os.MkdirTemp("", "pfls-train-")
@@ -101,7 +93,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	defer os.RemoveAll(dir)
-	prog, err := mpi.compile(ctx, dir, partition.TrainingProgram)
+	prog, err := mpi.compile(ctx, dir, source{"pfls-train.c", partition.TrainingProgram})
 	if err != nil {
 		fmt.Fprintf(stderr, "pfls train: %v\n", err)
 		return 2

@@ -336,11 +336,11 @@ func TestTrainedModelOnRealMPI(t *testing.T) {
 		ratios[p.Kernel] = append(ratios[p.Kernel], p.Estimate/p.Measured)
 		all = append(all, p.Estimate/p.Measured)
 	}
-	if r := medianFloat(all); r < 0.5 || r > 2 {
+	if r := partition.Median(all); r < 0.5 || r > 2 {
 		t.Errorf("median estimate/measured over all points %.2f, not within a factor of 2 (%v)", r, ratios)
 	}
 	for _, k := range []string{"redblack", "jacobi", "erlebacher"} {
-		r := medianFloat(ratios[k])
+		r := partition.Median(ratios[k])
 		if r < 1.0/3 || r > 3 {
 			t.Errorf("%s: median estimate/measured %.2f, not within a factor of 3 (%v)", k, r, ratios[k])
 		}

@@ -13,22 +13,22 @@ import (
 	"io"
 	"math"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime"
 	"sort"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
-	"github.com/pfls/pfls/parser"
 	"github.com/pfls/pfls/partition"
 )
 
 // kit is validation/kit.json: the kernels, their Fortran D sources and
 // the layouts to compare.
 type kit struct {
+	// Library lists the sources every program is built with (the
+	// kernels' shared module), relative to the kit.
+	Library []string    `json:"library"`
 	Kernels []kitKernel `json:"kernels"`
 }
 
@@ -183,9 +183,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	ctx, cancel := context.WithTimeout(ctx, *timeout)
+	ctx, cancel := runContext(*timeout)
 	defer cancel()
 	tmp, err := os.MkdirTemp("", "pfls-validate-")
 	if err != nil {
@@ -200,12 +198,16 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		if *only != "" && kk.Name != *only {
 			continue
 		}
-		src, err := os.ReadFile(filepath.Join(*kitDir, kk.Program))
-		if err != nil {
-			fmt.Fprintf(stderr, "pfls validate: %v\n", fileErr(filepath.Join(*kitDir, kk.Program), err))
-			return 2
+		var srcs []source
+		for _, f := range append(append([]string(nil), k.Library...), kk.Program) {
+			text, err := os.ReadFile(filepath.Join(*kitDir, f))
+			if err != nil {
+				fmt.Fprintf(stderr, "pfls validate: %v\n", fileErr(filepath.Join(*kitDir, f), err))
+				return 2
+			}
+			srcs = append(srcs, source{filepath.Base(f), string(text)})
 		}
-		prog, err := mpi.compileNamed(ctx, tmp, filepath.Base(kk.Program), string(src))
+		prog, err := mpi.compile(ctx, tmp, srcs...)
 		if err != nil {
 			fmt.Fprintf(stderr, "pfls validate: %v\n", err)
 			return 2
@@ -357,7 +359,7 @@ func runLaunches(ctx context.Context, mpi *mpiTools, prog string, kk kitKernel, 
 		out.Min = math.Min(out.Min, p.Measured)
 		out.Max = math.Max(out.Max, p.Measured)
 	}
-	out.Measured = medianFloat(meds)
+	out.Measured = partition.Median(meds)
 	return out, nil
 }
 
@@ -430,10 +432,11 @@ func estimateKernel(dir string, kk kitKernel, l kitLayout, procs int, n int64, m
 	if err != nil {
 		return 0, 0, err
 	}
-	u, loop := loopAt(f, kk.Line)
-	if loop == nil {
+	loops := doLoops(f, kk.Line)
+	if len(loops) == 0 {
 		return 0, 0, fmt.Errorf("%s:%d: no DO loop starts on this line", path, kk.Line)
 	}
+	u, loop := loops[0].u, loops[0].loop
 	_, cands := partition.Candidates(u, procs, "")
 	for _, d := range cands {
 		if d.Name() != l.Distribution {
@@ -467,41 +470,6 @@ func kitValues(kk kitKernel, n int64) string {
 	return strings.Join(parts, ",")
 }
 
-// loopAt finds the DO loop starting on a 1-based line.
-func loopAt(f *parser.File, line int) (*parser.Unit, *parser.DoConstruct) {
-	for _, u := range f.Units {
-		if u.Scope == nil {
-			continue
-		}
-		var found *parser.DoConstruct
-		var walk func(list []parser.Stmt)
-		walk = func(list []parser.Stmt) {
-			for _, s := range list {
-				if found != nil {
-					return
-				}
-				switch x := s.(type) {
-				case *parser.DoConstruct:
-					if f.Lines.Line(u.Abs(x.Do.Pos()))+1 == line {
-						found = x
-						return
-					}
-					walk(x.Body)
-				case *parser.IfConstruct:
-					for _, a := range x.Arms {
-						walk(a.Body)
-					}
-				}
-			}
-		}
-		walk(u.Body)
-		if found != nil {
-			return u, found
-		}
-	}
-	return nil, nil
-}
-
 // summarize compares one kernel's points at one processor count.
 func summarize(kk kitKernel, procs int, pts []point) kernelSummary {
 	s := kernelSummary{Kernel: kk.Name, Procs: procs, Points: len(pts), ChecksumsAgree: true, MeasuredFaster: []string{}, PredictedFaster: []string{}}
@@ -516,13 +484,13 @@ func summarize(kk kitKernel, procs int, pts []point) kernelSummary {
 		}
 		s.WorstError = math.Max(s.WorstError, e)
 	}
-	s.MedianError = medianFloat(all)
+	s.MedianError = partition.Median(all)
 	if len(comp) > 0 {
-		v := medianFloat(comp)
+		v := partition.Median(comp)
 		s.MedianErrorComp = &v
 	}
 	if len(comm) > 0 {
-		v := medianFloat(comm)
+		v := partition.Median(comm)
 		s.MedianErrorComm = &v
 	}
 	// Checksums: every layout computes the same thing.
@@ -612,18 +580,6 @@ func crossing(xs, d []float64) (float64, bool) {
 
 func closeRel(a, b, tol float64) bool {
 	return math.Abs(a-b) <= tol*math.Max(math.Abs(a), math.Abs(b)) || a == b
-}
-
-func medianFloat(v []float64) float64 {
-	if len(v) == 0 {
-		return 0
-	}
-	s := append([]float64(nil), v...)
-	sort.Float64s(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
 // plotKernel draws measured and predicted time against N for each

@@ -66,9 +66,9 @@
  *   call    y[i] = bump(x[i])    (bump adds 1 and is never inlined)
  *   copy.strided  y[i] = x[i] for every second i (a loop the compiler
  *                 cannot turn into vector instructions as it does copy)
- *   stencil y[i] = x[i-1] + x[i+1]  (the second reference to x reuses
- *                 the cache lines the first brought in)
- *   stencil5 y[i] = x[i-2] + x[i-1] + x[i] + x[i+1] + x[i+2]
+ *   stencil5 y[i] = x[i-2] + x[i-1] + x[i] + x[i+1] + x[i+2]  (the
+ *                 references after the first reuse the cache lines it
+ *                 brought in)
  *   redblack y[i] = 0.25*(y[i-1] + y[i+1] + x[i-1] + x[i+1]) + 0.5*y[i]
  *                 for every second i (a colour sweep of red-black
  *                 relaxation: strided, in place)
@@ -422,7 +422,7 @@ static void comm_all(void)
 
 /* ---- operation costs ---- */
 
-enum { K_STORE, K_COPY, K_ADD, K_MUL, K_DIV, K_FDIV, K_IDIV, K_SQRT, K_EXP, K_POW, K_SELECT, K_CALL, K_COPY2, K_STENCIL, K_STEN5, K_REDBLACK, NKERNELS };
+enum { K_STORE, K_COPY, K_ADD, K_MUL, K_DIV, K_FDIV, K_IDIV, K_SQRT, K_EXP, K_POW, K_SELECT, K_CALL, K_COPY2, K_STEN5, K_REDBLACK, NKERNELS };
 
 /* a procedure the compiler may not inline, for the cost of a call */
 __attribute__((noinline)) static double bump(double v) { return v + 1.0; }
@@ -499,7 +499,6 @@ static double kernel(int k, long n, long reps, int place)
 		case K_SELECT: for (i = 0; i < n; i++) y[i] = x[i] > z[i] ? x[i] : z[i]; break;
 		case K_CALL: for (i = 0; i < n; i++) y[i] = bump(x[i]); break;
 		case K_COPY2: for (i = 0; i < n; i += 2) y[i] = x[i]; break;
-		case K_STENCIL: for (i = 1; i < n - 1; i++) y[i] = x[i - 1] + x[i + 1]; break;
 		case K_STEN5:
 			for (i = 2; i < n - 2; i++)
 				y[i] = x[i - 2] + x[i - 1] + x[i] + x[i + 1] + x[i + 2];
@@ -547,7 +546,7 @@ static void ops_all(void)
 		{K_STORE, "store"}, {K_COPY, "copy"}, {K_ADD, "add"}, {K_MUL, "mul"},
 		{K_DIV, "div"}, {K_FDIV, "div.real"}, {K_IDIV, "div.int"},
 		{K_SQRT, "sqrt"}, {K_EXP, "exp"}, {K_POW, "pow"}, {K_SELECT, "select"},
-		{K_CALL, "call"}, {K_COPY2, "copy.strided"}, {K_STENCIL, "stencil"},
+		{K_CALL, "call"}, {K_COPY2, "copy.strided"},
 		{K_STEN5, "stencil5"}, {K_REDBLACK, "redblack"},
 	};
 	long ws[] = {16384, 131072, 1048576, 8388608, 67108864};

@@ -33,12 +33,12 @@
 
 module erlebacher_mod
   use mpi
+  use kit, only: dp
   implicit none
   private
   public :: part_t, setup_part, init_arrays, forward, local_sum
 
   integer, parameter :: sp = kind(1.0)
-  integer, parameter :: dp = kind(1.0d0)
 
   !> One process's share: the planes klo..khi of F, plus the ghost plane klo-1.
   type :: part_t
@@ -141,8 +141,8 @@ end module erlebacher_mod
 program erlebacher
   use mpi
   use erlebacher_mod
+  use kit
   implicit none
-  integer, parameter :: dp = kind(1.0d0)
   integer :: ierr, rank, nprocs, n, ncycle, reps, nb, r, nargs
   character(len=32) :: layout
   type(part_t) :: part
@@ -150,6 +150,7 @@ program erlebacher
   real(dp), allocatable :: times(:)
   real(dp) :: t0, t, mysum, checksum
 
+  kit_name = 'erlebacher'
   call MPI_Init(ierr)
   call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
   call MPI_Comm_size(MPI_COMM_WORLD, nprocs, ierr)
@@ -201,14 +202,7 @@ program erlebacher
   mysum = local_sum(part, f)
   call MPI_Reduce(mysum, checksum, 1, MPI_DOUBLE_PRECISION, MPI_SUM, 0, MPI_COMM_WORLD, ierr)
 
-  if (rank == 0) then
-     call sort(times)
-     write (*, '(a)') 'result kernel=erlebacher layout='//trim(layout)//' n='//itoa(n) &
-          //' p='//itoa(nprocs)//' ncycle='//itoa(ncycle)//' reps='//itoa(reps) &
-          //' block='//itoa(nb) &
-          //' median='//es(median(times), 3)//' min='//es(times(1), 3) &
-          //' max='//es(times(reps), 3)//' checksum='//es(checksum, 12)
-  end if
+  if (rank == 0) call report(layout, n, nprocs, ncycle, reps, ' block='//itoa(nb), times, checksum)
 
   deallocate (f, a, b, times)
   call MPI_Finalize(ierr)
@@ -255,84 +249,5 @@ contains
     end do
     close (u)
   end function mem_available
-
-  !> Rank 0 prints the reason on standard error; the run ends with code 2.
-  subroutine fail(rank, why)
-    use iso_fortran_env, only: error_unit
-    integer, intent(in) :: rank
-    character(len=*), intent(in) :: why
-    integer :: ierr
-    if (rank == 0) then
-       write (error_unit, '(a)') 'erlebacher: '//why
-       flush (error_unit)
-       call MPI_Abort(MPI_COMM_WORLD, 2, ierr)
-    end if
-    ! The other ranks wait here until rank 0's abort ends them.
-    call MPI_Barrier(MPI_COMM_WORLD, ierr)
-    stop 2
-  end subroutine fail
-
-  !> The k-th command-line argument as a non-negative integer.
-  integer function int_arg(k, name, rank)
-    integer, intent(in) :: k, rank
-    character(len=*), intent(in) :: name
-    character(len=64) :: s
-    integer :: ios
-    call get_command_argument(k, s)
-    read (s, *, iostat=ios) int_arg
-    if (ios /= 0 .or. verify(trim(s), '0123456789') /= 0) &
-         call fail(rank, name//' must be a non-negative integer, not "'//trim(s)//'"')
-  end function int_arg
-
-  function itoa(i) result(s)
-    integer, intent(in) :: i
-    character(len=:), allocatable :: s
-    character(len=16) :: buf
-    write (buf, '(i0)') i
-    s = trim(buf)
-  end function itoa
-
-  !> x in scientific notation with d digits after the point, lower-case e.
-  function es(x, d) result(s)
-    real(dp), intent(in) :: x
-    integer, intent(in) :: d
-    character(len=:), allocatable :: s
-    character(len=40) :: buf
-    character(len=20) :: form
-    integer :: k
-    write (form, '(a,i0,a,i0,a)') '(es', d + 9, '.', d, 'e2)'
-    write (buf, form) x
-    s = trim(adjustl(buf))
-    k = index(s, 'E')
-    if (k > 0) s(k:k) = 'e'
-  end function es
-
-  subroutine sort(x)
-    real(dp), intent(inout) :: x(:)
-    integer :: i, j
-    real(dp) :: v
-    do i = 2, size(x)
-       v = x(i)
-       j = i - 1
-       do while (j >= 1)
-          if (x(j) <= v) exit
-          x(j + 1) = x(j)
-          j = j - 1
-       end do
-       x(j + 1) = v
-    end do
-  end subroutine sort
-
-  !> Median of sorted x.
-  real(dp) function median(x)
-    real(dp), intent(in) :: x(:)
-    integer :: m
-    m = size(x)
-    if (mod(m, 2) == 1) then
-       median = x((m + 1) / 2)
-    else
-       median = 0.5_dp * (x(m / 2) + x(m / 2 + 1))
-    end if
-  end function median
 
 end program erlebacher
