@@ -526,6 +526,9 @@ static double kernel_pass(int k, long n, int place)
 	if (reps < 2)
 		reps = 2;
 	kernel(k, n, 1, place); /* warm the caches and the branch predictors */
+	/* all ranks run the same kernel at the same time, as in a parallel
+	 * loop: ranks that drift apart would time one kernel beside another */
+	MPI_Barrier(MPI_COMM_WORLD);
 	return kernel(k, n, reps, place);
 }
 
