@@ -2,7 +2,9 @@
 
 ;; Usage: editors/emacs/run.sh PATH-TO-PFLS.  Opens examples/redblack.f
 ;; through the set-up in pfls.el and checks the mode, the file
-;; associations, diagnostics, hover and `pfls-estimate-loop'.
+;; associations, diagnostics, hover, the inlay hints' labels (asked
+;; raw: Eglot 1.9 shows none) and `pfls-estimate-loop'; then the hints of
+;; examples/sub2.f.
 
 ;;; Code:
 
@@ -48,13 +50,47 @@
                               (eglot--TextDocumentPositionParams))))
   (unless (string-match-p "VAL" (format "%S" hover)) (pfls-test-fail "hover: %S" hover)))
 
+(defun pfls-test-hint-labels (needle)
+  "The labels of the inlay hints of the current buffer on lines holding NEEDLE."
+  (let* ((hints (jsonrpc-request (eglot-current-server) :textDocument/inlayHint
+                                 (list :textDocument (eglot--TextDocumentIdentifier)
+                                       :range (list :start (list :line 0 :character 0)
+                                                    :end (list :line (count-lines (point-min) (point-max)) :character 0)))))
+         (labels nil))
+    (when (zerop (length hints)) (pfls-test-fail "no inlay hints in %s" (buffer-name)))
+    (seq-doseq (h hints)
+      (let* ((pos (plist-get h :position))
+             (line (save-excursion
+                     (goto-char (point-min))
+                     (forward-line (plist-get pos :line))
+                     (buffer-substring-no-properties (point) (line-end-position)))))
+        (unless (= (plist-get pos :character) (length line))
+          (pfls-test-fail "inlay hint not at a line end: %S" h))
+        (when (string-match-p (regexp-quote needle) line)
+          (push (plist-get h :label) labels))))
+    (nreverse labels)))
+
+;; The costs `pfls complexity' prints, at the ends of their lines.
+(let ((got (list (pfls-test-hint-labels "PROGRAM REDBLK") (pfls-test-hint-labels "DO 100 KC"))))
+  (unless (equal got '(("943718402") ("943718400")))
+    (pfls-test-fail "inlay hints on PROGRAM REDBLK and DO 100: %S" got)))
+
 (goto-char (point-min))
 (search-forward "DO 100 KC")
 (let ((report (pfls-estimate-loop)))
   (unless (string-match-p "\\`Loop at line 13 on 16 processors" report)
     (pfls-test-fail "estimate: %s" report)))
 
-(princ (format "ok (emacs %s, eglot): modes, diagnostics (%d), hover, estimate\n"
+;; SUB2 of the PIPS report: the routine's polynomial on its header.
+(let ((redblack (current-buffer)))
+  (find-file (expand-file-name "examples/sub2.f" pfls-test-repo))
+  (pfls-test-wait (lambda () (eglot-current-server)) "the server on sub2.f")
+  (let ((got (list (pfls-test-hint-labels "SUBROUTINE SUB2") (pfls-test-hint-labels "DO 30 K"))))
+    (unless (equal got '(("57/2·M² + 195/2·M + 1") ("-6·I - 6·J + 6·M + 70")))
+      (pfls-test-fail "inlay hints on SUBROUTINE SUB2 and DO 30: %S" got)))
+  (switch-to-buffer redblack))
+
+(princ (format "ok (emacs %s, eglot): modes, diagnostics (%d), hover, inlay hints, estimate\n"
                emacs-version (length pfls-test-diags)))
 (ignore-errors (eglot-shutdown (eglot-current-server)))
 (kill-emacs 0)

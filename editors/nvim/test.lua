@@ -74,11 +74,17 @@ local hints = request('textDocument/inlayHint', { textDocument = { uri = uri },
   range = { start = { line = 0, character = 0 }, ['end'] = { line = n, character = 0 } } })
 if type(hints) ~= 'table' or #hints == 0 then fail('no inlay hints: ' .. vim.inspect(hints)) end
 local do100 = line_of('DO 100 KC')
-local on_do = false
-for _, h in ipairs(hints) do
-  if h.position.line == do100 then on_do = true end
+-- The costs `pfls complexity` prints: the DO 100 loop's on its line, the
+-- program's summary on its header.
+local function labels_on(line)
+  local out = {}
+  for _, h in ipairs(hints) do
+    if h.position.line == line then out[#out + 1] = h.label end
+  end
+  return table.concat(out, ' | ')
 end
-if not on_do then fail('no inlay hint on the DO 100 line: ' .. vim.inspect(hints)) end
+if labels_on(do100) ~= '943718400' then fail('inlay hint on the DO 100 line: ' .. vim.inspect(hints)) end
+if labels_on(line_of('PROGRAM REDBLK')) ~= '943718402' then fail('inlay hint on PROGRAM REDBLK: ' .. vim.inspect(hints)) end
 ok('inlay hints (' .. #hints .. ')')
 
 -- :PflsEstimate on the DO 100 line.

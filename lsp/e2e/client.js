@@ -65,7 +65,26 @@ async function main() {
   if (syms.length !== 1 || syms[0].name !== 'REDBLK' || syms[0].children[0].name !== 'DO 100 KC') fail('symbols ' + JSON.stringify(syms));
 
   const hints = await conn.sendRequest(lsp.InlayHintRequest.type, { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: lines.length, character: 0 } } });
-  if (!Array.isArray(hints)) fail('inlay hints ' + JSON.stringify(hints));
+  // Hints with the costs that `pfls complexity` prints: the program's
+  // summary on its header and the DO 100 loop's on its first line.
+  const hintOn = (hs, line) => hs.filter((h) => h.position.line === line).map((h) => h.label);
+  if (!Array.isArray(hints) || hints.length === 0) fail('no inlay hints ' + JSON.stringify(hints));
+  const do100 = lines.findIndex((l) => l.includes('DO 100 KC'));
+  if (JSON.stringify(hintOn(hints, do100)) !== JSON.stringify(['943718400'])) fail('inlay hint on DO 100: ' + JSON.stringify(hints));
+  if (JSON.stringify(hintOn(hints, lines.findIndex((l) => l.includes('PROGRAM REDBLK')))) !== JSON.stringify(['943718402'])) fail('inlay hint on PROGRAM REDBLK: ' + JSON.stringify(hints));
+  if (!hints.every((h) => h.position.character === lines[h.position.line].replace(/\r$/, '').length)) fail('inlay hints not at line ends: ' + JSON.stringify(hints));
+
+  // SUB2 of the PIPS report: the routine's polynomial on its header.
+  const subFile = path.join(examples, 'sub2.f');
+  const subUri = 'file://' + subFile;
+  const subLines = fs.readFileSync(subFile, 'utf8').split('\n');
+  conn.sendNotification(lsp.DidOpenTextDocumentNotification.type, { textDocument: { uri: subUri, languageId: 'fortran', version: 1, text: subLines.join('\n') } });
+  await waitDiags(subUri, 1);
+  const subHints = await conn.sendRequest(lsp.InlayHintRequest.type, { textDocument: { uri: subUri }, range: { start: { line: 0, character: 0 }, end: { line: subLines.length, character: 0 } } });
+  const header = subLines.findIndex((l) => l.includes('SUBROUTINE SUB2'));
+  if (JSON.stringify(hintOn(subHints, header)) !== JSON.stringify(['57/2·M² + 195/2·M + 1'])) fail('inlay hint on SUBROUTINE SUB2: ' + JSON.stringify(subHints));
+  const do30 = subLines.findIndex((l) => l.includes('DO 30 K'));
+  if (JSON.stringify(hintOn(subHints, do30)) !== JSON.stringify(['-6·I - 6·J + 6·M + 70'])) fail('inlay hint on DO 30: ' + JSON.stringify(subHints));
 
   const def = await conn.sendRequest(lsp.DefinitionRequest.type, { textDocument: { uri }, position: { line: alignLine, character: 21 } });
   const declLine = lines.findIndex((l) => l.includes('DECOMPOSITION G'));

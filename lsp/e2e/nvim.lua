@@ -60,7 +60,43 @@ local loops = #syms[1].children
 -- Neovim 0.7 has no inlay hint UI: ask raw.
 local hints = request('textDocument/inlayHint', { textDocument = { uri = uri },
   range = { start = { line = 0, character = 0 }, ['end'] = { line = #lines, character = 0 } } })
-if type(hints) ~= 'table' then fail('inlay hints: ' .. vim.inspect(hints)) end
+if type(hints) ~= 'table' or #hints == 0 then fail('no inlay hints: ' .. vim.inspect(hints)) end
+-- The costs `pfls complexity` prints: the program's summary on its header
+-- and the DO 100 loop's on its first line, each at the end of its line.
+local function labels_on(hs, line)
+  local out = {}
+  for _, h in ipairs(hs) do
+    if h.position.line == line then out[#out + 1] = h.label end
+  end
+  return table.concat(out, ' | ')
+end
+local function line_of(ls, text)
+  for i, l in ipairs(ls) do
+    if l:find(text, 1, true) then return i - 1 end
+  end
+  fail('no line with ' .. text)
+end
+for _, h in ipairs(hints) do
+  if h.position.character ~= #lines[h.position.line + 1] then fail('inlay hint not at a line end: ' .. vim.inspect(h)) end
+end
+if labels_on(hints, line_of(lines, 'DO 100 KC')) ~= '943718400' then fail('inlay hint on DO 100: ' .. vim.inspect(hints)) end
+if labels_on(hints, line_of(lines, 'PROGRAM REDBLK')) ~= '943718402' then fail('inlay hint on PROGRAM REDBLK: ' .. vim.inspect(hints)) end
+
+-- SUB2 of the PIPS report: the routine's polynomial on its header.
+vim.cmd('edit ' .. examples .. '/sub2.f')
+local sub = vim.api.nvim_get_current_buf()
+vim.lsp.buf_attach_client(sub, id)
+local sublines = vim.api.nvim_buf_get_lines(sub, 0, -1, false)
+local subhints
+vim.wait(10000, function()
+  local res = client.request_sync('textDocument/inlayHint', { textDocument = { uri = vim.uri_from_bufnr(sub) },
+    range = { start = { line = 0, character = 0 }, ['end'] = { line = #sublines, character = 0 } } }, 5000, sub)
+  subhints = res and res.result
+  return type(subhints) == 'table' and #subhints > 0
+end, 50)
+if labels_on(subhints or {}, line_of(sublines, 'SUBROUTINE SUB2')) ~= '57/2·M² + 195/2·M + 1' then fail('inlay hint on SUBROUTINE SUB2: ' .. vim.inspect(subhints)) end
+if labels_on(subhints, line_of(sublines, 'DO 30 K')) ~= '-6·I - 6·J + 6·M + 70' then fail('inlay hint on DO 30: ' .. vim.inspect(subhints)) end
+vim.cmd('buffer ' .. buf)
 
 -- Edit: add a second loop nest at the end of the program and IMPLICIT NONE.
 local n = #lines

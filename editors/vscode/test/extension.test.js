@@ -219,3 +219,41 @@ test('Estimate this loop: the parameters pfls serve expects', { skip: !process.e
     if (child.exitCode === null) child.kill();
   }
 });
+
+test('inlay hints from a real pfls: the costs on their lines', { skip: !process.env.PFLS && 'set PFLS to a pfls binary' }, async () => {
+  const rpc = require('vscode-jsonrpc/node');
+  const child = cp.spawn(process.env.PFLS, ['serve'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const conn = rpc.createMessageConnection(new rpc.StreamMessageReader(child.stdout), new rpc.StreamMessageWriter(child.stdin));
+  conn.onNotification(() => {});
+  conn.onRequest(() => null);
+  conn.listen();
+  try {
+    await conn.sendRequest('initialize', { processId: process.pid, rootUri: 'file://' + path.join(repo, 'examples'), capabilities: {} });
+    conn.sendNotification('initialized', {});
+    // labelsOn opens an example and returns its hints' labels by line text.
+    const labelsOn = async (name) => {
+      const file = path.join(repo, 'examples', name);
+      const uri = 'file://' + file;
+      const text = fs.readFileSync(file, 'utf8');
+      const lines = text.split('\n');
+      conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'fortran-fixed', version: 1, text } });
+      const hints = await conn.sendRequest('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: lines.length, character: 0 } } });
+      assert.ok(Array.isArray(hints) && hints.length > 0, 'hints on ' + name + ': ' + JSON.stringify(hints));
+      for (const h of hints) assert.strictEqual(h.position.character, lines[h.position.line].length, 'hint at a line end: ' + JSON.stringify(h));
+      return (needle) => hints.filter((h) => lines[h.position.line].includes(needle)).map((h) => h.label);
+    };
+    const sub2 = await labelsOn('sub2.f');
+    assert.deepStrictEqual(sub2('SUBROUTINE SUB2'), ['57/2·M² + 195/2·M + 1']);
+    assert.deepStrictEqual(sub2('DO 30 K'), ['-6·I - 6·J + 6·M + 70']);
+    const redblack = await labelsOn('redblack.f');
+    assert.deepStrictEqual(redblack('PROGRAM REDBLK'), ['943718402']);
+    assert.deepStrictEqual(redblack('DO 100 KC'), ['943718400']);
+    await conn.sendRequest('shutdown');
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    conn.sendNotification('exit');
+    assert.strictEqual(await exited, 0);
+  } finally {
+    conn.dispose();
+    if (child.exitCode === null) child.kill();
+  }
+});
