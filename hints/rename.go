@@ -73,6 +73,23 @@ func (w *workspace) renamable(f *parser.File, off int) (*ref, error) {
 	if r.split {
 		return nil, fmt.Errorf("cannot rename %s: it is written across a continuation line", name)
 	}
+	if r.key.kind == bindLocal {
+		if res := w.resolve(r.key.file, r.key.unit, r.key.name, 0); res.unknownUse != "" {
+			return nil, fmt.Errorf("cannot rename %s: it is not declared in %s and may come from module %s, which is not among the workspace's files", name, r.key.unit.Name, res.unknownUse)
+		}
+	}
+	global := r.key.kind == bindProc || r.key.kind == bindCommon || r.key.kind == bindModule
+	region := w.region(r.key, r.name)
+	for inc, names := range w.included {
+		if !names[r.name] {
+			continue
+		}
+		for _, u := range w.includers[inc] {
+			if global || region[u] || region[top(u)] {
+				return nil, fmt.Errorf("cannot rename %s: it is written in the INCLUDE file %s", name, inc.Name)
+			}
+		}
+	}
 	return r, nil
 }
 
@@ -154,28 +171,9 @@ func (w *workspace) checkFree(key bindKey, old, up string) error {
 		if key.kind == bindCommon && w.commons[up] {
 			return fmt.Errorf("/%s/ is already a COMMON block", up)
 		}
-	}
-	// The units where the binding is seen by its name, and those that
-	// reference it.
-	region := map[*parser.Unit]bool{}
-	var order []unitAt
-	addUnit := func(ua unitAt) {
-		if !region[ua.u] {
-			region[ua.u] = true
-			order = append(order, ua)
-		}
-	}
-	for _, x := range w.refs {
-		// REMOTE in LOCAL => REMOTE names the entity in the module's
-		// namespace, not the unit's.
-		if x.key == key && x.role != roleUseRemote {
-			addUnit(unitAt{x.file, x.unit})
-		}
-	}
-	if key.kind != bindCommon {
-		for _, ua := range w.units {
-			if w.resolve(ua.f, ua.u, old, 0).key == key {
-				addUnit(ua)
+		for _, x := range w.refs {
+			if x.key.kind == key.kind && x.key.name == nameOf(key, up) {
+				return fmt.Errorf("%s is already used as the name of a %s in %s", up, kindName(key.kind), where(unitAt{x.file, x.unit}))
 			}
 		}
 	}
@@ -183,6 +181,13 @@ func (w *workspace) checkFree(key bindKey, old, up string) error {
 		// A COMMON block name lives apart from other names: only other
 		// blocks can clash.
 		return nil
+	}
+	region := w.region(key, old)
+	var order []unitAt
+	for _, ua := range w.units {
+		if region[ua.u] {
+			order = append(order, ua)
+		}
 	}
 	used := map[*parser.Unit]map[string]bool{}
 	for _, x := range w.refs {
@@ -228,6 +233,52 @@ func (w *workspace) checkFree(key bindKey, old, up string) error {
 		}
 	}
 	return nil
+}
+
+// nameOf is up spelt as a name of key's kind.
+func nameOf(key bindKey, up string) string {
+	if key.kind == bindCommon {
+		return "/" + up + "/"
+	}
+	return up
+}
+
+func kindName(k bindKind) string {
+	switch k {
+	case bindProc:
+		return "procedure"
+	case bindModule:
+		return "module"
+	}
+	return "COMMON block"
+}
+
+// region returns the units where the binding key of name is seen by its
+// name, and those that reference it.
+func (w *workspace) region(key bindKey, name string) map[*parser.Unit]bool {
+	region := map[*parser.Unit]bool{}
+	for _, x := range w.refs {
+		// REMOTE in LOCAL => REMOTE names the entity in the module's
+		// namespace, not the unit's.
+		if x.key == key && x.role != roleUseRemote {
+			region[x.unit] = true
+		}
+	}
+	if key.kind != bindCommon {
+		for _, ua := range w.units {
+			if !region[ua.u] && w.resolve(ua.f, ua.u, name, 0).key == key {
+				region[ua.u] = true
+			}
+		}
+	}
+	return region
+}
+
+func top(u *parser.Unit) *parser.Unit {
+	for u.Parent != nil {
+		u = u.Parent
+	}
+	return u
 }
 
 func orNone(t string) string {

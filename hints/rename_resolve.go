@@ -80,13 +80,16 @@ type workspace struct {
 	interfaced map[string]bool                  // procedures with an interface body somewhere
 	called     map[*parser.Unit]map[string]bool // names referenced as functions, per unit
 	refs       []ref
+	included   map[*parser.File]map[string]bool // names written in INCLUDE'd files
+	includers  map[*parser.File][]*parser.Unit  // the units that INCLUDE each file
 }
 
 const maxUseDepth = 16
 
 func newWorkspace(f *parser.File, others []*parser.File) *workspace {
 	w := &workspace{fileOf: map[*parser.Unit]*parser.File{}, modules: map[string]unitAt{}, procs: map[string][]unitAt{},
-		commons: map[string]bool{}, interfaced: map[string]bool{}, called: map[*parser.Unit]map[string]bool{}}
+		commons: map[string]bool{}, interfaced: map[string]bool{}, called: map[*parser.Unit]map[string]bool{},
+		included: map[*parser.File]map[string]bool{}, includers: map[*parser.File][]*parser.Unit{}}
 	seen := map[*parser.File]bool{}
 	names := map[string]bool{}
 	for _, file := range append([]*parser.File{f}, others...) {
@@ -179,7 +182,27 @@ func (w *workspace) collect(f *parser.File, u *parser.Unit) {
 		}
 	}
 	visit = func(n parser.Node) bool {
+		if st, ok := n.(parser.Stmt); ok {
+			if b := st.Base(); b != nil && b.Construct != nil {
+				add(b.Construct, roleOther, "construct")
+			}
+		}
 		switch x := n.(type) {
+		case *parser.IncludeStmt:
+			if x.File != nil {
+				w.includedNames(x.File, 0)
+				w.includers[x.File] = append(w.includers[x.File], u)
+			}
+			return false
+		case *parser.SimpleStmt:
+			if x.Keyword == "EXIT" || x.Keyword == "CYCLE" {
+				for _, a := range x.Args {
+					if id, ok := a.(*parser.Ident); ok {
+						add(id, roleOther, "construct")
+					}
+				}
+				return false
+			}
 		case *parser.Block:
 			switch x.Head.(type) {
 			case *parser.InterfaceStmt, *parser.DerivedTypeStmt:
@@ -280,6 +303,37 @@ func (w *workspace) collect(f *parser.File, u *parser.Unit) {
 	}
 }
 
+// includedNames records the names written in an INCLUDE'd file (and the
+// files it includes): rename does not edit them.
+func (w *workspace) includedNames(f *parser.File, depth int) {
+	if w.included[f] != nil || depth > maxUseDepth {
+		return
+	}
+	names := map[string]bool{}
+	w.included[f] = names
+	for _, u := range f.Units {
+		for _, st := range ownStmts(u) {
+			parser.Inspect(st, func(n parser.Node) bool {
+				switch x := n.(type) {
+				case *parser.Ident:
+					names[x.Name] = true
+				case *parser.IncludeStmt:
+					if x.File != nil {
+						w.includedNames(x.File, depth+1)
+					}
+				case *parser.CommonStmt:
+					for _, b := range x.Blocks {
+						if b.Name != nil {
+							names["/"+b.Name.Name+"/"] = true
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+}
+
 func allTriplets(args []parser.Expr) bool {
 	if len(args) == 0 {
 		return false
@@ -330,7 +384,7 @@ func upperByte(c byte) byte {
 // solid reports whether a symbol is a real entity of its scope, not one
 // the parser made up for an undeclared name (which may be USE-associated).
 func solid(sym *parser.Symbol) bool {
-	return sym.Declared || sym.Dummy || sym.InCommon || sym.Param != nil || sym.Kind != parser.SymVariable
+	return sym.Declared || sym.Dummy || sym.InCommon || sym.Param != nil
 }
 
 // resolution is what a name means in a unit.
@@ -341,6 +395,10 @@ type resolution struct {
 	scope   *parser.Unit   // the unit of sym
 	viaUse  bool
 	implied bool // the name's type comes from the implicit rules of scope
+	// unknownUse is a module outside the workspace that a USE without
+	// ONLY makes accessible where an undeclared name is used: the name
+	// may be one of its entities.
+	unknownUse string
 }
 
 // resolve tells what name means in unit u of file f: the innermost scope
@@ -367,6 +425,14 @@ func (w *workspace) resolve(f *parser.File, u *parser.Unit, name string, depth i
 		}
 	}
 	if fallback != nil {
+		for s := u; s != nil && fallback.unknownUse == ""; s = s.Parent {
+			for _, us := range useStmts(s) {
+				if _, ok := w.modules[us.Module.Name]; !ok && !us.Only {
+					fallback.unknownUse = us.Module.Name
+					break
+				}
+			}
+		}
 		return *fallback
 	}
 	if parser.IsIntrinsic(name) {
@@ -377,7 +443,7 @@ func (w *workspace) resolve(f *parser.File, u *parser.Unit, name string, depth i
 
 // symKey is the binding of sym, found in scope s for a reference in u.
 func (w *workspace) symKey(f *parser.File, s, u *parser.Unit, name string, sym *parser.Symbol) resolution {
-	r := resolution{found: true, sym: sym, scope: s, implied: sym.Implicit && !sym.Declared}
+	r := resolution{found: true, sym: sym, scope: s, implied: sym.Implicit}
 	if h, ok := s.Header.(*parser.SubprogramStmt); ok && h.Function && h.Result == nil && h.Name != nil && h.Name.Name == name {
 		// The result variable of a function without RESULT is the
 		// function's name: renaming one renames the other.
@@ -415,7 +481,7 @@ func (w *workspace) calledIn(u, s *parser.Unit, name string) bool {
 func useStmts(u *parser.Unit) []*parser.UseStmt {
 	var out []*parser.UseStmt
 	for _, st := range u.Body {
-		if x, ok := st.(*parser.UseStmt); ok {
+		if x, ok := st.(*parser.UseStmt); ok && x.Module != nil {
 			out = append(out, x)
 		}
 	}

@@ -23,9 +23,16 @@ var update = flag.Bool("update", false, "rewrite the golden files of testdata")
 //	!@rename("TEXT", NEW)      or      !@rename("TEXT"#K, NEW)
 //
 // renames the name at the K-th (default first) occurrence of TEXT in its
-// file, marker lines left out, to NEW. The group's golden file
+// file, marker lines left out, to NEW; the cursor is at the start of TEXT,
+// or where a "|" in TEXT stands. The group's golden file
 // (GROUP.golden) holds, per marker, the changed lines or the error.
 var renameMarker = regexp.MustCompile(`!@rename\("([^"]*)"(?:#(\d+))?,\s*([^)\s]*)\)`)
+
+// fixtureConfig reads INCLUDE'd files from testdata/rename.
+var fixtureConfig = &parser.Config{Include: func(name, from string) ([]byte, string, bool) {
+	b, err := os.ReadFile(filepath.Join("testdata", "rename", filepath.Base(name)))
+	return b, name, err == nil
+}}
 
 type renameCase struct {
 	file    *parser.File
@@ -50,8 +57,8 @@ func loadRenameGroups(t *testing.T) []renameGroup {
 	byGroup := map[string][]string{}
 	for _, p := range paths {
 		base := filepath.Base(p)
-		if strings.HasSuffix(base, ".golden") {
-			continue
+		if strings.HasSuffix(base, ".golden") || strings.HasSuffix(base, ".inc") {
+			continue // INCLUDE'd files are read through the Config
 		}
 		g := base[:strings.Index(base, ".")]
 		byGroup[g] = append(byGroup[g], p)
@@ -65,14 +72,18 @@ func loadRenameGroups(t *testing.T) []renameGroup {
 			if err != nil {
 				t.Fatal(err)
 			}
-			f := parser.Parse(filepath.Base(p), src, nil)
+			f := parser.Parse(filepath.Base(p), src, fixtureConfig)
 			grp.files = append(grp.files, f)
 			for _, m := range renameMarker.FindAllStringSubmatch(string(src), -1) {
 				c := renameCase{file: f, text: m[1], nth: 1, newName: m[3]}
 				if m[2] != "" {
 					c.nth, _ = strconv.Atoi(m[2])
 				}
-				c.off = occurrence(string(src), c.text, c.nth)
+				bar := strings.Index(c.text, "|")
+				c.off = occurrence(string(src), strings.Replace(c.text, "|", "", 1), c.nth)
+				if c.off >= 0 && bar > 0 {
+					c.off += bar
+				}
 				if c.off < 0 {
 					t.Fatalf("%s: %q#%d not found", p, c.text, c.nth)
 				}
@@ -257,7 +268,8 @@ func sameMeaning(files []*parser.File, f *parser.File, off int, edits []TextEdit
 		return fmt.Sprintf("%d references before, %d after", len(before.refs), len(w2.refs))
 	}
 	fwd, back := map[bindKey]bindKey{}, map[bindKey]bindKey{}
-	for _, r := range before.refs {
+	for i := range before.refs {
+		r := &before.refs[i]
 		nr := newRefs[at{newFile[r.file], shift(edits, r.file, r.start), r.role}]
 		if nr == nil {
 			return fmt.Sprintf("%s at %s:%d is gone", r.name, r.file.Name, r.file.Lines.Line(r.start)+1)
@@ -273,6 +285,9 @@ func sameMeaning(files []*parser.File, f *parser.File, off int, edits []TextEdit
 			return fmt.Sprintf("%s at %s:%d now means the same as another name", r.name, r.file.Name, r.file.Lines.Line(r.start)+1)
 		}
 		fwd[r.key], back[nr.key] = nr.key, r.key
+		if r.role == roleKeyword && namesDummy(before, r) != namesDummy(w2, nr) {
+			return fmt.Sprintf("keyword %s= at %s:%d no longer names a dummy argument of %s", r.name, r.file.Name, r.file.Lines.Line(r.start)+1, r.info)
+		}
 		if r.role == rolePlain {
 			t1 := typeOf(before.resolve(r.file, r.unit, r.name, 0))
 			t2 := typeOf(w2.resolve(nr.file, nr.unit, nr.name, 0))
@@ -287,6 +302,17 @@ func sameMeaning(files []*parser.File, f *parser.File, off int, edits []TextEdit
 		}
 	}
 	return ""
+}
+
+// namesDummy reports whether the keyword of an actual argument names a
+// dummy argument of the procedure called.
+func namesDummy(w *workspace, r *ref) bool {
+	for _, ua := range w.procs[r.info] {
+		if sym := ua.u.Scope.Syms[r.name]; sym != nil && sym.Dummy {
+			return true
+		}
+	}
+	return false
 }
 
 func typeOf(r resolution) string {
