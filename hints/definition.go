@@ -1,7 +1,6 @@
 package hints
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/pfls/pfls/parser"
@@ -317,100 +316,4 @@ func References(f *parser.File, off int, includeDecl bool, others []*parser.File
 		})
 	}
 	return out
-}
-
-// PrepareRename returns the extent of the name at off when it can be
-// renamed, or an error saying why not.
-func PrepareRename(f *parser.File, off int) (start, end int, err error) {
-	r := NameAt(f, off)
-	if r == nil {
-		return 0, 0, fmt.Errorf("no name here")
-	}
-	if r.Sym == nil && parser.IsIntrinsic(r.Name) || r.Sym != nil && r.Sym.Intrinsic {
-		return 0, 0, fmt.Errorf("%s is an intrinsic procedure", r.Name)
-	}
-	return r.Start, r.End, nil
-}
-
-// TextEdit replaces [Start, End) of File by Text.
-type TextEdit struct {
-	File       *parser.File
-	Start, End int
-	Text       string
-}
-
-// Rename returns the edits that rename the name at off to newName in
-// code and directive lines (never in comments or strings). It refuses
-// names that are not Fortran names, that are already taken in the scope,
-// or that would push fixed-form text past the last significant column.
-func Rename(f *parser.File, off int, newName string, others []*parser.File) ([]TextEdit, error) {
-	if _, _, err := PrepareRename(f, off); err != nil {
-		return nil, err
-	}
-	if !validName(newName) {
-		return nil, fmt.Errorf("%q is not a Fortran name", newName)
-	}
-	r := NameAt(f, off)
-	up := strings.ToUpper(newName)
-	if r.Common {
-		up = "/" + up + "/"
-	}
-	if up != r.Name && r.Unit.Scope != nil && r.Unit.Scope.Lookup(up) != nil {
-		return nil, fmt.Errorf("%s is already declared in %s", strings.Trim(up, "/"), r.Unit.Name)
-	}
-	var edits []TextEdit
-	for _, loc := range References(f, off, true, others) {
-		edits = append(edits, TextEdit{loc.File, loc.Start, loc.End, newName})
-	}
-	if err := checkColumns(edits); err != nil {
-		return nil, err
-	}
-	return edits, nil
-}
-
-func validName(s string) bool {
-	if s == "" || len(s) > 63 {
-		return false
-	}
-	for i, c := range s {
-		letter := c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z'
-		if !letter && (i == 0 || !(c >= '0' && c <= '9' || c == '_')) {
-			return false
-		}
-	}
-	return true
-}
-
-// checkColumns refuses edits that would move fixed-form text past
-// column 72 (or the configured line length).
-func checkColumns(edits []TextEdit) error {
-	type key struct {
-		f    *parser.File
-		line int
-	}
-	grow := map[key]int{}
-	for _, e := range edits {
-		if e.File.Form != parser.Fixed {
-			continue
-		}
-		grow[key{e.File, e.File.Lines.Line(e.Start)}] += len(e.Text) - (e.End - e.Start)
-	}
-	for k, d := range grow {
-		if d <= 0 {
-			continue
-		}
-		limit := 72
-		if k.f.Config != nil && k.f.Config.LineLength != 0 {
-			limit = k.f.Config.LineLength
-		}
-		if limit < 0 {
-			continue
-		}
-		end := k.f.Lines.LineEnd(k.line)
-		text := strings.TrimRight(string(k.f.Src[k.f.Lines.LineStart(k.line):end]), " \t")
-		if _, rc := k.f.Lines.RuneColumn(k.f.Lines.LineStart(k.line) + len(text)); rc+d > limit {
-			return fmt.Errorf("%s:%d: the new name would push text past column %d", k.f.Name, k.line+1, limit)
-		}
-	}
-	return nil
 }

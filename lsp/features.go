@@ -200,7 +200,7 @@ func (s *Server) prepareRename(ctx context.Context, r *request) (any, error) {
 	if err != nil || snap == nil {
 		return nil, err
 	}
-	start, end, err := hints.PrepareRename(snap.File, off)
+	start, end, err := hints.PrepareRename(snap.File, off, s.others(snap))
 	if err != nil {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, err.Error())
 	}
