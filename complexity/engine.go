@@ -2,10 +2,15 @@ package complexity
 
 import (
 	"crypto/sha256"
+	"fmt"
 	"strings"
 
 	"github.com/pfls/pfls/parser"
 )
+
+// Unanalysed is the cost of a unit whose analysis failed with an internal
+// error; the unit's notes say what failed.
+const Unanalysed = "UNANALYSED"
 
 // Engine computes and caches the complexity of the program units of a
 // workspace. A unit's result is reused while its text is unchanged and the
@@ -13,10 +18,11 @@ import (
 // the changed routine and the routines that call it are computed again.
 // It is not safe for concurrent use; the language server serialises it.
 type Engine struct {
-	opts  Options
-	cost  *CostTable
-	files map[string]*parser.File
-	cache map[[32]byte]*cached
+	opts    Options
+	analyze func(*parser.File, *parser.Unit, *CostTable, []string, procTable) *UnitResult // analyzeUnit; tests replace it
+	cost    *CostTable
+	files   map[string]*parser.File
+	cache   map[[32]byte]*cached
 
 	// per Analyze pass
 	procs   map[string]procRef
@@ -48,7 +54,7 @@ type Options struct {
 
 // NewEngine returns an engine with the given options.
 func NewEngine(opts Options) *Engine {
-	e := &Engine{opts: opts, cost: opts.Cost, files: map[string]*parser.File{}, cache: map[[32]byte]*cached{}}
+	e := &Engine{opts: opts, cost: opts.Cost, analyze: analyzeUnit, files: map[string]*parser.File{}, cache: map[[32]byte]*cached{}}
 	if e.cost == nil {
 		e.cost = AllOne()
 	}
@@ -159,13 +165,33 @@ func (e *Engine) unit(f *parser.File, u *parser.Unit) *UnitResult {
 	e.running[u] = true
 	deps := map[string]string{}
 	var notes []string
-	r := analyzeUnit(f, u, e.cost, e.opts.Keep, engineProcs{e, deps, &notes})
+	r := e.analyzeRecovering(f, u, engineProcs{e, deps, &notes})
 	r.Notes = append(r.Notes, notes...)
 	delete(e.running, u)
 	e.cache[key] = &cached{res: r, deps: deps}
 	e.done[u] = r
 	e.Stats.Computed++
 	return r
+}
+
+// analyzeRecovering analyses one unit; a panic in the model becomes a
+// result of its own, an unknown cost (Unanalysed) with a note, so that the
+// other units keep their results.
+func (e *Engine) analyzeRecovering(f *parser.File, u *parser.Unit, procs engineProcs) (r *UnitResult) {
+	defer func() {
+		if x := recover(); x != nil {
+			r = &UnitResult{Unit: u, File: f, Summary: Var(Unanalysed),
+				Notes: []string{fmt.Sprintf("internal error analysing %s: %v", unitName(u), x)}}
+		}
+	}()
+	return e.analyze(f, u, e.cost, e.opts.Keep, procs)
+}
+
+func unitName(u *parser.Unit) string {
+	if u.Name != "" {
+		return u.Name
+	}
+	return u.Kind.String()
 }
 
 func (e *Engine) depsHold(deps map[string]string) bool {

@@ -857,9 +857,28 @@ func (m *unitModel) largest(body Poly, idx string, lo, hi, step Poly, notes *[]s
 	return body
 }
 
+// forallSpecs returns the index specifications of a FORALL header that
+// name their index; a half-typed FORALL may have no header at all.
+func forallSpecs(h *parser.ForallHeader) []*parser.ForallSpec {
+	if h == nil {
+		return nil
+	}
+	var out []*parser.ForallSpec
+	for _, s := range h.Specs {
+		if s != nil && s.Var != nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 func (m *unitModel) forallCost(h *parser.ForallHeader, body Poly, e env, st *Stats, notes *[]string) Poly {
 	total := Zero()
-	for _, s := range h.Specs {
+	if h == nil {
+		return body
+	}
+	specs := forallSpecs(h)
+	for _, s := range specs {
 		for _, x := range []parser.Expr{s.Lo, s.Hi, s.Stride} {
 			if x != nil {
 				c, _ := m.expr(x)
@@ -871,8 +890,8 @@ func (m *unitModel) forallCost(h *parser.ForallHeader, body Poly, e env, st *Sta
 		c, _ := m.expr(h.Mask)
 		body = body.Add(c)
 	}
-	for i := len(h.Specs) - 1; i >= 0; i-- {
-		s := h.Specs[i]
+	for i := len(specs) - 1; i >= 0; i-- {
+		s := specs[i]
 		lo, ok1 := m.value(s.Lo, e, st)
 		hi, ok2 := m.value(s.Hi, e, st)
 		step := Int(1)
@@ -897,7 +916,7 @@ func (m *unitModel) forall(x *parser.ForallStmt, e env, record bool) (Poly, Stat
 	body := Zero()
 	if x.Body != nil {
 		inner := e.clone()
-		for _, s := range x.Header.Specs {
+		for _, s := range forallSpecs(x.Header) {
 			inner[s.Var.Name] = Var(s.Var.Name)
 		}
 		body, st = m.simple(x.Body, inner, false)
@@ -1039,7 +1058,7 @@ func (m *unitModel) block(b *parser.Block, e env) (Poly, Stats) {
 		return total, st
 	case *parser.ForallStmt:
 		inner := e.clone()
-		for _, s := range h.Header.Specs {
+		for _, s := range forallSpecs(h.Header) {
 			inner[s.Var.Name] = Var(s.Var.Name)
 		}
 		body, bst := m.list(b.Body, inner)
