@@ -175,7 +175,9 @@ func (s *Server) hover(ctx context.Context, r *request) (any, error) {
 	// Not on a name: what the statement costs, once a producer exists.
 	if s.opts.StatementHover != nil {
 		var text string
-		s.analyses(func() { text = s.opts.StatementHover(f, off) })
+		if err := s.analyse(ctx, "hover", func(ctx context.Context) { text = s.opts.StatementHover(ctx, f, off) }); err != nil {
+			return nil, err
+		}
 		if text != "" {
 			return &protocol.Hover{Contents: *markdown(text)}, nil
 		}
