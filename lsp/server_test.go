@@ -219,7 +219,7 @@ func TestRobustness(t *testing.T) {
 	// Malformed frames and bodies are answered and skipped.
 	c.st.writeRaw([]byte("{not json"))
 	c.st.wmu.Lock()
-	c.st.queue = append(c.st.queue, []byte("Content-Type: x\r\n\r\n"))
+	c.st.queue = append(c.st.queue, outgoing{data: []byte("Content-Type: x\r\n\r\n")})
 	c.st.wmu.Unlock()
 	c.st.writeRaw([]byte(`{"jsonrpc":"2.0","method":42}`))
 	// Out-of-range positions, unknown and non-file URIs.
