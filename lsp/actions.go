@@ -31,7 +31,7 @@ func (s *Server) codeAction(ctx context.Context, r *request) (any, error) {
 		return nil, err
 	}
 	snap := r.snap
-	if snap == nil || s.opts.Actions == nil {
+	if !snap.analysable() || s.opts.Actions == nil {
 		return []protocol.CodeAction{}, nil
 	}
 	f := snap.File
@@ -81,6 +81,9 @@ func (s *Server) executeCommand(ctx context.Context, r *request) (any, error) {
 	doc := s.store.get(protocol.DocumentURI(uri))
 	if doc == nil {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "document not open: "+uri)
+	}
+	if !doc.analysable() {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "document not analysed: "+uri)
 	}
 	if s.opts.Estimate == nil {
 		return nil, jsonrpc2.NewError(jsonrpc2.InternalError, "no estimator")

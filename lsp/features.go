@@ -173,7 +173,7 @@ func (s *Server) hover(ctx context.Context, r *request) (any, error) {
 		return &protocol.Hover{Contents: *markdown(h.Markdown), Range: &rg}, nil
 	}
 	// Not on a name: what the statement costs, once a producer exists.
-	if s.opts.StatementHover != nil {
+	if s.opts.StatementHover != nil && snap.analysable() {
 		var text string
 		if err := s.analyse(ctx, "hover", func(ctx context.Context) { text = s.opts.StatementHover(ctx, f, off) }); err != nil {
 			return nil, err

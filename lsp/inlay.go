@@ -51,7 +51,7 @@ func (s *Server) inlayHint(ctx context.Context, r *request) (any, error) {
 	}
 	snap := r.snap
 	st := s.currentSettings()
-	if snap == nil || s.opts.Inlay == nil || !st.InlayHints.Enable {
+	if !snap.analysable() || s.opts.Inlay == nil || !st.InlayHints.Enable {
 		return []InlayHint{}, nil
 	}
 	s.mu.Lock()
@@ -90,7 +90,7 @@ func (s *Server) inlayHintResolve(ctx context.Context, r *request) (any, error) 
 		return nil, err
 	}
 	snap := r.snap
-	if h.Data == nil || snap == nil || snap.Version != h.Data.Version || s.opts.Inlay == nil {
+	if h.Data == nil || !snap.analysable() || snap.Version != h.Data.Version || s.opts.Inlay == nil {
 		return h, nil // stale or foreign: answer the hint unchanged
 	}
 	st := s.currentSettings()

@@ -29,6 +29,10 @@ type Snapshot struct {
 	TooLarge string
 }
 
+// analysable reports whether the analyses behind Options may run on the
+// snapshot: not when it was too large or failed to parse.
+func (s *Snapshot) analysable() bool { return s != nil && s.TooLarge == "" && s.Broken == "" }
+
 // MaxDocumentSize is the largest open document that is parsed and
 // analysed (bytes). A larger one is kept as text, so that edits and
 // versions stay in step, but gets one diagnostic instead of analyses:

@@ -1,6 +1,8 @@
 package lsp
 
 import (
+	"context"
+	"github.com/pfls/pfls/hints"
 	"math/rand"
 	"strings"
 	"testing"
@@ -169,5 +171,59 @@ func TestEditsNeverFallOutOfStep(t *testing.T) {
 	}
 	if snap := c.srv.store.get(uri); snap.Broken != "" || len(snap.File.Units) == 0 {
 		t.Fatalf("not parsed again after repair: %q", snap.Broken)
+	}
+}
+
+// TestDocumentTooLarge: a document over the size limit is kept as text,
+// in step with the client, with one diagnostic instead of analyses; once
+// it is cut below the limit it is analysed again.
+func TestDocumentTooLarge(t *testing.T) {
+	analysed := 0
+	c := newClient(t, Options{Inlay: func(_ context.Context, f *parser.File, start, end int, o hints.InlayOptions) []hints.InlayHint {
+		analysed++
+		return nil
+	}})
+	c.srv.store.maxSize = 3000
+	c.initialize(fullCapabilities)
+	const uri = "file:///work/huge.f"
+	head := "      PROGRAM P\n      X = 1\n"
+	text := head + strings.Repeat("C     a comment line of the big file\n", 100) + "      END\n"
+	ed := &editor{text: text}
+	c.open(uri, text)
+	d := c.waitDiags(uri, 1)
+	if len(d.Diagnostics) != 1 || d.Diagnostics[0].Code != tooLargeCode ||
+		!strings.Contains(d.Diagnostics[0].Message, "file too large to analyse (3") {
+		t.Fatalf("diagnostics of a large file: %+v", d.Diagnostics)
+	}
+	// Typing keeps the text in step; no analysis runs.
+	rg := protocol.Range{Start: protocol.Position{Line: 1, Character: 10}, End: protocol.Position{Line: 1, Character: 11}}
+	ed.apply(rg, "2")
+	c.change(uri, 2, &rg, "2")
+	var hs []InlayHint
+	c.call("textDocument/inlayHint", map[string]any{"textDocument": map[string]any{"uri": uri},
+		"range": protocol.Range{End: protocol.Position{Line: 200}}}, &hs)
+	if got := string(c.srv.store.get(uri).File.Src); got != ed.text {
+		t.Fatal("text out of step in a large file")
+	}
+	var h *protocol.Hover
+	c.call("textDocument/hover", textPos(uri, protocol.Position{Line: 1, Character: 6}), &h)
+	if len(hs) != 0 || h != nil || analysed != 0 {
+		t.Fatalf("a large file was analysed: hints %v, hover %v, %d analyses", hs, h, analysed)
+	}
+	d = c.waitDiags(uri, 2)
+	if len(d.Diagnostics) != 1 || d.Diagnostics[0].Code != tooLargeCode {
+		t.Fatalf("diagnostics after an edit: %+v", d.Diagnostics)
+	}
+	// Cut the comments: analysed again.
+	rg = protocol.Range{Start: protocol.Position{Line: 2}, End: protocol.Position{Line: 102}}
+	ed.apply(rg, "")
+	c.change(uri, 3, &rg, "")
+	d = c.waitDiags(uri, 3)
+	if len(d.Diagnostics) != 0 {
+		t.Fatalf("diagnostics after the cut: %+v", d.Diagnostics)
+	}
+	c.call("textDocument/hover", textPos(uri, protocol.Position{Line: 1, Character: 6}), &h)
+	if h == nil || string(c.srv.store.get(uri).File.Src) != ed.text {
+		t.Fatalf("not analysed after the cut: hover %v, text %q", h, c.srv.store.get(uri).File.Src)
 	}
 }
