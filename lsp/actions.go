@@ -12,11 +12,11 @@ import (
 )
 
 // ActionsFunc produces the code actions on the lines [start, end] of f.
-type ActionsFunc func(f *parser.File, start, end int, est hints.EstimateSettings) []hints.CodeAction
+type ActionsFunc func(ctx context.Context, f *parser.File, start, end int, est hints.EstimateSettings) []hints.CodeAction
 
 // EstimateFunc runs the "Estimate this loop" command for the loop on a
 // 1-based line.
-type EstimateFunc func(f *parser.File, line int, est hints.EstimateSettings) (string, error)
+type EstimateFunc func(ctx context.Context, f *parser.File, line int, est hints.EstimateSettings) (string, error)
 
 type codeActionParams struct {
 	TextDocument protocol.TextDocumentIdentifier `json:"textDocument"`
@@ -31,13 +31,16 @@ func (s *Server) codeAction(ctx context.Context, r *request) (any, error) {
 		return nil, err
 	}
 	snap := r.snap
-	if snap == nil || s.opts.Actions == nil {
+	if !snap.analysable() || s.opts.Actions == nil {
 		return []protocol.CodeAction{}, nil
 	}
 	f := snap.File
 	start, end := offsetsOf(f, p.Range)
 	var acts []hints.CodeAction
-	s.analyses(func() { acts = s.opts.Actions(f, start, end, s.currentSettings().Estimate) })
+	est := s.currentSettings().Estimate
+	if err := s.analyse(ctx, "code actions", func(ctx context.Context) { acts = s.opts.Actions(ctx, f, start, end, est) }); err != nil {
+		return nil, err
+	}
 	out := make([]protocol.CodeAction, 0, len(acts))
 	for _, a := range acts {
 		ca := protocol.CodeAction{Title: a.Title, Kind: protocol.CodeActionKind(a.Kind), IsPreferred: a.Preferred}
@@ -79,12 +82,18 @@ func (s *Server) executeCommand(ctx context.Context, r *request) (any, error) {
 	if doc == nil {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "document not open: "+uri)
 	}
+	if !doc.analysable() {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "document not analysed: "+uri)
+	}
 	if s.opts.Estimate == nil {
 		return nil, jsonrpc2.NewError(jsonrpc2.InternalError, "no estimator")
 	}
 	var text string
 	var err error
-	s.analyses(func() { text, err = s.opts.Estimate(doc.File, line, s.currentSettings().Estimate) })
+	est := s.currentSettings().Estimate
+	if aerr := s.analyse(ctx, "estimate", func(ctx context.Context) { text, err = s.opts.Estimate(ctx, doc.File, line, est) }); aerr != nil {
+		return nil, aerr
+	}
 	if err != nil {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, err.Error())
 	}

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -13,7 +14,7 @@ func TestCodeActionsAndEstimateCommand(t *testing.T) {
 	var gotLine int
 	var gotProcs int
 	opts := Options{
-		Actions: func(f *parser.File, start, end int, st hints.EstimateSettings) []hints.CodeAction {
+		Actions: func(_ context.Context, f *parser.File, start, end int, st hints.EstimateSettings) []hints.CodeAction {
 			gotProcs = st.Procs
 			return []hints.CodeAction{
 				{Title: "Estimate this loop", Command: hints.EstimateCommand, Args: []any{13}},
@@ -21,7 +22,7 @@ func TestCodeActionsAndEstimateCommand(t *testing.T) {
 					Edits: []hints.TextEdit{{File: f, Start: 0, End: 1, Text: "C"}}},
 			}
 		},
-		Estimate: func(f *parser.File, line int, st hints.EstimateSettings) (string, error) {
+		Estimate: func(_ context.Context, f *parser.File, line int, st hints.EstimateSettings) (string, error) {
 			gotLine = line
 			return "estimate of line 13", nil
 		},
@@ -56,7 +57,7 @@ func TestCodeActionsAndEstimateCommand(t *testing.T) {
 // and the next analyses (inlay hints) still run.
 func TestPanicReleasesAnalysesLock(t *testing.T) {
 	opts := Options{
-		Actions: func(f *parser.File, start, end int, st hints.EstimateSettings) []hints.CodeAction {
+		Actions: func(_ context.Context, f *parser.File, start, end int, st hints.EstimateSettings) []hints.CodeAction {
 			panic("boom")
 		},
 		Inlay: fakeHints,

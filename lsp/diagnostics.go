@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"context"
 	"runtime/debug"
 	"sync"
 	"time"
@@ -12,12 +13,14 @@ import (
 
 // diagScheduler debounces diagnostics per document: they are published
 // delay after the last edit, but never later than 4×delay after the first
-// unpublished one, so they keep pace with continuous typing.
+// unpublished one, so they keep pace with continuous typing. A newer edit
+// or a close cancels the publication under way for the document.
 type diagScheduler struct {
 	mu      sync.Mutex
 	delay   time.Duration
 	pending map[protocol.DocumentURI]*pendingDiag
-	publish func(protocol.DocumentURI)
+	running map[protocol.DocumentURI]*runningDiag
+	publish func(context.Context, protocol.DocumentURI)
 	stopped bool
 }
 
@@ -26,8 +29,13 @@ type pendingDiag struct {
 	first time.Time
 }
 
-func newDiagScheduler(delay time.Duration, publish func(protocol.DocumentURI)) *diagScheduler {
-	return &diagScheduler{delay: delay, pending: map[protocol.DocumentURI]*pendingDiag{}, publish: publish}
+type runningDiag struct {
+	cancel context.CancelFunc
+}
+
+func newDiagScheduler(delay time.Duration, publish func(context.Context, protocol.DocumentURI)) *diagScheduler {
+	return &diagScheduler{delay: delay, pending: map[protocol.DocumentURI]*pendingDiag{},
+		running: map[protocol.DocumentURI]*runningDiag{}, publish: publish}
 }
 
 func (d *diagScheduler) schedule(uri protocol.DocumentURI) {
@@ -35,6 +43,9 @@ func (d *diagScheduler) schedule(uri protocol.DocumentURI) {
 	defer d.mu.Unlock()
 	if d.stopped {
 		return
+	}
+	if r := d.running[uri]; r != nil {
+		r.cancel() // its version is gone
 	}
 	if p := d.pending[uri]; p != nil && p.timer.Stop() {
 		wait := d.delay
@@ -56,16 +67,35 @@ func (d *diagScheduler) fire(uri protocol.DocumentURI, p *pendingDiag) {
 		return
 	}
 	delete(d.pending, uri)
+	ctx, cancel := context.WithCancel(context.Background())
+	r := &runningDiag{cancel: cancel}
+	if old := d.running[uri]; old != nil {
+		old.cancel()
+	}
+	d.running[uri] = r
 	d.mu.Unlock()
-	d.publish(uri)
+	defer func() {
+		cancel()
+		d.mu.Lock()
+		if d.running[uri] == r {
+			delete(d.running, uri)
+		}
+		d.mu.Unlock()
+	}()
+	d.publish(ctx, uri)
 }
 
-// forget drops a pending publication (the document was closed).
+// forget drops a pending publication and cancels a running one (the
+// document was closed).
 func (d *diagScheduler) forget(uri protocol.DocumentURI) {
 	d.mu.Lock()
 	if p := d.pending[uri]; p != nil {
 		p.timer.Stop()
 		delete(d.pending, uri)
+	}
+	if r := d.running[uri]; r != nil {
+		r.cancel()
+		delete(d.running, uri)
 	}
 	d.mu.Unlock()
 }
@@ -77,11 +107,26 @@ func (d *diagScheduler) stop() {
 		p.timer.Stop()
 		delete(d.pending, uri)
 	}
+	for uri, r := range d.running {
+		r.cancel()
+		delete(d.running, uri)
+	}
 	d.mu.Unlock()
 }
 
-// publishDiagnostics sends the diagnostics of the current snapshot.
-func (s *Server) publishDiagnostics(uri protocol.DocumentURI) {
+// internalCode is the code of the diagnostic that stands for an analysis
+// that failed (a bug in pfls, recovered).
+const internalCode = "internal-error"
+
+func internalDiagnostic(msg string) hints.Diagnostic {
+	return hints.Diagnostic{Severity: parser.SevError, Code: internalCode, Message: msg}
+}
+
+// publishDiagnostics sends the diagnostics of the current snapshot. A
+// publication whose document changed or closed meanwhile is dropped (the
+// newer version has its own), so the client never gets diagnostics of an
+// older version after those of a newer one.
+func (s *Server) publishDiagnostics(ctx context.Context, uri protocol.DocumentURI) {
 	// It runs on a timer goroutine: a bug in an analysis must not take
 	// the server down.
 	defer func() {
@@ -93,18 +138,50 @@ func (s *Server) publishDiagnostics(uri protocol.DocumentURI) {
 	if snap == nil {
 		return
 	}
-	ds := hints.Diagnostics(snap.File)
-	if s.opts.ExtraDiagnostics != nil && !hasErrors(ds) {
-		// The compiler-capability diagnostics speak of a program that compiles.
-		s.analyses(func() {
-			ds = append(ds, s.opts.ExtraDiagnostics(snap.File, s.currentSettings().Estimate)...)
-		})
+	ds := s.diagnosticsOf(ctx, snap)
+	if ctx.Err() != nil {
+		return
+	}
+	s.pubMu.Lock()
+	defer s.pubMu.Unlock()
+	if s.store.get(uri) != snap {
+		return
 	}
 	s.notify("textDocument/publishDiagnostics", protocol.PublishDiagnosticsParams{
 		URI:         uri,
 		Version:     uint32(max(snap.Version, 0)),
 		Diagnostics: toDiagnostics(snap.File, ds),
 	})
+}
+
+// diagnosticsOf computes a snapshot's diagnostics; a panic in a producer
+// becomes an internal-error diagnostic beside the others.
+func (s *Server) diagnosticsOf(ctx context.Context, snap *Snapshot) []hints.Diagnostic {
+	if snap.Broken != "" {
+		return []hints.Diagnostic{internalDiagnostic(snap.Broken)}
+	}
+	if snap.TooLarge != "" {
+		return []hints.Diagnostic{{Severity: parser.SevWarning, Code: tooLargeCode, Message: snap.TooLarge}}
+	}
+	var ds []hints.Diagnostic
+	if msg := try(func() { ds = hints.Diagnostics(snap.File) }); msg != "" {
+		s.log.Printf("diagnostics of %s: panic: %s", snap.URI, msg)
+		return []hints.Diagnostic{internalDiagnostic("internal error while checking this file: " + msg)}
+	}
+	if s.opts.ExtraDiagnostics != nil && !hasErrors(ds) {
+		// The compiler-capability diagnostics speak of a program that compiles.
+		var extra []hints.Diagnostic
+		est := s.currentSettings().Estimate
+		err := s.analyse(ctx, "capability diagnostics", func(ctx context.Context) { extra = s.opts.ExtraDiagnostics(ctx, snap.File, est) })
+		if err != nil {
+			if ctx.Err() == nil {
+				ds = append(ds, internalDiagnostic(err.Error()))
+			}
+			return ds
+		}
+		ds = append(ds, extra...)
+	}
+	return ds
 }
 
 func hasErrors(ds []hints.Diagnostic) bool {

@@ -173,9 +173,11 @@ func (s *Server) hover(ctx context.Context, r *request) (any, error) {
 		return &protocol.Hover{Contents: *markdown(h.Markdown), Range: &rg}, nil
 	}
 	// Not on a name: what the statement costs, once a producer exists.
-	if s.opts.StatementHover != nil {
+	if s.opts.StatementHover != nil && snap.analysable() {
 		var text string
-		s.analyses(func() { text = s.opts.StatementHover(f, off) })
+		if err := s.analyse(ctx, "hover", func(ctx context.Context) { text = s.opts.StatementHover(ctx, f, off) }); err != nil {
+			return nil, err
+		}
 		if text != "" {
 			return &protocol.Hover{Contents: *markdown(text)}, nil
 		}

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"context"
 	"encoding/json"
 	"sort"
 	"strings"
@@ -133,7 +134,7 @@ func TestDefinition(t *testing.T) {
 }
 
 func TestHover(t *testing.T) {
-	c := openHPF(t, Options{StatementHover: func(f *parser.File, off int) string { return "statement hover" }})
+	c := openHPF(t, Options{StatementHover: func(_ context.Context, f *parser.File, off int) string { return "statement hover" }})
 	cases := []struct {
 		at    string
 		delta int
@@ -302,7 +303,7 @@ func TestSignatureHelp(t *testing.T) {
 }
 
 // fakeHints puts a hint at the end of every line that starts a DO loop.
-func fakeHints(f *parser.File, start, end int, o hints.InlayOptions) []hints.InlayHint {
+func fakeHints(_ context.Context, f *parser.File, start, end int, o hints.InlayOptions) []hints.InlayHint {
 	var out []hints.InlayHint
 	for l := 0; l < f.Lines.LineCount(); l++ {
 		off := f.Lines.LineEnd(l)

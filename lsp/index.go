@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -62,7 +61,9 @@ func isFortranFile(name string) bool {
 }
 
 // fortranFiles lists the Fortran files under the roots, skipping hidden
-// folders and node_modules, at most maxIndexedFiles.
+// folders and node_modules, at most maxIndexedFiles. Symlinked folders
+// are not entered (WalkDir does not follow them); files are checked when
+// they are read (indexFile).
 func fortranFiles(roots []string) []string {
 	var out []string
 	for _, root := range roots {
@@ -79,7 +80,7 @@ func fortranFiles(roots []string) []string {
 				}
 				return nil
 			}
-			if isFortranFile(path) {
+			if isFortranFile(path) && (d.Type().IsRegular() || d.Type()&fs.ModeSymlink != 0) {
 				out = append(out, path)
 			}
 			return nil
@@ -189,18 +190,26 @@ func (s *Server) watchFiles() {
 }
 
 // indexFile parses the file at path from disk and stores it in the index
-// under uri. A file it cannot read, or one over maxIndexedSize, is left
-// out; it is not an error for a workspace to hold such files.
+// under uri. Only regular files inside the workspace folders (after
+// resolving symlinks) of at most maxIndexedSize bytes are read; others
+// are left out: it is not an error for a workspace to hold such files.
 func (s *Server) indexFile(uri protocol.DocumentURI, path string) {
-	info, err := os.Stat(path)
-	if err != nil || info.Size() > maxIndexedSize {
+	s.mu.Lock()
+	roots := s.realRoots
+	s.mu.Unlock()
+	real, ok := within(path, roots)
+	if !ok {
 		return
 	}
-	src, err := os.ReadFile(path)
+	src, err := ReadRegularFile(real, maxIndexedSize)
 	if err != nil {
 		return
 	}
-	f := parser.Parse(path, src, &parser.Config{Include: parser.IncludeFromDisk})
+	var f *parser.File
+	if msg := try(func() { f = parser.Parse(path, src, &parser.Config{Include: parser.IncludeFromDisk}) }); msg != "" {
+		s.log.Printf("indexing %s: internal error: %s", path, msg)
+		return
+	}
 	s.index.mu.Lock()
 	s.index.files[uri] = f
 	s.index.mu.Unlock()

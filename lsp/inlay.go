@@ -51,7 +51,7 @@ func (s *Server) inlayHint(ctx context.Context, r *request) (any, error) {
 	}
 	snap := r.snap
 	st := s.currentSettings()
-	if snap == nil || s.opts.Inlay == nil || !st.InlayHints.Enable {
+	if !snap.analysable() || s.opts.Inlay == nil || !st.InlayHints.Enable {
 		return []InlayHint{}, nil
 	}
 	s.mu.Lock()
@@ -63,7 +63,9 @@ func (s *Server) inlayHint(ctx context.Context, r *request) (any, error) {
 		end = len(f.Src) + 1 // a range reaching the end includes a hint there
 	}
 	var hs []hints.InlayHint
-	s.analyses(func() { hs = s.opts.Inlay(f, start, end, st.inlayOptions()) })
+	if err := s.analyse(ctx, "inlay hints", func(ctx context.Context) { hs = s.opts.Inlay(ctx, f, start, end, st.inlayOptions()) }); err != nil {
+		return nil, err
+	}
 	out := make([]InlayHint, 0, len(hs))
 	for _, h := range hs {
 		if h.Offset < start || h.Offset >= end || ctx.Err() != nil {
@@ -88,12 +90,16 @@ func (s *Server) inlayHintResolve(ctx context.Context, r *request) (any, error) 
 		return nil, err
 	}
 	snap := r.snap
-	if h.Data == nil || snap == nil || snap.Version != h.Data.Version || s.opts.Inlay == nil {
+	if h.Data == nil || !snap.analysable() || snap.Version != h.Data.Version || s.opts.Inlay == nil {
 		return h, nil // stale or foreign: answer the hint unchanged
 	}
 	st := s.currentSettings()
 	var hs []hints.InlayHint
-	s.analyses(func() { hs = s.opts.Inlay(snap.File, h.Data.Offset, h.Data.Offset+1, st.inlayOptions()) })
+	if err := s.analyse(ctx, "inlay hint tooltip", func(ctx context.Context) {
+		hs = s.opts.Inlay(ctx, snap.File, h.Data.Offset, h.Data.Offset+1, st.inlayOptions())
+	}); err != nil {
+		return nil, err
+	}
 	for _, x := range hs {
 		if x.Offset == h.Data.Offset && x.Kind == h.Data.Kind {
 			h.Tooltip = markdown(x.Tooltip)

@@ -150,6 +150,7 @@ func (s *Server) initialize(ctx context.Context, r *request) (any, error) {
 	s.client = info
 	s.settings = settings
 	s.roots = roots
+	s.realRoots = resolveRoots(roots)
 	s.state = stateRunning
 	s.mu.Unlock()
 
@@ -249,8 +250,25 @@ func (s *Server) didClose(ctx context.Context, r *request) (any, error) {
 	if s.store.get(p.TextDocument.URI) == nil {
 		return nil, nil
 	}
+	name := s.store.get(p.TextDocument.URI).File.Name
+	s.pubMu.Lock()
 	s.store.remove(p.TextDocument.URI)
 	s.diags.forget(p.TextDocument.URI)
 	s.notify("textDocument/publishDiagnostics", protocol.PublishDiagnosticsParams{URI: p.TextDocument.URI, Diagnostics: []protocol.Diagnostic{}})
+	s.pubMu.Unlock()
+	if s.opts.Release != nil && !s.openName(name) {
+		s.opts.Release(name)
+	}
 	return nil, nil
+}
+
+// openName reports whether an open document has the file name name (two
+// URIs, such as untitled ones, may share a name).
+func (s *Server) openName(name string) bool {
+	for _, d := range s.store.all() {
+		if d.File.Name == name {
+			return true
+		}
+	}
+	return false
 }

@@ -47,17 +47,14 @@ type contentChange struct {
 	Text  string          `json:"text"`
 }
 
-// applyChange returns the file after one change: a full replacement is
-// parsed from scratch, a ranged one becomes a parser.Edit and an
-// incremental reparse.
-func applyChange(f *parser.File, ch contentChange) *parser.File {
-	if ch.Range == nil {
-		return parser.Parse(f.Name, []byte(ch.Text), f.Config)
-	}
+// editText returns the text after one ranged change and the change as
+// a parser.Edit; positions past the end of a line or of the text are
+// clamped.
+func editText(f *parser.File, ch contentChange) ([]byte, parser.Edit) {
 	start, end := offsetsOf(f, *ch.Range)
 	src := make([]byte, 0, len(f.Src)-(end-start)+len(ch.Text))
 	src = append(src, f.Src[:start]...)
 	src = append(src, ch.Text...)
 	src = append(src, f.Src[end:]...)
-	return f.Reparse(src, parser.Edit{Start: start, OldEnd: end, NewEnd: start + len(ch.Text)})
+	return src, parser.Edit{Start: start, OldEnd: end, NewEnd: start + len(ch.Text)}
 }

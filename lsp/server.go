@@ -17,13 +17,20 @@ import (
 	"go.lsp.dev/protocol"
 )
 
+// The Options functions run the analyses. The server calls them from many
+// goroutines at once, each with the context of its request, which is
+// cancelled when the client cancels the request or a newer version makes
+// the answer useless; a function that shares state (the complexity
+// engine) serialises itself, waiting with respect to ctx. A function that
+// returns late after a cancellation is no longer waited for.
+
 // InlayFunc produces the inlay hints of f whose offsets fall in
-// [start, end). The server calls it from one goroutine at a time.
-type InlayFunc func(f *parser.File, start, end int, opts hints.InlayOptions) []hints.InlayHint
+// [start, end).
+type InlayFunc func(ctx context.Context, f *parser.File, start, end int, opts hints.InlayOptions) []hints.InlayHint
 
 // HoverFunc produces extra hover text (Markdown) for the statement at a
 // byte offset, such as its complexity; "" when it has nothing to say.
-type HoverFunc func(f *parser.File, off int) string
+type HoverFunc func(ctx context.Context, f *parser.File, off int) string
 
 // Options configure a server. The zero value works: no inlay hints, no
 // statement hovers, logs discarded.
@@ -38,7 +45,10 @@ type Options struct {
 	Estimate EstimateFunc
 	// ExtraDiagnostics adds diagnostics beyond syntax and declarations
 	// (the compiler-capability diagnostics) to each publication.
-	ExtraDiagnostics func(f *parser.File, est hints.EstimateSettings) []hints.Diagnostic
+	ExtraDiagnostics func(ctx context.Context, f *parser.File, est hints.EstimateSettings) []hints.Diagnostic
+	// Release forgets what the analyses keep for a file (by its name)
+	// once its document is closed.
+	Release func(name string)
 	// Log receives the server's log lines.
 	Log io.Writer
 	// DiagnosticDelay is how long diagnostics wait for more edits
@@ -70,11 +80,15 @@ type Server struct {
 	settings Settings
 	index    *index
 	roots    []string // workspace folders to index
-	inflight map[jsonrpc2.ID]context.CancelFunc
+	// realRoots are the roots with symlinks resolved: indexed files
+	// must lie inside them.
+	realRoots []string
+	inflight  map[jsonrpc2.ID]context.CancelFunc
 
-	inlayMu sync.Mutex // serialises the analyses (Options.Inlay, StatementHover, Actions, ...)
-	exited  chan int
-	once    sync.Once
+	pubMu sync.Mutex // orders publications of diagnostics against closes
+
+	exited chan int
+	once   sync.Once
 }
 
 // clientInfo is what the server remembers of the client's capabilities.
@@ -326,11 +340,31 @@ func (s *Server) callClient(method string, params, result any) error {
 	return err
 }
 
-// analyses runs f holding the lock that serialises the analyses behind
-// Options (the complexity engine is not safe for concurrent use); the lock
-// is released even when f panics.
-func (s *Server) analyses(f func()) {
-	s.inlayMu.Lock()
-	defer s.inlayMu.Unlock()
-	f()
+// analyse runs an analysis (a call of an Options function) for a
+// request: it returns nil when f finished, a RequestCancelled error as
+// soon as ctx is cancelled (f, which got ctx, is left to notice it and
+// stop on its own), and an internal error when f panicked. The server
+// holds no lock meanwhile, so other requests are answered beside it.
+func (s *Server) analyse(ctx context.Context, what string, f func(ctx context.Context)) error {
+	done := make(chan error, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				s.log.Printf("panic in %s: %v\n%s", what, p, debug.Stack())
+				done <- jsonrpc2.Errorf(jsonrpc2.InternalError, "internal error in %s: %v", what, p)
+				return
+			}
+			done <- nil
+		}()
+		f(ctx)
+	}()
+	select {
+	case err := <-done:
+		if err == nil && ctx.Err() != nil {
+			err = jsonrpc2.NewError(requestCancelled, "request cancelled")
+		}
+		return err
+	case <-ctx.Done():
+		return jsonrpc2.NewError(requestCancelled, "request cancelled")
+	}
 }

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -192,7 +193,9 @@ func TestDiagnosticsKeepPace(t *testing.T) {
 }
 
 func TestRobustness(t *testing.T) {
-	panicky := func(f *parser.File, start, end int, o hints.InlayOptions) []hints.InlayHint { panic("boom") }
+	panicky := func(_ context.Context, f *parser.File, start, end int, o hints.InlayOptions) []hints.InlayHint {
+		panic("boom")
+	}
 	c := newClient(t, Options{Inlay: panicky})
 	c.initialize(fullCapabilities)
 	uri, text := example(t, "redblack.f")
@@ -216,7 +219,7 @@ func TestRobustness(t *testing.T) {
 	// Malformed frames and bodies are answered and skipped.
 	c.st.writeRaw([]byte("{not json"))
 	c.st.wmu.Lock()
-	c.st.queue = append(c.st.queue, []byte("Content-Type: x\r\n\r\n"))
+	c.st.queue = append(c.st.queue, outgoing{data: []byte("Content-Type: x\r\n\r\n")})
 	c.st.wmu.Unlock()
 	c.st.writeRaw([]byte(`{"jsonrpc":"2.0","method":42}`))
 	// Out-of-range positions, unknown and non-file URIs.
@@ -254,16 +257,18 @@ func TestRobustness(t *testing.T) {
 }
 
 // TestSlowRequestDoesNotBlock holds an inlay hint request in its producer
-// and requires a later hover to be answered meanwhile, then cancels the
-// held request.
+// (which never looks at its context) and requires a hover and the
+// document symbols to be answered meanwhile, then cancels the held
+// request: it answers RequestCancelled at once, before the producer ends.
 func TestSlowRequestDoesNotBlock(t *testing.T) {
 	entered, release := make(chan struct{}), make(chan struct{})
-	slow := func(f *parser.File, start, end int, o hints.InlayOptions) []hints.InlayHint {
+	slow := func(_ context.Context, f *parser.File, start, end int, o hints.InlayOptions) []hints.InlayHint {
 		close(entered)
 		<-release
 		return []hints.InlayHint{{Offset: start, Label: "x"}}
 	}
 	c := newClient(t, Options{Inlay: slow})
+	defer close(release)
 	c.initialize(fullCapabilities)
 	uri, text := example(t, "redblack.f")
 	c.open(uri, text)
@@ -273,16 +278,61 @@ func TestSlowRequestDoesNotBlock(t *testing.T) {
 			"range": protocol.Range{End: protocol.Position{Line: 40}}}, nil)
 	}()
 	<-entered
+	start := time.Now()
 	var h *protocol.Hover
 	c.call("textDocument/hover", textPos(uri, posOf(t, text, "ALIGN VAL", 6)), &h)
 	if h == nil {
 		t.Fatal("no hover while a slow request runs")
 	}
+	var syms []protocol.DocumentSymbol
+	c.call("textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": uri}}, &syms)
+	if len(syms) == 0 {
+		t.Fatal("no document symbols while a slow request runs")
+	}
+	t.Logf("hover and symbols answered in %v while an analysis runs", time.Since(start))
 	// Cancel the slow request (the client's first call has id 2: initialize was 1).
 	c.notify("$/cancelRequest", map[string]any{"id": 2})
-	time.Sleep(20 * time.Millisecond)
-	close(release)
-	if err := <-errc; rpcCode(err) != requestCancelled {
-		t.Fatalf("cancelled request: %v", err)
+	select {
+	case err := <-errc:
+		if rpcCode(err) != requestCancelled {
+			t.Fatalf("cancelled request: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("a cancelled request is still waiting for its analysis")
+	}
+}
+
+// TestCancelStopsAnalysis: an analysis that checks its context stops
+// when the client cancels its request, and the next one runs.
+func TestCancelStopsAnalysis(t *testing.T) {
+	entered, stopped := make(chan struct{}, 1), make(chan struct{}, 1)
+	slow := func(ctx context.Context, f *parser.File, start, end int, o hints.InlayOptions) []hints.InlayHint {
+		entered <- struct{}{}
+		for ctx.Err() == nil {
+			time.Sleep(time.Millisecond) // a long analysis polling its context
+		}
+		stopped <- struct{}{}
+		return nil
+	}
+	c := newClient(t, Options{Inlay: slow})
+	c.initialize(fullCapabilities)
+	uri, text := example(t, "redblack.f")
+	c.open(uri, text)
+	for round := 0; round < 2; round++ {
+		errc := make(chan error, 1)
+		go func() {
+			errc <- c.callErr("textDocument/inlayHint", map[string]any{"textDocument": map[string]any{"uri": uri},
+				"range": protocol.Range{End: protocol.Position{Line: 40}}}, nil)
+		}()
+		<-entered
+		c.notify("$/cancelRequest", map[string]any{"id": 2 + round}) // initialize was 1
+		select {
+		case <-stopped:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("round %d: the analysis did not stop after cancellation", round)
+		}
+		if err := <-errc; rpcCode(err) != requestCancelled {
+			t.Fatalf("round %d: %v", round, err)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"fmt"
 	"net/url"
 	"path/filepath"
 	"sort"
@@ -18,7 +19,28 @@ type Snapshot struct {
 	Version int32
 	Seq     uint64
 	File    *parser.File
+	// Broken is set when parsing this version panicked: File then holds
+	// the text with no units (so positions still convert), and Broken is
+	// the message of the internal-error diagnostic published instead.
+	Broken string
+	// TooLarge is set when the text is over the store's size limit: File
+	// then holds the text with no units, and TooLarge is the message of
+	// the one diagnostic published.
+	TooLarge string
 }
+
+// analysable reports whether the analyses behind Options may run on the
+// snapshot: not when it was too large or failed to parse.
+func (s *Snapshot) analysable() bool { return s != nil && s.TooLarge == "" && s.Broken == "" }
+
+// MaxDocumentSize is the largest open document that is parsed and
+// analysed (bytes). A larger one is kept as text, so that edits and
+// versions stay in step, but gets one diagnostic instead of analyses:
+// parsing costs about 50 bytes of memory per byte of text.
+const MaxDocumentSize = 4 << 20
+
+// tooLargeCode is the code of the diagnostic of a document over the limit.
+const tooLargeCode = "too-large"
 
 // store holds the current snapshot of each open document. Only the
 // goroutine reading messages writes to it, in message order; request
@@ -27,9 +49,18 @@ type store struct {
 	mu   sync.Mutex
 	docs map[protocol.DocumentURI]*Snapshot
 	seq  uint64
+
+	// parse and reparse are parser.Parse and (*parser.File).Reparse;
+	// tests replace them to make them panic.
+	parse   func(name string, src []byte, cfg *parser.Config) *parser.File
+	reparse func(f *parser.File, src []byte, e parser.Edit) *parser.File
+	maxSize int // MaxDocumentSize; tests lower it
 }
 
-func newStore() *store { return &store{docs: map[protocol.DocumentURI]*Snapshot{}} }
+func newStore() *store {
+	return &store{docs: map[protocol.DocumentURI]*Snapshot{}, parse: parser.Parse, reparse: (*parser.File).Reparse,
+		maxSize: MaxDocumentSize}
+}
 
 func (s *store) get(uri protocol.DocumentURI) *Snapshot {
 	s.mu.Lock()
@@ -49,11 +80,18 @@ func (s *store) all() []*Snapshot {
 	return out
 }
 
-func (s *store) put(uri protocol.DocumentURI, version int32, f *parser.File) *Snapshot {
+func (s *store) put(uri protocol.DocumentURI, version int32, f *parser.File, broken string) *Snapshot {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.seq++
-	snap := &Snapshot{URI: uri, Version: version, Seq: s.seq, File: f}
+	snap := &Snapshot{URI: uri, Version: version, Seq: s.seq, File: f, Broken: broken}
+	if len(f.Units) == 0 && len(f.Src) > s.maxSize {
+		snap.Broken = ""
+		snap.TooLarge = fmt.Sprintf("file too large to analyse (%.1f MB > %d MB)", float64(len(f.Src))/(1<<20), s.maxSize>>20)
+		if s.maxSize < 1<<20 {
+			snap.TooLarge = fmt.Sprintf("file too large to analyse (%d bytes > %d bytes)", len(f.Src), s.maxSize)
+		}
+	}
 	s.docs[uri] = snap
 	return snap
 }
@@ -64,25 +102,90 @@ func (s *store) remove(uri protocol.DocumentURI) {
 	s.mu.Unlock()
 }
 
-// open parses a newly opened document.
+// open parses a newly opened document. It always stores the text and
+// version, even when the parser panics.
 func (s *store) open(uri protocol.DocumentURI, version int32, text string) *Snapshot {
 	name, _ := uriToPath(uri)
-	f := parser.Parse(name, []byte(text), &parser.Config{Include: parser.IncludeFromDisk})
-	return s.put(uri, version, f)
+	src := []byte(text)
+	cfg := &parser.Config{Include: parser.IncludeFromDisk}
+	f, broken := s.safeParse(name, src, cfg)
+	return s.put(uri, version, f, broken)
 }
 
 // change applies content changes in order to the current snapshot; it
-// returns nil when the document is not open.
+// returns nil when the document is not open. The text and version are
+// always those the client has after the changes: a panic while reparsing
+// falls back to a parse from scratch, and a panic there to a file with
+// the text and no units, marked Broken.
 func (s *store) change(uri protocol.DocumentURI, version int32, changes []contentChange) *Snapshot {
 	cur := s.get(uri)
 	if cur == nil {
 		return nil
 	}
-	f := cur.File
+	f, broken := cur.File, cur.Broken
 	for _, ch := range changes {
-		f = applyChange(f, ch)
+		f, broken = s.apply(f, ch)
 	}
-	return s.put(uri, version, f)
+	return s.put(uri, version, f, broken)
+}
+
+// apply returns the file after one change. The new text is computed
+// first, by code that cannot fail; only then is it parsed.
+func (s *store) apply(f *parser.File, ch contentChange) (*parser.File, string) {
+	if ch.Range == nil {
+		return s.safeParse(f.Name, []byte(ch.Text), f.Config)
+	}
+	src, e := editText(f, ch)
+	if len(src) > s.maxSize {
+		return textOnly(f.Name, src, f.Config, f.Lines.Update(src, e)), ""
+	}
+	var nf *parser.File
+	if msg := try(func() { nf = s.reparse(f, src, e) }); msg == "" && nf != nil {
+		return nf, ""
+	}
+	return s.safeParse(f.Name, src, f.Config)
+}
+
+// safeParse parses src; when the parser panics it returns a file with
+// the text and its line index but no units, and the panic's message.
+func (s *store) safeParse(name string, src []byte, cfg *parser.Config) (*parser.File, string) {
+	if len(src) > s.maxSize {
+		return textOnly(name, src, cfg, parser.NewMapper(src)), ""
+	}
+	var f *parser.File
+	msg := try(func() { f = s.parse(name, src, cfg) })
+	if msg == "" && f != nil {
+		return f, ""
+	}
+	if msg == "" {
+		msg = "the parser returned no tree"
+	}
+	return textOnly(name, src, cfg, parser.NewMapper(src)),
+		"internal error while parsing (pfls shows nothing for this version): " + msg
+}
+
+// textOnly is a file with its text and line index but no units: what the
+// store keeps of a document it cannot or will not parse.
+func textOnly(name string, src []byte, cfg *parser.Config, lines *parser.Mapper) *parser.File {
+	form := parser.FormFor(name)
+	if cfg != nil && cfg.Form != parser.FormAuto {
+		form = cfg.Form
+	}
+	return &parser.File{Name: name, Src: src, Form: form, Lines: lines, Config: cfg}
+}
+
+// try runs f and returns the message of a panic in it, or "".
+func try(f func()) (msg string) {
+	defer func() {
+		if p := recover(); p != nil {
+			msg = fmt.Sprint(p)
+			if msg == "" {
+				msg = "panic"
+			}
+		}
+	}()
+	f()
+	return ""
 }
 
 // uriToPath returns the file path of a file: URI; for other schemes it

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -15,32 +16,65 @@ import (
 	"go.lsp.dev/jsonrpc2"
 )
 
-// maxMessage is the largest message body accepted (a 10 MB file sent as
-// JSON with escapes fits with room to spare).
-const maxMessage = 1 << 28
+// Limits of the framing.
+const (
+	// maxMessage is the largest message body accepted (bytes): a
+	// document of 100 MB sent as JSON fits, so that even a file far over
+	// MaxDocumentSize stays open (as text). A longer body is skipped.
+	maxMessage = 128 << 20
+	// maxHeaderLine is the longest header line kept (bytes); the rest of
+	// a longer line is read and dropped.
+	maxHeaderLine = 4 << 10
+	// maxQueue is how many bytes of notifications may wait for a client
+	// that does not read: past it notifications other than diagnostics
+	// are dropped, and $/progress is dropped past maxQueue/16. Replies
+	// and requests are never dropped, and a document's diagnostics
+	// waiting to be sent are always replaced by newer ones.
+	maxQueue = 16 << 20
+)
+
+// contentLength finds a Content-Length header line in raw bytes; a valid
+// JSON body never holds one (CR and LF cannot appear in a JSON string),
+// so finding one inside a body means the frame before it was bad and the
+// next message starts there.
+var contentLength = regexp.MustCompile(`(?i)content-length:[ \t]*[0-9]+[ \t]*\r?\n`)
 
 // stream frames JSON-RPC messages with Content-Length headers, as
 // jsonrpc2.NewStream does, but never gives up on a malformed message: a
 // bad header or a body that is not a JSON-RPC message is answered with a
 // parse or invalid-request error (id null) and skipped, because
-// jsonrpc2.Conn closes the connection on any read error. Only I/O errors
-// end the stream.
+// jsonrpc2.Conn closes the connection on any read error. After a frame
+// with a wrong Content-Length or garbage between frames, reading
+// resynchronises at the next Content-Length header. Only I/O errors end
+// the stream.
 type stream struct {
 	in     *bufio.Reader
+	back   []byte // bytes read too far, to be read again before in
 	out    io.Writer
 	closer io.Closer
 	logf   func(format string, args ...any)
 
 	wmu     sync.Mutex // guards the fields below
 	idle    *sync.Cond // signalled when the writer goroutine stops
-	queue   [][]byte   // framed messages waiting to be written
+	queue   []outgoing // messages waiting to be written
+	queued  int        // bytes of notifications in queue
 	writing bool       // a writer goroutine is running
 	closed  bool
 	werr    error
+	dropped int // notifications dropped for a client that does not read
+	limit   int // maxQueue; tests lower it
+}
+
+// outgoing is one framed message waiting to be written; key is the URI
+// of a publishDiagnostics notification ("" for every other message).
+type outgoing struct {
+	data   []byte
+	notify bool
+	key    string
 }
 
 func newStream(r io.Reader, w io.Writer, c io.Closer, logf func(string, ...any)) *stream {
-	s := &stream{in: bufio.NewReaderSize(r, 64<<10), out: w, closer: c, logf: logf}
+	s := &stream{in: bufio.NewReaderSize(r, 64<<10), out: w, closer: c, logf: logf, limit: maxQueue}
 	s.idle = sync.NewCond(&s.wmu)
 	return s
 }
@@ -69,39 +103,113 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 	}
 }
 
+// readByte reads one byte, from the pushed-back bytes first.
+func (s *stream) readByte() (byte, error) {
+	if len(s.back) > 0 {
+		b := s.back[0]
+		s.back = s.back[1:]
+		if len(s.back) == 0 {
+			s.back = nil
+		}
+		return b, nil
+	}
+	return s.in.ReadByte()
+}
+
+// read reads into p, from the pushed-back bytes first.
+func (s *stream) read(p []byte) (int, error) {
+	if len(s.back) > 0 {
+		n := copy(p, s.back)
+		s.back = s.back[n:]
+		if len(s.back) == 0 {
+			s.back = nil
+		}
+		return n, nil
+	}
+	return s.in.Read(p)
+}
+
+// unread pushes bytes back to be read again.
+func (s *stream) unread(b []byte) {
+	s.back = append(append([]byte(nil), b...), s.back...)
+}
+
+// readLine reads one header line without its line end. Of a line longer
+// than maxHeaderLine it keeps only the last bytes (where a header may
+// begin after garbage) and reports long.
+func (s *stream) readLine() (line string, n int64, long bool, err error) {
+	var b []byte
+	for {
+		c, err := s.readByte()
+		if err != nil {
+			return string(b), n, long, err
+		}
+		n++
+		if c == '\n' {
+			return strings.TrimSuffix(string(b), "\r"), n, long, nil
+		}
+		if len(b) == 2*maxHeaderLine {
+			b = append(b[:0], b[maxHeaderLine:]...)
+		}
+		b = append(b, c)
+		if n > maxHeaderLine {
+			long = true
+		}
+	}
+}
+
 // readFrame reads one header block and its body. A frame with a bad or
 // missing Content-Length gives a nil body and no error.
 func (s *stream) readFrame() ([]byte, int64, error) {
 	var total, length int64
 	bad := ""
+	lines := 0
 	for {
-		line, err := s.in.ReadString('\n')
-		total += int64(len(line))
+		line, n, long, err := s.readLine()
+		total += n
 		if err != nil {
-			if errors.Is(err, io.EOF) && strings.TrimSpace(line) == "" {
+			if errors.Is(err, io.EOF) {
 				return nil, total, io.EOF
 			}
 			return nil, total, fmt.Errorf("reading header: %w", err)
 		}
-		line = strings.TrimSpace(line)
-		if line == "" {
-			if total <= 2 {
+		if strings.TrimSpace(line) == "" {
+			if lines == 0 && !long {
 				continue // stray blank line between messages
 			}
 			break
 		}
+		lines++
+		if long {
+			bad = fmt.Sprintf("header line longer than %d bytes", maxHeaderLine)
+		}
+		// Garbage may run into the next header (a body shorter than its
+		// Content-Length said, or bytes with no line end): resynchronise
+		// at a Content-Length inside the line.
+		if i := strings.Index(strings.ToLower(line), "content-length:"); i > 0 {
+			s.logf("skipping garbage before a header: %.80q", line[:i])
+			s.reply(errorResponse(nil, jsonrpc2.ParseError, "garbage before a header"))
+			line, bad, length = line[i:], "", 0
+		}
 		name, value, ok := strings.Cut(line, ":")
 		if !ok {
-			bad = fmt.Sprintf("invalid header line %q", line)
+			bad = fmt.Sprintf("invalid header line %.80q", line)
 			continue
 		}
 		if strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
 			n, err := strconv.ParseInt(strings.TrimSpace(value), 10, 64)
-			if err != nil || n <= 0 || n > maxMessage {
-				bad = fmt.Sprintf("invalid Content-Length %q", value)
-				continue
+			switch {
+			case err != nil || n <= 0:
+				bad = fmt.Sprintf("invalid Content-Length %.40q", value)
+			case n > maxMessage:
+				// Skip the body, which may also hold the next frame.
+				s.logf("skipping a message of %d bytes (limit %d)", n, maxMessage)
+				total += s.skipBody(n)
+				s.reply(errorResponse(nil, jsonrpc2.InvalidRequest, fmt.Sprintf("message of %d bytes is over the limit of %d bytes", n, maxMessage)))
+				return nil, total, nil
+			default:
+				length = n
 			}
-			length = n
 		}
 	}
 	if length == 0 {
@@ -112,13 +220,56 @@ func (s *stream) readFrame() ([]byte, int64, error) {
 		s.reply(errorResponse(nil, jsonrpc2.ParseError, bad))
 		return nil, total, nil
 	}
-	data := make([]byte, length)
-	n, err := io.ReadFull(s.in, data)
-	total += int64(n)
+	data, n, err := s.readBody(length, true)
+	total += n
 	if err != nil {
 		return nil, total, fmt.Errorf("reading body: %w", err)
 	}
+	if data == nil {
+		s.logf("skipping message: its body holds the next header (wrong Content-Length)")
+		s.reply(errorResponse(nil, jsonrpc2.ParseError, "wrong Content-Length: the body runs into the next message"))
+	}
 	return data, total, nil
+}
+
+// readBody reads a body of length bytes. When the bytes read hold a
+// Content-Length header, the frame was bad: the bytes from the header on
+// are pushed back to be read as the next frame, and the body is nil, so a
+// Content-Length larger than the body never waits for bytes that will not
+// come while the next message is there. keep=false drops what it reads.
+func (s *stream) readBody(length int64, keep bool) ([]byte, int64, error) {
+	var data []byte
+	buf := make([]byte, min(length, 64<<10))
+	var tail []byte // the last bytes seen, where a header may start
+	var total int64
+	for total < length {
+		m, err := s.read(buf[:min(int64(len(buf)), length-total)])
+		chunk := buf[:m]
+		seen := append(tail, chunk...)
+		if loc := contentLength.FindIndex(seen); loc != nil {
+			s.unread(seen[loc[0]:])
+			return nil, total + int64(m) - int64(len(seen)-loc[0]), nil
+		}
+		total += int64(m)
+		if keep {
+			data = append(data, chunk...)
+		}
+		tail = append(tail[:0], seen[max(len(seen)-40, 0):]...)
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				err = io.ErrUnexpectedEOF
+			}
+			return nil, total, err
+		}
+	}
+	return data, total, nil
+}
+
+// skipBody reads and drops a body of length bytes (or up to the next
+// header, see readBody).
+func (s *stream) skipBody(length int64) int64 {
+	_, n, _ := s.readBody(length, false)
+	return n
 }
 
 // rejectBody answers a body that is not a JSON-RPC message: a parse error
@@ -171,7 +322,10 @@ func errorResponse(id json.RawMessage, code jsonrpc2.Code, msg string) []byte {
 // Write implements jsonrpc2.Stream. It queues the message and returns:
 // a writer goroutine sends the queue in order, so neither the reading
 // goroutine nor a handler ever waits for the peer to read (two peers
-// writing to each other at once would otherwise deadlock).
+// writing to each other at once would otherwise deadlock). For a client
+// that does not read, the queue is bounded (maxQueue): diagnostics of a
+// document replace those still waiting, progress and other notifications
+// are dropped past the limits; replies and requests are always kept.
 func (s *stream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error) {
 	var data []byte
 	var err error
@@ -183,16 +337,41 @@ func (s *stream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error)
 	if err != nil {
 		return 0, fmt.Errorf("marshaling message: %w", err)
 	}
-	return s.writeRaw(data)
+	out := outgoing{}
+	if n, ok := msg.(*jsonrpc2.Notification); ok {
+		out.notify = true
+		switch n.Method() {
+		case "textDocument/publishDiagnostics":
+			var p struct {
+				URI string `json:"uri"`
+			}
+			if json.Unmarshal(n.Params(), &p) == nil {
+				out.key = p.URI
+			}
+		case "$/progress":
+			out.key = "$/progress"
+		}
+	}
+	return s.queueMessage(data, out)
 }
 
-// writeRaw frames and queues one message body.
+// writeRaw frames and queues one message body that must not be dropped.
 func (s *stream) writeRaw(data []byte) (int64, error) {
+	return s.queueMessage(data, outgoing{})
+}
+
+func frame(data []byte) []byte {
 	buf := make([]byte, 0, len(data)+32)
 	buf = append(buf, "Content-Length: "...)
 	buf = strconv.AppendInt(buf, int64(len(data)), 10)
 	buf = append(buf, "\r\n\r\n"...)
-	buf = append(buf, data...)
+	return append(buf, data...)
+}
+
+// queueMessage frames and queues one message, applying the queue's
+// bounds to notifications.
+func (s *stream) queueMessage(data []byte, out outgoing) (int64, error) {
+	out.data = frame(data)
 	s.wmu.Lock()
 	defer s.wmu.Unlock()
 	if s.werr != nil {
@@ -201,12 +380,60 @@ func (s *stream) writeRaw(data []byte) (int64, error) {
 	if s.closed {
 		return 0, io.ErrClosedPipe
 	}
-	s.queue = append(s.queue, buf)
+	if out.notify {
+		switch {
+		case out.key == "$/progress":
+			if s.queued > s.limit/16 {
+				s.drop()
+				return int64(len(out.data)), nil
+			}
+		case out.key != "":
+			// Newer diagnostics of a document replace waiting ones.
+			for i := range s.queue {
+				if q := &s.queue[i]; q.notify && q.key == out.key {
+					s.queued += len(out.data) - len(q.data)
+					q.data = out.data
+					return int64(len(out.data)), nil
+				}
+			}
+			if s.queued > s.limit {
+				s.dropOne()
+			}
+		default:
+			if s.queued > s.limit {
+				s.drop()
+				return int64(len(out.data)), nil
+			}
+		}
+		s.queued += len(out.data)
+	}
+	s.queue = append(s.queue, out)
 	if !s.writing {
 		s.writing = true
 		go s.flush()
 	}
-	return int64(len(buf)), nil
+	return int64(len(out.data)), nil
+}
+
+// drop counts a dropped notification, logging the first of a run.
+func (s *stream) drop() {
+	if s.dropped == 0 {
+		s.logf("the client does not read: dropping notifications")
+	}
+	s.dropped++
+}
+
+// dropOne makes room for diagnostics: it drops the oldest waiting
+// notification other than diagnostics, if there is one.
+func (s *stream) dropOne() {
+	for i, q := range s.queue {
+		if q.notify && (q.key == "" || q.key == "$/progress") {
+			s.queued -= len(q.data)
+			s.queue = append(s.queue[:i], s.queue[i+1:]...)
+			s.drop()
+			return
+		}
+	}
 }
 
 // flush writes the queue until it is empty.
@@ -216,20 +443,28 @@ func (s *stream) flush() {
 		if len(s.queue) == 0 || s.werr != nil {
 			s.writing = false
 			s.queue = nil
+			s.queued = 0
 			s.idle.Broadcast()
 			s.wmu.Unlock()
 			return
 		}
-		batch := s.queue
-		s.queue = nil
+		// One message at a time, so that later ones can still be
+		// coalesced or dropped while the client is slow.
+		out := s.queue[0]
+		s.queue[0] = outgoing{}
+		s.queue = s.queue[1:]
+		if out.notify {
+			s.queued -= len(out.data)
+		}
+		if s.dropped > 0 && len(s.queue) == 0 {
+			s.logf("the client reads again: %d notifications were dropped", s.dropped)
+			s.dropped = 0
+		}
 		s.wmu.Unlock()
-		for _, b := range batch {
-			if _, err := s.out.Write(b); err != nil {
-				s.wmu.Lock()
-				s.werr = fmt.Errorf("write to stream: %w", err)
-				s.wmu.Unlock()
-				break
-			}
+		if _, err := s.out.Write(out.data); err != nil {
+			s.wmu.Lock()
+			s.werr = fmt.Errorf("write to stream: %w", err)
+			s.wmu.Unlock()
 		}
 	}
 }

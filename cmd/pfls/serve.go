@@ -1,10 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
-	"os"
+	"strings"
 	"sync"
 
 	"github.com/pfls/pfls/complexity"
@@ -24,33 +25,35 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	eng := complexity.NewEngine(complexity.Options{})
+	eng := newEngineGate()
 	est := newEstimates()
 	lsp.Version = version
 	opts := lsp.Options{
 		Log: stderr,
-		Inlay: func(f *parser.File, start, end int, o hints.InlayOptions) []hints.InlayHint {
-			return hints.InlayHints(f, eng, start, end, o)
+		Inlay: func(ctx context.Context, f *parser.File, start, end int, o hints.InlayOptions) (out []hints.InlayHint) {
+			eng.with(ctx, f, func(e *complexity.Engine) { out = hints.InlayHints(f, e, start, end, o) })
+			return out
 		},
-		StatementHover: func(f *parser.File, off int) string {
-			text := hints.StatementHover(f, eng, off)
+		StatementHover: func(ctx context.Context, f *parser.File, off int) string {
+			var text string
+			eng.with(ctx, f, func(e *complexity.Engine) { text = hints.StatementHover(f, e, off) })
 			if last := est.last(f, f.Lines.Line(off)+1); last != "" {
 				text += "\n\n**Last estimate**\n\n" + last
 			}
 			return text
 		},
-		Actions: func(f *parser.File, start, end int, st hints.EstimateSettings) []hints.CodeAction {
+		Actions: func(ctx context.Context, f *parser.File, start, end int, st hints.EstimateSettings) []hints.CodeAction {
 			o, err := est.options(st)
 			if err != nil {
 				fmt.Fprintln(stderr, err)
 			}
 			return append(hints.QuickFixes(f, start, end, o, nil), hints.LoopActions(f, start, o)...)
 		},
-		ExtraDiagnostics: func(f *parser.File, st hints.EstimateSettings) []hints.Diagnostic {
+		ExtraDiagnostics: func(ctx context.Context, f *parser.File, st hints.EstimateSettings) []hints.Diagnostic {
 			o, _ := est.options(st)
 			return hints.CapabilityDiagnostics(f, o, nil)
 		},
-		Estimate: func(f *parser.File, line int, st hints.EstimateSettings) (string, error) {
+		Estimate: func(ctx context.Context, f *parser.File, line int, st hints.EstimateSettings) (string, error) {
 			o, err := est.options(st)
 			if err != nil {
 				return "", err
@@ -61,9 +64,21 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			return text, err
 		},
+		Release: func(name string) {
+			eng.release(name)
+			est.release(name)
+		},
 	}
 	return lsp.Serve(context.Background(), stdin, stdout, nil, opts)
 }
+
+// Bounds of what the server keeps: machine model files read (bytes), models
+// kept, and loop reports kept for hovers.
+const (
+	maxMachineFile = 16 << 20
+	maxMachines    = 8
+	maxReports     = 1000
+)
 
 // estimates loads machine model files named by the settings (once per
 // path) and keeps the last estimate of each loop for its hover.
@@ -85,14 +100,17 @@ func (e *estimates) options(st hints.EstimateSettings) (hints.EstimateOptions, e
 	}
 	m, ok := e.machines[st.Machine]
 	if !ok {
-		fh, err := os.Open(st.Machine)
+		// A FIFO or a device named here must not hang the server.
+		data, err := lsp.ReadRegularFile(st.Machine, maxMachineFile)
 		if err != nil {
 			return st.Options(nil), fmt.Errorf("pfls.estimate.machine: %v; using the model inside pfls", fileErr(st.Machine, err))
 		}
-		m, err = partition.LoadMachine(fh)
-		fh.Close()
+		m, err = partition.LoadMachine(bytes.NewReader(data))
 		if err != nil {
 			return st.Options(nil), fmt.Errorf("pfls.estimate.machine: %s: %v; using the model inside pfls", st.Machine, err)
+		}
+		if len(e.machines) >= maxMachines {
+			clear(e.machines)
 		}
 		e.machines[st.Machine] = m
 	}
@@ -112,11 +130,114 @@ func reportKey(f *parser.File, line int) string {
 func (e *estimates) keep(f *parser.File, line int, text string) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if len(e.reports) >= maxReports {
+		clear(e.reports) // rare: a user reads the last few
+	}
 	e.reports[reportKey(f, line)] = text
+}
+
+// release forgets the reports of a closed file.
+func (e *estimates) release(name string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for k := range e.reports {
+		if strings.HasPrefix(k, name+":") {
+			delete(e.reports, k)
+		}
+	}
 }
 
 func (e *estimates) last(f *parser.File, line int) string {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.reports[reportKey(f, line)]
+}
+
+// engineGate serialises the complexity engine, which is not safe for
+// concurrent use: one analysis at a time, waiting for the engine with
+// respect to the request's context (a cancelled request stops waiting),
+// never under a server-wide lock. It also bounds the engine's memory: the
+// engine caches a result for every unit text it has seen, each holding
+// its file's tree, so once the source of the files analysed since the
+// last start exceeds the budget it starts a fresh engine with the files
+// still open. Closed files are dropped at the next use, so that closing a
+// document never waits for an analysis.
+type engineGate struct {
+	sem chan struct{}
+
+	// guarded by sem
+	eng   *complexity.Engine
+	files map[string]*parser.File // latest version of each file analysed
+	spent int                     // bytes of source analysed since the engine started
+
+	mu       sync.Mutex
+	released []string // files closed since the last use
+}
+
+// engineBudget is the least source (bytes) analysed before the engine
+// starts afresh; the budget is four times the open files' size when that
+// is larger.
+const engineBudget = 2 << 20
+
+func newEngineGate() *engineGate {
+	return &engineGate{sem: make(chan struct{}, 1), eng: complexity.NewEngine(complexity.Options{}), files: map[string]*parser.File{}}
+}
+
+// with runs fn with the engine for f, unless ctx ends first; it reports
+// whether fn ran.
+func (g *engineGate) with(ctx context.Context, f *parser.File, fn func(*complexity.Engine)) bool {
+	select {
+	case g.sem <- struct{}{}:
+	case <-ctx.Done():
+		return false
+	}
+	defer func() { <-g.sem }()
+	if ctx.Err() != nil {
+		return false
+	}
+	g.mu.Lock()
+	released := g.released
+	g.released = nil
+	g.mu.Unlock()
+	for _, name := range released {
+		delete(g.files, name)
+		g.eng.RemoveFile(name)
+	}
+	g.files[f.Name] = f
+	budget, open := engineBudget, 0
+	for _, x := range g.files {
+		open += len(x.Src)
+	}
+	budget = max(budget, 4*open)
+	if g.spent > budget {
+		g.restart()
+	}
+	ok := false
+	defer func() {
+		if !ok { // a panic may leave the engine half-way through a pass
+			g.restart()
+		}
+	}()
+	fn(g.eng)
+	if g.eng.Stats.Computed > 0 {
+		g.spent += len(f.Src)
+	}
+	ok = true
+	return true
+}
+
+// restart replaces the engine by a fresh one holding the files kept.
+func (g *engineGate) restart() {
+	g.eng = complexity.NewEngine(complexity.Options{})
+	for _, x := range g.files {
+		g.eng.SetFile(x)
+	}
+	g.spent = 0
+}
+
+// release forgets a closed file at the next use of the engine.
+func (g *engineGate) release(name string) {
+	g.mu.Lock()
+	g.released = append(g.released, name)
+	g.mu.Unlock()
 }
