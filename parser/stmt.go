@@ -1874,8 +1874,8 @@ func (p *parser) gotoStmt(base StmtBase, partial *Stmt) Stmt {
 func (p *parser) callStmt(base StmtBase, partial *Stmt) Stmt {
 	p.take("CALL")
 	s := &CallStmt{StmtBase: base, Lparen: NoPos, Rparen: NoPos}
-	*partial = s
 	s.Name = p.ident()
+	*partial = s // only with its name: CALL alone is a BadStmt
 	// CALL X(I)%PROC(...), CALL A%B%C: type-bound procedures.
 	if p.s.is("%") || p.s.is("(") && p.isBoundCall() {
 		d := p.designatorTail(s.Name)
@@ -1942,8 +1942,8 @@ func (p *parser) assignLabel(base StmtBase, partial *Stmt) Stmt {
 func (p *parser) entry(base StmtBase, partial *Stmt) Stmt {
 	p.take("ENTRY")
 	s := &EntryStmt{StmtBase: base}
-	*partial = s
 	s.Name = p.ident()
+	*partial = s // only with its name: ENTRY alone is a BadStmt
 	if p.s.accept("(") {
 		for !p.s.is(")") {
 			if p.s.is("*") {

@@ -72,7 +72,7 @@ func inspectType(t *TypeSpec, f func(Node) bool) {
 
 func walkChildren(n Node, f func(Node) bool) {
 	switch x := n.(type) {
-	case *Ident, *Lit, *Star, *BadExpr, *BadStmt, *FormatStmt, *CppStmt, *IncludeStmt, *InterfaceStmt:
+	case *Ident, *Lit, *Star, *BadExpr, *BadStmt, *FormatStmt, *CppStmt, *IncludeStmt:
 	case *Unary:
 		inspectExpr(x.X, f)
 	case *Binary:
@@ -111,6 +111,8 @@ func walkChildren(n Node, f func(Node) bool) {
 		inspectExpr(x.Im, f)
 
 	case *ProgramStmt:
+		inspectIdent(x.Name, f)
+	case *InterfaceStmt:
 		inspectIdent(x.Name, f)
 	case *SubprogramStmt:
 		inspectType(x.Type, f)
@@ -201,6 +203,11 @@ func walkChildren(n Node, f func(Node) bool) {
 		inspectExpr(x.Cond, f)
 	case *ArithIfStmt:
 		inspectExpr(x.Cond, f)
+		for _, l := range x.Labels {
+			if l != nil {
+				Inspect(l, f)
+			}
+		}
 	case *WhereStmt:
 		inspectExpr(x.Mask, f)
 		if x.Body != nil {
@@ -211,6 +218,11 @@ func walkChildren(n Node, f func(Node) bool) {
 	case *CaseStmt:
 		inspectExprs(x.Values, f)
 	case *GotoStmt:
+		for _, l := range x.Labels {
+			if l != nil {
+				Inspect(l, f)
+			}
+		}
 		inspectExpr(x.X, f)
 	case *CallStmt:
 		inspectIdent(x.Name, f)
@@ -221,6 +233,9 @@ func walkChildren(n Node, f func(Node) bool) {
 	case *AllocateStmt:
 		inspectExprs(x.Items, f)
 	case *AssignLabelStmt:
+		if x.Target != nil {
+			Inspect(x.Target, f)
+		}
 		inspectIdent(x.Var, f)
 	case *EntryStmt:
 		inspectIdent(x.Name, f)

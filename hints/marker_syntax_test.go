@@ -1,0 +1,275 @@
+package hints
+
+import (
+	"fmt"
+	"strings"
+)
+
+// A marker is one annotation of a fixture: !@verb(args) in a comment.
+type marker struct {
+	line   int // 0-based line of the annotation
+	target int // 0-based line it applies to; -1 for file-level verbs
+	verb   string
+	args   []markerArg
+	text   string // as written, for messages
+}
+
+// A markerArg is one comma-separated argument: a sequence of words,
+// strings and key=value options.
+type markerArg []markerTok
+
+type markerTok struct {
+	kind byte // 'w' word, 's' string, 'o' option (key=val)
+	key  string
+	val  string
+}
+
+// fileVerbs apply to the whole fixture rather than to a line.
+var fileVerbs = map[string]bool{
+	"ignore": true, "procs": true, "noise": true, "profile": true,
+	"maxlength": true, "allhints": true,
+}
+
+// lineVerbs apply to a line of code.
+var lineVerbs = map[string]bool{
+	"diag": true, "nodiag": true, "hint": true, "nohint": true,
+	"action": true, "noaction": true, "estimate": true, "noestimate": true,
+	"hover": true, "nohover": true,
+}
+
+// parseMarkers finds the annotations of src and the line each applies
+// to. fixed tells the source form (fixed form also accepts C@ and *@ in
+// column 1). Errors carry the 1-based line.
+func parseMarkers(src string, fixed bool) ([]*marker, []string) {
+	lines := strings.Split(src, "\n")
+	var out []*marker
+	var errs []string
+	var pending []*marker // on comment lines, waiting for a code line
+	for i, l := range lines {
+		l = strings.TrimSuffix(l, "\r")
+		code, ms, perr := scanLine(l, fixed)
+		for _, e := range perr {
+			errs = append(errs, fmt.Sprintf("%d: %s", i+1, e))
+		}
+		for _, m := range ms {
+			m.line = i
+			if fileVerbs[m.verb] {
+				m.target = -1
+				out = append(out, m)
+				continue
+			}
+			if !lineVerbs[m.verb] {
+				errs = append(errs, fmt.Sprintf("%d: unknown marker verb %q in %s", i+1, m.verb, m.text))
+				continue
+			}
+			if code {
+				m.target = i
+				out = append(out, m)
+			} else {
+				pending = append(pending, m)
+			}
+		}
+		if code {
+			for _, m := range pending {
+				m.target = i
+				out = append(out, m)
+			}
+			pending = nil
+		}
+	}
+	for _, m := range pending {
+		errs = append(errs, fmt.Sprintf("%d: %s applies to no line of code (none follows)", m.line+1, m.text))
+	}
+	return out, errs
+}
+
+// scanLine returns whether line l holds code (a statement or a
+// directive, not only a comment) and the markers written in it.
+func scanLine(l string, fixed bool) (bool, []*marker, []string) {
+	commentAt := -1 // where the comment starts
+	if fixed && l != "" && strings.ContainsRune("Cc*!", rune(l[0])) {
+		commentAt = 0
+	} else {
+		commentAt = trailingComment(l, fixed)
+	}
+	code := strings.TrimSpace(l) != ""
+	if commentAt >= 0 {
+		before := strings.TrimSpace(l[:commentAt])
+		code = before != "" || isDirective(l[commentAt+1:])
+		if fixed && commentAt == 0 && l != "" && l[0] != '!' {
+			// C or * in column 1: a comment (or directive) line.
+			code = isDirective(l[1:])
+		}
+	}
+	if commentAt < 0 {
+		return code, nil, nil
+	}
+	var ms []*marker
+	var errs []string
+	rest := l[commentAt:]
+	at := 0
+	// A marker starts with "!@", or with "C@"/"*@" in column 1 of fixed form.
+	if fixed && commentAt == 0 && len(rest) > 1 && rest[1] == '@' {
+		m, n, err := parseMarker(rest[2:])
+		if err != "" {
+			errs = append(errs, err)
+		} else {
+			ms = append(ms, m)
+		}
+		at = 2 + n
+	}
+	for {
+		k := strings.Index(rest[at:], "!@")
+		if k < 0 {
+			break
+		}
+		at += k + 2
+		m, n, err := parseMarker(rest[at:])
+		if err != "" {
+			errs = append(errs, err)
+			break
+		}
+		ms = append(ms, m)
+		at += n
+	}
+	return code, ms, errs
+}
+
+// isDirective tells whether the text after a comment character is a
+// directive sentinel (HPF$, CMF$, $OMP, ...).
+func isDirective(s string) bool {
+	i := 0
+	for i < len(s) && (s[i] >= 'A' && s[i] <= 'Z' || s[i] >= 'a' && s[i] <= 'z') {
+		i++
+	}
+	return i < len(s) && s[i] == '$'
+}
+
+// trailingComment is the offset of the "!" that starts a comment outside
+// character constants, or -1.
+func trailingComment(l string, fixed bool) int {
+	var quote byte
+	for i := 0; i < len(l); i++ {
+		c := l[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '!':
+			if fixed && i == 5 {
+				continue // a continuation mark in column 6
+			}
+			return i
+		}
+	}
+	return -1
+}
+
+// parseMarker parses "verb" or "verb(args)" at the start of s and
+// returns the marker and the bytes used.
+func parseMarker(s string) (*marker, int, string) {
+	i := 0
+	for i < len(s) && (s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z') {
+		i++
+	}
+	m := &marker{verb: s[:i]}
+	if m.verb == "" {
+		return nil, 0, fmt.Sprintf("marker without a verb: !@%s", s)
+	}
+	if i >= len(s) || s[i] != '(' {
+		m.text = "!@" + m.verb
+		return m, i, ""
+	}
+	i++
+	arg := markerArg{}
+	for {
+		for i < len(s) && s[i] == ' ' {
+			i++
+		}
+		if i >= len(s) {
+			return nil, 0, fmt.Sprintf("unclosed marker: !@%s", s)
+		}
+		c := s[i]
+		switch {
+		case c == ')' || c == ',':
+			switch {
+			case len(arg) > 0:
+				m.args = append(m.args, arg)
+			case c == ',' || len(m.args) > 0:
+				return nil, 0, fmt.Sprintf("empty argument in !@%s", s)
+			}
+			arg = markerArg{}
+			i++
+			if c == ')' {
+				m.text = "!@" + s[:i]
+				return m, i, ""
+			}
+		case c == '"':
+			v, n, ok := markerString(s[i:])
+			if !ok {
+				return nil, 0, fmt.Sprintf("unterminated string in !@%s", s)
+			}
+			arg = append(arg, markerTok{kind: 's', val: v})
+			i += n
+		case isWordByte(c):
+			j := i
+			for j < len(s) && isWordByte(s[j]) {
+				j++
+			}
+			w := s[i:j]
+			i = j
+			if i < len(s) && s[i] == '=' {
+				i++
+				switch {
+				case i < len(s) && s[i] == '"':
+					v, n, ok := markerString(s[i:])
+					if !ok {
+						return nil, 0, fmt.Sprintf("unterminated string in !@%s", s)
+					}
+					arg = append(arg, markerTok{kind: 'o', key: w, val: v})
+					i += n
+				default:
+					j := i
+					for j < len(s) && isWordByte(s[j]) {
+						j++
+					}
+					if j == i {
+						return nil, 0, fmt.Sprintf("%s= without a value in !@%s", w, s)
+					}
+					arg = append(arg, markerTok{kind: 'o', key: w, val: s[i:j]})
+					i = j
+				}
+				continue
+			}
+			arg = append(arg, markerTok{kind: 'w', val: w})
+		default:
+			return nil, 0, fmt.Sprintf("unexpected %q in !@%s", c, s)
+		}
+	}
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_.+-:", c) >= 0
+}
+
+// markerString reads a "..." string at the start of s: \" stands for a
+// quote, every other byte (backslashes too, as in regexps) stands for
+// itself.
+func markerString(s string) (string, int, bool) {
+	var b strings.Builder
+	for i := 1; i < len(s); i++ {
+		switch {
+		case s[i] == '\\' && i+1 < len(s) && s[i+1] == '"':
+			b.WriteByte(s[i+1])
+			i++
+		case s[i] == '"':
+			return b.String(), i + 1, true
+		default:
+			b.WriteByte(s[i])
+		}
+	}
+	return "", 0, false
+}

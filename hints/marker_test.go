@@ -1,0 +1,847 @@
+package hints
+
+// TestMarkers runs the Fortran fixtures of testdata/markers through the
+// hints producers (no JSON-RPC in between) and checks the expectations
+// written in the fixtures' comments. It calls only the exported API, as
+// the server does (it sits in package hints because imports_test.go lets
+// hints import no package of its own).
+//
+// # Where a marker applies
+//
+// A marker is written in a comment: "!@verb(args)" anywhere a comment may
+// stand, and in fixed form also "C@verb(args)" or "*@verb(args)" in
+// column 1. A line may hold several markers. A marker on a line of code
+// (a statement or a directive line, with the marker in its trailing
+// comment) applies to that line. A marker on a line that is only a
+// comment applies to the next line of code; blank and comment lines in
+// between are skipped. A line marker that no line of code follows is an
+// error. File-level markers (ignore, procs, noise, profile, maxlength,
+// allhints) apply to the whole fixture wherever they are written.
+//
+// # Arguments
+//
+// Arguments are separated by commas; each is a word (letters, digits and
+// _.+-:), a "string", or key=value (value a word or a string). In strings
+// \" stands for a quote and every other byte for itself, so regexps are
+// written as they are: "G\(BLOCK,BLOCK\)". Regexps match anywhere in
+// the text (anchor them with ^ and $).
+//
+// # Line markers
+//
+//	!@diag(code, "regexp", severity)  a diagnostic with that code whose message matches,
+//	                                 starting on the line; the regexp and the severity
+//	                                 (error, warning, information, hint) may be left out
+//	!@nodiag(code)                   no diagnostic with that code on the line
+//	!@hint("regexp", tooltip="re")   an inlay hint on the line whose label (and tooltip) match
+//	!@nohint                         no inlay hint on the line
+//	!@action("title re", golden="name", kind="quickfix", preferred=true)
+//	                                 a code action offered on the line (quick fixes and
+//	                                 loop actions, as the server asks for them); golden=
+//	                                 applies its edits and compares the file with
+//	                                 testdata/<dir>/name.golden (-update rewrites it)
+//	!@noaction("title re")           no such code action on the line
+//	!@estimate(faster "D(:,BLOCK)")  the "Estimate this loop" report of the loop on the
+//	!@estimate(current "D(:,BLOCK)") line: the fastest candidate, or the current
+//	!@estimate(report "regexp")      distribution (names compared exactly); the report
+//	!@estimate(noreport "regexp")    matches, or does not match, the regexp
+//	!@noestimate                     the report says no DO loop starts on the line
+//	!@hover("regexp"), !@nohover     the statement hover at the line's first statement
+//	                                 character (after any label) matches, or is empty
+//
+// # File-level markers
+//
+//	!@ignore(code, ...)     diagnostics with these codes need no marker
+//	!@procs(N)              processors for estimates and capability diagnostics (default 16)
+//	!@noise(x)              the machine model's run-to-run noise (a fraction)
+//	!@profile(key=value...) the capability profile: Rice Fortran 77D with these JSON fields changed
+//	!@maxlength(N)          inlay labels cut to N characters (default 40)
+//	!@allhints              every inlay hint must be expected by a !@hint
+//
+// # What is checked besides the markers
+//
+// Every diagnostic (parser diagnostics and capability diagnostics) must be
+// expected by a !@diag, unless its code is ignored; so must every quick
+// fix, by an !@action on its diagnostic's line. Inlay hints sit at the end
+// of their line, sorted, one per line; asking for any one line, or for one
+// kind, gives the same hints as the whole file filtered. On lines with
+// !@action markers: at most one action is preferred, every edit leaves a
+// file that parses when the fixture did, a "Distribute D(...)" action
+// leaves a file whose loop report names D(...) as the current
+// distribution, and a quick fix removes a capability diagnostic.
+//
+// Errors in the markers themselves fail the test with file:line.
+//
+// Fixtures in testdata/markers-known-wrong state what an expert expects
+// where pfls is wrong today; they run only with -known-wrong (and fail).
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/pfls/pfls/complexity"
+	"github.com/pfls/pfls/parser"
+	"github.com/pfls/pfls/partition"
+)
+
+var (
+	update     = flag.Bool("update", false, "rewrite the golden files of the marker tests")
+	knownWrong = flag.Bool("known-wrong", false, "run the fixtures of testdata/markers-known-wrong (cases pfls gets wrong today)")
+)
+
+func TestMarkers(t *testing.T) {
+	runMarkerDir(t, filepath.Join("testdata", "markers"))
+}
+
+func TestMarkersKnownWrong(t *testing.T) {
+	if !*knownWrong {
+		t.Skip("known-wrong fixtures run with -known-wrong")
+	}
+	runMarkerDir(t, filepath.Join("testdata", "markers-known-wrong"))
+}
+
+// fixtureExts are the extensions of Fortran fixtures.
+var fixtureExts = map[string]bool{".f": true, ".f90": true, ".hpf": true, ".fcm": true, ".F": true}
+
+func runMarkerDir(t *testing.T, dir string) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, e := range ents {
+		if e.IsDir() || !fixtureExts[filepath.Ext(e.Name())] {
+			continue
+		}
+		n++
+		name := e.Name()
+		t.Run(name, func(t *testing.T) { runFixture(t, dir, name) })
+	}
+	if n == 0 {
+		t.Fatalf("no fixtures in %s", dir)
+	}
+}
+
+// fixture is one Fortran file under test with its markers.
+type fixture struct {
+	t       *testing.T
+	dir     string
+	name    string
+	src     []byte
+	f       *parser.File
+	eng     *complexity.Engine
+	exps    []*expect
+	ignore  map[string]bool
+	opt     EstimateOptions
+	prof    *partition.Profile
+	inlay   InlayOptions
+	all     bool // every hint expected
+	goldens map[string]bool
+}
+
+// expect is a checked marker: its arguments validated and compiled.
+type expect struct {
+	m         *marker
+	code      string         // diag, nodiag
+	re        *regexp.Regexp // diag, hint, action, noaction, estimate report/noreport, hover
+	tooltip   *regexp.Regexp // hint
+	severity  string         // diag
+	golden    string         // action
+	kind      *string        // action
+	preferred *bool          // action
+	mode      string         // estimate: faster, current, report, noreport
+	dist      string         // estimate faster/current
+}
+
+func (fx *fixture) errorf(line int, format string, args ...any) {
+	fx.t.Helper()
+	fx.t.Errorf("%s:%d: %s", filepath.Join(fx.dir, fx.name), line+1, fmt.Sprintf(format, args...))
+}
+
+func runFixture(t *testing.T, dir, name string) {
+	src, err := os.ReadFile(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fx := &fixture{t: t, dir: dir, name: name, src: src, ignore: map[string]bool{},
+		goldens: map[string]bool{}, inlay: DefaultInlayOptions()}
+	fx.f = parser.Parse(name, src, nil)
+	fx.eng = complexity.NewEngine(complexity.Options{})
+	ms, errs := parseMarkers(string(src), fx.f.Form == parser.Fixed)
+	for _, e := range errs {
+		t.Errorf("%s:%s", filepath.Join(dir, name), e)
+	}
+	settings := EstimateSettings{Procs: 16}
+	noise := -1.0
+	var profile []string
+	for _, m := range ms {
+		e, err := fx.compile(m)
+		if err != nil {
+			fx.errorf(m.line, "%s: %v", m.text, err)
+			continue
+		}
+		switch m.verb {
+		case "ignore":
+			for _, a := range m.args {
+				fx.ignore[a[0].val] = true
+			}
+		case "procs":
+			settings.Procs, _ = strconv.Atoi(m.args[0][0].val)
+		case "noise":
+			noise, _ = strconv.ParseFloat(m.args[0][0].val, 64)
+		case "maxlength":
+			fx.inlay.MaxLength, _ = strconv.Atoi(m.args[0][0].val)
+		case "allhints":
+			fx.all = true
+		case "profile":
+			for _, a := range m.args {
+				profile = append(profile, fmt.Sprintf("%q: %s", a[0].key, jsonValue(a[0].val)))
+			}
+		default:
+			fx.exps = append(fx.exps, e)
+		}
+	}
+	if t.Failed() {
+		return // the markers are wrong: checking them would only add noise
+	}
+	fx.opt = settings.Options(nil)
+	if noise >= 0 {
+		m := *fx.opt.Machine
+		m.Noise = noise
+		fx.opt.Machine = &m
+	}
+	if len(profile) > 0 {
+		p, err := partition.LoadProfile(strings.NewReader("{" + strings.Join(profile, ", ") + "}"))
+		if err != nil {
+			t.Fatalf("%s: !@profile: %v", name, err)
+		}
+		fx.prof = p
+	}
+	fx.checkDiagnostics()
+	fx.checkHints()
+	fx.checkHover()
+	fx.checkActions()
+	fx.checkEstimates()
+}
+
+// jsonValue writes a marker value as JSON: true, false and numbers as
+// they are, anything else as a string.
+func jsonValue(v string) string {
+	if v == "true" || v == "false" {
+		return v
+	}
+	if _, err := strconv.ParseFloat(v, 64); err == nil {
+		return v
+	}
+	return strconv.Quote(v)
+}
+
+// compile validates a marker's arguments.
+func (fx *fixture) compile(m *marker) (*expect, error) {
+	e := &expect{m: m}
+	var pos []markerArg
+	opts := map[string]string{}
+	for _, a := range m.args {
+		if len(a) == 1 && a[0].kind == 'o' {
+			if _, dup := opts[a[0].key]; dup {
+				return nil, fmt.Errorf("%s= given twice", a[0].key)
+			}
+			opts[a[0].key] = a[0].val
+			continue
+		}
+		for _, tok := range a {
+			if tok.kind == 'o' {
+				return nil, fmt.Errorf("option %s= must be an argument of its own", tok.key)
+			}
+		}
+		pos = append(pos, a)
+	}
+	allow := func(min, max int, keys ...string) error {
+		if len(pos) < min || len(pos) > max {
+			if min == max {
+				return fmt.Errorf("%s takes %d argument(s), not %d", m.verb, min, len(pos))
+			}
+			return fmt.Errorf("%s takes %d to %d arguments, not %d", m.verb, min, max, len(pos))
+		}
+	next:
+		for k := range opts {
+			for _, ok := range keys {
+				if k == ok {
+					continue next
+				}
+			}
+			return fmt.Errorf("%s has no option %s=", m.verb, k)
+		}
+		return nil
+	}
+	word := func(i int) (string, error) {
+		if len(pos[i]) != 1 || pos[i][0].kind != 'w' {
+			return "", fmt.Errorf("argument %d of %s must be a word", i+1, m.verb)
+		}
+		return pos[i][0].val, nil
+	}
+	re := func(s string) (*regexp.Regexp, error) {
+		r, err := regexp.Compile(s)
+		if err != nil {
+			return nil, fmt.Errorf("bad regexp: %v", err)
+		}
+		return r, nil
+	}
+	str := func(i int) (*regexp.Regexp, error) {
+		if len(pos[i]) != 1 || pos[i][0].kind != 's' {
+			return nil, fmt.Errorf("argument %d of %s must be a \"string\"", i+1, m.verb)
+		}
+		return re(pos[i][0].val)
+	}
+	var err error
+	switch m.verb {
+	case "diag":
+		if err = allow(1, 3); err != nil {
+			return nil, err
+		}
+		if e.code, err = word(0); err != nil {
+			return nil, err
+		}
+		if len(pos) > 1 {
+			if e.re, err = str(1); err != nil {
+				return nil, err
+			}
+		}
+		if len(pos) > 2 {
+			if e.severity, err = word(2); err != nil {
+				return nil, err
+			}
+			switch e.severity {
+			case "error", "warning", "information", "hint":
+			default:
+				return nil, fmt.Errorf("unknown severity %q", e.severity)
+			}
+		}
+	case "nodiag":
+		if err = allow(1, 1); err != nil {
+			return nil, err
+		}
+		e.code, err = word(0)
+	case "hint", "action", "noaction", "hover":
+		keys := map[string][]string{"hint": {"tooltip"}, "action": {"golden", "kind", "preferred"}}[m.verb]
+		if err = allow(1, 1, keys...); err != nil {
+			return nil, err
+		}
+		if e.re, err = str(0); err != nil {
+			return nil, err
+		}
+		if v, ok := opts["tooltip"]; ok {
+			if e.tooltip, err = re(v); err != nil {
+				return nil, err
+			}
+		}
+		if v, ok := opts["golden"]; ok {
+			if v == "" || strings.ContainsAny(v, `/\`) {
+				return nil, fmt.Errorf("golden=%q: want a plain file name", v)
+			}
+			if fx.goldens[v] {
+				return nil, fmt.Errorf("golden=%q is used twice", v)
+			}
+			fx.goldens[v] = true
+			e.golden = v
+		}
+		if v, ok := opts["kind"]; ok {
+			e.kind = &v
+		}
+		if v, ok := opts["preferred"]; ok {
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return nil, fmt.Errorf("preferred=%s: want true or false", v)
+			}
+			e.preferred = &b
+		}
+	case "estimate":
+		if err = allow(1, 1); err != nil {
+			return nil, err
+		}
+		a := pos[0]
+		if len(a) != 2 || a[0].kind != 'w' || a[1].kind != 's' {
+			return nil, fmt.Errorf(`estimate takes one of faster "D", current "D", report "re", noreport "re"`)
+		}
+		e.mode = a[0].val
+		switch e.mode {
+		case "faster", "current":
+			e.dist = a[1].val
+		case "report", "noreport":
+			e.re, err = re(a[1].val)
+		default:
+			return nil, fmt.Errorf("estimate: unknown %q (want faster, current, report or noreport)", e.mode)
+		}
+	case "nohint", "noestimate", "nohover", "allhints":
+		err = allow(0, 0)
+	case "ignore":
+		if err = allow(1, 99); err != nil {
+			return nil, err
+		}
+		for i := range pos {
+			if _, err = word(i); err != nil {
+				return nil, err
+			}
+		}
+	case "procs", "maxlength":
+		if err = allow(1, 1); err != nil {
+			return nil, err
+		}
+		var w string
+		if w, err = word(0); err != nil {
+			return nil, err
+		}
+		if n, err := strconv.Atoi(w); err != nil || n < 1 {
+			return nil, fmt.Errorf("%s(%s): want a positive integer", m.verb, w)
+		}
+	case "noise":
+		if err = allow(1, 1); err != nil {
+			return nil, err
+		}
+		var w string
+		if w, err = word(0); err != nil {
+			return nil, err
+		}
+		if x, err := strconv.ParseFloat(w, 64); err != nil || x < 0 {
+			return nil, fmt.Errorf("noise(%s): want a fraction ≥ 0", w)
+		}
+	case "profile":
+		if len(pos) > 0 || len(opts) == 0 {
+			return nil, fmt.Errorf("profile takes key=value options only")
+		}
+	default:
+		return nil, fmt.Errorf("unknown verb %q", m.verb)
+	}
+	return e, err
+}
+
+// on returns the expectations with one of the verbs, by target line.
+func (fx *fixture) on(verbs ...string) map[int][]*expect {
+	out := map[int][]*expect{}
+	for _, e := range fx.exps {
+		for _, v := range verbs {
+			if e.m.verb == v {
+				out[e.m.target] = append(out[e.m.target], e)
+			}
+		}
+	}
+	return out
+}
+
+func (fx *fixture) line(off int) int { return fx.f.Lines.Line(off) }
+
+func (fx *fixture) checkDiagnostics() {
+	ds := append(Diagnostics(fx.f), CapabilityDiagnostics(fx.f, fx.opt, fx.prof)...)
+	byLine := map[int][]*Diagnostic{}
+	for i := range ds {
+		d := &ds[i]
+		byLine[fx.line(d.Start)] = append(byLine[fx.line(d.Start)], d)
+	}
+	used := map[*Diagnostic]bool{}
+	exps := fx.on("diag", "nodiag")
+	for line, es := range exps {
+		for _, e := range es {
+			if e.m.verb == "nodiag" {
+				for _, d := range byLine[line] {
+					if d.Code == e.code {
+						fx.errorf(line, "%s, but there is: %s", e.m.text, d.Message)
+					}
+				}
+				continue
+			}
+			var found bool
+			for _, d := range byLine[line] {
+				if !used[d] && d.Code == e.code && (e.re == nil || e.re.MatchString(d.Message)) &&
+					(e.severity == "" || e.severity == d.Severity.String()) {
+					used[d], found = true, true
+					break
+				}
+			}
+			if !found {
+				fx.errorf(line, "%s not found; the line has:%s", e.m.text, listDiags(byLine[line]))
+			}
+		}
+	}
+	for i := range ds {
+		if d := &ds[i]; !used[d] && !fx.ignore[d.Code] {
+			fx.errorf(fx.line(d.Start), "unexpected %s %s: %s", d.Severity, d.Code, d.Message)
+		}
+	}
+}
+
+func listDiags(ds []*Diagnostic) string {
+	if len(ds) == 0 {
+		return " no diagnostic"
+	}
+	var b strings.Builder
+	for _, d := range ds {
+		fmt.Fprintf(&b, "\n\t%s %s: %s", d.Severity, d.Code, d.Message)
+	}
+	return b.String()
+}
+
+// lineStart and lineLimit bound line k: [start, limit) holds its offsets
+// including the end of the line.
+func (fx *fixture) lineStart(k int) int { return fx.f.Lines.LineStart(k) }
+func (fx *fixture) lineLimit(k int) int {
+	if k+1 < fx.f.Lines.LineCount() {
+		return fx.f.Lines.LineStart(k + 1)
+	}
+	return len(fx.src) + 1
+}
+
+func (fx *fixture) checkHints() {
+	f := fx.f
+	hs := InlayHints(f, fx.eng, 0, len(f.Src)+1, fx.inlay)
+	for i, h := range hs {
+		l := fx.line(h.Offset)
+		if h.Offset != f.Lines.LineEnd(l) {
+			fx.errorf(l, "hint %q is not at the end of its line", h.Label)
+		}
+		if i > 0 && hs[i-1].Offset >= h.Offset {
+			fx.errorf(l, "hints not sorted or two on one line: %q, %q", hs[i-1].Label, h.Label)
+		}
+		if h.Kind != "loop" && h.Kind != "unit" {
+			fx.errorf(l, "hint %q of kind %q", h.Label, h.Kind)
+		}
+	}
+	// A range or a kind gives the whole file's hints filtered.
+	filter := func(keep func(InlayHint) bool) []InlayHint {
+		var out []InlayHint
+		for _, h := range hs {
+			if keep(h) {
+				out = append(out, h)
+			}
+		}
+		return out
+	}
+	same := func(a, b []InlayHint) bool { return fmt.Sprint(a) == fmt.Sprint(b) }
+	for k := 0; k < f.Lines.LineCount(); k++ {
+		from, to := fx.lineStart(k), fx.lineLimit(k)
+		want := filter(func(h InlayHint) bool { return h.Offset >= from && h.Offset < to })
+		if got := InlayHints(f, fx.eng, from, to, fx.inlay); !same(got, want) {
+			fx.errorf(k, "hints asked for this line: %v, the whole file's: %v", got, want)
+		}
+	}
+	for _, kind := range []string{"loop", "unit"} {
+		o := fx.inlay
+		o.Loops, o.Units = kind == "loop", kind == "unit"
+		want := filter(func(h InlayHint) bool { return h.Kind == kind })
+		if got := InlayHints(f, fx.eng, 0, len(f.Src)+1, o); !same(got, want) {
+			fx.t.Errorf("%s: %s hints only: %v, want %v", fx.name, kind, got, want)
+		}
+	}
+	byLine := map[int][]int{}
+	for i, h := range hs {
+		byLine[fx.line(h.Offset)] = append(byLine[fx.line(h.Offset)], i)
+	}
+	used := map[int]bool{}
+	for line, es := range fx.on("hint", "nohint") {
+		for _, e := range es {
+			if e.m.verb == "nohint" {
+				for _, i := range byLine[line] {
+					fx.errorf(line, "!@nohint, but there is the hint %q", hs[i].Label)
+				}
+				continue
+			}
+			found := false
+			for _, i := range byLine[line] {
+				if !used[i] && e.re.MatchString(hs[i].Label) && (e.tooltip == nil || e.tooltip.MatchString(hs[i].Tooltip)) {
+					used[i], found = true, true
+					break
+				}
+			}
+			if !found {
+				var have []string
+				for _, i := range byLine[line] {
+					have = append(have, fmt.Sprintf("%q (tooltip %q)", hs[i].Label, hs[i].Tooltip))
+				}
+				fx.errorf(line, "%s not found; the line has: %s", e.m.text, strings.Join(have, ", "))
+			}
+		}
+	}
+	if fx.all {
+		for i, h := range hs {
+			if !used[i] {
+				fx.errorf(fx.line(h.Offset), "unexpected hint %q (the fixture says !@allhints)", h.Label)
+			}
+		}
+	}
+}
+
+// stmtStart is the offset of the first statement character of line k:
+// after blanks and a label.
+func (fx *fixture) stmtStart(k int) int {
+	i, end := fx.lineStart(k), fx.f.Lines.LineEnd(k)
+	skip := func(set string) {
+		for i < end && strings.IndexByte(set, fx.src[i]) >= 0 {
+			i++
+		}
+	}
+	skip(" \t")
+	skip("0123456789")
+	skip(" \t")
+	return i
+}
+
+func (fx *fixture) checkHover() {
+	for line, es := range fx.on("hover", "nohover") {
+		h := StatementHover(fx.f, fx.eng, fx.stmtStart(line))
+		for _, e := range es {
+			switch {
+			case e.m.verb == "nohover" && h != "":
+				fx.errorf(line, "!@nohover, but the hover is %q", h)
+			case e.m.verb == "hover" && !e.re.MatchString(h):
+				fx.errorf(line, "%s: the hover is %q", e.m.text, h)
+			}
+		}
+	}
+}
+
+// actionsAt are the code actions of line k, asked for as the server does.
+func (fx *fixture) actionsAt(f *parser.File, k int) []CodeAction {
+	from, to := f.Lines.LineStart(k), f.Lines.LineEnd(k)
+	return append(QuickFixes(f, from, to, fx.opt, fx.prof), LoopActions(f, from, fx.opt)...)
+}
+
+func applyMarkerEdits(src []byte, edits []TextEdit) []byte {
+	es := append([]TextEdit(nil), edits...)
+	sort.SliceStable(es, func(i, j int) bool { return es[i].Start > es[j].Start })
+	out := append([]byte(nil), src...)
+	for _, e := range es {
+		out = append(out[:e.Start], append([]byte(e.Text), out[e.End:]...)...)
+	}
+	return out
+}
+
+// shifted maps an offset of the old text through the edits.
+func shifted(off int, edits []TextEdit) int {
+	d := 0
+	for _, e := range edits {
+		if e.End <= off {
+			d += len(e.Text) - (e.End - e.Start)
+		}
+	}
+	return off + d
+}
+
+var distributeTitle = regexp.MustCompile(`^Distribute (.*?): `)
+
+func (fx *fixture) checkActions() {
+	f := fx.f
+	caps := CapabilityDiagnostics(f, fx.opt, fx.prof)
+	lines := map[int]bool{}
+	for _, d := range caps {
+		lines[fx.line(d.Start)] = true
+	}
+	exps := fx.on("action", "noaction")
+	for l := range exps {
+		lines[l] = true
+	}
+	fixes := 0
+	var sorted []int
+	for l := range lines {
+		sorted = append(sorted, l)
+	}
+	sort.Ints(sorted)
+	for _, line := range sorted {
+		acts := fx.actionsAt(f, line)
+		used := map[int]bool{}
+		for _, e := range exps[line] {
+			found := -1
+			for i, a := range acts {
+				if !used[i] && e.re.MatchString(a.Title) {
+					found = i
+					break
+				}
+			}
+			if e.m.verb == "noaction" {
+				if found >= 0 {
+					fx.errorf(line, "%s, but there is %q", e.m.text, acts[found].Title)
+				}
+				continue
+			}
+			if found < 0 {
+				var have []string
+				for _, a := range acts {
+					have = append(have, strconv.Quote(a.Title))
+				}
+				fx.errorf(line, "%s not found; the line has: %s", e.m.text, strings.Join(have, ", "))
+				continue
+			}
+			used[found] = true
+			a := acts[found]
+			if e.kind != nil && a.Kind != *e.kind {
+				fx.errorf(line, "%s: kind %q", e.m.text, a.Kind)
+			}
+			if e.preferred != nil && a.Preferred != *e.preferred {
+				fx.errorf(line, "%s: preferred is %v", e.m.text, a.Preferred)
+			}
+			if e.golden != "" {
+				fx.golden(line, e, applyMarkerEdits(fx.src, a.Edits))
+			}
+		}
+		preferred := 0
+		for i, a := range acts {
+			if a.Kind == "quickfix" {
+				fixes++
+				if !used[i] {
+					fx.errorf(line, "unexpected quick fix %q", a.Title)
+				}
+			}
+			if a.Preferred {
+				preferred++
+			}
+			fx.checkAction(line, a, caps)
+		}
+		if preferred > 1 {
+			fx.errorf(line, "%d preferred actions", preferred)
+		}
+	}
+	if all := QuickFixes(f, 0, len(f.Src), fx.opt, fx.prof); len(all) != fixes {
+		fx.t.Errorf("%s: %d quick fixes in the whole file, %d on the lines of capability diagnostics", fx.name, len(all), fixes)
+	}
+}
+
+// checkAction checks what every action on a line must satisfy.
+func (fx *fixture) checkAction(line int, a CodeAction, caps []Diagnostic) {
+	if a.Command != "" {
+		if a.Command != EstimateCommand || len(a.Args) != 1 || a.Args[0] != line+1 {
+			fx.errorf(line, "action %q runs %s %v", a.Title, a.Command, a.Args)
+		}
+	}
+	if len(a.Edits) == 0 {
+		if a.Command == "" {
+			fx.errorf(line, "action %q neither edits nor runs a command", a.Title)
+		}
+		return
+	}
+	nsrc := applyMarkerEdits(fx.src, a.Edits)
+	g := parser.Parse(fx.name, nsrc, nil)
+	if len(fx.f.Errors()) == 0 && len(g.Errors()) > 0 {
+		fx.errorf(line, "action %q leaves errors: %v", a.Title, g.Errors())
+		return
+	}
+	if m := distributeTitle.FindStringSubmatch(a.Title); m != nil {
+		nline := g.Lines.Line(shifted(fx.lineStart(line), a.Edits))
+		text, err := EstimateLoopText(g, nline+1, fx.opt)
+		if cur, _ := reportDists(text); err != nil || cur != m[1] {
+			fx.errorf(line, "after %q, the loop's distribution is %q (%v)", a.Title, cur, err)
+		}
+	}
+	if a.Kind == "quickfix" {
+		// The fix removes a diagnostic of its line (others may appear
+		// elsewhere: aligned arrays can reveal a shift).
+		codes := func(f *parser.File, k int, ds []Diagnostic) map[string]int {
+			out := map[string]int{}
+			for _, d := range ds {
+				if f.Lines.Line(d.Start) == k {
+					out[d.Code]++
+				}
+			}
+			return out
+		}
+		before := codes(fx.f, line, caps)
+		after := codes(g, g.Lines.Line(shifted(fx.lineStart(line), a.Edits)), CapabilityDiagnostics(g, fx.opt, fx.prof))
+		removed := false
+		for c, n := range before {
+			removed = removed || after[c] < n
+		}
+		if !removed {
+			fx.errorf(line, "quick fix %q leaves the line's diagnostics %v (before: %v)", a.Title, after, before)
+		}
+	}
+}
+
+func (fx *fixture) golden(line int, e *expect, got []byte) {
+	path := filepath.Join(fx.dir, e.golden+".golden")
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			fx.t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		fx.errorf(line, "%s: %v (run go test ./hints -run Marker -update)", e.m.text, err)
+		return
+	}
+	if !bytes.Equal(got, want) {
+		fx.errorf(line, "%s: the edited file differs from %s:\n%s", e.m.text, path, firstDiff(want, got))
+	}
+}
+
+// firstDiff shows the first line where two texts differ.
+func firstDiff(want, got []byte) string {
+	w, g := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
+	for i := 0; i < len(w) || i < len(g); i++ {
+		var a, b string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			b = g[i]
+		}
+		if a != b || i >= len(w) || i >= len(g) {
+			return fmt.Sprintf("line %d: want %q\n         got  %q", i+1, a, b)
+		}
+	}
+	return ""
+}
+
+var (
+	reportCurrent = regexp.MustCompile(`^Loop at line \d+ on \d+ processors, (.*?): `)
+	reportFirst   = regexp.MustCompile(`\nCandidates, fastest first:\n- (.*?): `)
+)
+
+// reportDists reads the current distribution and the fastest candidate
+// from an "Estimate this loop" report.
+func reportDists(text string) (current, fastest string) {
+	if m := reportCurrent.FindStringSubmatch(text); m != nil {
+		current = m[1]
+	}
+	if m := reportFirst.FindStringSubmatch(text); m != nil {
+		fastest = m[1]
+	}
+	return current, fastest
+}
+
+func (fx *fixture) checkEstimates() {
+	for line, es := range fx.on("estimate", "noestimate") {
+		text, err := EstimateLoopText(fx.f, line+1, fx.opt)
+		cur, fast := reportDists(text)
+		for _, e := range es {
+			if e.m.verb == "noestimate" {
+				if err == nil || !strings.Contains(err.Error(), "no DO loop") {
+					fx.errorf(line, "!@noestimate, but the report is %q (%v)", text, err)
+				}
+				continue
+			}
+			if err != nil {
+				fx.errorf(line, "%s: %v", e.m.text, err)
+				continue
+			}
+			var bad bool
+			switch e.mode {
+			case "current":
+				bad = cur != e.dist
+			case "faster":
+				bad = fast != e.dist
+			case "report":
+				bad = !e.re.MatchString(text)
+			case "noreport":
+				bad = e.re.MatchString(text)
+			}
+			if bad {
+				fx.errorf(line, "%s; the report is:\n%s", e.m.text, text)
+			}
+		}
+	}
+}

@@ -1,0 +1,14 @@
+C     An empty extent (N = 0) must not divide by zero; the program is
+C     nonsense (it writes outside A), so its diagnostics are not checked.
+C@ignore(fine-grain-loop, loop-distribution, pipeline-granularity, unvectorized-message)
+      PROGRAM Z
+      PARAMETER (N = 0)
+      REAL A(N)
+      DECOMPOSITION D(N)
+      ALIGN A WITH D
+      DISTRIBUTE D(BLOCK)
+C@estimate(current "D(BLOCK)")
+      DO 10 I = 1, 5
+         A(I) = A(I-1) + 1.0
+   10 CONTINUE
+      END
