@@ -92,7 +92,7 @@ import (
 )
 
 var (
-	update     = flag.Bool("update", false, "rewrite the golden files of the marker tests")
+	update     = flag.Bool("update", false, "rewrite the golden files of the marker and rename tests")
 	knownWrong = flag.Bool("known-wrong", false, "run the fixtures of testdata/markers-known-wrong (cases pfls gets wrong today)")
 )
 

@@ -1,7 +1,6 @@
 package hints
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,8 +12,6 @@ import (
 
 	"github.com/pfls/pfls/parser"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files of testdata")
 
 // A rename fixture is a group of Fortran files in testdata/rename that
 // share the part of their name before the first dot (usemod.f90 and
