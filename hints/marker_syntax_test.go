@@ -36,6 +36,8 @@ var lineVerbs = map[string]bool{
 	"diag": true, "nodiag": true, "hint": true, "nohint": true,
 	"action": true, "noaction": true, "estimate": true, "noestimate": true,
 	"hover": true, "nohover": true,
+	"loc": true, "def": true, "refs": true, "hovername": true, "rename": true,
+	"complete": true, "signature": true, "symbol": true,
 }
 
 // parseMarkers finds the annotations of src and the line each applies

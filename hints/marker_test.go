@@ -158,6 +158,12 @@ type expect struct {
 	preferred *bool          // action
 	mode      string         // estimate: faster, current, report, noreport
 	dist      string         // estimate faster/current
+	name      string         // the name the position features start at: NAME or NAME#k
+	labels    []string       // loc (its label), def, refs: location labels
+	newName   string         // rename
+	errRe     *regexp.Regexp // rename error=
+	kind2     string         // complete kind=, symbol kind
+	active    int            // signature active=
 }
 
 func (fx *fixture) errorf(line int, format string, args ...any) {
@@ -229,6 +235,7 @@ func runFixture(t *testing.T, dir, name string) {
 	fx.checkHover()
 	fx.checkActions()
 	fx.checkEstimates()
+	fx.checkPositions()
 }
 
 // jsonValue writes a marker value as JSON: true, false and numbers as
@@ -378,6 +385,10 @@ func (fx *fixture) compile(m *marker) (*expect, error) {
 			e.re, err = re(a[1].val)
 		default:
 			return nil, fmt.Errorf("estimate: unknown %q (want faster, current, report or noreport)", e.mode)
+		}
+	case "loc", "def", "refs", "hovername", "rename", "complete", "signature", "symbol":
+		if err = fx.compilePosition(e, pos, opts); err != nil {
+			return nil, err
 		}
 	case "nohint", "noestimate", "nohover", "allhints":
 		err = allow(0, 0)
