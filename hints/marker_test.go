@@ -48,6 +48,10 @@ package hints
 //	!@hover("regexp"), !@nohover     the statement hover at the line's first statement
 //	                                 character (after any label) matches, or is empty
 //
+// The editor features at a name (definition, references, hover, rename,
+// completion, signature help, outline) have their own markers, described
+// in marker_position_test.go.
+//
 // # File-level markers
 //
 //	!@ignore(code, ...)     diagnostics with these codes need no marker
@@ -116,16 +120,26 @@ func runMarkerDir(t *testing.T, dir string) {
 		t.Fatal(err)
 	}
 	n := 0
+	used := map[string]bool{}
 	for _, e := range ents {
 		if e.IsDir() || !fixtureExts[filepath.Ext(e.Name())] {
 			continue
 		}
 		n++
 		name := e.Name()
-		t.Run(name, func(t *testing.T) { runFixture(t, dir, name) })
+		t.Run(name, func(t *testing.T) {
+			for g := range runFixture(t, dir, name) {
+				used[g+".golden"] = true
+			}
+		})
 	}
 	if n == 0 {
 		t.Fatalf("no fixtures in %s", dir)
+	}
+	for _, e := range ents {
+		if strings.HasSuffix(e.Name(), ".golden") && !used[e.Name()] {
+			t.Errorf("%s: no marker uses this golden file", filepath.Join(dir, e.Name()))
+		}
 	}
 }
 
@@ -171,13 +185,15 @@ func (fx *fixture) errorf(line int, format string, args ...any) {
 	fx.t.Errorf("%s:%d: %s", filepath.Join(fx.dir, fx.name), line+1, fmt.Sprintf(format, args...))
 }
 
-func runFixture(t *testing.T, dir, name string) {
+// runFixture checks one fixture and returns the golden files it names.
+func runFixture(t *testing.T, dir, name string) (goldens map[string]bool) {
 	src, err := os.ReadFile(filepath.Join(dir, name))
 	if err != nil {
 		t.Fatal(err)
 	}
 	fx := &fixture{t: t, dir: dir, name: name, src: src, ignore: map[string]bool{},
 		goldens: map[string]bool{}, inlay: DefaultInlayOptions()}
+	defer func() { goldens = fx.goldens }() // also after t.Fatal
 	fx.f = parser.Parse(name, src, nil)
 	fx.eng = complexity.NewEngine(complexity.Options{})
 	ms, errs := parseMarkers(string(src), fx.f.Form == parser.Fixed)
@@ -236,6 +252,7 @@ func runFixture(t *testing.T, dir, name string) {
 	fx.checkActions()
 	fx.checkEstimates()
 	fx.checkPositions()
+	return fx.goldens
 }
 
 // jsonValue writes a marker value as JSON: true, false and numbers as
