@@ -22,6 +22,7 @@ import (
 //	                                  signature help just inside "NAME(" has a matching label
 //	!@symbol(kind, "regexp")          the document outline has a symbol of that kind whose
 //	                                  name matches and whose name is on the line
+//	!@wsymbol(kind, "regexp")         so has the workspace symbol search for ""
 //
 // NAME is found as a whole word (for complete, the start of a word), in
 // any case, in the line's text before its first marker; NAME#k is its
@@ -141,7 +142,7 @@ func (fx *fixture) compilePosition(e *expect, pos []markerArg, opts map[string]s
 				return fmt.Errorf("bad regexp: %v", err)
 			}
 		}
-	case "symbol":
+	case "symbol", "wsymbol":
 		if err = count(2, 2); err != nil {
 			return err
 		}
@@ -208,7 +209,7 @@ func (fx *fixture) checkPositions() {
 				fx.errorf(e.m.line, "%s: label %s given twice", e.m.text, e.labels[0])
 			}
 			locs[e.labels[0]] = start
-		case "def", "refs", "hovername", "rename", "complete", "signature", "symbol":
+		case "def", "refs", "hovername", "rename", "complete", "signature", "symbol", "wsymbol":
 			exps = append(exps, e)
 		}
 	}
@@ -222,7 +223,7 @@ func (fx *fixture) checkPositions() {
 	}
 	for _, e := range exps {
 		line := e.m.target
-		if e.m.verb == "symbol" {
+		if e.m.verb == "symbol" || e.m.verb == "wsymbol" {
 			fx.checkSymbol(e)
 			continue
 		}
@@ -299,8 +300,8 @@ func (fx *fixture) checkPositions() {
 	}
 }
 
-// checkSymbol looks for a document symbol of a kind whose name is on the
-// marker's line.
+// checkSymbol looks for a document (or workspace) symbol of a kind whose
+// name is on the marker's line.
 func (fx *fixture) checkSymbol(e *expect) {
 	var all []Symbol
 	var walk func([]Symbol)
@@ -310,7 +311,11 @@ func (fx *fixture) checkSymbol(e *expect) {
 			walk(s.Children)
 		}
 	}
-	walk(DocumentSymbols(fx.f))
+	if e.m.verb == "symbol" {
+		walk(DocumentSymbols(fx.f))
+	} else {
+		walk(WorkspaceSymbols(fx.f, ""))
+	}
 	var have []string
 	for _, s := range all {
 		if fx.line(s.SelStart) != e.m.target {

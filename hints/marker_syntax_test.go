@@ -37,7 +37,7 @@ var lineVerbs = map[string]bool{
 	"action": true, "noaction": true, "estimate": true, "noestimate": true,
 	"hover": true, "nohover": true,
 	"loc": true, "def": true, "refs": true, "hovername": true, "rename": true,
-	"complete": true, "signature": true, "symbol": true,
+	"complete": true, "signature": true, "symbol": true, "wsymbol": true,
 }
 
 // parseMarkers finds the annotations of src and the line each applies
