@@ -109,7 +109,7 @@ func (fx *fixture) compilePosition(e *expect, pos []markerArg, opts map[string]s
 		if e.re, err = re(1); err != nil {
 			return err
 		}
-		e.kind2 = opts["kind"]
+		e.itemKind = opts["kind"]
 		e.active = -1
 		if v, ok := opts["active"]; ok {
 			if e.active, err = strconv.Atoi(v); err != nil {
@@ -146,7 +146,7 @@ func (fx *fixture) compilePosition(e *expect, pos []markerArg, opts map[string]s
 		if err = count(2, 2); err != nil {
 			return err
 		}
-		if e.kind2, err = word(0); err != nil {
+		if e.itemKind, err = word(0); err != nil {
 			return err
 		}
 		e.re, err = re(1)
@@ -282,7 +282,7 @@ func (fx *fixture) checkPositions() {
 			items, _ := Complete(fx.f, end, nil)
 			found := false
 			for _, it := range items {
-				found = found || e.re.MatchString(it.Label) && (e.kind2 == "" || it.Kind == e.kind2)
+				found = found || e.re.MatchString(it.Label) && (e.itemKind == "" || it.Kind == e.itemKind)
 			}
 			if !found {
 				var have []string
@@ -321,7 +321,7 @@ func (fx *fixture) checkSymbol(e *expect) {
 		if fx.line(s.SelStart) != e.m.target {
 			continue
 		}
-		if s.Kind == e.kind2 && e.re.MatchString(s.Name) {
+		if s.Kind == e.itemKind && e.re.MatchString(s.Name) {
 			return
 		}
 		have = append(have, s.Kind+" "+s.Name)

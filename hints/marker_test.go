@@ -166,22 +166,22 @@ type fixture struct {
 
 // expect is a checked marker: its arguments validated and compiled.
 type expect struct {
-	m         *marker
-	code      string         // diag, nodiag
-	re        *regexp.Regexp // diag, hint, action, noaction, estimate report/noreport, hover
-	tooltip   *regexp.Regexp // hint
-	severity  string         // diag
-	golden    string         // action
-	kind      *string        // action
-	preferred *bool          // action
-	mode      string         // estimate: faster, current, report, noreport
-	dist      string         // estimate faster/current
-	name      string         // the name the position features start at: NAME or NAME#k
-	labels    []string       // loc (its label), def, refs: location labels
-	newName   string         // rename
-	errRe     *regexp.Regexp // rename error=
-	kind2     string         // complete kind=, symbol kind
-	active    int            // signature active=
+	m          *marker
+	code       string         // diag, nodiag
+	re         *regexp.Regexp // diag, hint, action, noaction, estimate report/noreport, hover
+	tooltip    *regexp.Regexp // hint
+	severity   string         // diag
+	golden     string         // action
+	actionKind *string        // action kind=
+	preferred  *bool          // action
+	mode       string         // estimate: faster, current, report, noreport
+	dist       string         // estimate faster/current
+	name       string         // the name the position features start at: NAME or NAME#k
+	labels     []string       // loc (its label), def, refs: location labels
+	newName    string         // rename
+	errRe      *regexp.Regexp // rename error=
+	itemKind   string         // complete kind=, symbol kind
+	active     int            // signature active=
 }
 
 func (fx *fixture) errorf(line int, format string, args ...any) {
@@ -381,7 +381,7 @@ func (fx *fixture) compile(m *marker) (*expect, error) {
 			e.golden = v
 		}
 		if v, ok := opts["kind"]; ok {
-			e.kind = &v
+			e.actionKind = &v
 		}
 		if v, ok := opts["preferred"]; ok {
 			b, err := strconv.ParseBool(v)
@@ -710,7 +710,7 @@ func (fx *fixture) checkActions() {
 			}
 			used[found] = true
 			a := acts[found]
-			if e.kind != nil && a.Kind != *e.kind {
+			if e.actionKind != nil && a.Kind != *e.actionKind {
 				fx.errorf(line, "%s: kind %q", e.m.text, a.Kind)
 			}
 			if e.preferred != nil && a.Preferred != *e.preferred {
