@@ -3,6 +3,7 @@ package hints
 import (
 	"fmt"
 	"strings"
+	"testing"
 )
 
 // A marker is one annotation of a fixture: !@verb(args) in a comment.
@@ -35,6 +36,8 @@ var lineVerbs = map[string]bool{
 	"diag": true, "nodiag": true, "hint": true, "nohint": true,
 	"action": true, "noaction": true, "estimate": true, "noestimate": true,
 	"hover": true, "nohover": true,
+	"loc": true, "def": true, "refs": true, "hovername": true, "rename": true,
+	"complete": true, "signature": true, "symbol": true, "wsymbol": true,
 }
 
 // parseMarkers finds the annotations of src and the line each applies
@@ -272,4 +275,85 @@ func markerString(s string) (string, int, bool) {
 		}
 	}
 	return "", 0, false
+}
+
+// TestMarkerSyntax: where markers apply, and the errors in markers that
+// fail a fixture with their line.
+func TestMarkerSyntax(t *testing.T) {
+	type want struct {
+		verb   string
+		target int // 1-based; 0 for file-level
+	}
+	for _, c := range []struct {
+		name  string
+		src   string
+		fixed bool
+		want  []want
+		errs  []string // substrings of the errors, in order
+	}{
+		{"trailing and next code line", "C@hint(\"a\")\nC plain comment\n\n      X = 1 !@nodiag(syntax)\n", true,
+			[]want{{"nodiag", 4}, {"hint", 4}}, nil},
+		{"directive lines are code", "!HPF$ DISTRIBUTE T(BLOCK) !@nodiag(x)\nCHPF$ ALIGN A WITH T\n*@nohint\n      END\n", true,
+			[]want{{"nodiag", 1}, {"nohint", 4}}, nil},
+		{"free form", "! comment !@hint(\"x\")\n!$omp parallel do !@nohint\n  x = 1\n", false,
+			[]want{{"nohint", 2}, {"hint", 2}}, nil},
+		{"file-level", "!@ignore(syntax, undeclared)\n", false, []want{{"ignore", 0}}, nil},
+		{"strings", "      X = 'don''t !@' !@hint(\"a\\\"b\", tooltip=\"c\")\n", true, []want{{"hint", 1}}, nil},
+		{"continuation mark in column 6", "      X = 1 +\n     !  2 !@nohint\n", true, []want{{"nohint", 2}}, nil},
+		{"unknown verb", "      X = 1 !@bogus(1)\n", true, nil, []string{"1: unknown marker verb \"bogus\""}},
+		{"no code after", "      X = 1\nC@diag(syntax)\n", true, nil, []string{"2: !@diag(syntax) applies to no line of code"}},
+		{"unclosed", "      X = 1 !@diag(syntax\n", true, nil, []string{"1: unclosed marker"}},
+		{"unterminated string", "      X = 1 !@hint(\"abc)\n", true, nil, []string{"1: unterminated string"}},
+	} {
+		ms, errs := parseMarkers(c.src, c.fixed)
+		if len(errs) != len(c.errs) {
+			t.Errorf("%s: errors %q, want %q", c.name, errs, c.errs)
+			continue
+		}
+		for i, e := range c.errs {
+			if !strings.Contains(errs[i], e) {
+				t.Errorf("%s: error %q, want %q", c.name, errs[i], e)
+			}
+		}
+		var got []want
+		for _, m := range ms {
+			got = append(got, want{m.verb, m.target + 1})
+		}
+		if fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%s: markers %v, want %v", c.name, got, c.want)
+		}
+	}
+	// Arguments that parse but do not fit their verb.
+	for _, c := range []struct{ src, err string }{
+		{`!@diag(code, "(")`, "bad regexp"},
+		{`!@diag("code")`, "must be a word"},
+		{`!@nodiag(a, b)`, "takes 1 argument"},
+		{`!@hint("a", golden="x")`, "no option golden="},
+		{`!@estimate(fastest "D(BLOCK)")`, "unknown \"fastest\""},
+		{`!@estimate("D(BLOCK)")`, "estimate takes one of"},
+		{`!@action("a", preferred=maybe)`, "want true or false"},
+		{`!@action("a", golden="../x")`, "plain file name"},
+		{`!@procs(0)`, "positive integer"},
+		{`!@profile(interprocedural)`, "key=value options only"},
+		{`!@nohint("x")`, "takes 0 argument"},
+	} {
+		ms, errs := parseMarkers("  x = 1 "+c.src+"\n", false)
+		if len(errs) != 0 || len(ms) != 1 {
+			t.Errorf("%s: %v %v", c.src, ms, errs)
+			continue
+		}
+		fx := &fixture{goldens: map[string]bool{}}
+		if _, err := fx.compile(ms[0]); err == nil || !strings.Contains(err.Error(), c.err) {
+			t.Errorf("%s: error %v, want %q", c.src, err, c.err)
+		}
+	}
+	// A golden file named twice.
+	fx := &fixture{goldens: map[string]bool{}}
+	ms, _ := parseMarkers("  x = 1 !@action(\"a\", golden=\"g\") !@action(\"b\", golden=\"g\")\n", false)
+	if _, err := fx.compile(ms[0]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fx.compile(ms[1]); err == nil || !strings.Contains(err.Error(), "used twice") {
+		t.Errorf("golden used twice: %v", err)
+	}
 }

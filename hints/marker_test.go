@@ -48,6 +48,10 @@ package hints
 //	!@hover("regexp"), !@nohover     the statement hover at the line's first statement
 //	                                 character (after any label) matches, or is empty
 //
+// The editor features at a name (definition, references, hover, rename,
+// completion, signature help, outline) have their own markers, described
+// in marker_position_test.go.
+//
 // # File-level markers
 //
 //	!@ignore(code, ...)     diagnostics with these codes need no marker
@@ -115,17 +119,31 @@ func runMarkerDir(t *testing.T, dir string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := 0
+	n, ran := 0, 0
+	used := map[string]bool{}
 	for _, e := range ents {
 		if e.IsDir() || !fixtureExts[filepath.Ext(e.Name())] {
 			continue
 		}
 		n++
 		name := e.Name()
-		t.Run(name, func(t *testing.T) { runFixture(t, dir, name) })
+		t.Run(name, func(t *testing.T) {
+			ran++
+			for g := range runFixture(t, dir, name) {
+				used[g+".golden"] = true
+			}
+		})
 	}
 	if n == 0 {
 		t.Fatalf("no fixtures in %s", dir)
+	}
+	for _, e := range ents {
+		if ran < n {
+			break // -run chose some fixtures only
+		}
+		if strings.HasSuffix(e.Name(), ".golden") && !used[e.Name()] {
+			t.Errorf("%s: no marker uses this golden file", filepath.Join(dir, e.Name()))
+		}
 	}
 }
 
@@ -148,16 +166,22 @@ type fixture struct {
 
 // expect is a checked marker: its arguments validated and compiled.
 type expect struct {
-	m         *marker
-	code      string         // diag, nodiag
-	re        *regexp.Regexp // diag, hint, action, noaction, estimate report/noreport, hover
-	tooltip   *regexp.Regexp // hint
-	severity  string         // diag
-	golden    string         // action
-	kind      *string        // action
-	preferred *bool          // action
-	mode      string         // estimate: faster, current, report, noreport
-	dist      string         // estimate faster/current
+	m          *marker
+	code       string         // diag, nodiag
+	re         *regexp.Regexp // diag, hint, action, noaction, estimate report/noreport, hover
+	tooltip    *regexp.Regexp // hint
+	severity   string         // diag
+	golden     string         // action
+	actionKind *string        // action kind=
+	preferred  *bool          // action
+	mode       string         // estimate: faster, current, report, noreport
+	dist       string         // estimate faster/current
+	name       string         // the name the position features start at: NAME or NAME#k
+	labels     []string       // loc (its label), def, refs: location labels
+	newName    string         // rename
+	errRe      *regexp.Regexp // rename error=
+	itemKind   string         // complete kind=, symbol kind
+	active     int            // signature active=
 }
 
 func (fx *fixture) errorf(line int, format string, args ...any) {
@@ -165,13 +189,15 @@ func (fx *fixture) errorf(line int, format string, args ...any) {
 	fx.t.Errorf("%s:%d: %s", filepath.Join(fx.dir, fx.name), line+1, fmt.Sprintf(format, args...))
 }
 
-func runFixture(t *testing.T, dir, name string) {
+// runFixture checks one fixture and returns the golden files it names.
+func runFixture(t *testing.T, dir, name string) (goldens map[string]bool) {
 	src, err := os.ReadFile(filepath.Join(dir, name))
 	if err != nil {
 		t.Fatal(err)
 	}
 	fx := &fixture{t: t, dir: dir, name: name, src: src, ignore: map[string]bool{},
 		goldens: map[string]bool{}, inlay: DefaultInlayOptions()}
+	defer func() { goldens = fx.goldens }() // also after t.Fatal
 	fx.f = parser.Parse(name, src, nil)
 	fx.eng = complexity.NewEngine(complexity.Options{})
 	ms, errs := parseMarkers(string(src), fx.f.Form == parser.Fixed)
@@ -229,6 +255,8 @@ func runFixture(t *testing.T, dir, name string) {
 	fx.checkHover()
 	fx.checkActions()
 	fx.checkEstimates()
+	fx.checkPositions()
+	return fx.goldens
 }
 
 // jsonValue writes a marker value as JSON: true, false and numbers as
@@ -353,7 +381,7 @@ func (fx *fixture) compile(m *marker) (*expect, error) {
 			e.golden = v
 		}
 		if v, ok := opts["kind"]; ok {
-			e.kind = &v
+			e.actionKind = &v
 		}
 		if v, ok := opts["preferred"]; ok {
 			b, err := strconv.ParseBool(v)
@@ -378,6 +406,10 @@ func (fx *fixture) compile(m *marker) (*expect, error) {
 			e.re, err = re(a[1].val)
 		default:
 			return nil, fmt.Errorf("estimate: unknown %q (want faster, current, report or noreport)", e.mode)
+		}
+	case "loc", "def", "refs", "hovername", "rename", "complete", "signature", "symbol", "wsymbol":
+		if err = fx.compilePosition(e, pos, opts); err != nil {
+			return nil, err
 		}
 	case "nohint", "noestimate", "nohover", "allhints":
 		err = allow(0, 0)
@@ -678,7 +710,7 @@ func (fx *fixture) checkActions() {
 			}
 			used[found] = true
 			a := acts[found]
-			if e.kind != nil && a.Kind != *e.kind {
+			if e.actionKind != nil && a.Kind != *e.actionKind {
 				fx.errorf(line, "%s: kind %q", e.m.text, a.Kind)
 			}
 			if e.preferred != nil && a.Preferred != *e.preferred {

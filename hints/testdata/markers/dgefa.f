@@ -2,9 +2,9 @@ C     Gaussian elimination with partial pivoting (LINPACK DGEFA) in
 C     Fortran D, columns distributed cyclically (seed 000, Figure 4a).
 C     Each step K broadcasts the pivot and the column of reduction
 C     factors from the owner of column K; the other processors wait.
-C     Markers: on 8 processors; the K loop waits for broadcasts (seed 000
-C     §4: Fortran D cannot overlap them), the costs of the loops.
-C@procs(8)
+C     Markers: the K loop waits for broadcasts (seed 000 §4: Fortran D
+C     cannot overlap them), the costs of the loops; dgefa-p8.f has the
+C     loop report on 8 processors.
 C@hint("^2694064363$")
 C@noestimate
       PROGRAM DGEFA
@@ -16,7 +16,7 @@ C@noestimate
       DISTRIBUTE D(:,CYCLIC)
 C@diag(non-overlapped-broadcast, "K loop waits .* broadcasts values of A", warning)
 C@estimate(current "D(:,CYCLIC)")
-C@estimate(report "on 8 processors, D\(:,CYCLIC\)")
+C@estimate(report "^Loop at line \d+ on 16 processors, D\(:,CYCLIC\): ")
 C@estimate(report "broadcast of A: .*\(A\(I,K\) is held by one processor and needed by all\)")
 C@estimate(report "broadcast of A: .*\(L is computed from A by its owner and sent to all\)")
 C@hint("^2694064363$")

@@ -8,7 +8,8 @@ C     broadcast; the communication outweighs the copy.
       DISTRIBUTE D(:,BLOCK)
 C@estimate(report "alltoall of B: .*\(B\(J,I\) does not follow the owner of A\(I,J\)\)")
 C@estimate(noreport "broadcast")
-C@estimate(noreport "communication 0 ns")
+C@estimate(noreport "^Loop[^\n]*\(communication 0 ns")
+C@estimate(noreport "alltoall[\s\S]*alltoall")
 C@diag(fine-grain-loop, "less than the communication it needs")
       DO 10 J = 1, N
          DO 10 I = 1, N
