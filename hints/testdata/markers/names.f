@@ -48,7 +48,7 @@ C@signature("SMOOTH", "^SMOOTH\(A, M\)$")
 C@complete("TO", "^TOL$", kind="variable")
       TOL = 0.5
 C@rename("TOL", "EPS", golden="names-rename")
-C@rename("X", "Y", error="already declared")
+C@rename("X", "Y", error="already a name")
 C@rename("SQRT", "ROOT", error="intrinsic")
       X(1) = TOL * SQRT(X(2))
       END
