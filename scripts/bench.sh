@@ -65,6 +65,6 @@ function median(s,    a, n, i, j, t) {
   v = median(vals[key, metric])
   if (metric == "ns/op") v = v / 1e6
   ok = (op == ">=") ? (v >= want) : (v <= want)
-  printf fmt, measure, key, sprintf("%.3g %s", v, unit), target, (ok ? "meets" : "misses")
+  printf fmt, measure, key, sprintf(v >= 100 ? "%.0f %s" : "%.3g %s", v, unit), target, (ok ? "meets" : "misses")
 }'
 exit $status

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Mutation testing with gremlins
+# (go install github.com/go-gremlins/gremlins/cmd/gremlins@latest): for
+# each package, the mutants its own tests cover, how many they kill
+# (efficacy = killed / (killed + lived)) and how many they cover
+# (mutator coverage = (killed + lived) / all mutants), then a table
+# against the targets of issue 21: efficacy >= 90%, coverage >= 80%.
+#
+# Usage: scripts/mutation.sh [PKG...]   (default: complexity partition hints lsp)
+# Environment: WORKERS (gremlins --workers, default 1), LIMIT (a time limit
+# per package for timeout(1), default 20m), STRICT=1 to exit non-zero
+# when a package misses a target (otherwise only a run that fails does).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PATH:/usr/local/go/bin:$HOME/go/bin"
+command -v gremlins >/dev/null 2>&1 || {
+  echo "gremlins is not installed: go install github.com/go-gremlins/gremlins/cmd/gremlins@latest" >&2
+  exit 2
+}
+workers=${WORKERS:-1}
+limit=${LIMIT:-20m}
+if [ $# -gt 0 ]; then pkgs=("$@"); else pkgs=(complexity partition hints lsp); fi
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+status=0
+for p in "${pkgs[@]}"; do
+  p=${p#./}
+  echo "=== gremlins ./$p (workers $workers, limit $limit)"
+  t0=$SECONDS
+  rc=0
+  timeout "$limit" gremlins unleash --workers "$workers" --test-cpu 1 "./$p" 2>&1 | tee "$logs/${p//\//_}.log" || rc=$?
+  echo "--- ./$p: $((SECONDS - t0)) s, exit $rc"
+  [ "$rc" -eq 0 ] || status=1
+done
+
+echo
+echo "Mutation testing against the targets (efficacy >= 90%, mutator coverage >= 80%):"
+printf '%-14s %8s %8s %12s %10s %10s  %s\n' package killed lived "not covered" efficacy coverage status
+missed=0
+for p in "${pkgs[@]}"; do
+  p=${p#./}
+  log=$logs/${p//\//_}.log
+  # gremlins ends with "Killed: K, Lived: L, Not covered: N",
+  # "Test efficacy: E%" and "Mutator coverage: C%".
+  k=$(sed -n 's/.*Killed: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
+  l=$(sed -n 's/.*Lived: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
+  n=$(sed -n 's/.*Not covered: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
+  e=$(sed -n 's/.*Test efficacy: *\([0-9.]*\)%.*/\1/p' "$log" | tail -n 1)
+  c=$(sed -n 's/.*Mutator coverage: *\([0-9.]*\)%.*/\1/p' "$log" | tail -n 1)
+  if [ -z "$e" ] || [ -z "$c" ]; then
+    printf '%-14s %8s %8s %12s %10s %10s  %s\n' "$p" - - - - - "no result (time limit or failure)"
+    missed=1
+    continue
+  fi
+  st=meets
+  if awk -v e="$e" -v c="$c" 'BEGIN { exit !(e < 90 || c < 80) }'; then st=misses; missed=1; fi
+  printf '%-14s %8s %8s %12s %9s%% %9s%%  %s\n' "$p" "${k:--}" "${l:--}" "${n:--}" "$e" "$c" "$st"
+done
+if [ "${STRICT:-0}" = 1 ] && [ "$missed" = 1 ]; then status=1; fi
+exit $status
