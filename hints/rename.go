@@ -30,12 +30,16 @@ func PrepareRename(f *parser.File, off int, others []*parser.File) (start, end i
 	return r.start, r.end, nil
 }
 
-// renamable returns the reference at off when rename can handle it.
+// renamable returns the reference at off when rename can handle it, and
+// loads the files that may refer to it.
 func (w *workspace) renamable(f *parser.File, off int) (*ref, error) {
-	r := w.refAt(f, off)
-	if r == nil {
+	at := w.refAt(f, off)
+	if at == nil {
 		return nil, fmt.Errorf("no name here")
 	}
+	r := &ref{}
+	*r = *at
+	w.loadFor(r.key, r.name)
 	name := strings.Trim(r.name, "/")
 	switch r.key.kind {
 	case bindIntrinsic:
@@ -118,6 +122,7 @@ func Rename(f *parser.File, off int, newName string, others []*parser.File) ([]T
 	}
 	old := strings.Trim(r.name, "/")
 	up := strings.ToUpper(newName)
+	w.loadFor(r.key, up)
 	if up != old {
 		if err := w.checkFree(r.key, old, up); err != nil {
 			return nil, err
@@ -185,7 +190,7 @@ func (w *workspace) checkFree(key bindKey, old, up string) error {
 	region := w.region(key, old)
 	var order []unitAt
 	for _, ua := range w.units {
-		if region[ua.u] {
+		if region[ua.u] && w.loaded[ua.f] {
 			order = append(order, ua)
 		}
 	}
@@ -259,14 +264,15 @@ func (w *workspace) region(key bindKey, name string) map[*parser.Unit]bool {
 	region := map[*parser.Unit]bool{}
 	for _, x := range w.refs {
 		// REMOTE in LOCAL => REMOTE names the entity in the module's
-		// namespace, not the unit's.
-		if x.key == key && x.role != roleUseRemote {
+		// namespace, and the keyword of an argument the callee's dummy:
+		// neither is a name of the unit it is written in.
+		if x.key == key && x.role != roleUseRemote && x.role != roleKeyword {
 			region[x.unit] = true
 		}
 	}
 	if key.kind != bindCommon {
 		for _, ua := range w.units {
-			if !region[ua.u] && w.resolve(ua.f, ua.u, name, 0).key == key {
+			if w.loaded[ua.f] && !region[ua.u] && w.resolve(ua.f, ua.u, name, 0).key == key {
 				region[ua.u] = true
 			}
 		}
