@@ -15,9 +15,6 @@ type TextEdit struct {
 	Text       string
 }
 
-// freeFormLimit is the longest free-form line the standard allows.
-const freeFormLimit = 132
-
 // PrepareRename returns the extent of the name at off when it can be
 // renamed (the whole token, blanks of a fixed-form name included), or an
 // error saying why not. others are the other files of the workspace.
@@ -153,10 +150,7 @@ func Rename(f *parser.File, off int, newName string, others []*parser.File) ([]T
 		}
 		return edits[i].Start < edits[j].Start
 	})
-	if err := checkColumns(edits); err != nil {
-		return nil, err
-	}
-	return edits, nil
+	return fitLines(edits)
 }
 
 // checkFree refuses newName (upper case) for the binding key of old when
@@ -322,50 +316,4 @@ func validName(s string) bool {
 		}
 	}
 	return true
-}
-
-// checkColumns refuses edits that would move text past the last column
-// of a line: 72 in fixed form (or the configured line length), 132 in
-// free form.
-func checkColumns(edits []TextEdit) error {
-	type key struct {
-		f    *parser.File
-		line int
-	}
-	grow := map[key]int{}
-	var keys []key
-	for _, e := range edits {
-		k := key{e.File, e.File.Lines.Line(e.Start)}
-		if _, ok := grow[k]; !ok {
-			keys = append(keys, k)
-		}
-		grow[k] += len([]rune(e.Text)) - len([]rune(string(e.File.Src[e.Start:e.End])))
-	}
-	for _, k := range keys {
-		d := grow[k]
-		if d <= 0 {
-			continue
-		}
-		limit := freeFormLimit
-		if k.f.Form == parser.Fixed {
-			limit = 72
-			if k.f.Config != nil && k.f.Config.LineLength != 0 {
-				limit = k.f.Config.LineLength
-			}
-		}
-		if limit < 0 {
-			continue
-		}
-		start := k.f.Lines.LineStart(k.line)
-		text := strings.TrimRight(string(k.f.Src[start:k.f.Lines.LineEnd(k.line)]), " \t\r\n")
-		if n := len([]rune(text)); n+d > limit {
-			form := "free-form"
-			if k.f.Form == parser.Fixed {
-				form = "fixed-form"
-			}
-			return fmt.Errorf("%s:%d: the new name would make the line %d columns long, past the %s limit of %d; shorten the name or break the line first",
-				k.f.Name, k.line+1, n+d, form, limit)
-		}
-	}
-	return nil
 }
