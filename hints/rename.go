@@ -15,9 +15,6 @@ type TextEdit struct {
 	Text       string
 }
 
-// freeFormLimit is the longest free-form line the standard allows.
-const freeFormLimit = 132
-
 // PrepareRename returns the extent of the name at off when it can be
 // renamed (the whole token, blanks of a fixed-form name included), or an
 // error saying why not. others are the other files of the workspace.
@@ -30,12 +27,16 @@ func PrepareRename(f *parser.File, off int, others []*parser.File) (start, end i
 	return r.start, r.end, nil
 }
 
-// renamable returns the reference at off when rename can handle it.
+// renamable returns the reference at off when rename can handle it, and
+// loads the files that may refer to it.
 func (w *workspace) renamable(f *parser.File, off int) (*ref, error) {
-	r := w.refAt(f, off)
-	if r == nil {
+	at := w.refAt(f, off)
+	if at == nil {
 		return nil, fmt.Errorf("no name here")
 	}
+	r := &ref{}
+	*r = *at
+	w.loadFor(r.key, r.name)
 	name := strings.Trim(r.name, "/")
 	switch r.key.kind {
 	case bindIntrinsic:
@@ -118,6 +119,7 @@ func Rename(f *parser.File, off int, newName string, others []*parser.File) ([]T
 	}
 	old := strings.Trim(r.name, "/")
 	up := strings.ToUpper(newName)
+	w.loadFor(r.key, up)
 	if up != old {
 		if err := w.checkFree(r.key, old, up); err != nil {
 			return nil, err
@@ -148,10 +150,7 @@ func Rename(f *parser.File, off int, newName string, others []*parser.File) ([]T
 		}
 		return edits[i].Start < edits[j].Start
 	})
-	if err := checkColumns(edits); err != nil {
-		return nil, err
-	}
-	return edits, nil
+	return fitLines(edits)
 }
 
 // checkFree refuses newName (upper case) for the binding key of old when
@@ -185,7 +184,7 @@ func (w *workspace) checkFree(key bindKey, old, up string) error {
 	region := w.region(key, old)
 	var order []unitAt
 	for _, ua := range w.units {
-		if region[ua.u] {
+		if region[ua.u] && w.loaded[ua.f] {
 			order = append(order, ua)
 		}
 	}
@@ -259,14 +258,15 @@ func (w *workspace) region(key bindKey, name string) map[*parser.Unit]bool {
 	region := map[*parser.Unit]bool{}
 	for _, x := range w.refs {
 		// REMOTE in LOCAL => REMOTE names the entity in the module's
-		// namespace, not the unit's.
-		if x.key == key && x.role != roleUseRemote {
+		// namespace, and the keyword of an argument the callee's dummy:
+		// neither is a name of the unit it is written in.
+		if x.key == key && x.role != roleUseRemote && x.role != roleKeyword {
 			region[x.unit] = true
 		}
 	}
 	if key.kind != bindCommon {
 		for _, ua := range w.units {
-			if !region[ua.u] && w.resolve(ua.f, ua.u, name, 0).key == key {
+			if w.loaded[ua.f] && !region[ua.u] && w.resolve(ua.f, ua.u, name, 0).key == key {
 				region[ua.u] = true
 			}
 		}
@@ -316,50 +316,4 @@ func validName(s string) bool {
 		}
 	}
 	return true
-}
-
-// checkColumns refuses edits that would move text past the last column
-// of a line: 72 in fixed form (or the configured line length), 132 in
-// free form.
-func checkColumns(edits []TextEdit) error {
-	type key struct {
-		f    *parser.File
-		line int
-	}
-	grow := map[key]int{}
-	var keys []key
-	for _, e := range edits {
-		k := key{e.File, e.File.Lines.Line(e.Start)}
-		if _, ok := grow[k]; !ok {
-			keys = append(keys, k)
-		}
-		grow[k] += len([]rune(e.Text)) - len([]rune(string(e.File.Src[e.Start:e.End])))
-	}
-	for _, k := range keys {
-		d := grow[k]
-		if d <= 0 {
-			continue
-		}
-		limit := freeFormLimit
-		if k.f.Form == parser.Fixed {
-			limit = 72
-			if k.f.Config != nil && k.f.Config.LineLength != 0 {
-				limit = k.f.Config.LineLength
-			}
-		}
-		if limit < 0 {
-			continue
-		}
-		start := k.f.Lines.LineStart(k.line)
-		text := strings.TrimRight(string(k.f.Src[start:k.f.Lines.LineEnd(k.line)]), " \t\r\n")
-		if n := len([]rune(text)); n+d > limit {
-			form := "free-form"
-			if k.f.Form == parser.Fixed {
-				form = "fixed-form"
-			}
-			return fmt.Errorf("%s:%d: the new name would make the line %d columns long, past the %s limit of %d; shorten the name or break the line first",
-				k.f.Name, k.line+1, n+d, form, limit)
-		}
-	}
-	return nil
 }

@@ -80,6 +80,7 @@ type workspace struct {
 	interfaced map[string]bool                  // procedures with an interface body somewhere
 	called     map[*parser.Unit]map[string]bool // names referenced as functions, per unit
 	refs       []ref
+	loaded     map[*parser.File]bool
 	included   map[*parser.File]map[string]bool // names written in INCLUDE'd files
 	includers  map[*parser.File][]*parser.Unit  // the units that INCLUDE each file
 }
@@ -89,7 +90,7 @@ const maxUseDepth = 16
 func newWorkspace(f *parser.File, others []*parser.File) *workspace {
 	w := &workspace{fileOf: map[*parser.Unit]*parser.File{}, modules: map[string]unitAt{}, procs: map[string][]unitAt{},
 		commons: map[string]bool{}, interfaced: map[string]bool{}, called: map[*parser.Unit]map[string]bool{},
-		included: map[*parser.File]map[string]bool{}, includers: map[*parser.File][]*parser.Unit{}}
+		included: map[*parser.File]map[string]bool{}, includers: map[*parser.File][]*parser.Unit{}, loaded: map[*parser.File]bool{}}
 	seen := map[*parser.File]bool{}
 	names := map[string]bool{}
 	for _, file := range append([]*parser.File{f}, others...) {
@@ -116,13 +117,114 @@ func newWorkspace(f *parser.File, others []*parser.File) *workspace {
 			}
 		})
 	}
-	for _, ua := range w.units {
-		w.collect(ua.f, ua.u)
+	w.load(f)
+	return w
+}
+
+// load collects and binds the names of one file. Only the files a rename
+// can touch are loaded: those that mention the names involved (see
+// loadFor), so that a workspace of thousands of files costs a text search.
+func (w *workspace) load(f *parser.File) {
+	if w.loaded[f] {
+		return
 	}
-	for i := range w.refs {
+	w.loaded[f] = true
+	n := len(w.refs)
+	allUnits(f, func(u *parser.Unit) { w.collect(f, u) })
+	for i := n; i < len(w.refs); i++ {
 		w.refs[i].key = w.bind(&w.refs[i])
 	}
-	return w
+}
+
+// loadAll loads every file.
+func (w *workspace) loadAll() {
+	for _, f := range w.files {
+		w.load(f)
+	}
+}
+
+// loadFor loads the files that may hold references to the binding key or
+// names that could clash with it: for a name seen outside its file (a
+// procedure, COMMON block, module or module entity, or a dummy argument,
+// whose keywords and interface bodies name the procedure), the files
+// that mention one of names, the procedure's name, or a USE or INCLUDE
+// statement that could make them visible.
+func (w *workspace) loadFor(key bindKey, names ...string) {
+	associating := false
+	switch key.kind {
+	case bindProc, bindCommon, bindModule:
+		associating = true
+	case bindLocal:
+		if top(key.unit).Kind == parser.UnitModule && key.unit.Parent == nil {
+			associating = true
+			break
+		}
+		if sym := key.unit.Scope.Syms[key.name]; sym != nil && sym.Dummy && key.unit.Name != "" {
+			names = append(names, key.unit.Name)
+			break
+		}
+		return
+	default:
+		return
+	}
+	for _, f := range w.files {
+		if w.loaded[f] {
+			continue
+		}
+		if associating && usesOrIncludes(f) {
+			w.load(f)
+			continue
+		}
+		for _, n := range names {
+			if mentions(f, strings.Trim(n, "/")) {
+				w.load(f)
+				break
+			}
+		}
+	}
+}
+
+// usesOrIncludes reports whether a unit of f has a USE or INCLUDE
+// statement.
+func usesOrIncludes(f *parser.File) bool {
+	found := false
+	allUnits(f, func(u *parser.Unit) {
+		for _, st := range u.Body {
+			switch st.(type) {
+			case *parser.UseStmt, *parser.IncludeStmt:
+				found = true
+			}
+		}
+	})
+	return found
+}
+
+// mentions reports whether the text of f holds name in any case, with
+// blanks inside it in fixed form (where they may stand inside names).
+func mentions(f *parser.File, name string) bool {
+	src := f.Src
+	fixed := f.Form == parser.Fixed
+	for i := 0; i < len(src); i++ {
+		if upperByte(src[i]) != name[0] {
+			continue
+		}
+		j, k := i+1, 1
+		for k < len(name) && j < len(src) {
+			c := src[j]
+			if fixed && (c == ' ' || c == '\t') {
+				j++
+				continue
+			}
+			if upperByte(c) != name[k] {
+				break
+			}
+			j, k = j+1, k+1
+		}
+		if k == len(name) {
+			return true
+		}
+	}
+	return false
 }
 
 // collect records the names of u's own statements.

@@ -158,17 +158,6 @@ func applyTo(src []byte, es []TextEdit) string {
 	return b.String()
 }
 
-// shift maps an old offset of f to the new text after edits.
-func shift(edits []TextEdit, f *parser.File, off int) int {
-	d := 0
-	for _, e := range edits {
-		if e.File == f && e.End <= off {
-			d += len(e.Text) - (e.End - e.Start)
-		}
-	}
-	return d + off
-}
-
 // describe renders the result of one rename for the golden file: the
 // changed lines of every file, or the error.
 func describe(files []*parser.File, edits []TextEdit, err error) string {
@@ -183,16 +172,47 @@ func describe(files []*parser.File, edits []TextEdit, err error) string {
 		}
 		old := strings.Split(string(f.Src), "\n")
 		nw := strings.Split(string(after[i].Src), "\n")
-		for k := range nw {
-			if k >= len(old) || old[k] != nw[k] {
-				fmt.Fprintf(&b, "%s:%d: %s\n", f.Name, k+1, nw[k])
-			}
+		for _, k := range newLines(old, nw) {
+			fmt.Fprintf(&b, "%s:%d: %s\n", f.Name, k+1, nw[k])
 		}
 	}
 	if b.Len() == 0 {
 		return "no change\n"
 	}
 	return b.String()
+}
+
+// newLines returns the indexes of the lines of nw that are not in a
+// longest common subsequence of old and nw.
+func newLines(old, nw []string) []int {
+	n, m := len(old), len(nw)
+	lcs := make([][]int, n+1)
+	for i := range lcs {
+		lcs[i] = make([]int, m+1)
+	}
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			if old[i] == nw[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	var out []int
+	i, j := 0, 0
+	for j < m {
+		switch {
+		case i < n && old[i] == nw[j]:
+			i, j = i+1, j+1
+		case i < n && lcs[i+1][j] >= lcs[i][j+1]:
+			i++
+		default:
+			out = append(out, j)
+			j++
+		}
+	}
+	return out
 }
 
 func TestRenameGolden(t *testing.T) {
@@ -208,7 +228,7 @@ func TestRenameGolden(t *testing.T) {
 				edits, err := Rename(c.file, c.off, c.newName, othersOf(g.files, c.file))
 				b.WriteString(describe(g.files, edits, err))
 				if err == nil {
-					if msg := sameMeaning(g.files, c.file, c.off, edits); msg != "" {
+					if msg := sameMeaning(g.files, c.file, c.off, edits, false); msg != "" {
 						t.Errorf("%s: rename %q -> %s changed the program: %s", c.file.Name, c.text, c.newName, msg)
 					}
 				}
@@ -235,8 +255,9 @@ func TestRenameGolden(t *testing.T) {
 // means the same: every reference is still there, references that shared
 // a binding still share one and no others, every name keeps its type,
 // only the renamed binding's references changed their spelling, and no
-// new syntax error appeared. It returns "" or what differs.
-func sameMeaning(files []*parser.File, f *parser.File, off int, edits []TextEdit) string {
+// new syntax error appeared. It returns "" or what differs. It looks at
+// every file, or with touched only at f and the files the edits change.
+func sameMeaning(files []*parser.File, f *parser.File, off int, edits []TextEdit, touched bool) string {
 	before := newWorkspace(f, othersOf(files, f))
 	target := before.refAt(f, off).key
 	after := applyRename(files, edits)
@@ -251,26 +272,47 @@ func sameMeaning(files []*parser.File, f *parser.File, off int, edits []TextEdit
 	for i := range files {
 		newFile[files[i]] = after[i]
 	}
-	type at struct {
-		f   *parser.File
-		off int
-		r   refRole
+	if touched {
+		for _, e := range edits {
+			before.load(e.File)
+			w2.load(newFile[e.File])
+		}
+	} else {
+		before.loadAll()
+		w2.loadAll()
 	}
-	newRefs := map[at]*ref{}
-	for i := range w2.refs {
-		r := &w2.refs[i]
-		newRefs[at{r.file, r.start, r.role}] = r
+	// The references of each file, in source order, pair up one to one
+	// (a line the rename broke in two moves its references, it does not
+	// change their order).
+	inOrder := func(w *workspace) map[*parser.File][]*ref {
+		m := map[*parser.File][]*ref{}
+		for i := range w.refs {
+			r := &w.refs[i]
+			m[r.file] = append(m[r.file], r)
+		}
+		for _, rs := range m {
+			sort.SliceStable(rs, func(i, j int) bool { return rs[i].start < rs[j].start })
+		}
+		return m
 	}
-	if len(w2.refs) != len(before.refs) {
-		return fmt.Sprintf("%d references before, %d after", len(before.refs), len(w2.refs))
+	oldRefs, newRefs := inOrder(before), inOrder(w2)
+	pair := map[*ref]*ref{}
+	for f, rs := range oldRefs {
+		nrs := newRefs[newFile[f]]
+		if len(nrs) != len(rs) {
+			return fmt.Sprintf("%s: %d references before, %d after", f.Name, len(rs), len(nrs))
+		}
+		for i, r := range rs {
+			if nrs[i].role != r.role {
+				return fmt.Sprintf("%s at %s:%d is gone", r.name, f.Name, f.Lines.Line(r.start)+1)
+			}
+			pair[r] = nrs[i]
+		}
 	}
 	fwd, back := map[bindKey]bindKey{}, map[bindKey]bindKey{}
 	for i := range before.refs {
 		r := &before.refs[i]
-		nr := newRefs[at{newFile[r.file], shift(edits, r.file, r.start), r.role}]
-		if nr == nil {
-			return fmt.Sprintf("%s at %s:%d is gone", r.name, r.file.Name, r.file.Lines.Line(r.start)+1)
-		}
+		nr := pair[r]
 		renamed := r.key == target
 		if renamed == (nr.name == r.name) && !(renamed && strings.EqualFold(nr.name, r.name)) {
 			return fmt.Sprintf("%s at %s:%d became %s", r.name, r.file.Name, r.file.Lines.Line(r.start)+1, nr.name)
@@ -294,6 +336,9 @@ func sameMeaning(files []*parser.File, f *parser.File, off int, edits []TextEdit
 		}
 	}
 	for i := range files {
+		if !before.loaded[files[i]] {
+			continue
+		}
 		if e1, e2 := countErrors(files[i]), countErrors(after[i]); e2 > e1 {
 			return fmt.Sprintf("%s: %d errors before, %d after", files[i].Name, e1, e2)
 		}
@@ -368,7 +413,7 @@ func TestRenameMeaning(t *testing.T) {
 						continue
 					}
 					accepted++
-					if msg := sameMeaning(g.files, f, r.start, edits); msg != "" {
+					if msg := sameMeaning(g.files, f, r.start, edits, false); msg != "" {
 						t.Errorf("%s:%d: rename %s -> %s changed the program: %s", f.Name, f.Lines.Line(r.start)+1, r.name, nn, msg)
 					}
 				}

@@ -197,6 +197,10 @@ func (s *Server) references(ctx context.Context, r *request) (any, error) {
 	return s.locations(snap, hints.References(snap.File, off, p.Context.IncludeDeclaration, s.others(snap))), nil
 }
 
+// requestFailed is LSP 3.17's code for a request that was well formed but
+// could not be done; its message says why (rename refusals use it).
+const requestFailed jsonrpc2.Code = -32803
+
 func (s *Server) prepareRename(ctx context.Context, r *request) (any, error) {
 	snap, off, err := at(r)
 	if err != nil || snap == nil {
@@ -204,7 +208,7 @@ func (s *Server) prepareRename(ctx context.Context, r *request) (any, error) {
 	}
 	start, end, err := hints.PrepareRename(snap.File, off, s.others(snap))
 	if err != nil {
-		return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, err.Error())
+		return nil, jsonrpc2.NewError(requestFailed, err.Error())
 	}
 	rg := rangeOf(snap.File, start, end)
 	return &rg, nil
@@ -221,7 +225,7 @@ func (s *Server) rename(ctx context.Context, r *request) (any, error) {
 	_ = decode(r, &p)
 	edits, err := hints.Rename(snap.File, off, p.NewName, s.others(snap))
 	if err != nil {
-		return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, err.Error())
+		return nil, jsonrpc2.NewError(requestFailed, err.Error())
 	}
 	changes := map[protocol.DocumentURI][]protocol.TextEdit{}
 	for _, e := range edits {

@@ -1,3 +1,7 @@
+!@rename("M)", MCOUNT)
+!@rename("M2)", M2X)
+!@rename("M3)", M3LONGER)
+!@rename("M4)", M4XX)
 !@rename("X ="#1, SUM)
 !@rename("X ="#1, STAT)
 !@rename("X ="#1, A)
@@ -30,4 +34,20 @@
       SUBROUTINE TWO(A)
       REAL A(3)
       X = A(1)
+      END
+      SUBROUTINE LINES1(M)
+      INTEGER M
+      PRINT *, 'M, M, M, M, M, M, M, M, M, M, M, M, M, M, M, M, M, M', M
+      END
+      SUBROUTINE LINES2(M2)
+      INTEGER M2
+      M2 = M2 + 1                                                       LINE0001
+      END
+      SUBROUTINE LINES3(M3)
+      INTEGER M3
+      M3 = M3 + M3 + M3 + M3 + M3 + M3 + M3 + M3 + M3 + M3 + M3 ! M3
+      END
+      SUBROUTINE LINES4(M4)
+      INTEGER M4
+      M4=M4+M4+M4+M4+M4+M4+M4+M4+M4+M4+M4+M4+M4+M4+M4+M4+M4+M4+M4+M4+M4
       END
