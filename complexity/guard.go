@@ -212,7 +212,7 @@ func (m *unitModel) leave() { m.guard.depth-- }
 var nestingNote = fmt.Sprintf("too large to analyse (constructs nested deeper than %d levels): cost %s", MaxNesting, TooLarge)
 
 // polyNote is the note of a cost past the polynomial budgets.
-var polyNote = fmt.Sprintf("too large to analyse (a polynomial past degree %d, %d terms or %d-bit coefficients): cost %s", MaxDegree, MaxTerms, MaxCoefBits, TooLarge)
+var polyNote = fmt.Sprintf("too large to analyse (a polynomial past degree %d, %d terms or %d-bit coefficients, or a literal of more than %d digits): cost %s", MaxDegree, MaxTerms, MaxCoefBits, MaxLiteralDigits, TooLarge)
 
 // tooDeep prices a construct nested past MaxNesting: TooLarge, and no
 // variable is known after it.
@@ -402,4 +402,29 @@ func intOp(op string, a, b int64) (int64, bool) {
 		return r, true
 	}
 	return 0, false
+}
+
+// literalTooLarge reports whether a numeric literal has more than
+// MaxLiteralDigits digits, or an exponent (1E400, 1D-999) past that many
+// places: its exact value would be a number of thousands of bits that
+// every later product carries along.
+func literalTooLarge(lit string) bool {
+	digits, exp := 0, 0
+	inExp := false
+	for i := 0; i < len(lit); i++ {
+		c := lit[i]
+		switch {
+		case c == '_':
+			i = len(lit) // the kind parameter
+		case c >= '0' && c <= '9' && inExp:
+			if exp = exp*10 + int(c-'0'); exp > MaxLiteralDigits {
+				return true
+			}
+		case c >= '0' && c <= '9':
+			digits++
+		case c == 'E' || c == 'D' || c == 'Q' || c == 'e' || c == 'd' || c == 'q':
+			inExp = true
+		}
+	}
+	return digits > MaxLiteralDigits
 }

@@ -228,6 +228,24 @@ func TestBudgetProgram(t *testing.T) {
 	}
 }
 
+// TestHugeLiterals: literals whose exact values would have millions of
+// digits stand for TOO_LARGE at once.
+func TestHugeLiterals(t *testing.T) {
+	for _, bound := range []string{"1" + strings.Repeat("0", 400), "1E100000000", "1.5D+99999999", "2E-400000"} {
+		src := "subroutine h\nj = " + bound + "\ndo i = 1, j\nx = x + 1.0\nend do\nend\n"
+		f := parser.Parse("h.f90", []byte(src), nil)
+		r := NewEngine(Options{}).File(f)[0]
+		if !r.Summary.IsTooLarge() {
+			t.Errorf("bound %.20s: %.60s", bound, r.Summary)
+		}
+	}
+	for _, ok := range []string{"1E300", "12345678901234567890", "1.0D0", "3_8"} {
+		if literalTooLarge(ok) {
+			t.Errorf("%s is within the budget", ok)
+		}
+	}
+}
+
 func BenchmarkHostile(b *testing.B) {
 	for _, c := range []struct{ name, src string }{
 		{"knot-200", spaghetti(200, 1)},

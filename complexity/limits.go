@@ -41,6 +41,13 @@ const (
 	// microseconds.
 	MaxCoefBits = 1 << 16
 
+	// MaxLiteralDigits bounds the digits of a numeric literal, and the
+	// magnitude of its exponent, that the model takes at its exact value:
+	// 300 digits are 1,000 bits (double precision ends at 1E308), so
+	// that a product of MaxDegree such values stays near MaxCoefBits.
+	// A longer literal stands for TooLarge.
+	MaxLiteralDigits = 300
+
 	// MaxNesting bounds how deep constructs (loops, IFs, blocks) nest in
 	// the model. Fortran compilers allow a few dozen levels (gfortran
 	// does not limit DO nesting, the standard asks for 255 overall);

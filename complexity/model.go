@@ -531,6 +531,9 @@ func PolyOf(x parser.Expr, name func(*parser.Ident) (Poly, bool)) (Poly, bool) {
 // literal is the value of an integer or real literal constant, its kind
 // parameter dropped.
 func literal(v *parser.Lit) (Poly, bool) {
+	if literalTooLarge(v.Value) {
+		return tooLarge(), true
+	}
 	if v.Kind != parser.IntLit {
 		if v.Kind == parser.RealLit {
 			if r, ok := new(big.Rat).SetString(strings.NewReplacer("D", "E", "Q", "E").Replace(strings.SplitN(v.Value, "_", 2)[0])); ok {

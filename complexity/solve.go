@@ -13,9 +13,15 @@ import (
 // n×n for n = len(c); a nil entry counts as zero. The system is solved
 // exactly by Gaussian elimination over the rationals. SolveLinear returns
 // an error when the sizes disagree or when I − P is singular, as it is for
-// a cycle the control flow leaves with probability 0 (an infinite loop).
+// a cycle the control flow leaves with probability 0 (an infinite loop),
+// and for systems past MaxUnstructuredNodes. This dense elimination is the
+// reference the model's solver (expectedCost) is tested against; it costs
+// n³ operations on growing rationals.
 func SolveLinear(p [][]*big.Rat, c []Poly) ([]Poly, error) {
 	n := len(c)
+	if n > MaxUnstructuredNodes {
+		return nil, fmt.Errorf("complexity: %d nodes, past %d", n, MaxUnstructuredNodes)
+	}
 	if len(p) != n {
 		return nil, fmt.Errorf("complexity: %d rows of probabilities for %d costs", len(p), n)
 	}
