@@ -1,9 +1,13 @@
 package complexity
 
 import (
+	"container/list"
+	"context"
 	"crypto/sha256"
 	"fmt"
+	"sort"
 	"strings"
+	"sync"
 
 	"github.com/pfls/pfls/parser"
 )
@@ -12,23 +16,49 @@ import (
 // error; the unit's notes say what failed.
 const Unanalysed = "UNANALYSED"
 
+// RecursionPrefix starts the name of the unknown that stands for the cost
+// of a call inside a cycle of calls: RECURSION_A_B for routines A and B
+// that call each other, RECURSION_R for R calling itself.
+const RecursionPrefix = "RECURSION_"
+
+// DefaultCacheBytes is the default budget of an engine's cache of results
+// (Options.CacheBytes): 64 MB holds the results of some 50,000 routines
+// of LAPACK's size (about 1 KB of polynomials and notes each, plus their
+// statement trees), more than any workspace an editor keeps open.
+const DefaultCacheBytes = 64 << 20
+
+// MaxCallDepth bounds how deep the engine follows calls to compute the
+// summaries a unit needs: a chain of routines each calling the next is
+// analysed that deep and no deeper, so that no chain can exhaust the
+// stack. Real call graphs are a few dozen levels deep.
+const MaxCallDepth = 1000
+
 // Engine computes and caches the complexity of the program units of a
 // workspace. A unit's result is reused while its text is unchanged and the
 // summaries of the procedures it calls are the same, so after an edit only
 // the changed routine and the routines that call it are computed again.
-// It is not safe for concurrent use; the language server serialises it.
+//
+// An Engine is safe for concurrent use: each analysis works on a snapshot
+// of the workspace and takes the engine's lock only to read and store
+// cached results, so two documents are analysed at the same time. The
+// cache is bounded by bytes (least recently used results go first) and a
+// removed file's results go with it.
 type Engine struct {
 	opts    Options
-	analyze func(*parser.File, *parser.Unit, *CostTable, []string, procTable) *UnitResult // analyzeUnit; tests replace it
 	cost    *CostTable
-	files   map[string]*parser.File
-	cache   map[[32]byte]*cached
+	analyze func(*parser.File, *parser.Unit, *CostTable, []string, procTable) *UnitResult // analyzeUnit; tests replace it
 
-	// per Analyze pass
-	procs   map[string]procRef
-	done    map[*parser.Unit]*UnitResult
-	running map[*parser.Unit]bool
-	Stats   EngineStats
+	mu     sync.Mutex
+	files  map[string]*parser.File
+	cache  map[[32]byte]*list.Element // of *cached
+	lru    *list.List                 // most recently used first
+	bytes  int64                      // estimated size of the cache
+	byFile map[string]map[[32]byte]bool
+	budget int64
+
+	// Stats count what the last analysis to finish computed and reused.
+	// Read them only while no analysis runs.
+	Stats EngineStats
 }
 
 // EngineStats count what the last Analyze computed and what it reused.
@@ -41,98 +71,230 @@ type procRef struct {
 	u *parser.Unit
 }
 
+// cached is one result in the cache. Its UnitResult has no Unit or File:
+// those are set on each use, so the cache never holds a whole file.
 type cached struct {
+	key  [32]byte
 	res  *UnitResult
-	deps map[string]string // callee name → summary used
+	deps map[string]string // callee name → summary used, or "cycle:" and the cycle's unknown
+	file string            // the file that produced it
+	size int64
 }
 
 // Options configure the model.
 type Options struct {
-	Cost *CostTable // nil: all-one
-	Keep []string   // variables to keep unevaluated (symbolic) in results
+	Cost       *CostTable // nil: all-one
+	Keep       []string   // variables to keep unevaluated (symbolic) in results
+	CacheBytes int64      // budget of the cache of results; 0: DefaultCacheBytes
 }
 
 // NewEngine returns an engine with the given options.
 func NewEngine(opts Options) *Engine {
-	e := &Engine{opts: opts, cost: opts.Cost, analyze: analyzeUnit, files: map[string]*parser.File{}, cache: map[[32]byte]*cached{}}
+	e := &Engine{opts: opts, cost: opts.Cost, analyze: analyzeUnit, files: map[string]*parser.File{},
+		cache: map[[32]byte]*list.Element{}, lru: list.New(), byFile: map[string]map[[32]byte]bool{}, budget: opts.CacheBytes}
 	if e.cost == nil {
 		e.cost = AllOne()
+	}
+	if e.budget <= 0 {
+		e.budget = DefaultCacheBytes
 	}
 	return e
 }
 
 // SetFile adds or replaces a file of the workspace (by its name).
-func (e *Engine) SetFile(f *parser.File) { e.files[f.Name] = f }
+func (e *Engine) SetFile(f *parser.File) {
+	e.mu.Lock()
+	e.files[f.Name] = f
+	e.mu.Unlock()
+}
 
-// RemoveFile forgets a file.
-func (e *Engine) RemoveFile(name string) { delete(e.files, name) }
+// RemoveFile forgets a file and drops the cached results it produced.
+func (e *Engine) RemoveFile(name string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	delete(e.files, name)
+	for key := range e.byFile[name] {
+		if el, ok := e.cache[key]; ok {
+			e.drop(el)
+		}
+	}
+	delete(e.byFile, name)
+}
+
+// CacheBytes returns the estimated size of the cached results and their
+// number.
+func (e *Engine) CacheBytes() (bytes int64, entries int) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.bytes, len(e.cache)
+}
 
 // File returns the results of every unit of f (and of its contained
 // procedures), in source order, adding f to the workspace first.
 func (e *Engine) File(f *parser.File) []*UnitResult {
+	out, _ := e.FileCtx(context.Background(), f)
+	return out
+}
+
+// FileCtx is File under a context: once ctx is done it stops, between
+// units or inside a long one, and returns ctx's error with the results
+// computed so far.
+func (e *Engine) FileCtx(ctx context.Context, f *parser.File) ([]*UnitResult, error) {
 	e.SetFile(f)
-	e.begin()
+	p := e.begin(ctx)
 	var out []*UnitResult
-	for _, u := range f.Units {
-		out = append(out, e.unitTree(f, u)...)
-	}
+	err := p.run(func() {
+		for _, u := range f.Units {
+			p.unitTree(f, u, &out)
+		}
+	})
+	e.finish(p)
+	return out, err
+}
+
+// Analyze returns the results of every unit of the given files, which are
+// added to the workspace.
+func (e *Engine) Analyze(files ...*parser.File) map[string][]*UnitResult {
+	out, _ := e.AnalyzeCtx(context.Background(), files...)
 	return out
 }
 
-func (e *Engine) unitTree(f *parser.File, u *parser.Unit) []*UnitResult {
-	if u.Kind == parser.UnitNone || u.Scope == nil {
-		return nil
+// AnalyzeCtx is Analyze under a context: once ctx is done it stops and
+// returns ctx's error with the results computed so far.
+func (e *Engine) AnalyzeCtx(ctx context.Context, files ...*parser.File) (map[string][]*UnitResult, error) {
+	for _, f := range files {
+		e.SetFile(f)
 	}
-	out := []*UnitResult{e.unit(f, u)}
-	for _, k := range u.Contains {
-		out = append(out, e.unitTree(f, k)...)
-	}
-	return out
+	p := e.begin(ctx)
+	out := map[string][]*UnitResult{}
+	err := p.run(func() {
+		for _, f := range files {
+			var rs []*UnitResult
+			for _, u := range f.Units {
+				p.unitTree(f, u, &rs)
+			}
+			out[f.Name] = append(out[f.Name], rs...)
+		}
+	})
+	e.finish(p)
+	return out, err
 }
 
-// begin starts an analysis pass: it indexes the procedures of the workspace.
-func (e *Engine) begin() {
-	e.procs = map[string]procRef{}
-	e.done = map[*parser.Unit]*UnitResult{}
-	e.running = map[*parser.Unit]bool{}
-	e.Stats = EngineStats{}
+// pass is one analysis: a snapshot of the workspace's procedures and
+// what has been computed in it. It belongs to one goroutine.
+type pass struct {
+	e       *Engine
+	ctx     context.Context
+	procs   map[string]procRef
+	done    map[*parser.Unit]*UnitResult
+	running map[*parser.Unit]bool
+	depth   int                 // calls followed
+	cycles  map[string]string   // procedure → its cycle's unknown, "" outside cycles
+	members map[string][]string // cycle's unknown → its procedures, sorted
+	stats   EngineStats
+}
+
+// begin starts a pass: it indexes the procedures of the workspace.
+func (e *Engine) begin(ctx context.Context) *pass {
+	p := &pass{e: e, ctx: ctx, procs: map[string]procRef{}, done: map[*parser.Unit]*UnitResult{}, running: map[*parser.Unit]bool{}}
+	e.mu.Lock()
+	files := make([]*parser.File, 0, len(e.files))
+	for _, f := range e.files {
+		files = append(files, f)
+	}
+	e.mu.Unlock()
+	// Files in name order, so that a name defined twice always means the
+	// same procedure.
+	sort.Slice(files, func(i, j int) bool { return files[i].Name < files[j].Name })
 	var add func(f *parser.File, u *parser.Unit)
 	add = func(f *parser.File, u *parser.Unit) {
 		switch u.Kind {
 		case parser.UnitSubroutine, parser.UnitFunction, parser.UnitProcedure:
-			if _, dup := e.procs[u.Name]; !dup && u.Name != "" {
-				e.procs[u.Name] = procRef{f, u}
+			if _, dup := p.procs[u.Name]; !dup && u.Name != "" {
+				p.procs[u.Name] = procRef{f, u}
 			}
 		}
 		for _, k := range u.Contains {
 			add(f, k)
 		}
 	}
-	for _, f := range e.files {
+	for _, f := range files {
 		for _, u := range f.Units {
 			add(f, u)
 		}
 	}
+	return p
+}
+
+func (e *Engine) finish(p *pass) {
+	e.mu.Lock()
+	e.Stats = p.stats
+	e.mu.Unlock()
+}
+
+// run runs f, turning the unwinding of a cancelled analysis into ctx's
+// error.
+func (p *pass) run(f func()) (err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			c, ok := x.(cancelled)
+			if !ok {
+				panic(x)
+			}
+			err = c.err
+		}
+	}()
+	f()
+	return p.ctx.Err()
+}
+
+func (p *pass) unitTree(f *parser.File, u *parser.Unit, out *[]*UnitResult) {
+	if err := p.ctx.Err(); err != nil {
+		panic(cancelled{err})
+	}
+	if u.Kind == parser.UnitNone || u.Scope == nil {
+		return
+	}
+	*out = append(*out, p.unit(f, u))
+	for _, k := range u.Contains {
+		p.unitTree(f, k, out)
+	}
 }
 
 type engineProcs struct {
-	e     *Engine
-	deps  map[string]string
-	notes *[]string
+	p      *pass
+	caller string
+	deps   map[string]string
+	notes  *[]string
 }
 
-func (p engineProcs) summary(name string) (*UnitResult, bool) {
-	ref, ok := p.e.procs[name]
+func (ep engineProcs) context() context.Context { return ep.p.ctx }
+
+func (ep engineProcs) summary(name string) (*UnitResult, bool) {
+	p := ep.p
+	ref, ok := p.procs[name]
 	if !ok {
 		return nil, false
 	}
-	if p.e.running[ref.u] {
-		*p.notes = append(*p.notes, "recursive call of "+name+": its cost is not counted again")
-		p.deps[name] = "recursive"
+	if cyc := p.cycleOf(name); cyc != "" && cyc == p.cycleOf(ep.caller) {
+		*ep.notes = append(*ep.notes, fmt.Sprintf("recursive call of %s (cycle of calls: %s): its cost is the unknown %s", name, strings.Join(p.members[cyc], ", "), cyc))
+		ep.deps[name] = "cycle:" + cyc
+		return &UnitResult{Unit: ref.u, File: ref.f, Summary: Var(cyc)}, true
+	}
+	if p.running[ref.u] {
+		// A cycle the call scan did not see (a call the model finds
+		// elsewhere): not counted again.
+		*ep.notes = append(*ep.notes, "recursive call of "+name+": its cost is not counted again")
+		ep.deps[name] = "recursive"
 		return nil, false
 	}
-	r := p.e.unit(ref.f, ref.u)
-	p.deps[name] = r.Summary.String()
+	if p.depth >= MaxCallDepth {
+		*ep.notes = append(*ep.notes, fmt.Sprintf("too large to analyse (calls nested deeper than %d): the cost of %s is %s", MaxCallDepth, name, TooLarge))
+		ep.deps[name] = "too deep"
+		return &UnitResult{Unit: ref.u, File: ref.f, Summary: tooLarge()}, true
+	}
+	r := p.unit(ref.f, ref.u)
+	ep.deps[name] = r.Summary.String()
 	return r, true
 }
 
@@ -150,36 +312,41 @@ func unitKey(f *parser.File, u *parser.Unit) [32]byte {
 
 // unit returns the result of one unit, from the cache when its text and
 // its callees' summaries are unchanged.
-func (e *Engine) unit(f *parser.File, u *parser.Unit) *UnitResult {
-	if r, ok := e.done[u]; ok {
+func (p *pass) unit(f *parser.File, u *parser.Unit) *UnitResult {
+	if r, ok := p.done[u]; ok {
 		return r
 	}
+	p.depth++
+	defer func() { p.depth-- }()
 	key := unitKey(f, u)
-	if c, ok := e.cache[key]; ok && e.depsHold(c.deps) {
+	if c := p.e.lookup(key); c != nil && p.depsHold(u, c.deps) {
 		r := *c.res
 		r.Unit, r.File = u, f
-		e.done[u] = &r
-		e.Stats.Reused++
+		p.done[u] = &r
+		p.stats.Reused++
 		return &r
 	}
-	e.running[u] = true
+	p.running[u] = true
 	deps := map[string]string{}
 	var notes []string
-	r := e.analyzeRecovering(f, u, engineProcs{e, deps, &notes})
+	r := p.e.analyzeRecovering(f, u, engineProcs{p, u.Name, deps, &notes})
 	r.Notes = append(r.Notes, notes...)
-	delete(e.running, u)
-	e.cache[key] = &cached{res: r, deps: deps}
-	e.done[u] = r
-	e.Stats.Computed++
+	delete(p.running, u)
+	p.e.store(key, f.Name, r, deps, int64(u.Top().Len))
+	p.done[u] = r
+	p.stats.Computed++
 	return r
 }
 
 // analyzeRecovering analyses one unit; a panic in the model becomes a
 // result of its own, an unknown cost (Unanalysed) with a note, so that the
-// other units keep their results.
+// other units keep their results. A cancelled analysis goes on unwinding.
 func (e *Engine) analyzeRecovering(f *parser.File, u *parser.Unit, procs engineProcs) (r *UnitResult) {
 	defer func() {
 		if x := recover(); x != nil {
+			if _, ok := x.(cancelled); ok {
+				panic(x)
+			}
 			r = &UnitResult{Unit: u, File: f, Summary: Var(Unanalysed),
 				Notes: []string{fmt.Sprintf("internal error analysing %s: %v", unitName(u), x)}}
 		}
@@ -194,33 +361,197 @@ func unitName(u *parser.Unit) string {
 	return u.Kind.String()
 }
 
-func (e *Engine) depsHold(deps map[string]string) bool {
+func (p *pass) depsHold(u *parser.Unit, deps map[string]string) bool {
 	for name, sum := range deps {
-		ref, ok := e.procs[name]
-		if !ok || e.running[ref.u] {
+		ref, ok := p.procs[name]
+		if !ok || p.running[ref.u] {
 			return false
 		}
-		if e.unit(ref.f, ref.u).Summary.String() != sum {
+		cyc := p.cycleOf(name)
+		inCycle := cyc != "" && cyc == p.cycleOf(u.Name)
+		if c, was := strings.CutPrefix(sum, "cycle:"); was || inCycle {
+			if !was || !inCycle || c != cyc {
+				return false
+			}
+			continue
+		}
+		if p.depth >= MaxCallDepth || p.unit(ref.f, ref.u).Summary.String() != sum {
 			return false
 		}
 	}
 	return true
 }
 
-// Analyze returns the results of every unit of the given files, which are
-// added to the workspace.
-func (e *Engine) Analyze(files ...*parser.File) map[string][]*UnitResult {
-	for _, f := range files {
-		e.SetFile(f)
+// cycleOf returns the unknown that stands for calls inside the cycle of
+// calls procedure name is in, or "" when it is in none. The cycles are
+// the strongly connected components of the call graph of the pass's
+// procedures, found once per pass from the calls each routine's text
+// makes, so they do not depend on which routine is analysed first.
+func (p *pass) cycleOf(name string) string {
+	if p.cycles == nil {
+		p.findCycles()
 	}
-	e.begin()
-	out := map[string][]*UnitResult{}
-	for _, f := range files {
-		for _, u := range f.Units {
-			out[f.Name] = append(out[f.Name], e.unitTree(f, u)...)
+	return p.cycles[name]
+}
+
+func (p *pass) findCycles() {
+	p.cycles = map[string]string{}
+	p.members = map[string][]string{}
+	names := make([]string, 0, len(p.procs))
+	for n := range p.procs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	index := make(map[string]int, len(names))
+	for i, n := range names {
+		index[n] = i
+	}
+	calls := make([][]int, len(names))
+	self := make([]bool, len(names))
+	for i, n := range names {
+		ref := p.procs[n]
+		seen := map[int]bool{}
+		for _, c := range callsOf(ref.u) {
+			if j, ok := index[c]; ok && !seen[j] {
+				seen[j] = true
+				calls[i] = append(calls[i], j)
+				if j == i {
+					self[i] = true
+				}
+			}
 		}
 	}
+	keep := make([]bool, len(names))
+	for i := range keep {
+		keep[i] = true
+	}
+	for _, comp := range sccs(len(names), func(i int) []int { return calls[i] }, keep) {
+		if len(comp) == 1 && !self[comp[0]] {
+			continue
+		}
+		members := make([]string, len(comp))
+		for k, i := range comp {
+			members[k] = names[i]
+		}
+		sort.Strings(members)
+		cyc := RecursionPrefix + strings.Join(members, "_")
+		p.members[cyc] = members
+		for _, m := range members {
+			p.cycles[m] = cyc
+		}
+	}
+}
+
+// callsOf returns the names a unit may call: CALL statements and
+// references NAME(...) that are not arrays of its scope.
+func callsOf(u *parser.Unit) []string {
+	var out []string
+	for _, s := range u.Body {
+		parser.Inspect(s, func(n parser.Node) bool {
+			switch x := n.(type) {
+			case *parser.CallStmt:
+				if x.Name != nil {
+					out = append(out, x.Name.Name)
+				}
+			case *parser.Call:
+				if id, ok := x.Fun.(*parser.Ident); ok {
+					if sym := u.Scope.Lookup(id.Name); sym == nil || sym.Rank() == 0 {
+						out = append(out, id.Name)
+					}
+				}
+			}
+			return true
+		})
+	}
 	return out
+}
+
+// lookup returns the cached result of a key, marking it used.
+func (e *Engine) lookup(key [32]byte) *cached {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	el, ok := e.cache[key]
+	if !ok {
+		return nil
+	}
+	e.lru.MoveToFront(el)
+	return el.Value.(*cached)
+}
+
+// store caches a result, evicting the least recently used results past
+// the budget. srcLen is the length of the unit's text, which sizes the
+// statement trees the result keeps.
+func (e *Engine) store(key [32]byte, file string, r *UnitResult, deps map[string]string, srcLen int64) {
+	c := &cached{key: key, deps: deps, file: file}
+	res := *r
+	res.Unit, res.File = nil, nil
+	c.res = &res
+	c.size = resultSize(&res, deps, srcLen)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if old, ok := e.cache[key]; ok {
+		e.drop(old)
+	}
+	e.cache[key] = e.lru.PushFront(c)
+	e.bytes += c.size
+	if e.byFile[file] == nil {
+		e.byFile[file] = map[[32]byte]bool{}
+	}
+	e.byFile[file][key] = true
+	for e.bytes > e.budget && e.lru.Len() > 1 {
+		e.drop(e.lru.Back())
+	}
+}
+
+// drop removes one cached result; e.mu is held.
+func (e *Engine) drop(el *list.Element) {
+	c := el.Value.(*cached)
+	e.lru.Remove(el)
+	delete(e.cache, c.key)
+	e.bytes -= c.size
+	if m := e.byFile[c.file]; m != nil {
+		delete(m, c.key)
+		if len(m) == 0 {
+			delete(e.byFile, c.file)
+		}
+	}
+}
+
+// resultSize estimates the bytes a cached result keeps alive: its
+// polynomials, notes and dependencies, and the statement trees its
+// statement results point into, taken as 16 bytes of tree per byte of
+// source (the parser's nodes for a typical Fortran line).
+func resultSize(r *UnitResult, deps map[string]string, srcLen int64) int64 {
+	const entry = 256 // the cached, UnitResult and map entries themselves
+	n := int64(entry) + polySize(r.Summary) + 16*srcLen
+	for _, s := range r.Statements {
+		n += 96 + polySize(s.Cost)
+		for _, t := range s.Notes {
+			n += 16 + int64(len(t))
+		}
+	}
+	for _, t := range r.Notes {
+		n += 16 + int64(len(t))
+	}
+	for _, t := range r.Calls {
+		n += 16 + int64(len(t))
+	}
+	for k, v := range deps {
+		n += 64 + int64(len(k)+len(v))
+	}
+	return n
+}
+
+// polySize estimates the bytes of a polynomial.
+func polySize(p Poly) int64 {
+	n := int64(24)
+	for _, t := range p.terms {
+		n += 56 + 24*int64(len(t.mono))
+		if t.coef.r != nil {
+			n += 64 + int64(ratBits(t.coef.r)/8)
+		}
+	}
+	return n
 }
 
 // Normalize upper-cases variable names given on the command line or in

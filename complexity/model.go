@@ -86,6 +86,7 @@ type unitModel struct {
 	res    *UnitResult
 	labels map[int]bool // labels that a jump targets
 	sets   map[*parser.DoConstruct]map[string]bool
+	guard  guards // budgets and recursion guards (guard.go)
 }
 
 // env maps integer variables to the polynomial value they are known to
@@ -144,6 +145,9 @@ func litInt(l *parser.Lit) int {
 }
 
 func (m *unitModel) record(s parser.Stmt, kind string, cost Poly, st Stats, notes ...string) {
+	if cost.IsTooLarge() {
+		notes = m.tooLargeNote(s, notes)
+	}
 	// A construct is listed at its head statement.
 	switch c := s.(type) {
 	case *parser.DoConstruct:
@@ -198,6 +202,9 @@ func (m *unitModel) list(list []parser.Stmt, e env) (Poly, Stats) {
 // (seed 004 §4.6): node i is statement i, the exit is past the end.
 func (m *unitModel) unstructured(list []parser.Stmt, e env) (Poly, Stats) {
 	n := len(list)
+	if n > MaxUnstructuredNodes {
+		return m.tooManyNodes(list, e)
+	}
 	labelAt := map[int]int{}
 	for i, s := range list {
 		if l := s.Base().Label; l != 0 {
@@ -294,27 +301,19 @@ func (m *unitModel) unstructured(list []parser.Stmt, e env) (Poly, Stats) {
 			edge(i+1, big.NewRat(1, 1))
 		}
 	}
-	g, err := SolveLinear(p, c)
-	if err != nil {
-		// A loop that never exits: fall back on running every statement once.
-		total := Zero()
-		for _, ci := range c {
-			total = total.Add(ci)
-		}
-		m.res.Notes = append(m.res.Notes, "unstructured code that cannot be solved ("+err.Error()+"): statements counted once")
-		return total, stats
-	}
-	if n == 0 {
-		return Zero(), stats
-	}
 	if len(notes) > 0 {
 		m.res.Notes = append(m.res.Notes, notes...)
 	}
-	return g[0], stats
+	return m.solveJumps(list, p, c), stats
 }
 
 // stmt returns the cost of one statement or construct and records it.
 func (m *unitModel) stmt(s parser.Stmt, e env) (Poly, Stats) {
+	ok := m.enter()
+	defer m.leave()
+	if !ok {
+		return m.tooDeep(s, e)
+	}
 	switch x := s.(type) {
 	case *parser.DoConstruct:
 		return m.doLoop(x, e)
@@ -465,13 +464,10 @@ func (m *unitModel) nameValue(v *parser.Ident, e env, st *Stats) (Poly, bool) {
 		return p, true
 	}
 	if sym := m.sc.Lookup(v.Name); sym != nil && sym.Param != nil {
-		if n, ok := parser.EvalInt(sym.Param, m.sc); ok {
+		if p, ok := m.paramValue(sym); ok {
 			if st != nil {
 				st.VarGuessed++
 			}
-			return Int(n), true
-		}
-		if p, ok := m.value(sym.Param, e, st); ok {
 			return p, true
 		}
 	}
@@ -535,6 +531,9 @@ func PolyOf(x parser.Expr, name func(*parser.Ident) (Poly, bool)) (Poly, bool) {
 // literal is the value of an integer or real literal constant, its kind
 // parameter dropped.
 func literal(v *parser.Lit) (Poly, bool) {
+	if literalTooLarge(v.Value) {
+		return tooLarge(), true
+	}
 	if v.Kind != parser.IntLit {
 		if v.Kind == parser.RealLit {
 			if r, ok := new(big.Rat).SetString(strings.NewReplacer("D", "E", "Q", "E").Replace(strings.SplitN(v.Value, "_", 2)[0])); ok {
@@ -641,6 +640,11 @@ func (m *unitModel) assignedIn(c *parser.DoConstruct) map[string]bool {
 // collectSets records, in one walk, the variables each loop of a
 // statement list may change, and adds those of the whole list to into.
 func (m *unitModel) collectSets(list []parser.Stmt, into map[string]bool) {
+	ok := m.enter()
+	defer m.leave()
+	if !ok {
+		return // too deep: stmt gives up on the construct
+	}
 	for _, s := range list {
 		switch x := s.(type) {
 		case *parser.DoConstruct:

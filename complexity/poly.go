@@ -2,6 +2,7 @@ package complexity
 
 import (
 	"math/big"
+	mbits "math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -43,6 +44,10 @@ type term struct {
 // variable by variable in name order, the larger exponent first; the
 // constant term last. No zero coefficient is stored, so two polynomials are
 // equal exactly when their term lists are.
+//
+// Operations keep to the budgets of limits.go: a result past MaxDegree,
+// MaxTerms, MaxProducts or MaxCoefBits is the variable TooLarge instead,
+// and TooLarge absorbs every sum, product and power it enters.
 type Poly struct {
 	terms []term
 }
@@ -396,9 +401,46 @@ func (p Poly) Terms() []Term {
 	return out
 }
 
+// tooLarge returns the polynomial made of the variable TooLarge.
+func tooLarge() Poly { return Var(TooLarge) }
+
+// IsTooLarge reports whether p is the unknown TooLarge, the result of an
+// operation past the budgets of limits.go.
+func (p Poly) IsTooLarge() bool {
+	return len(p.terms) == 1 && len(p.terms[0].mono) == 1 && p.terms[0].mono[0].Name == TooLarge
+}
+
+// withinBudget returns p, or TooLarge when p has more than MaxTerms terms
+// or a term past MaxDegree.
+func withinBudget(p Poly) Poly {
+	if len(p.terms) > MaxTerms {
+		return tooLarge()
+	}
+	for _, t := range p.terms {
+		if !monoWithin(t.mono, t.deg) {
+			return tooLarge()
+		}
+	}
+	return p
+}
+
+// monoWithin reports whether a monomial of total degree deg keeps to
+// MaxDegree.
+func monoWithin(m []Factor, deg int) bool {
+	if deg > MaxDegree || deg < -MaxDegree {
+		return false
+	}
+	for _, f := range m {
+		if f.Exp > MaxDegree || f.Exp < -MaxDegree {
+			return false
+		}
+	}
+	return true
+}
+
 // Neg returns -p.
 func (p Poly) Neg() Poly {
-	if len(p.terms) == 0 {
+	if len(p.terms) == 0 || p.IsTooLarge() {
 		return p
 	}
 	out := make([]term, len(p.terms))
@@ -419,7 +461,7 @@ func (p Poly) Scale(r *big.Rat) Poly {
 
 // scale returns c·p for a nonzero c.
 func (p Poly) scale(c coef) Poly {
-	if c.isOne() {
+	if c.isOne() || p.IsTooLarge() {
 		return p
 	}
 	out := make([]term, len(p.terms))
@@ -439,6 +481,9 @@ func (p Poly) Sub(q Poly) Poly { return merge(p, q, true) }
 // merge adds (or subtracts) two polynomials by merging their sorted term
 // lists.
 func merge(p, q Poly, neg bool) Poly {
+	if p.IsTooLarge() || q.IsTooLarge() {
+		return tooLarge()
+	}
 	if len(q.terms) == 0 {
 		return p
 	}
@@ -488,6 +533,9 @@ func merge(p, q Poly, neg bool) Poly {
 	if len(out) == 0 {
 		return Poly{}
 	}
+	if len(out) > MaxTerms {
+		return tooLarge()
+	}
 	return Poly{terms: out}
 }
 
@@ -496,11 +544,17 @@ func (p Poly) Mul(q Poly) Poly {
 	if len(p.terms) == 0 || len(q.terms) == 0 {
 		return Poly{}
 	}
+	if p.IsTooLarge() || q.IsTooLarge() {
+		return tooLarge()
+	}
 	if len(p.terms) < len(q.terms) {
 		p, q = q, p
 	}
 	if q.IsConst() {
 		return p.scale(q.terms[0].coef)
+	}
+	if len(p.terms)*len(q.terms) > MaxProducts {
+		return tooLarge()
 	}
 	// All the product monomials share one backing array.
 	size := 0
@@ -520,10 +574,13 @@ func (p Poly) Mul(q Poly) Poly {
 			if len(buf) > start {
 				m = buf[start:len(buf):len(buf)]
 			}
+			if !monoWithin(m, a.deg+b.deg) {
+				return tooLarge()
+			}
 			out = append(out, term{coef: a.coef.mul(b.coef), mono: m, deg: a.deg + b.deg})
 		}
 	}
-	return normalize(out)
+	return withinBudget(normalize(out))
 }
 
 // Pow returns p raised to the power n. A negative n is allowed only when p
@@ -537,10 +594,30 @@ func (p Poly) Pow(n int) (Poly, bool) {
 		return p, true
 	case len(p.terms) == 0:
 		return p, n > 0
+	case p.IsTooLarge():
+		return p, true
 	case len(p.terms) == 1:
-		return Poly{terms: []term{powTerm(p.terms[0], n)}}, true
+		// Check the budgets before computing: the power of a large
+		// coefficient would take as long as it is large.
+		t := p.terms[0]
+		if !t.coef.isUnit() && (abs(n) > MaxCoefBits || t.coef.bits()*abs(n) > MaxCoefBits) {
+			return tooLarge(), true
+		}
+		if len(t.mono) > 0 && (abs(n) > MaxDegree || !monoWithin(t.mono, t.deg*n)) {
+			return tooLarge(), true
+		}
+		for _, f := range t.mono {
+			if abs(f.Exp*n) > MaxDegree {
+				return tooLarge(), true
+			}
+		}
+		return Poly{terms: []term{powTerm(t, n)}}, true
 	case n < 0:
 		return Poly{}, false
+	case n > MaxDegree:
+		// p has a variable (it is not a single term), so p^n has degree n
+		// or more.
+		return tooLarge(), true
 	}
 	result := Int(1)
 	base := p
@@ -631,6 +708,9 @@ func (p Poly) Subst(name string, q Poly) (Poly, bool) {
 	if lo == 0 && hi == 0 {
 		return p, true
 	}
+	if q.IsTooLarge() {
+		return tooLarge(), true
+	}
 	if lo < 0 && !q.IsMonomial() {
 		return Poly{}, false
 	}
@@ -647,7 +727,7 @@ func (p Poly) Subst(name string, q Poly) (Poly, bool) {
 			qt := powTerm(q.terms[0], e)
 			out = append(out, term{coef: r.coef.mul(qt.coef), mono: mulMono(r.mono, qt.mono), deg: r.deg + qt.deg})
 		}
-		return normalize(out), true
+		return withinBudget(normalize(out)), true
 	}
 	// Group the terms by the exponent of name and combine the groups
 	// with powers of q, computed once each.
@@ -670,7 +750,8 @@ func (p Poly) Subst(name string, q Poly) (Poly, bool) {
 // Eval returns p with every variable that env binds replaced by its value;
 // the other variables stay. A variable bound to zero keeps its factor
 // where it occurs with a negative exponent, since the value is undefined
-// there.
+// there, and so does a factor whose value raised to its exponent would
+// pass MaxCoefBits.
 func (p Poly) Eval(env map[string]*big.Rat) Poly {
 	if len(env) == 0 || len(p.terms) == 0 {
 		return p
@@ -682,7 +763,7 @@ func (p Poly) Eval(env map[string]*big.Rat) Poly {
 		var m []Factor
 		for i, f := range t.mono {
 			v, ok := env[f.Name]
-			if !ok || (v.Sign() == 0 && f.Exp < 0) {
+			if !ok || (v.Sign() == 0 && f.Exp < 0) || ratBits(v)*abs(f.Exp) > MaxCoefBits {
 				if m != nil {
 					m = append(m, f)
 				}
@@ -872,6 +953,34 @@ func (c coef) sign() int {
 }
 
 func (c coef) isOne() bool { return c.r == nil && c.n == 1 && c.d == 1 }
+
+// isUnit reports whether c is 1 or -1, whose powers stay small.
+func (c coef) isUnit() bool { return c.r == nil && c.d == 1 && (c.n == 1 || c.n == -1) }
+
+// bits returns the bits of the numerator and the denominator of c.
+func (c coef) bits() int {
+	if c.r != nil {
+		return ratBits(c.r)
+	}
+	n := c.n
+	if n < 0 {
+		n = -n
+	}
+	return mbits.Len64(uint64(n)) + mbits.Len64(uint64(c.d))
+}
+
+func ratBits(r *big.Rat) int { return r.Num().BitLen() + r.Denom().BitLen() }
+
+// abs returns |n|, saturating at the largest int.
+func abs(n int) int {
+	if n == -n && n != 0 {
+		return int(^uint(0) >> 1)
+	}
+	if n < 0 {
+		return -n
+	}
+	return n
+}
 
 func (c coef) equal(e coef) bool {
 	if c.r != nil || e.r != nil {

@@ -1,0 +1,265 @@
+package complexity
+
+import (
+	"math/big"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/pfls/pfls/parser"
+)
+
+// Hostile inputs, one test per family: each must give an explicit answer
+// (a value, or TOO_LARGE / UNBOUNDED with a note) quickly. A test that
+// regresses hangs or exhausts memory instead of failing politely, which
+// `go test -timeout` still reports.
+
+// analyseOne returns the result of the first unit of src.
+func analyseOne(t *testing.T, src string) *UnitResult {
+	t.Helper()
+	f := parser.Parse("h.f", []byte(src), nil)
+	rs := NewEngine(Options{}).File(f)
+	if len(rs) == 0 {
+		t.Fatalf("no unit in\n%s", src)
+	}
+	return rs[0]
+}
+
+func hasNote(notes []string, sub string) bool {
+	for _, n := range notes {
+		if strings.Contains(n, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestParameterCycle(t *testing.T) {
+	src := "      SUBROUTINE P\n      PARAMETER (K = J + 1)\n      PARAMETER (J = K + 1)\n" +
+		"      DO 10 I = 1, K\n      X = X + 1.0\n   10 CONTINUE\n      END\n"
+	r := analyseOne(t, src)
+	if !hasNote(r.Notes, "PARAMETER K is defined in terms of itself (K → J → K)") {
+		t.Errorf("notes %q do not name the cycle", r.Notes)
+	}
+	if !r.Summary.Has(UnknownRange) {
+		t.Errorf("a loop bounded by a cyclic PARAMETER costs %s, want it in %s", r.Summary, UnknownRange)
+	}
+	// A PARAMETER defined by itself.
+	r = analyseOne(t, strings.Replace(src, "J + 1", "K * 2", 1))
+	if !hasNote(r.Notes, "PARAMETER K is defined in terms of itself (K → K)") {
+		t.Errorf("notes %q", r.Notes)
+	}
+}
+
+// TestParameterChain: K(i+1) = K(i) + K(i) is evaluated once per
+// PARAMETER (unmemoized, 200 lines would take 2²⁰⁰ steps), exactly, past
+// the range of int64.
+func TestParameterChain(t *testing.T) {
+	r := analyseOne(t, paramChain(200))
+	// 2²⁰⁰ iterations of X = X + 1.0 at 3 each.
+	want := Int(3).Mul(Rat(new(big.Rat).SetInt(new(big.Int).Lsh(big.NewInt(1), 200))))
+	if !r.Summary.Equal(want) {
+		t.Errorf("chain of 200: %s, want %s", r.Summary, want)
+	}
+	// Integer PARAMETER arithmetic truncates, as in Fortran.
+	r = analyseOne(t, "      SUBROUTINE Q\n      PARAMETER (K = 7/2, L = 2**K - 1)\n      DO 10 I = 1, L\n      X = X + 1.0\n   10 CONTINUE\n      END\n")
+	if got := r.Summary.String(); got != "21" {
+		t.Errorf("K = 7/2, L = 2**K - 1 gives %s, want 21 (7 iterations)", got)
+	}
+	// Past MaxParamDepth: a note, no crash.
+	r = analyseOne(t, paramChain(MaxParamDepth+10))
+	if !hasNote(r.Notes, "PARAMETERs defined in terms of each other more than") {
+		t.Errorf("notes %q", r.Notes)
+	}
+}
+
+func TestEndlessLoop(t *testing.T) {
+	r := analyseOne(t, "      SUBROUTINE E\n   10 X = X + 1\n      GOTO 10\n      END\n")
+	if !r.Summary.Has(Unbounded) || !hasNote(r.Notes, "does not terminate: the jumps from line 2 on") {
+		t.Errorf("endless loop: %s, notes %q", r.Summary, r.Notes)
+	}
+	// An IF that never holds does not leave either.
+	r = analyseOne(t, "      SUBROUTINE E\n   10 X = X + 1\n      IF (1 .GT. 2) GOTO 20\n      GOTO 10\n   20 CONTINUE\n      END\n")
+	if !r.Summary.Has(Unbounded) {
+		t.Errorf("loop left by an IF that never holds: %s", r.Summary)
+	}
+	// A loop left from inside an IF block (as LAPACK's dsbgst does) is
+	// not endless: the block is taken to leave with probability 1/2.
+	// g(10) = 1 + 3 + g(IF block), IF block: 1 + 1/2·(… + 1/2 exit) …:
+	// the visits of the loop are 2, so 2·(3 + cost of the block) + 1.
+	src := "      SUBROUTINE L(N)\n      I = 0\n   10 I = I + 1\n      IF (I .GT. N) THEN\n         GOTO 20\n      END IF\n      GOTO 10\n   20 CONTINUE\n      END\n"
+	r = analyseOne(t, src)
+	if r.Summary.Has(Unbounded) || !hasNote(r.Notes, "left from inside the statement at line 4") {
+		t.Errorf("loop left from an IF block: %s, notes %q", r.Summary, r.Notes)
+	}
+}
+
+// TestKnotOfJumps: a knot of 200 random jumps is solved exactly (the
+// same answer as dense elimination of the whole system); one of 400 is
+// refused as too large, quickly.
+func TestKnotOfJumps(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves a 400-statement knot")
+	}
+	r := analyseOne(t, spaghetti(400, 1))
+	if !r.Summary.IsTooLarge() || !hasNote(r.Notes, "too large to analyse (jumps too intricate") {
+		t.Errorf("knot of 400: %.80s, notes %q", r.Summary, r.Notes)
+	}
+	r = analyseOne(t, gotoLoops(400))
+	if got := r.Summary.String(); got != "2800" {
+		t.Errorf("400 nested GOTO loops: %s, want 2800", got)
+	}
+}
+
+// TestExpectedCostMatchesDense compares the sparse component-wise solver
+// with dense Gaussian elimination on random systems, some with nodes
+// node 0 cannot reach.
+func TestExpectedCostMatchesDense(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	for trial := 0; trial < 300; trial++ {
+		n := 1 + rng.Intn(12)
+		p := make([][]*big.Rat, n)
+		c := make([]Poly, n)
+		for i := range p {
+			p[i] = make([]*big.Rat, n)
+			k := 1 + rng.Intn(4)
+			// k targets, each 1/(k+1); the rest leaves.
+			for range k {
+				j := rng.Intn(n)
+				if p[i][j] == nil {
+					p[i][j] = new(big.Rat)
+				}
+				p[i][j].Add(p[i][j], big.NewRat(1, int64(k+1)))
+			}
+			c[i] = Int(int64(rng.Intn(5))).Add(Var(string(rune('A' + rng.Intn(3)))).Scale(big.NewRat(int64(rng.Intn(3)), 1)))
+		}
+		got, err := expectedCost(p, c, nil)
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		g, err := SolveLinear(p, c)
+		if err != nil {
+			t.Fatalf("trial %d: dense: %v", trial, err)
+		}
+		if !got.Equal(g[0]) {
+			t.Fatalf("trial %d: sparse %s, dense %s", trial, got, g[0])
+		}
+	}
+}
+
+func TestBudgetPolynomials(t *testing.T) {
+	n := Var("N")
+	if p, _ := n.Pow(1000000); !p.IsTooLarge() {
+		t.Errorf("N^1000000 = %.40s", p)
+	}
+	if p, _ := n.Pow(MaxDegree); p.IsTooLarge() {
+		t.Errorf("N^%d is within the budget", MaxDegree)
+	}
+	if p, _ := n.Add(Int(1)).Pow(MaxDegree + 1); !p.IsTooLarge() {
+		t.Errorf("(N+1)^%d = %.40s", MaxDegree+1, p)
+	}
+	if p, _ := Int(10).Pow(100000); !p.IsTooLarge() {
+		t.Errorf("10^100000 has a %d-bit coefficient", p.terms[0].coef.bits())
+	}
+	// Two polynomials of 600 terms: 360,000 products, past MaxProducts.
+	a, b := Zero(), Zero()
+	for i := range 600 {
+		a = a.Add(Var("A").Mul(mustPow(Var("X"), i%30)).Mul(mustPow(Var("Y"), i/30)))
+		b = b.Add(Var("B").Mul(mustPow(Var("Z"), i%30)).Mul(mustPow(Var("W"), i/30)))
+	}
+	if a.Len() != 600 || !a.Mul(b).IsTooLarge() {
+		t.Errorf("product of %d and %d terms: %.40s", a.Len(), b.Len(), a.Mul(b))
+	}
+	// TooLarge absorbs.
+	tl := Var(TooLarge)
+	for _, p := range []Poly{tl.Add(n), n.Sub(tl), tl.Mul(n), tl.Neg(), tl.Scale(big.NewRat(3, 2))} {
+		if !p.IsTooLarge() {
+			t.Errorf("%s is not TOO_LARGE", p)
+		}
+	}
+	if s, _ := n.Mul(n).Subst("N", tl); !s.IsTooLarge() {
+		t.Errorf("N² at N = TOO_LARGE: %s", s)
+	}
+	// Eval keeps a factor whose value would be too large.
+	huge := new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(10000), nil))
+	if got := mustPow(n, 60).Eval(map[string]*big.Rat{"N": huge}); !got.Equal(mustPow(n, 60)) {
+		t.Errorf("N^60 at N = 10^10000: %.40s", got)
+	}
+}
+
+func mustPow(p Poly, k int) Poly {
+	r, ok := p.Pow(k)
+	if !ok {
+		panic("pow")
+	}
+	return r
+}
+
+func TestBudgetProgram(t *testing.T) {
+	r := analyseOne(t, hugePower(1000000))
+	if !r.Summary.IsTooLarge() || !hasNote(r.Notes, "too large to analyse (a polynomial past degree 64") {
+		t.Errorf("N**1000000: %s, notes %q", r.Summary, r.Notes)
+	}
+	if got := r.Summary.Eval(map[string]*big.Rat{"N": new(big.Rat).SetFloat64(1e100)}); !got.IsTooLarge() {
+		t.Errorf("evaluated: %.40s", got)
+	}
+	r = analyseOne(t, nestedDo(10000))
+	if !r.Summary.IsTooLarge() || !hasNote(r.Notes, "constructs nested deeper than 100 levels") {
+		t.Errorf("10,000 nested DOs: %s, notes %q", r.Summary, r.Notes)
+	}
+	// The statement that went past the budget says so, and the loops
+	// around it say that a part of them did.
+	var own, part int
+	for _, s := range r.Statements {
+		switch {
+		case hasNote(s.Notes, "a part of it is too large"):
+			part++
+		case hasNote(s.Notes, "too large to analyse"):
+			own++
+		}
+	}
+	if own == 0 || part == 0 {
+		t.Errorf("statement notes: %d too large, %d holding a part too large", own, part)
+	}
+	// 50 nested loops are within every budget: 3·N⁵⁰ + N⁴⁹ + ... exactly.
+	r = analyseOne(t, nestedDo(50))
+	if r.Summary.IsTooLarge() || r.Summary.TotalDegree() != 50 {
+		t.Errorf("50 nested DOs: %.60s", r.Summary)
+	}
+}
+
+// TestHugeLiterals: literals whose exact values would have millions of
+// digits stand for TOO_LARGE at once.
+func TestHugeLiterals(t *testing.T) {
+	for _, bound := range []string{"1" + strings.Repeat("0", 400), "1E100000000", "1.5D+99999999", "2E-400000"} {
+		src := "subroutine h\nj = " + bound + "\ndo i = 1, j\nx = x + 1.0\nend do\nend\n"
+		f := parser.Parse("h.f90", []byte(src), nil)
+		r := NewEngine(Options{}).File(f)[0]
+		if !r.Summary.IsTooLarge() {
+			t.Errorf("bound %.20s: %.60s", bound, r.Summary)
+		}
+	}
+	for _, ok := range []string{"1E300", "12345678901234567890", "1.0D0", "3_8"} {
+		if literalTooLarge(ok) {
+			t.Errorf("%s is within the budget", ok)
+		}
+	}
+}
+
+func BenchmarkHostile(b *testing.B) {
+	for _, c := range []struct{ name, src string }{
+		{"knot-200", spaghetti(200, 1)},
+		{"knot-400", spaghetti(400, 1)},
+		{"goto-loops-400", gotoLoops(400)},
+		{"param-chain-200", paramChain(200)},
+		{"nested-do-10000", nestedDo(10000)},
+		{"power-1000000", hugePower(1000000)},
+	} {
+		f := parser.Parse("h.f", []byte(c.src), nil)
+		b.Run(c.name, func(b *testing.B) {
+			for range b.N {
+				NewEngine(Options{}).File(f)
+			}
+		})
+	}
+}
