@@ -25,10 +25,15 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
+	lsp.Version = version
+	return lsp.Serve(context.Background(), stdin, stdout, nil, serveOptions(stderr))
+}
+
+// serveOptions wires the analyses to the server.
+func serveOptions(stderr io.Writer) lsp.Options {
 	eng := newEngineGate()
 	est := newEstimates()
-	lsp.Version = version
-	opts := lsp.Options{
+	return lsp.Options{
 		Log: stderr,
 		Inlay: func(ctx context.Context, f *parser.File, start, end int, o hints.InlayOptions) (out []hints.InlayHint) {
 			eng.with(ctx, f, func(e *complexity.Engine) { out = hints.InlayHints(f, e, start, end, o) })
@@ -69,7 +74,6 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			est.release(name)
 		},
 	}
-	return lsp.Serve(context.Background(), stdin, stdout, nil, opts)
 }
 
 // Bounds of what the server keeps: machine model files read (bytes), models
@@ -175,9 +179,11 @@ type engineGate struct {
 }
 
 // engineBudget is the least source (bytes) analysed before the engine
-// starts afresh; the budget is four times the open files' size when that
-// is larger.
-const engineBudget = 2 << 20
+// starts afresh; the budget is the size of the files kept when that is
+// larger. Each result cached pins the tree of its file's version, about
+// 50 bytes per byte of source, so the cache holds at most about 50 times
+// the budget.
+const engineBudget = 256 << 10
 
 func newEngineGate() *engineGate {
 	return &engineGate{sem: make(chan struct{}, 1), eng: complexity.NewEngine(complexity.Options{}), files: map[string]*parser.File{}}
@@ -208,7 +214,7 @@ func (g *engineGate) with(ctx context.Context, f *parser.File, fn func(*complexi
 	for _, x := range g.files {
 		open += len(x.Src)
 	}
-	budget = max(budget, 4*open)
+	budget = max(budget, open)
 	if g.spent > budget {
 		g.restart()
 	}
