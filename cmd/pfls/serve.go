@@ -160,12 +160,17 @@ func (e *estimates) last(f *parser.File, line int) string {
 // engineGate serialises the complexity engine, which is not safe for
 // concurrent use: one analysis at a time, waiting for the engine with
 // respect to the request's context (a cancelled request stops waiting),
-// never under a server-wide lock. It also bounds the engine's memory: the
-// engine caches a result for every unit text it has seen, each holding
-// its file's tree, so once the source of the files analysed since the
-// last start exceeds the budget it starts a fresh engine with the files
-// still open. Closed files are dropped at the next use, so that closing a
-// document never waits for an analysis.
+// never under a server-wide lock. The engine cannot stop an analysis
+// half-way yet, so when the request holding it is cancelled the gate gives
+// that engine up to the analysis, which runs on alone, and lets the next
+// request in with a fresh engine; at most maxAbandoned analyses run on so,
+// beyond that a cancelled analysis keeps the engine to the end.
+//
+// It also bounds the engine's memory: the engine caches a result for every
+// unit text it has seen, each holding its file's tree, so once the source
+// of the files analysed since the last start exceeds the budget it starts
+// a fresh engine with the files still open. Closed files are dropped at
+// the next use, so that closing a document never waits for an analysis.
 type engineGate struct {
 	sem chan struct{}
 
@@ -174,9 +179,14 @@ type engineGate struct {
 	files map[string]*parser.File // latest version of each file analysed
 	spent int                     // bytes of source analysed since the engine started
 
-	mu       sync.Mutex
-	released []string // files closed since the last use
+	mu        sync.Mutex
+	released  []string // files closed since the last use
+	holder    *holding // the analysis holding the engine
+	abandoned int      // analyses running on engines given up
 }
+
+// holding is one analysis's hold on the engine.
+type holding struct{ abandoned bool }
 
 // engineBudget is the least source (bytes) analysed before the engine
 // starts afresh; the budget is the size of the files kept when that is
@@ -184,6 +194,10 @@ type engineGate struct {
 // 50 bytes per byte of source, so the cache holds at most about 50 times
 // the budget.
 const engineBudget = 256 << 10
+
+// maxAbandoned bounds the cancelled analyses left running on an engine
+// given up (each may use a core until it ends).
+const maxAbandoned = 1
 
 func newEngineGate() *engineGate {
 	return &engineGate{sem: make(chan struct{}, 1), eng: complexity.NewEngine(complexity.Options{}), files: map[string]*parser.File{}}
@@ -197,11 +211,13 @@ func (g *engineGate) with(ctx context.Context, f *parser.File, fn func(*complexi
 	case <-ctx.Done():
 		return false
 	}
-	defer func() { <-g.sem }()
 	if ctx.Err() != nil {
+		<-g.sem
 		return false
 	}
+	h := &holding{}
 	g.mu.Lock()
+	g.holder = h
 	released := g.released
 	g.released = nil
 	g.mu.Unlock()
@@ -218,18 +234,44 @@ func (g *engineGate) with(ctx context.Context, f *parser.File, fn func(*complexi
 	if g.spent > budget {
 		g.restart()
 	}
+	eng := g.eng
+	stop := context.AfterFunc(ctx, func() { g.abandon(h) })
 	ok := false
 	defer func() {
+		stop()
+		g.mu.Lock()
+		if h.abandoned {
+			g.abandoned--
+			g.mu.Unlock()
+			return // the gate has moved on
+		}
+		g.holder = nil
+		g.mu.Unlock()
 		if !ok { // a panic may leave the engine half-way through a pass
 			g.restart()
+		} else if eng.Stats.Computed > 0 {
+			g.spent += len(f.Src)
 		}
+		<-g.sem
 	}()
-	fn(g.eng)
-	if g.eng.Stats.Computed > 0 {
-		g.spent += len(f.Src)
-	}
+	fn(eng)
 	ok = true
 	return true
+}
+
+// abandon gives the engine up to a cancelled analysis that still holds
+// it, and opens the gate with a fresh engine.
+func (g *engineGate) abandon(h *holding) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.holder != h || g.abandoned >= maxAbandoned {
+		return
+	}
+	h.abandoned = true
+	g.abandoned++
+	g.holder = nil
+	g.restart() // the abandoned analysis touches only its own engine now
+	<-g.sem
 }
 
 // restart replaces the engine by a fresh one holding the files kept.
