@@ -211,6 +211,8 @@ func (s *Server) indexFile(uri protocol.DocumentURI, path string) {
 		return
 	}
 	s.index.mu.Lock()
-	s.index.files[uri] = f
+	if _, ok := s.index.files[uri]; ok || len(s.index.files) < maxIndexedFiles {
+		s.index.files[uri] = f // watched files created later count against the limit too
+	}
 	s.index.mu.Unlock()
 }

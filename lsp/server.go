@@ -131,6 +131,21 @@ func NewServer(opts Options) *Server {
 	return s
 }
 
+// Serve runs the server on the stream r/w, as the function Serve does.
+func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer, c io.Closer) int {
+	return s.serve(ctx, r, w, c)
+}
+
+// DocumentText returns the text and version of an open document as the
+// server holds them (for tests that check it stays in step).
+func (s *Server) DocumentText(uri string) (text string, version int32, ok bool) {
+	snap := s.store.get(protocol.DocumentURI(uri))
+	if snap == nil {
+		return "", 0, false
+	}
+	return string(snap.File.Src), snap.Version, true
+}
+
 func (s *Server) serve(ctx context.Context, r io.Reader, w io.Writer, c io.Closer) int {
 	st := newStream(r, w, c, s.log.Printf)
 	s.conn = jsonrpc2.NewConn(st)

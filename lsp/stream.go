@@ -239,6 +239,9 @@ func (s *stream) readFrame() ([]byte, int64, error) {
 // come while the next message is there. keep=false drops what it reads.
 func (s *stream) readBody(length int64, keep bool) ([]byte, int64, error) {
 	var data []byte
+	if keep {
+		data = make([]byte, 0, length) // at most maxMessage
+	}
 	buf := make([]byte, min(length, 64<<10))
 	var tail []byte // the last bytes seen, where a header may start
 	var total int64

@@ -25,10 +25,15 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
+	lsp.Version = version
+	return lsp.Serve(context.Background(), stdin, stdout, nil, serveOptions(stderr))
+}
+
+// serveOptions wires the analyses to the server.
+func serveOptions(stderr io.Writer) lsp.Options {
 	eng := newEngineGate()
 	est := newEstimates()
-	lsp.Version = version
-	opts := lsp.Options{
+	return lsp.Options{
 		Log: stderr,
 		Inlay: func(ctx context.Context, f *parser.File, start, end int, o hints.InlayOptions) (out []hints.InlayHint) {
 			eng.with(ctx, f, func(e *complexity.Engine) { out = hints.InlayHints(f, e, start, end, o) })
@@ -69,7 +74,6 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			est.release(name)
 		},
 	}
-	return lsp.Serve(context.Background(), stdin, stdout, nil, opts)
 }
 
 // Bounds of what the server keeps: machine model files read (bytes), models
@@ -151,93 +155,4 @@ func (e *estimates) last(f *parser.File, line int) string {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.reports[reportKey(f, line)]
-}
-
-// engineGate serialises the complexity engine, which is not safe for
-// concurrent use: one analysis at a time, waiting for the engine with
-// respect to the request's context (a cancelled request stops waiting),
-// never under a server-wide lock. It also bounds the engine's memory: the
-// engine caches a result for every unit text it has seen, each holding
-// its file's tree, so once the source of the files analysed since the
-// last start exceeds the budget it starts a fresh engine with the files
-// still open. Closed files are dropped at the next use, so that closing a
-// document never waits for an analysis.
-type engineGate struct {
-	sem chan struct{}
-
-	// guarded by sem
-	eng   *complexity.Engine
-	files map[string]*parser.File // latest version of each file analysed
-	spent int                     // bytes of source analysed since the engine started
-
-	mu       sync.Mutex
-	released []string // files closed since the last use
-}
-
-// engineBudget is the least source (bytes) analysed before the engine
-// starts afresh; the budget is four times the open files' size when that
-// is larger.
-const engineBudget = 2 << 20
-
-func newEngineGate() *engineGate {
-	return &engineGate{sem: make(chan struct{}, 1), eng: complexity.NewEngine(complexity.Options{}), files: map[string]*parser.File{}}
-}
-
-// with runs fn with the engine for f, unless ctx ends first; it reports
-// whether fn ran.
-func (g *engineGate) with(ctx context.Context, f *parser.File, fn func(*complexity.Engine)) bool {
-	select {
-	case g.sem <- struct{}{}:
-	case <-ctx.Done():
-		return false
-	}
-	defer func() { <-g.sem }()
-	if ctx.Err() != nil {
-		return false
-	}
-	g.mu.Lock()
-	released := g.released
-	g.released = nil
-	g.mu.Unlock()
-	for _, name := range released {
-		delete(g.files, name)
-		g.eng.RemoveFile(name)
-	}
-	g.files[f.Name] = f
-	budget, open := engineBudget, 0
-	for _, x := range g.files {
-		open += len(x.Src)
-	}
-	budget = max(budget, 4*open)
-	if g.spent > budget {
-		g.restart()
-	}
-	ok := false
-	defer func() {
-		if !ok { // a panic may leave the engine half-way through a pass
-			g.restart()
-		}
-	}()
-	fn(g.eng)
-	if g.eng.Stats.Computed > 0 {
-		g.spent += len(f.Src)
-	}
-	ok = true
-	return true
-}
-
-// restart replaces the engine by a fresh one holding the files kept.
-func (g *engineGate) restart() {
-	g.eng = complexity.NewEngine(complexity.Options{})
-	for _, x := range g.files {
-		g.eng.SetFile(x)
-	}
-	g.spent = 0
-}
-
-// release forgets a closed file at the next use of the engine.
-func (g *engineGate) release(name string) {
-	g.mu.Lock()
-	g.released = append(g.released, name)
-	g.mu.Unlock()
 }
