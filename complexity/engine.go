@@ -149,14 +149,15 @@ func (e *Engine) unit(f *parser.File, u *parser.Unit) *UnitResult {
 		return r
 	}
 	key := unitKey(f, u)
+	e.running[u] = true // a cached result that depends on u itself is not reused
 	if c, ok := e.cache[key]; ok && e.depsHold(c.deps) {
+		delete(e.running, u)
 		r := *c.res
 		r.Unit, r.File = u, f
 		e.done[u] = &r
 		e.Stats.Reused++
 		return &r
 	}
-	e.running[u] = true
 	deps := map[string]string{}
 	var notes []string
 	r := analyzeUnit(f, u, e.cost, e.opts.Keep, engineProcs{e, deps, &notes})

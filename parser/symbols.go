@@ -142,6 +142,25 @@ func (p *parser) resolveUnit(u *Unit, host *Scope) {
 	sc := &Scope{Unit: u, Parent: host, Syms: map[string]*Symbol{}}
 	u.Scope = sc
 	r := resolver{p: p, sc: sc, u: u}
+	defer func() {
+		// The failure boundary of a unit: a bug met while resolving it
+		// leaves its scope partly filled and one diagnostic on it; the
+		// other units and the contained procedures keep theirs.
+		if e := recover(); e != nil {
+			if strictPanics {
+				panic(e)
+			}
+			p.internalError(u, "resolving the names of", e)
+			for _, k := range u.Contains {
+				if k.Scope == nil {
+					p.resolveUnit(k, sc)
+				}
+			}
+		}
+	}()
+	if testHook != nil {
+		testHook("resolve", u)
+	}
 	r.header(u.Header)
 	for _, s := range u.Body {
 		r.decls(s)

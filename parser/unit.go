@@ -193,7 +193,7 @@ func (p *parser) unitBody(u *Unit) (gaveBack bool) {
 				u.Contains = append(u.Contains, child)
 				if gave {
 					p.missingEnd(u)
-					u.Body = p.buildBlocks(flat)
+					u.Body = p.buildBlocks(u, flat)
 					return true
 				}
 				continue
@@ -201,7 +201,7 @@ func (p *parser) unitBody(u *Unit) (gaveBack bool) {
 			// A new unit while this one is open: its END is missing.
 			p.rewind(m)
 			p.missingEnd(u)
-			u.Body = p.buildBlocks(flat)
+			u.Body = p.buildBlocks(u, flat)
 			return true
 		case *EndStmt:
 			if interfaces > 0 {
@@ -216,7 +216,7 @@ func (p *parser) unitBody(u *Unit) (gaveBack bool) {
 			if endsUnit(st) {
 				u.EndStmt = s
 				p.checkEnd(u, st)
-				u.Body = p.buildBlocks(flat)
+				u.Body = p.buildBlocks(u, flat)
 				return false
 			}
 		case *ProcedureStmt:
@@ -230,7 +230,7 @@ func (p *parser) unitBody(u *Unit) (gaveBack bool) {
 				u.Contains = append(u.Contains, child)
 				if gave {
 					p.missingEnd(u)
-					u.Body = p.buildBlocks(flat)
+					u.Body = p.buildBlocks(u, flat)
 					return true
 				}
 				continue
@@ -247,12 +247,34 @@ func (p *parser) unitBody(u *Unit) (gaveBack bool) {
 	if u.Kind != UnitNone && !(p.fragment && u.Header == nil) {
 		p.missingEnd(u)
 	}
-	u.Body = p.buildBlocks(flat)
+	u.Body = p.buildBlocks(u, flat)
 	return false
 }
 
 func (p *parser) stmtCount(u *Unit) {
 	u.Top().stmts++
+}
+
+// testHook, when set by a test, is called at the start of each stage of
+// a unit's analysis ("blocks", "resolve"), so that a test can make one
+// stage fail and watch the failure boundary.
+var testHook func(stage string, u *Unit)
+
+// internalError reports a bug met while working on u (a recovered panic
+// e) as a diagnostic on the unit's header, or its start for a main
+// program without one.
+func (p *parser) internalError(u *Unit, doing string, e any) {
+	at, end := Pos(0), Pos(0)
+	if u.Header != nil {
+		at, end = u.Header.Pos(), u.Header.End()
+	} else if u.Parent == nil && u.lead >= 0 && u.lead < u.Len {
+		at, end = Pos(u.lead), Pos(u.lead)
+	}
+	what := u.Kind.String()
+	if u.Name != "" {
+		what += " " + u.Name
+	}
+	p.errorAt(at, end, "internal", fmt.Sprintf("internal error while %s %s (%v); the rest of the file is analysed as usual; please report this", doing, what, e))
 }
 
 func (p *parser) missingEnd(u *Unit) {
@@ -287,8 +309,21 @@ type frame struct {
 // WHERE, FORALL, derived types, interfaces and the F2008 blocks. It never
 // fails: an unmatched END is reported and kept as a statement, and a
 // construct left open at the end of the unit is reported and closed.
-func (p *parser) buildBlocks(flat []Stmt) []Stmt {
-	var out []Stmt
+func (p *parser) buildBlocks(u *Unit, flat []Stmt) (out []Stmt) {
+	defer func() {
+		// The failure boundary of nesting: the unit keeps its statements,
+		// unnested, and gets one diagnostic.
+		if e := recover(); e != nil {
+			if strictPanics {
+				panic(e)
+			}
+			p.internalError(u, "nesting the constructs of", e)
+			out = flat
+		}
+	}()
+	if testHook != nil {
+		testHook("blocks", u)
+	}
 	stack := []frame{}
 	cur := func() *[]Stmt {
 		if len(stack) == 0 {
