@@ -18,6 +18,9 @@ type parser struct {
 	depth        int
 	includeDepth int
 	fragment     bool // an INCLUDE'd file: statements need no unit around them
+	noResolve    bool // no symbol tables: an INCLUDE'd file's declarations go to the including unit
+	includes     int  // INCLUDEs read for the current top-level unit
+	included     map[string]*File
 }
 
 // bailout aborts the statement being parsed after its first syntax error.

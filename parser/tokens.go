@@ -21,6 +21,7 @@ type StatementSpan struct {
 // span per stretch; a keyword glued to the name after it ("DO10I") is one
 // token, since only the parser knows where it splits.
 func Statements(name string, src []byte, cfg *Config) []StatementSpan {
+	src = normalizeCR(src)
 	f := &File{Name: name, Src: src, Form: formOf(name, cfg), Config: cfg}
 	r := reader{src: src, form: f.Form, lineLen: cfg.lineLength(), cfg: cfg, cpp: initialCPP(cfg)}
 	var out []StatementSpan

@@ -64,7 +64,10 @@ func (p *parser) parseTop() *Unit {
 	u.endCPP = p.r.cpp
 	u.Comments = p.r.comments
 	u.Inactive = p.r.inactive
-	p.resolve(u)
+	if !p.noResolve {
+		p.includes = 0
+		p.resolve(u)
+	}
 	u.Errors = append(p.r.errs, p.errs...)
 	sort.SliceStable(u.Errors, func(i, j int) bool { return u.Errors[i].Pos < u.Errors[j].Pos })
 	u.Errors = p.onePerLine(u.Errors, start)
