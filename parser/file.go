@@ -69,22 +69,6 @@ type Config struct {
 	IncludeAnywhere bool
 }
 
-// Limits of INCLUDE. Past them the INCLUDE statement gets a diagnostic and
-// the file is not read.
-const (
-	// MaxIncludeBytes bounds an INCLUDE'd file, as the workspace index
-	// bounds the files it reads: headers are small, and a device or a
-	// growing file must not fill memory.
-	MaxIncludeBytes = 4 << 20
-	// MaxIncludeDepth bounds a chain of INCLUDEs (a file including a file
-	// including...); real code nests two or three deep.
-	MaxIncludeDepth = 16
-	// MaxIncludes bounds the INCLUDEs followed for one program unit, all
-	// chains together, so that files including each other several times
-	// (without a cycle) cannot multiply the work.
-	MaxIncludes = 256
-)
-
 // IncludeFromDisk is the Include of a caller that reads the file system.
 // A relative name is looked up next to the including file, then in each
 // folder of c.IncludePath; an absolute name is taken as it is. The file is
@@ -350,6 +334,16 @@ func Parse(name string, src []byte, cfg *Config) *File {
 	src = normalizeCR(src)
 	f := &File{Name: name, Src: src, Form: formOf(name, cfg), Config: cfg}
 	f.Lines = NewMapper(src)
+	if len(src) > MaxFileBytes {
+		// One unit of nothing but the diagnostic, so that the units still
+		// cover the text.
+		u := &Unit{Len: len(src), lead: len(src), Scope: &Scope{Syms: map[string]*Symbol{}}}
+		u.Scope.Unit = u
+		u.Errors = []Error{{Pos: 0, End: 0, Severity: SevError, Code: "too-large",
+			Msg: fmt.Sprintf("too large to analyse (the file has %d bytes; the limit is %d)", len(src), MaxFileBytes)}}
+		f.Units = []*Unit{u}
+		return f
+	}
 	p := newFileParser(f, 0)
 	f.Units = p.parseUnits(0, initialCPP(cfg), nil)
 	return f
@@ -432,7 +426,7 @@ func (f *File) UnitAt(off int) *Unit {
 // edit touches are parsed again. The result equals Parse(f.Name, newSrc).
 func (f *File) Reparse(newSrc []byte, e Edit) *File {
 	if e.Start < 0 || e.Start > e.OldEnd || e.OldEnd > len(f.Src) || e.NewEnd < e.Start || e.NewEnd > len(newSrc) ||
-		len(newSrc)-len(f.Src) != e.NewEnd-e.OldEnd || len(f.Units) == 0 ||
+		len(newSrc)-len(f.Src) != e.NewEnd-e.OldEnd || len(f.Units) == 0 || len(newSrc) > MaxFileBytes || len(f.Src) > MaxFileBytes ||
 		e.Start > 0 && newSrc[e.Start-1] == '\r' {
 		// (A "\r" just before the edit may have stopped or started being
 		// a line end of its own.)

@@ -60,13 +60,16 @@ func (p *parser) errorAt(from, to Pos, code, msg string) {
 
 // fail reports a syntax error, the first of its statement, and abandons
 // the statement.
-func (p *parser) fail(from, to Pos, msg string) {
+func (p *parser) fail(from, to Pos, msg string) { p.failCode(from, to, "syntax", msg) }
+
+// failCode is fail with another diagnostic code ("too-large").
+func (p *parser) failCode(from, to Pos, code, msg string) {
 	if !p.stmtFailed {
 		p.stmtFailed = true
 		if to <= from {
 			to = from + 1
 		}
-		p.errorAt(from, to, "syntax", msg)
+		p.errorAt(from, to, code, msg)
 	}
 	panic(bailout{})
 }
@@ -97,6 +100,10 @@ func (p *parser) parseStmt(st *rawStmt) (res Stmt) {
 			res = &BadStmt{StmtBase: base}
 		}
 	}()
+	if st.tooLong {
+		p.errorAt(st.from, st.to, "too-large", fmt.Sprintf("too large to analyse (a statement of more than %d bytes)", MaxStatementBytes))
+		return &BadStmt{StmtBase: base}
+	}
 	switch st.kind {
 	case rawCpp:
 		base.Keyword = "#" + st.cppDir

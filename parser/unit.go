@@ -358,8 +358,57 @@ func (p *parser) buildBlocks(u *Unit, flat []Stmt) (out []Stmt) {
 		}
 		return -1
 	}
+	// closeLabel ends every labelled DO waiting for the label of s (loops
+	// that share a terminal statement close together).
+	closeLabel := func(s Stmt) {
+		if lbl := s.Base().Label; lbl != 0 {
+			for {
+				i := find(func(f frame) bool {
+					c, ok := f.node.(*DoConstruct)
+					return ok && c.Do.EndLabel == lbl
+				})
+				if i < 0 {
+					break
+				}
+				if i != len(stack)-1 {
+					top := stack[len(stack)-1]
+					p.errorAt(s.Pos(), s.End(), "syntax", fmt.Sprintf("label %d ends a DO loop outside the %s that is still open", lbl, describeHead(top.head)))
+					closeTo(i)
+				}
+				pop()
+			}
+		}
+	}
 	interfaceDepth := 0
+	// Constructs opened past MaxConstructDepth stay plain statements; deep
+	// holds how each of them closes (by END what, or by the label of a
+	// DO), innermost last.
+	type closer struct {
+		what  string
+		label int
+	}
+	var deep []closer
 	for _, s := range flat {
+		if len(deep) > 0 || len(stack) >= MaxConstructDepth && opensConstruct(s) {
+			if c, ok := constructCloser(s); ok {
+				if len(deep) == 0 {
+					p.errorAt(s.Pos(), s.End(), "too-large", fmt.Sprintf("too large to analyse (constructs nested more than %d deep); this one and those inside it are kept as plain statements", MaxConstructDepth))
+				}
+				deep = append(deep, closer{c.what, c.label})
+			} else if e, ok := s.(*EndStmt); ok && e.What == deep[len(deep)-1].what && deep[len(deep)-1].label == 0 {
+				deep = deep[:len(deep)-1]
+			}
+			*cur() = append(*cur(), s)
+			if lbl := s.Base().Label; lbl != 0 && len(deep) > 0 && deep[len(deep)-1].label == lbl {
+				for len(deep) > 0 && deep[len(deep)-1].label == lbl {
+					deep = deep[:len(deep)-1]
+				}
+				if len(deep) == 0 {
+					closeLabel(s) // loops outside may share the label
+				}
+			}
+			continue
+		}
 		if interfaceDepth > 0 {
 			// Inside an INTERFACE block only its END matters.
 			if e, ok := s.(*EndStmt); ok && e.What == "INTERFACE" {
@@ -489,30 +538,61 @@ func (p *parser) buildBlocks(u *Unit, flat []Stmt) (out []Stmt) {
 			}
 		}
 		*cur() = append(*cur(), s)
-		// A labelled statement ends every labelled DO waiting for it (loops
-		// that share a terminal statement close together).
-		if lbl := s.Base().Label; lbl != 0 {
-			for {
-				i := find(func(f frame) bool {
-					c, ok := f.node.(*DoConstruct)
-					return ok && c.Do.EndLabel == lbl
-				})
-				if i < 0 {
-					break
-				}
-				if i != len(stack)-1 {
-					top := stack[len(stack)-1]
-					p.errorAt(s.Pos(), s.End(), "syntax", fmt.Sprintf("label %d ends a DO loop outside the %s that is still open", lbl, describeHead(top.head)))
-					closeTo(i)
-				}
-				pop()
-			}
-		}
+		closeLabel(s)
 	}
 	for len(stack) > 0 {
 		p.unclosed(pop())
 	}
 	return out
+}
+
+// opensConstruct reports whether s opens a construct that buildBlocks
+// nests.
+func opensConstruct(s Stmt) bool {
+	_, ok := constructCloser(s)
+	return ok
+}
+
+// constructCloser says how the construct s opens is closed: by END what,
+// or (label set) by the statement with the label of a DO.
+func constructCloser(s Stmt) (c struct {
+	what  string
+	label int
+}, ok bool) {
+	switch st := s.(type) {
+	case *DoStmt:
+		c.what, c.label = "DO", st.EndLabel
+	case *IfThenStmt:
+		c.what = "IF"
+		ok = !st.Else
+		return c, ok
+	case *SelectStmt:
+		c.what = "SELECT"
+	case *WhereStmt:
+		c.what = "WHERE"
+		ok = !st.Else && st.Body == nil
+		return c, ok
+	case *ForallStmt:
+		c.what = "FORALL"
+		ok = st.Body == nil
+		return c, ok
+	case *DerivedTypeStmt:
+		c.what = "TYPE"
+	case *InterfaceStmt:
+		c.what = "INTERFACE"
+	case *SimpleStmt:
+		switch st.Keyword {
+		case "ASSOCIATE", "CRITICAL", "BLOCK", "ENUM", "STRUCTURE", "UNION", "MAP":
+			c.what = st.Keyword
+		case "CHANGETEAM":
+			c.what = "TEAM"
+		default:
+			return c, false
+		}
+	default:
+		return c, false
+	}
+	return c, true
 }
 
 // governsLoop reports whether a directive applies to the DO loop that
