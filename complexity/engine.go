@@ -319,14 +319,15 @@ func (p *pass) unit(f *parser.File, u *parser.Unit) *UnitResult {
 	p.depth++
 	defer func() { p.depth-- }()
 	key := unitKey(f, u)
+	p.running[u] = true // a cached result that depends on u itself is not reused
 	if c := p.e.lookup(key); c != nil && p.depsHold(u, c.deps) {
+		delete(p.running, u)
 		r := *c.res
 		r.Unit, r.File = u, f
 		p.done[u] = &r
 		p.stats.Reused++
 		return &r
 	}
-	p.running[u] = true
 	deps := map[string]string{}
 	var notes []string
 	r := p.e.analyzeRecovering(f, u, engineProcs{p, u.Name, deps, &notes})

@@ -26,9 +26,9 @@ import (
 var renameMarker = regexp.MustCompile(`!@rename\("([^"]*)"(?:#(\d+))?,\s*([^)\s]*)\)`)
 
 // fixtureConfig reads INCLUDE'd files from testdata/rename.
-var fixtureConfig = &parser.Config{Include: func(name, from string) ([]byte, string, bool) {
+var fixtureConfig = &parser.Config{Include: func(name, from string, _ *parser.Config) ([]byte, string, error) {
 	b, err := os.ReadFile(filepath.Join("testdata", "rename", filepath.Base(name)))
-	return b, name, err == nil
+	return b, name, err
 }}
 
 type renameCase struct {

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/pfls/pfls/internal/gen"
@@ -59,4 +60,14 @@ func BenchmarkMemoryPerByte(b *testing.B) {
 	}
 	b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/float64(len(src)), "heap-bytes/src-byte")
 	runtime.KeepAlive(keep)
+}
+
+// BenchmarkSemicolons reads one free-form line of 100,000 ";"-separated
+// statements; the time per statement must not grow with the line.
+func BenchmarkSemicolons(b *testing.B) {
+	src := []byte("program p\n" + strings.Repeat("x=1;", 100000) + "\nend\n")
+	b.SetBytes(int64(len(src)))
+	for i := 0; i < b.N; i++ {
+		Parse("t.f90", src, nil)
+	}
 }

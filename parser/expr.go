@@ -1,6 +1,9 @@
 package parser
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Expressions, by Fortran's precedence, loosest first: defined binary
 // operators; .EQV. .NEQV.; .OR.; .AND.; .NOT.; relational; //; + and -
@@ -108,11 +111,14 @@ func (p *parser) exprPrec(min int) Expr {
 	default:
 		x = p.primary()
 	}
-	for {
+	for operands := 1; ; operands++ {
 		t := p.s.peek()
 		prec := binaryPrec(t)
 		if prec == 0 || prec < min {
 			break
+		}
+		if operands >= MaxExprOperands {
+			p.failCode(p.tokPos(t), p.tokEnd(t), "too-large", fmt.Sprintf("too large to analyse (an expression of more than %d operands in a row)", MaxExprOperands))
 		}
 		p.s.next()
 		var y Expr

@@ -1,6 +1,10 @@
 package parser
 
 import (
+	"bytes"
+	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -46,25 +50,152 @@ type Config struct {
 	LineLength int
 	// Defines are the preprocessor macros defined before the file starts.
 	Defines map[string]string
-	// Include returns the text of an INCLUDE'd or #include'd file, looked
-	// up relative to the including file; ok is false when it is not found.
-	// The parser does no I/O of its own.
-	Include func(name, from string) (text []byte, path string, ok bool)
+	// Include returns the text of an INCLUDE'd or #include'd file name,
+	// looked up for the file from (the including file, or the last file
+	// of a chain of INCLUDEs), and the path it was read from, which names
+	// the file in messages and cycle checks. An error whose chain holds
+	// fs.ErrNotExist means "not found" (a warning); any other is a refusal
+	// (an error). The parser does no I/O of its own: IncludeFromDisk is
+	// the Include of a caller that reads the file system.
+	Include func(name, from string, c *Config) (text []byte, path string, err error)
+	// IncludePath lists folders searched for INCLUDE'd files after the
+	// including file's own folder.
+	IncludePath []string
+	// Roots are the workspace folders. IncludeFromDisk reads only inside
+	// the including file's folder, the IncludePath and the Roots.
+	Roots []string
+	// IncludeAnywhere lets IncludeFromDisk read any file: absolute names
+	// and ".." escapes outside the folders above.
+	IncludeAnywhere bool
 }
 
-// IncludeFromDisk is the Include of a caller that reads the file system:
-// a relative name is looked up next to the including file. The parser
-// calls it only when a Config names it.
-func IncludeFromDisk(name, from string) ([]byte, string, bool) {
-	p := name
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(filepath.Dir(from), name)
+// IncludeFromDisk is the Include of a caller that reads the file system.
+// A relative name is looked up next to the including file, then in each
+// folder of c.IncludePath; an absolute name is taken as it is. The file is
+// read only when it lies (symbolic links resolved) inside the including
+// file's folder, the include path or a workspace root, unless
+// c.IncludeAnywhere; only when it is a regular file (no device, FIFO or
+// folder); and only up to MaxIncludeBytes, counted while reading.
+func IncludeFromDisk(name, from string, c *Config) ([]byte, string, error) {
+	if c == nil {
+		c = &Config{}
 	}
-	b, err := os.ReadFile(p)
+	fromDir := filepath.Dir(from)
+	var candidates []string
+	if filepath.IsAbs(name) {
+		candidates = []string{name}
+	} else {
+		candidates = append(candidates, filepath.Join(fromDir, name))
+		for _, d := range c.IncludePath {
+			candidates = append(candidates, filepath.Join(d, name))
+		}
+	}
+	allowed := append(append([]string{fromDir}, c.IncludePath...), c.Roots...)
+	var refusal error
+	for _, cand := range candidates {
+		real, err := filepath.EvalSymlinks(cand)
+		if err != nil {
+			continue
+		}
+		if abs, err := filepath.Abs(real); err == nil {
+			real = abs
+		}
+		if !c.IncludeAnywhere && !insideAny(real, allowed) {
+			if refusal == nil {
+				refusal = fmt.Errorf("%s is outside the including file's folder, the include path and the workspace (set the include path, or allow includes from anywhere)", cand)
+			}
+			continue
+		}
+		b, err := readRegular(real, MaxIncludeBytes)
+		if err != nil {
+			return nil, "", err
+		}
+		return b, real, nil
+	}
+	if refusal != nil {
+		return nil, "", refusal
+	}
+	dirs := make([]string, len(candidates))
+	for i, c := range candidates {
+		dirs[i] = filepath.Dir(c)
+	}
+	return nil, "", notFound{dirs}
+}
+
+// notFound is the error of an INCLUDE'd file that is nowhere.
+type notFound struct{ dirs []string }
+
+func (e notFound) Error() string { return "not found (looked in " + strings.Join(e.dirs, ", ") + ")" }
+func (e notFound) Unwrap() error { return fs.ErrNotExist }
+
+// insideAny reports whether path lies inside one of the folders.
+func insideAny(path string, dirs []string) bool {
+	for _, d := range dirs {
+		if d == "" {
+			continue
+		}
+		if real, err := filepath.EvalSymlinks(d); err == nil {
+			d = real
+		}
+		if abs, err := filepath.Abs(d); err == nil {
+			d = abs
+		}
+		rel, err := filepath.Rel(d, path)
+		if err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel) {
+			return true
+		}
+	}
+	return false
+}
+
+// ReadRegular reads the regular file path, up to limit bytes: a device,
+// FIFO or folder is refused before it is opened (so that a FIFO cannot
+// block and /dev/zero cannot fill memory), the opened file is checked
+// again, and the reading stops past the limit however large the file
+// claims or grows to be.
+func ReadRegular(path string, limit int64) ([]byte, error) { return readRegular(path, limit) }
+
+func readRegular(path string, limit int64) ([]byte, error) {
+	info, err := os.Stat(path)
 	if err != nil {
-		return nil, "", false
+		return nil, err
 	}
-	return b, p, true
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (%s)", path, describeMode(info.Mode()))
+	}
+	if info.Size() > limit {
+		return nil, fmt.Errorf("too large to analyse (%s has %d bytes; the limit is %d)", path, info.Size(), limit)
+	}
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	if info, err := fh.Stat(); err != nil || !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	}
+	b, err := io.ReadAll(io.LimitReader(fh, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("too large to analyse (%s has more than %d bytes)", path, limit)
+	}
+	return b, nil
+}
+
+func describeMode(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return m.Type().String()
 }
 
 func (c *Config) lineLength() int {
@@ -200,11 +331,55 @@ type File struct {
 // Parse parses src, which came from the file name (used for the source
 // form and for INCLUDE look-ups). It never fails: errors are in the units.
 func Parse(name string, src []byte, cfg *Config) *File {
+	src = normalizeCR(src)
 	f := &File{Name: name, Src: src, Form: formOf(name, cfg), Config: cfg}
 	f.Lines = NewMapper(src)
+	if len(src) > MaxFileBytes {
+		// One unit of nothing but the diagnostic, so that the units still
+		// cover the text.
+		u := &Unit{Len: len(src), lead: len(src), Scope: &Scope{Syms: map[string]*Symbol{}}}
+		u.Scope.Unit = u
+		u.Errors = []Error{{Pos: 0, End: 0, Severity: SevError, Code: "too-large",
+			Msg: fmt.Sprintf("too large to analyse (the file has %d bytes; the limit is %d)", len(src), MaxFileBytes)}}
+		f.Units = []*Unit{u}
+		return f
+	}
 	p := newFileParser(f, 0)
 	f.Units = p.parseUnits(0, initialCPP(cfg), nil)
 	return f
+}
+
+// normalizeCR returns src with every lone "\r" (a line end of old Mac
+// files, and one of LSP's three) turned into "\n", so that such a file
+// reads as lines. Offsets do not move; src itself is returned, unchanged,
+// when it has no lone "\r".
+func normalizeCR(src []byte) []byte {
+	i := loneCR(src, 0)
+	if i < 0 {
+		return src
+	}
+	out := bytes.Clone(src)
+	for ; i >= 0; i = loneCR(src, i+1) {
+		out[i] = '\n'
+	}
+	return out
+}
+
+// loneCR returns the offset of the first "\r" at or after from that no
+// "\n" follows, or -1.
+func loneCR(src []byte, from int) int {
+	for from < len(src) {
+		j := bytes.IndexByte(src[from:], '\r')
+		if j < 0 {
+			return -1
+		}
+		i := from + j
+		if i+1 >= len(src) || src[i+1] != '\n' {
+			return i
+		}
+		from = i + 1
+	}
+	return -1
 }
 
 func formOf(name string, cfg *Config) Form {
@@ -251,9 +426,13 @@ func (f *File) UnitAt(off int) *Unit {
 // edit touches are parsed again. The result equals Parse(f.Name, newSrc).
 func (f *File) Reparse(newSrc []byte, e Edit) *File {
 	if e.Start < 0 || e.Start > e.OldEnd || e.OldEnd > len(f.Src) || e.NewEnd < e.Start || e.NewEnd > len(newSrc) ||
-		len(newSrc)-len(f.Src) != e.NewEnd-e.OldEnd || len(f.Units) == 0 {
+		len(newSrc)-len(f.Src) != e.NewEnd-e.OldEnd || len(f.Units) == 0 || len(newSrc) > MaxFileBytes || len(f.Src) > MaxFileBytes ||
+		e.Start > 0 && newSrc[e.Start-1] == '\r' {
+		// (A "\r" just before the edit may have stopped or started being
+		// a line end of its own.)
 		return Parse(f.Name, newSrc, f.Config)
 	}
+	newSrc = normalizeCR(newSrc)
 	nf := &File{Name: f.Name, Src: newSrc, Form: f.Form, Config: f.Config}
 	nf.Lines = f.Lines.Update(newSrc, e)
 	delta := e.NewEnd - e.OldEnd

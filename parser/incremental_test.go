@@ -150,12 +150,15 @@ func TestGeneratedFilesParseClean(t *testing.T) {
 // incremental reparse to equal a parse from scratch.
 func FuzzReparse(f *testing.F) {
 	seeds := [][]byte{[]byte(fixedProgram)}
-	for _, name := range []string{"../examples/redblack.f", "../examples/dgefa.f", "testdata/free_basics.f90", "testdata/directives.f"} {
+	for _, name := range []string{"../examples/redblack.f", "../examples/dgefa.f", "testdata/free_basics.f90", "testdata/directives.f",
+		"../examples/tridvpk.f", "../examples/example.fcm", "testdata/fixed_edge.f", "testdata/preprocessor.F"} {
 		if b, err := os.ReadFile(name); err == nil {
 			seeds = append(seeds, b)
 		}
 	}
 	texts := []string{"", "\n", "      END\n", "     &", "C", "!", "&", ";", "'", "10 ", "DO 10 I=1,2\n", "#ifdef X\n", "#endif\n", "SUBROUTINE Q\n", "  end\n"}
+	// Half-typed statements, as the editor holds them while typing.
+	texts = append(texts, halfTyped...)
 	for i := range seeds {
 		for j, txt := range texts {
 			f.Add(i, uint16(j*37+i*11), uint8(j%5), txt, i%2 == 0)
@@ -177,6 +180,13 @@ func FuzzReparse(f *testing.F) {
 	})
 }
 
+// halfTyped are statements cut short while being typed: each once
+// crashed the parser or an analysis after it, or could.
+var halfTyped = []string{"CALL", "CALL F(", "ENTRY", "ENTRY E(", "ASSIGN 10", "X =", "DO 10 I =", "DO I = 1,", "IF (X",
+	"IF (X) ", "ELSE IF (", "SELECT CASE (", "FORALL", "FORALL (I=1:", "WHERE (", "GO TO (", "PARAMETER (K=",
+	"!HPF$ ALIGN", "!HPF$ DISTRIBUTE", "!HPF$ ALIGN A(I) WITH", "CHPF$ DISTRIBUTE T(BLOCK) ONTO", "ALIGN X(I) WITH",
+	"DECOMPOSITION", "DISTRIBUTE D(", "CMF$ LAYOUT A(", "INCLUDE", "INCLUDE '", "#include", "#include \"", "COMMON /"}
+
 // FuzzParse parses arbitrary text in both forms: no panic, no hang, and
 // every error and top-level unit inside the text.
 func FuzzParse(f *testing.F) {
@@ -184,6 +194,15 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("      X = 'A\n     &B'\n"))
 	f.Add([]byte("x = 1; y = 2 &\n & + 3 ! c\n"))
 	f.Add([]byte("#if 1\n#else\nbad\n#endif\n"))
+	for _, name := range []string{"../examples/redblack.f", "../examples/dgefa.f", "../examples/tridvpk.f", "../examples/sub2.f",
+		"../examples/example.fcm", "testdata/free_basics.f90", "testdata/directives.f", "testdata/fixed_edge.f"} {
+		if b, err := os.ReadFile(name); err == nil {
+			f.Add(b)
+		}
+	}
+	for _, h := range halfTyped {
+		f.Add([]byte("      SUBROUTINE S(X)\n      " + h + "\n      END\n"))
+	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		for _, name := range []string{"t.f", "t.f90"} {
 			file := Parse(name, src, nil)

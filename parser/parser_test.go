@@ -104,10 +104,10 @@ func TestInlineErrors(t *testing.T) {
 
 // testConfig resolves INCLUDE lines inside testdata.
 func testConfig() *Config {
-	return &Config{Include: func(name, from string) ([]byte, string, bool) {
+	return &Config{Include: func(name, from string, _ *Config) ([]byte, string, error) {
 		p := filepath.Join(filepath.Dir(from), name)
 		b, err := os.ReadFile(p)
-		return b, p, err == nil
+		return b, p, err
 	}}
 }
 

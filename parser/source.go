@@ -33,6 +33,7 @@ type rawStmt struct {
 	buf      []byte
 	off      []Pos
 	fixed    bool // blanks were removed (fixed-form code)
+	tooLong  bool // the statement passed MaxStatementBytes; buf holds its start
 	cppText  string
 	cppDir   string
 	cppRest  string
@@ -57,6 +58,9 @@ type reader struct {
 	quote    byte
 	holLeft  int
 	lastText int // absolute offset just past the last significant byte appended
+
+	memoFrom, memoNext     int // lineAt found no "\n" in [memoFrom, memoNext-1)
+	memoStart, memoStartTo int // lineStartOf: the line starting at memoStart holds memoStartTo
 }
 
 func (r *reader) rel(abs int) Pos { return Pos(abs - r.base) }
@@ -67,17 +71,41 @@ func (r *reader) errorAbs(from, to int, msg string) {
 
 // lineAt returns the end of the line text (before "\r\n" or "\n") and the
 // start of the next line for the line holding absolute offset i.
+//
+// The line found last is remembered: a line of many ";"-separated
+// statements asks for its end once per statement, which would otherwise
+// scan the rest of the line each time (quadratic in the line's length).
 func (r *reader) lineAt(i int) (end, next int) {
-	j := bytes.IndexByte(r.src[i:], '\n')
-	if j < 0 {
-		end, next = len(r.src), len(r.src)
+	if r.memoNext > 0 && r.memoFrom <= i && i < r.memoNext {
+		// No "\n" lies in [memoFrom, memoNext-1), so i's line ends there too.
+		end, next = r.memoNext-1, r.memoNext
+		if r.memoNext == len(r.src) && (len(r.src) == 0 || r.src[len(r.src)-1] != '\n') {
+			end = len(r.src)
+		}
 	} else {
-		end, next = i+j, i+j+1
+		j := bytes.IndexByte(r.src[i:], '\n')
+		if j < 0 {
+			end, next = len(r.src), len(r.src)
+		} else {
+			end, next = i+j, i+j+1
+		}
+		r.memoFrom, r.memoNext = i, next
 	}
 	if end > i && r.src[end-1] == '\r' {
 		end--
 	}
 	return end, next
+}
+
+// lineStartOf returns the start of the line holding i, remembered like
+// lineAt's end.
+func (r *reader) lineStartOf(i int) int {
+	if r.memoStartTo > 0 && r.memoStart <= i && i <= r.memoStartTo {
+		return r.memoStart
+	}
+	ls := bytes.LastIndexByte(r.src[:i], '\n') + 1
+	r.memoStart, r.memoStartTo = ls, i
+	return ls
 }
 
 func (r *reader) reset(kind rawKind) *rawStmt {
@@ -90,6 +118,10 @@ func (r *reader) reset(kind rawKind) *rawStmt {
 }
 
 func (r *reader) put(c byte, abs int) {
+	if len(r.st.buf) >= MaxStatementBytes {
+		r.st.tooLong = true
+		return
+	}
 	r.st.buf = append(r.st.buf, c)
 	r.st.off = append(r.st.off, r.rel(abs))
 }
@@ -478,7 +510,7 @@ func (r *reader) continuations(st *rawStmt) {
 // fixed-form line: from ls (mid-line) to the line's column limit, with its
 // continuation lines. It returns nil if only blanks or a comment follow.
 func (r *reader) fixedAfterSemicolon(ls, le, next int) *rawStmt {
-	lineStart := bytes.LastIndexByte(r.src[:ls], '\n') + 1
+	lineStart := r.lineStartOf(ls)
 	limit := r.limit(lineStart, le, 0)
 	st := r.reset(rawCode)
 	st.fixed = true

@@ -18,6 +18,9 @@ type parser struct {
 	depth        int
 	includeDepth int
 	fragment     bool // an INCLUDE'd file: statements need no unit around them
+	noResolve    bool // no symbol tables: an INCLUDE'd file's declarations go to the including unit
+	includes     int  // INCLUDEs read for the current top-level unit
+	included     map[string]*File
 }
 
 // bailout aborts the statement being parsed after its first syntax error.
@@ -26,6 +29,15 @@ type bailout struct{}
 // strictPanics makes internal errors panic instead of being reported, so
 // that tests and fuzzing see them.
 var strictPanics = false
+
+// SetStrictPanics turns strict panics on or off and returns the previous
+// setting. It is for tests (such as the typing simulation of the whole
+// pipeline): with it on, a bug that the parser would report as an
+// internal-error diagnostic panics instead, so the test sees it.
+func SetStrictPanics(on bool) (was bool) {
+	was, strictPanics = strictPanics, on
+	return was
+}
 
 func newFileParser(f *File, includeDepth int) *parser {
 	p := &parser{f: f, includeDepth: includeDepth}
@@ -48,13 +60,16 @@ func (p *parser) errorAt(from, to Pos, code, msg string) {
 
 // fail reports a syntax error, the first of its statement, and abandons
 // the statement.
-func (p *parser) fail(from, to Pos, msg string) {
+func (p *parser) fail(from, to Pos, msg string) { p.failCode(from, to, "syntax", msg) }
+
+// failCode is fail with another diagnostic code ("too-large").
+func (p *parser) failCode(from, to Pos, code, msg string) {
 	if !p.stmtFailed {
 		p.stmtFailed = true
 		if to <= from {
 			to = from + 1
 		}
-		p.errorAt(from, to, "syntax", msg)
+		p.errorAt(from, to, code, msg)
 	}
 	panic(bailout{})
 }
@@ -78,12 +93,17 @@ func (p *parser) parseStmt(st *rawStmt) (res Stmt) {
 				_ = debug.Stack
 			}
 			if partial != nil {
-				res = partial
-				return
+				if res = completed(partial, st.to); res != nil {
+					return
+				}
 			}
 			res = &BadStmt{StmtBase: base}
 		}
 	}()
+	if st.tooLong {
+		p.errorAt(st.from, st.to, "too-large", fmt.Sprintf("too large to analyse (a statement of more than %d bytes)", MaxStatementBytes))
+		return &BadStmt{StmtBase: base}
+	}
 	switch st.kind {
 	case rawCpp:
 		base.Keyword = "#" + st.cppDir
@@ -92,6 +112,60 @@ func (p *parser) parseStmt(st *rawStmt) (res Stmt) {
 		return p.directive(st, base, &partial)
 	}
 	return p.statement(base, &partial, true)
+}
+
+// completed makes a statement abandoned after a syntax error safe to
+// walk: expressions it still needs become BadExprs at the end of the
+// statement (at), and a statement without the name it is about (CALL,
+// ENTRY, ASSIGN) gives nil, which the caller turns into a BadStmt.
+func completed(s Stmt, at Pos) Stmt {
+	bad := func(x *Expr) {
+		if *x == nil {
+			*x = &BadExpr{From: at, To: at}
+		}
+	}
+	switch x := s.(type) {
+	case *CallStmt:
+		if x.Name == nil {
+			return nil
+		}
+	case *EntryStmt:
+		if x.Name == nil {
+			return nil
+		}
+	case *AssignLabelStmt:
+		if x.Target == nil || x.Var == nil {
+			return nil
+		}
+	case *AssignStmt:
+		bad(&x.LHS)
+		bad(&x.RHS)
+	case *DoStmt:
+		if x.Var != nil {
+			bad(&x.Lo)
+			bad(&x.Hi)
+		}
+	case *IfStmt:
+		bad(&x.Cond)
+		if x.Then == nil {
+			x.Then = &BadStmt{StmtBase: StmtBase{From: at, To: at, KeyPos: NoPos, LabelPos: NoPos}}
+		}
+	case *IfThenStmt:
+		bad(&x.Cond)
+	case *ArithIfStmt:
+		bad(&x.Cond)
+	case *WhereStmt:
+		if !x.Else {
+			bad(&x.Mask)
+		}
+	case *SelectStmt:
+		bad(&x.X)
+	case *ForallStmt:
+		if x.Header == nil {
+			x.Header = &ForallHeader{Lparen: at, Rparen: at}
+		}
+	}
+	return s
 }
 
 // statement parses an ordinary statement. top is false for the statement

@@ -1,7 +1,11 @@
 package parser
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -142,6 +146,25 @@ func (p *parser) resolveUnit(u *Unit, host *Scope) {
 	sc := &Scope{Unit: u, Parent: host, Syms: map[string]*Symbol{}}
 	u.Scope = sc
 	r := resolver{p: p, sc: sc, u: u}
+	defer func() {
+		// The failure boundary of a unit: a bug met while resolving it
+		// leaves its scope partly filled and one diagnostic on it; the
+		// other units and the contained procedures keep theirs.
+		if e := recover(); e != nil {
+			if strictPanics {
+				panic(e)
+			}
+			p.internalError(u, "resolving the names of", e)
+			for _, k := range u.Contains {
+				if k.Scope == nil {
+					p.resolveUnit(k, sc)
+				}
+			}
+		}
+	}()
+	if testHook != nil {
+		testHook("resolve", u)
+	}
 	r.header(u.Header)
 	for _, s := range u.Body {
 		r.decls(s)
@@ -175,7 +198,9 @@ type resolver struct {
 	sc         *Scope
 	u          *Unit
 	directives []*Directive
-	included   string
+	included   string   // the INCLUDE file being read, "" in the unit's own text
+	incAt      Stmt     // the statement of the unit that began the INCLUDE chain
+	chain      []string // the files of the INCLUDE chain, from the unit's own
 }
 
 func (r *resolver) declare(name string, at Pos) *Symbol {
@@ -367,7 +392,13 @@ func (r *resolver) decls(st Stmt) {
 			}
 		}
 	case *IncludeStmt:
-		r.include(s)
+		r.include(s, s.Path)
+	case *CppStmt:
+		if s.Directive == "include" {
+			if name, ok := cppIncludeName(s.Text); ok {
+				r.include(s, name)
+			}
+		}
 	case *Block:
 		if _, ok := s.Head.(*InterfaceStmt); ok {
 			// Interface bodies name external procedures.
@@ -419,31 +450,111 @@ func (r *resolver) nestedDirectives(body []Stmt) {
 	}
 }
 
-// include processes the declarations of an INCLUDE'd file.
-func (r *resolver) include(s *IncludeStmt) {
+// include processes the declarations of an INCLUDE'd (or #include'd)
+// file named name by the statement s. INCLUDEs inside it are followed in
+// turn, along a chain of files that may not meet itself (a cycle gets a
+// diagnostic naming it) nor grow past MaxIncludeDepth. Diagnostics go on
+// the statement of this unit that began the chain.
+func (r *resolver) include(s Stmt, name string) {
 	cfg := r.p.f.Config
-	if cfg == nil || cfg.Include == nil || r.p.includeDepth >= 8 {
+	if cfg == nil || cfg.Include == nil {
 		return
 	}
-	text, path, ok := cfg.Include(s.Path, r.p.f.Name)
-	if !ok {
+	at := r.incAt
+	if at == nil {
+		at = s
+	}
+	if len(r.chain) == 0 {
+		r.chain = []string{r.p.f.Name}
+	}
+	complain := func(sev Severity, msg string) {
+		r.p.errs = append(r.p.errs, Error{Pos: at.Pos(), End: at.End(), Severity: sev, Code: "include", Msg: msg})
+	}
+	from := r.chain[len(r.chain)-1]
+	if len(r.chain) > MaxIncludeDepth {
+		complain(SevError, fmt.Sprintf("INCLUDE '%s' is nested %d deep (%s); the limit is %d", name, len(r.chain), strings.Join(r.chain, " → "), MaxIncludeDepth))
 		return
 	}
-	s.Found = true
-	inc := &File{Name: path, Src: text, Form: r.p.f.Form, Config: cfg}
-	inc.Lines = NewMapper(text)
-	ip := newFileParser(inc, r.p.includeDepth+1)
-	ip.fragment = true
-	inc.Units = ip.parseUnits(0, nil, nil)
-	s.File = inc
-	saved := r.included
-	r.included = path
+	if r.p.includes >= MaxIncludes {
+		if r.p.includes == MaxIncludes {
+			complain(SevError, fmt.Sprintf("too large to analyse (more than %d INCLUDEs in one unit); INCLUDE '%s' and the rest are not read", MaxIncludes, name))
+		}
+		r.p.includes++
+		return
+	}
+	r.p.includes++
+	text, path, err := cfg.Include(name, from, cfg)
+	if err != nil {
+		sev := SevError
+		if errors.Is(err, fs.ErrNotExist) {
+			sev = SevWarning
+		}
+		msg := fmt.Sprintf("INCLUDE '%s': %v", name, err)
+		if len(r.chain) > 1 {
+			msg += " (in " + strings.Join(r.chain[1:], " → ") + ")"
+		}
+		complain(sev, msg)
+		return
+	}
+	for i, c := range r.chain {
+		if samePath(c, path) {
+			cycle := append(append([]string{}, r.chain[i:]...), path)
+			for k := range cycle {
+				cycle[k] = filepath.Base(cycle[k])
+			}
+			complain(SevError, "INCLUDE cycle: "+strings.Join(cycle, " → "))
+			return
+		}
+	}
+	inc := r.p.included[path]
+	if inc == nil {
+		inc = &File{Name: path, Src: normalizeCR(text), Form: r.p.f.Form, Config: cfg}
+		inc.Lines = NewMapper(inc.Src)
+		ip := newFileParser(inc, 0)
+		ip.fragment, ip.noResolve = true, true
+		inc.Units = ip.parseUnits(0, nil, nil)
+		if r.p.included == nil {
+			r.p.included = map[string]*File{}
+		}
+		r.p.included[path] = inc
+	}
+	if is, ok := s.(*IncludeStmt); ok {
+		is.Found, is.File = true, inc
+	}
+	savedIncluded, savedAt, savedChain := r.included, r.incAt, r.chain
+	r.included, r.incAt, r.chain = path, at, append(r.chain[:len(r.chain):len(r.chain)], path)
 	for _, u := range inc.Units {
 		for _, b := range u.Body {
 			r.decls(b)
 		}
 	}
-	r.included = saved
+	r.included, r.incAt, r.chain = savedIncluded, savedAt, savedChain
+}
+
+// samePath reports whether two file names name one file.
+func samePath(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	ia, err1 := os.Stat(a)
+	ib, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(ia, ib)
+}
+
+// cppIncludeName returns the file named by #include "x" or #include <x>.
+func cppIncludeName(rest string) (string, bool) {
+	rest = strings.TrimSpace(rest)
+	if len(rest) >= 2 && (rest[0] == '"' && strings.IndexByte(rest[1:], '"') >= 0 || rest[0] == '<' && strings.IndexByte(rest, '>') > 0) {
+		closeCh := byte('"')
+		if rest[0] == '<' {
+			closeCh = '>'
+		}
+		end := strings.IndexByte(rest[1:], closeCh)
+		if end > 0 {
+			return rest[1 : 1+end], true
+		}
+	}
+	return "", false
 }
 
 func attrString(a *Attr) string {

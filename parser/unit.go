@@ -64,7 +64,10 @@ func (p *parser) parseTop() *Unit {
 	u.endCPP = p.r.cpp
 	u.Comments = p.r.comments
 	u.Inactive = p.r.inactive
-	p.resolve(u)
+	if !p.noResolve {
+		p.includes = 0
+		p.resolve(u)
+	}
 	u.Errors = append(p.r.errs, p.errs...)
 	sort.SliceStable(u.Errors, func(i, j int) bool { return u.Errors[i].Pos < u.Errors[j].Pos })
 	u.Errors = p.onePerLine(u.Errors, start)
@@ -193,7 +196,7 @@ func (p *parser) unitBody(u *Unit) (gaveBack bool) {
 				u.Contains = append(u.Contains, child)
 				if gave {
 					p.missingEnd(u)
-					u.Body = p.buildBlocks(flat)
+					u.Body = p.buildBlocks(u, flat)
 					return true
 				}
 				continue
@@ -201,7 +204,7 @@ func (p *parser) unitBody(u *Unit) (gaveBack bool) {
 			// A new unit while this one is open: its END is missing.
 			p.rewind(m)
 			p.missingEnd(u)
-			u.Body = p.buildBlocks(flat)
+			u.Body = p.buildBlocks(u, flat)
 			return true
 		case *EndStmt:
 			if interfaces > 0 {
@@ -216,7 +219,7 @@ func (p *parser) unitBody(u *Unit) (gaveBack bool) {
 			if endsUnit(st) {
 				u.EndStmt = s
 				p.checkEnd(u, st)
-				u.Body = p.buildBlocks(flat)
+				u.Body = p.buildBlocks(u, flat)
 				return false
 			}
 		case *ProcedureStmt:
@@ -230,7 +233,7 @@ func (p *parser) unitBody(u *Unit) (gaveBack bool) {
 				u.Contains = append(u.Contains, child)
 				if gave {
 					p.missingEnd(u)
-					u.Body = p.buildBlocks(flat)
+					u.Body = p.buildBlocks(u, flat)
 					return true
 				}
 				continue
@@ -247,12 +250,34 @@ func (p *parser) unitBody(u *Unit) (gaveBack bool) {
 	if u.Kind != UnitNone && !(p.fragment && u.Header == nil) {
 		p.missingEnd(u)
 	}
-	u.Body = p.buildBlocks(flat)
+	u.Body = p.buildBlocks(u, flat)
 	return false
 }
 
 func (p *parser) stmtCount(u *Unit) {
 	u.Top().stmts++
+}
+
+// testHook, when set by a test, is called at the start of each stage of
+// a unit's analysis ("blocks", "resolve"), so that a test can make one
+// stage fail and watch the failure boundary.
+var testHook func(stage string, u *Unit)
+
+// internalError reports a bug met while working on u (a recovered panic
+// e) as a diagnostic on the unit's header, or its start for a main
+// program without one.
+func (p *parser) internalError(u *Unit, doing string, e any) {
+	at, end := Pos(0), Pos(0)
+	if u.Header != nil {
+		at, end = u.Header.Pos(), u.Header.End()
+	} else if u.Parent == nil && u.lead >= 0 && u.lead < u.Len {
+		at, end = Pos(u.lead), Pos(u.lead)
+	}
+	what := u.Kind.String()
+	if u.Name != "" {
+		what += " " + u.Name
+	}
+	p.errorAt(at, end, "internal", fmt.Sprintf("internal error while %s %s (%v); the rest of the file is analysed as usual; please report this", doing, what, e))
 }
 
 func (p *parser) missingEnd(u *Unit) {
@@ -287,8 +312,21 @@ type frame struct {
 // WHERE, FORALL, derived types, interfaces and the F2008 blocks. It never
 // fails: an unmatched END is reported and kept as a statement, and a
 // construct left open at the end of the unit is reported and closed.
-func (p *parser) buildBlocks(flat []Stmt) []Stmt {
-	var out []Stmt
+func (p *parser) buildBlocks(u *Unit, flat []Stmt) (out []Stmt) {
+	defer func() {
+		// The failure boundary of nesting: the unit keeps its statements,
+		// unnested, and gets one diagnostic.
+		if e := recover(); e != nil {
+			if strictPanics {
+				panic(e)
+			}
+			p.internalError(u, "nesting the constructs of", e)
+			out = flat
+		}
+	}()
+	if testHook != nil {
+		testHook("blocks", u)
+	}
 	stack := []frame{}
 	cur := func() *[]Stmt {
 		if len(stack) == 0 {
@@ -320,8 +358,57 @@ func (p *parser) buildBlocks(flat []Stmt) []Stmt {
 		}
 		return -1
 	}
+	// closeLabel ends every labelled DO waiting for the label of s (loops
+	// that share a terminal statement close together).
+	closeLabel := func(s Stmt) {
+		if lbl := s.Base().Label; lbl != 0 {
+			for {
+				i := find(func(f frame) bool {
+					c, ok := f.node.(*DoConstruct)
+					return ok && c.Do.EndLabel == lbl
+				})
+				if i < 0 {
+					break
+				}
+				if i != len(stack)-1 {
+					top := stack[len(stack)-1]
+					p.errorAt(s.Pos(), s.End(), "syntax", fmt.Sprintf("label %d ends a DO loop outside the %s that is still open", lbl, describeHead(top.head)))
+					closeTo(i)
+				}
+				pop()
+			}
+		}
+	}
 	interfaceDepth := 0
+	// Constructs opened past MaxConstructDepth stay plain statements; deep
+	// holds how each of them closes (by END what, or by the label of a
+	// DO), innermost last.
+	type closer struct {
+		what  string
+		label int
+	}
+	var deep []closer
 	for _, s := range flat {
+		if len(deep) > 0 || len(stack) >= MaxConstructDepth && opensConstruct(s) {
+			if c, ok := constructCloser(s); ok {
+				if len(deep) == 0 {
+					p.errorAt(s.Pos(), s.End(), "too-large", fmt.Sprintf("too large to analyse (constructs nested more than %d deep); this one and those inside it are kept as plain statements", MaxConstructDepth))
+				}
+				deep = append(deep, closer{c.what, c.label})
+			} else if e, ok := s.(*EndStmt); ok && e.What == deep[len(deep)-1].what && deep[len(deep)-1].label == 0 {
+				deep = deep[:len(deep)-1]
+			}
+			*cur() = append(*cur(), s)
+			if lbl := s.Base().Label; lbl != 0 && len(deep) > 0 && deep[len(deep)-1].label == lbl {
+				for len(deep) > 0 && deep[len(deep)-1].label == lbl {
+					deep = deep[:len(deep)-1]
+				}
+				if len(deep) == 0 {
+					closeLabel(s) // loops outside may share the label
+				}
+			}
+			continue
+		}
 		if interfaceDepth > 0 {
 			// Inside an INTERFACE block only its END matters.
 			if e, ok := s.(*EndStmt); ok && e.What == "INTERFACE" {
@@ -451,30 +538,61 @@ func (p *parser) buildBlocks(flat []Stmt) []Stmt {
 			}
 		}
 		*cur() = append(*cur(), s)
-		// A labelled statement ends every labelled DO waiting for it (loops
-		// that share a terminal statement close together).
-		if lbl := s.Base().Label; lbl != 0 {
-			for {
-				i := find(func(f frame) bool {
-					c, ok := f.node.(*DoConstruct)
-					return ok && c.Do.EndLabel == lbl
-				})
-				if i < 0 {
-					break
-				}
-				if i != len(stack)-1 {
-					top := stack[len(stack)-1]
-					p.errorAt(s.Pos(), s.End(), "syntax", fmt.Sprintf("label %d ends a DO loop outside the %s that is still open", lbl, describeHead(top.head)))
-					closeTo(i)
-				}
-				pop()
-			}
-		}
+		closeLabel(s)
 	}
 	for len(stack) > 0 {
 		p.unclosed(pop())
 	}
 	return out
+}
+
+// opensConstruct reports whether s opens a construct that buildBlocks
+// nests.
+func opensConstruct(s Stmt) bool {
+	_, ok := constructCloser(s)
+	return ok
+}
+
+// constructCloser says how the construct s opens is closed: by END what,
+// or (label set) by the statement with the label of a DO.
+func constructCloser(s Stmt) (c struct {
+	what  string
+	label int
+}, ok bool) {
+	switch st := s.(type) {
+	case *DoStmt:
+		c.what, c.label = "DO", st.EndLabel
+	case *IfThenStmt:
+		c.what = "IF"
+		ok = !st.Else
+		return c, ok
+	case *SelectStmt:
+		c.what = "SELECT"
+	case *WhereStmt:
+		c.what = "WHERE"
+		ok = !st.Else && st.Body == nil
+		return c, ok
+	case *ForallStmt:
+		c.what = "FORALL"
+		ok = st.Body == nil
+		return c, ok
+	case *DerivedTypeStmt:
+		c.what = "TYPE"
+	case *InterfaceStmt:
+		c.what = "INTERFACE"
+	case *SimpleStmt:
+		switch st.Keyword {
+		case "ASSOCIATE", "CRITICAL", "BLOCK", "ENUM", "STRUCTURE", "UNION", "MAP":
+			c.what = st.Keyword
+		case "CHANGETEAM":
+			c.what = "TEAM"
+		default:
+			return c, false
+		}
+	default:
+		return c, false
+	}
+	return c, true
 }
 
 // governsLoop reports whether a directive applies to the DO loop that
