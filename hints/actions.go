@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/pfls/pfls/capability"
+	"github.com/pfls/pfls/machine"
 	"github.com/pfls/pfls/parser"
 	"github.com/pfls/pfls/partition"
 )
@@ -21,13 +23,13 @@ type EstimateSettings struct {
 // EstimateOptions are the resolved settings: the machine model loaded.
 type EstimateOptions struct {
 	Procs   int
-	Machine *partition.Machine
+	Machine *machine.Machine
 	Values  map[string]*big.Rat
 }
 
-// Options converts the settings; machine is the loaded model (nil: the default).
-func (s EstimateSettings) Options(machine *partition.Machine) EstimateOptions {
-	o := EstimateOptions{Procs: s.Procs, Machine: machine, Values: map[string]*big.Rat{}}
+// Options converts the settings; m is the loaded model (nil: the default).
+func (s EstimateSettings) Options(m *machine.Machine) EstimateOptions {
+	o := EstimateOptions{Procs: s.Procs, Machine: m, Values: map[string]*big.Rat{}}
 	if o.Procs < 1 {
 		o.Procs = 16
 	}
@@ -35,7 +37,7 @@ func (s EstimateSettings) Options(machine *partition.Machine) EstimateOptions {
 		o.Procs = partition.MaxProcs
 	}
 	if o.Machine == nil {
-		o.Machine = partition.DefaultMachine()
+		o.Machine = machine.DefaultMachine()
 	}
 	for k, v := range s.Values {
 		if r := new(big.Rat).SetFloat64(v); r != nil {
@@ -102,7 +104,7 @@ func fmtSeconds(p partition.Poly) string {
 	if !ok {
 		return p.String() + " s"
 	}
-	return partition.HumanSeconds(v)
+	return capability.HumanSeconds(v)
 }
 
 // LoopActions returns the actions on the DO line at off: "Estimate this

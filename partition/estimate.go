@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/pfls/pfls/complexity"
+	"github.com/pfls/pfls/machine"
 	"github.com/pfls/pfls/parser"
 )
 
@@ -16,7 +17,7 @@ type Poly = complexity.Poly
 
 // Options configure an estimate.
 type Options struct {
-	Machine     *Machine
+	Machine     *machine.Machine
 	Procs       int
 	Values      map[string]*big.Rat // symbol values; they also override PARAMETER constants
 	FileDialect string              // "cmf" for a .fcm file
@@ -157,7 +158,7 @@ func ratOf(sec float64) Poly {
 // "load.reuse.strided". A reference costs the mean over the loop's
 // references. Models without these times price every reference at
 // "load".
-func machineTable(m *Machine, use dataUse) *complexity.CostTable {
+func machineTable(m *machine.Machine, use dataUse) *complexity.CostTable {
 	base := m.Op("load")
 	first, level := base, base
 	if len(m.Memory) > 0 {
@@ -338,7 +339,7 @@ func (e *est) dataOf(c *parser.DoConstruct, sizes bool) dataUse {
 // EstimateLoop estimates the loop c of unit u under distribution d.
 func EstimateLoop(f *parser.File, u *parser.Unit, c *parser.DoConstruct, d *Distribution, opt Options) *Estimate {
 	if opt.Machine == nil {
-		opt.Machine = DefaultMachine()
+		opt.Machine = machine.DefaultMachine()
 	}
 	e := &est{f: f, u: u, sc: u.Scope, d: d, opt: opt}
 	e.nest = e.dataOf(c, true)
@@ -1054,13 +1055,13 @@ func (e *est) assignComm(a *parser.AssignStmt, loops []loopInfo) []*Message {
 func shiftPattern(f DimFormat, dim, rank int, perElement bool) string {
 	switch {
 	case perElement:
-		return PatternElementShift
+		return machine.PatternElementShift
 	case f.Kind != "BLOCK":
-		return PatternVectorShift
+		return machine.PatternVectorShift
 	case dim == 0 && rank > 1:
-		return PatternOpenShiftStrided
+		return machine.PatternOpenShiftStrided
 	}
-	return PatternOpenShift
+	return machine.PatternOpenShift
 }
 
 func abs(x int64) int64 {

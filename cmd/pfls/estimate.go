@@ -12,6 +12,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/pfls/pfls/capability"
+	"github.com/pfls/pfls/internal/svgplot"
+	"github.com/pfls/pfls/machine"
 	"github.com/pfls/pfls/parser"
 	"github.com/pfls/pfls/partition"
 )
@@ -84,7 +87,7 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		if m == nil {
-			m = partition.DefaultMachine()
+			m = machine.DefaultMachine()
 		}
 		writeMachineInfo(stdout, m, *machineFile)
 		return 0
@@ -97,13 +100,13 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pfls estimate: --procs %d: want 1 to %d\n", *procs, partition.MaxProcs)
 		return 2
 	}
-	machine, err := loadMachine(*machineFile)
+	model, err := loadMachine(*machineFile)
 	if err != nil {
 		fmt.Fprintf(stderr, "pfls: %v\n", err)
 		return 2
 	}
-	if machine == nil {
-		machine = partition.DefaultMachine()
+	if model == nil {
+		model = machine.DefaultMachine()
 	}
 	values, err := parseEval(*setArg)
 	if err != nil {
@@ -120,14 +123,14 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 	if strings.EqualFold(filepath.Ext(path), ".fcm") {
 		dialect = "cmf"
 	}
-	opt := partition.Options{Machine: machine, Procs: *procs, Values: values, FileDialect: dialect}
+	opt := partition.Options{Machine: model, Procs: *procs, Values: values, FileDialect: dialect}
 	targets := doLoops(f, *line)
 	if *line != 0 && len(targets) == 0 {
 		fmt.Fprintf(stderr, "pfls estimate: %s:%d: no DO loop starts on this line\n", path, *line)
 		return 2
 	}
 	var loops []jsonLoop
-	var plotSeries []partition.Series
+	var plotSeries []svgplot.Series
 	plotSymbol := ""
 	for _, t := range targets {
 		current, cands := partition.Candidates(t.u, *procs, dialect)
@@ -178,7 +181,7 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 	if *plot != "" {
 		out, err := os.Create(*plot)
 		if err == nil {
-			err = partition.WritePlot(out, fmt.Sprintf("%s at P = %d", filepath.Base(path), *procs), plotSymbol, "estimated time (s)", plotSeries)
+			err = svgplot.WritePlot(out, fmt.Sprintf("%s at P = %d", filepath.Base(path), *procs), plotSymbol, "estimated time (s)", plotSeries)
 			if cerr := out.Close(); err == nil {
 				err = cerr
 			}
@@ -204,7 +207,7 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 		}
 	} else {
 		for _, l := range loops {
-			writeEstimateText(stdout, path, *procs, l, machine)
+			writeEstimateText(stdout, path, *procs, l, model)
 		}
 	}
 	return syntaxCode(f, stderr)
@@ -232,10 +235,10 @@ func containsDist(ds []*partition.Distribution, d *partition.Distribution) bool 
 	return false
 }
 
-func series(f *parser.File, u *parser.Unit, loop *parser.DoConstruct, ds []*partition.Distribution, symbol string, lo, hi int64, opt partition.Options) []partition.Series {
-	var out []partition.Series
+func series(f *parser.File, u *parser.Unit, loop *parser.DoConstruct, ds []*partition.Distribution, symbol string, lo, hi int64, opt partition.Options) []svgplot.Series {
+	var out []svgplot.Series
 	for _, d := range ds {
-		s := partition.Series{Name: d.Name()}
+		s := svgplot.Series{Name: d.Name()}
 		for n := lo; n <= hi; n += (hi-lo)/64 + 1 {
 			o := opt
 			o.Values = map[string]*big.Rat{}
@@ -269,10 +272,10 @@ func seconds(v any) string {
 	if !ok {
 		return fmt.Sprint(v) + " s (symbolic)"
 	}
-	return partition.HumanSeconds(f)
+	return capability.HumanSeconds(f)
 }
 
-func writeEstimateText(w io.Writer, path string, procs int, l jsonLoop, m *partition.Machine) {
+func writeEstimateText(w io.Writer, path string, procs int, l jsonLoop, m *machine.Machine) {
 	fmt.Fprintf(w, "%s:%d: loop of %s at P = %d\n", path, l.Line, l.Unit, procs)
 	fmt.Fprintf(w, "  current %s: %s (communication %s)\n", l.Current.Distribution, seconds(l.Current.Time), seconds(l.Current.Comm))
 	fmt.Fprintf(w, "    computation %s\n", seconds(l.Current.Compute))
@@ -311,7 +314,7 @@ func writeEstimateText(w io.Writer, path string, procs int, l jsonLoop, m *parti
 // writeMachineInfo describes a machine model: where its numbers come from,
 // its operation and memory times, and per processor count the segments of
 // each communication curve.
-func writeMachineInfo(w io.Writer, m *partition.Machine, file string) {
+func writeMachineInfo(w io.Writer, m *machine.Machine, file string) {
 	where := "inside pfls"
 	if file != "" {
 		where = file
@@ -337,12 +340,12 @@ func writeMachineInfo(w io.Writer, m *partition.Machine, file string) {
 	sort.Strings(names)
 	fmt.Fprintln(w, "operations:")
 	for _, k := range names {
-		fmt.Fprintf(w, "  %-20s %s\n", k, partition.HumanSeconds(m.Ops[k]))
+		fmt.Fprintf(w, "  %-20s %s\n", k, capability.HumanSeconds(m.Ops[k]))
 	}
 	if len(m.Memory) > 0 {
 		fmt.Fprintln(w, "memory (per element, by the size of a loop's data):")
 		for _, l := range m.Memory {
-			fmt.Fprintf(w, "  up to %-10s load %-9s store %s\n", humanBytes(l.Bytes), partition.HumanSeconds(l.Load), partition.HumanSeconds(l.Store))
+			fmt.Fprintf(w, "  up to %-10s load %-9s store %s\n", humanBytes(l.Bytes), capability.HumanSeconds(l.Load), capability.HumanSeconds(l.Store))
 		}
 	}
 	for _, procs := range m.Procs() {
@@ -359,7 +362,7 @@ func writeMachineInfo(w io.Writer, m *partition.Machine, file string) {
 				if s.To != 0 {
 					to = humanBytes(s.To)
 				}
-				segs = append(segs, fmt.Sprintf("[%s, %s): %s + %.3g ns/B", humanBytes(s.From), to, partition.HumanSeconds(s.A), s.B*1e9))
+				segs = append(segs, fmt.Sprintf("[%s, %s): %s + %.3g ns/B", humanBytes(s.From), to, capability.HumanSeconds(s.A), s.B*1e9))
 			}
 			fmt.Fprintf(w, "  %-20s %s\n", name, strings.Join(segs, "; "))
 		}

@@ -18,7 +18,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/pfls/pfls/partition"
+	"github.com/pfls/pfls/machine/train"
 )
 
 const installHint = "install an MPI library with its compiler wrappers and a compiler: on Debian or Ubuntu `apt-get install openmpi-bin libopenmpi-dev gfortran` (or `apt-get install mpich libmpich-dev gfortran`)"
@@ -183,12 +183,12 @@ func (l launchSpec) describe() []string {
 // training-set reader, and returns the raw output and what it read. When
 // ctx ends (Ctrl-C, the time limit) every process of the run is stopped:
 // mpirun's process group first, then any rank that outlived it.
-func (t *mpiTools) run(ctx context.Context, l launchSpec, prog string, args []string, progress func(partition.TrainingProgress)) ([]byte, *partition.TrainingRun, error) {
+func (t *mpiTools) run(ctx context.Context, l launchSpec, prog string, args []string, progress func(train.TrainingProgress)) ([]byte, *train.TrainingRun, error) {
 	var raw bytes.Buffer
-	var res *partition.TrainingRun
+	var res *train.TrainingRun
 	err := t.exec(ctx, l, prog, args, func(r io.Reader) error {
 		var err error
-		res, err = partition.ParseTraining(io.TeeReader(r, &raw), filepath.Base(prog)+" output", progress)
+		res, err = train.ParseTraining(io.TeeReader(r, &raw), filepath.Base(prog)+" output", progress)
 		return err
 	})
 	return raw.Bytes(), res, err

@@ -1,6 +1,6 @@
 package main
 
-// pfls train: compile the training set (partition.TrainingProgram) with
+// pfls train: compile the training set (train.TrainingProgram) with
 // the MPI C compiler wrapper, run it with mpirun at each processor count,
 // fit the measurements and write the machine model. The MPI side — which
 // MPI, running as root, more ranks than cores, stopping every process on
@@ -24,6 +24,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/pfls/pfls/machine"
+	"github.com/pfls/pfls/machine/train"
 	"github.com/pfls/pfls/partition"
 )
 
@@ -93,7 +95,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	defer os.RemoveAll(dir)
-	prog, err := mpi.compile(ctx, dir, source{"pfls-train.c", partition.TrainingProgram})
+	prog, err := mpi.compile(ctx, dir, source{"pfls-train.c", train.TrainingProgram})
 	if err != nil {
 		fmt.Fprintf(stderr, "pfls train: %v\n", err)
 		return 2
@@ -101,7 +103,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 
 	cores := runtime.NumCPU()
 	progress := newProgressBar(stderr)
-	var runs []*partition.TrainingRun
+	var runs []*train.TrainingRun
 	var loads, options []string
 	for _, p := range procs {
 		busy, loadavg := machineBusy(time.Second)
@@ -158,7 +160,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	if *quick {
 		mode = "quick"
 	}
-	prov := partition.Provenance{
+	prov := machine.Provenance{
 		Source:   "pfls train",
 		Host:     host,
 		Cores:    strconv.Itoa(cores),
@@ -178,7 +180,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		prov.Cores = prov.Cores + " on the machine pfls ran on"
 		prov.Load = "on the machine pfls ran on: " + prov.Load
 	}
-	m, fits, err := partition.BuildMachine(runs, prov, partition.FitOptions{})
+	m, fits, err := train.BuildMachine(runs, prov, train.FitOptions{})
 	if err != nil {
 		fmt.Fprintf(stderr, "pfls train: fitting the measurements: %v\n", err)
 		return 1
@@ -228,7 +230,7 @@ func parseProcs(s string) ([]int, error) {
 
 // fitNotes says, per processor count, where the curves step and how well
 // they fit, for the model's provenance.
-func fitNotes(runs []*partition.TrainingRun, fits []partition.TrainedFit) []string {
+func fitNotes(runs []*train.TrainingRun, fits []train.TrainedFit) []string {
 	var notes []string
 	for _, r := range runs {
 		var lim []string
@@ -257,7 +259,7 @@ func fitNotes(runs []*partition.TrainingRun, fits []partition.TrainedFit) []stri
 	return notes
 }
 
-func printFits(w io.Writer, fits []partition.TrainedFit) {
+func printFits(w io.Writer, fits []train.TrainedFit) {
 	fmt.Fprintf(w, "%-4s %-20s %4s %9s %9s %7s  %s\n", "P", "pattern", "segs", "rms err", "worst", "spread", "steps")
 	for _, f := range fits {
 		var steps []string
@@ -298,7 +300,7 @@ func (b *progressBar) start(procs int) {
 	b.procs, b.last, b.began = procs, "", time.Now()
 }
 
-func (b *progressBar) update(p partition.TrainingProgress) {
+func (b *progressBar) update(p train.TrainingProgress) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	what := p.Label

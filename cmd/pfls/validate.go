@@ -20,6 +20,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pfls/pfls/capability"
+	"github.com/pfls/pfls/internal/svgplot"
+	"github.com/pfls/pfls/machine"
+	"github.com/pfls/pfls/machine/train"
 	"github.com/pfls/pfls/partition"
 )
 
@@ -89,9 +93,9 @@ type kernelSummary struct {
 }
 
 type validateReport struct {
-	Machine partition.Provenance `json:"machine"`
-	Points  []point              `json:"points"`
-	Kernels []kernelSummary      `json:"kernels"`
+	Machine machine.Provenance `json:"machine"`
+	Points  []point            `json:"points"`
+	Kernels []kernelSummary    `json:"kernels"`
 }
 
 func runValidate(args []string, stdout, stderr io.Writer) int {
@@ -159,13 +163,13 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pfls validate: %v\n", err)
 		return 2
 	}
-	machine, err := loadMachine(*machineFile)
+	model, err := loadMachine(*machineFile)
 	if err != nil {
 		fmt.Fprintf(stderr, "pfls: %v\n", err)
 		return 2
 	}
-	if machine == nil {
-		machine = partition.DefaultMachine()
+	if model == nil {
+		model = machine.DefaultMachine()
 	}
 	mpi, err := findMPI(*mpif90, *mpirun)
 	if err != nil {
@@ -192,7 +196,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	}
 	defer os.RemoveAll(tmp)
 
-	rep := validateReport{Machine: machine.Provenance}
+	rep := validateReport{Machine: model.Provenance}
 	failed := false
 	for _, kk := range k.Kernels {
 		if *only != "" && kk.Name != *only {
@@ -233,7 +237,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 						failed = true
 						continue
 					}
-					est, comm, err := estimateKernel(*kitDir, kk, l, p, n, machine)
+					est, comm, err := estimateKernel(*kitDir, kk, l, p, n, model)
 					if err != nil {
 						fmt.Fprintf(stderr, "pfls validate: %v\n", err)
 						return 2
@@ -359,7 +363,7 @@ func runLaunches(ctx context.Context, mpi *mpiTools, prog string, kk kitKernel, 
 		out.Min = math.Min(out.Min, p.Measured)
 		out.Max = math.Max(out.Max, p.Measured)
 	}
-	out.Measured = partition.Median(meds)
+	out.Measured = train.Median(meds)
 	return out, nil
 }
 
@@ -422,7 +426,7 @@ func runKernel(ctx context.Context, mpi *mpiTools, prog string, kk kitKernel, l 
 // estimateKernel is pfls's estimate of the kernel's Fortran D loop under
 // the layout's distribution at N = n on procs processors: the time and
 // its communication part.
-func estimateKernel(dir string, kk kitKernel, l kitLayout, procs int, n int64, m *partition.Machine) (float64, float64, error) {
+func estimateKernel(dir string, kk kitKernel, l kitLayout, procs int, n int64, m *machine.Machine) (float64, float64, error) {
 	path := filepath.Join(dir, kk.Source)
 	f, err := parseFile(path)
 	if err != nil {
@@ -484,13 +488,13 @@ func summarize(kk kitKernel, procs int, pts []point) kernelSummary {
 		}
 		s.WorstError = math.Max(s.WorstError, e)
 	}
-	s.MedianError = partition.Median(all)
+	s.MedianError = train.Median(all)
 	if len(comp) > 0 {
-		v := partition.Median(comp)
+		v := train.Median(comp)
 		s.MedianErrorComp = &v
 	}
 	if len(comm) > 0 {
-		v := partition.Median(comm)
+		v := train.Median(comm)
 		s.MedianErrorComm = &v
 	}
 	// Checksums: every layout computes the same thing.
@@ -585,10 +589,10 @@ func closeRel(a, b, tol float64) bool {
 // plotKernel draws measured and predicted time against N for each
 // layout, like Figure 6 of seed 003.
 func plotKernel(path string, kk kitKernel, procs int, pts []point) error {
-	var series []partition.Series
+	var series []svgplot.Series
 	for _, l := range kk.Layouts {
-		meas := partition.Series{Name: l.Name + " measured"}
-		pred := partition.Series{Name: l.Name + " predicted"}
+		meas := svgplot.Series{Name: l.Name + " measured"}
+		pred := svgplot.Series{Name: l.Name + " predicted"}
 		for _, p := range pts {
 			if p.Layout != l.Name {
 				continue
@@ -602,7 +606,7 @@ func plotKernel(path string, kk kitKernel, procs int, pts []point) error {
 	if err != nil {
 		return fileErr(path, err)
 	}
-	err = partition.WritePlot(out, fmt.Sprintf("%s at P = %d: measured and predicted", kk.Name, procs), "N", "time of the loop (s)", series)
+	err = svgplot.WritePlot(out, fmt.Sprintf("%s at P = %d: measured and predicted", kk.Name, procs), "N", "time of the loop (s)", series)
 	if cerr := out.Close(); err == nil {
 		err = cerr
 	}
@@ -613,11 +617,11 @@ func plotKernel(path string, kk kitKernel, procs int, pts []point) error {
 // the line of a perfect prediction: every size gets the same room, so the
 // small sizes, where communication dominates and crossovers sit, show.
 func plotRatio(path string, kk kitKernel, procs int, pts []point) error {
-	var series []partition.Series
-	perfect := partition.Series{Name: "predicted = measured"}
+	var series []svgplot.Series
+	perfect := svgplot.Series{Name: "predicted = measured"}
 	seen := map[int64]bool{}
 	for _, l := range kk.Layouts {
-		s := partition.Series{Name: l.Name}
+		s := svgplot.Series{Name: l.Name}
 		for _, p := range pts {
 			if p.Layout != l.Name || p.Measured <= 0 {
 				continue
@@ -637,7 +641,7 @@ func plotRatio(path string, kk kitKernel, procs int, pts []point) error {
 	if err != nil {
 		return fileErr(path, err)
 	}
-	err = partition.WriteRatioPlot(out, fmt.Sprintf("%s at P = %d: predicted / measured", kk.Name, procs), "log2 N", "predicted / measured", series)
+	err = svgplot.WriteRatioPlot(out, fmt.Sprintf("%s at P = %d: predicted / measured", kk.Name, procs), "log2 N", "predicted / measured", series)
 	if cerr := out.Close(); err == nil {
 		err = cerr
 	}
@@ -661,7 +665,7 @@ func writeValidateText(w io.Writer, rep validateReport) {
 			commShare = p.Comm / p.Estimate
 		}
 		fmt.Fprintf(w, "%-11s %-8s %2d %6d %11s %8.0f%% %11s %+7.0f%% %5.0f%%\n", p.Kernel, p.Layout, p.Procs, p.N,
-			partition.HumanSeconds(p.Measured), 100*spread, partition.HumanSeconds(p.Estimate), 100*p.Error, 100*commShare)
+			capability.HumanSeconds(p.Measured), 100*spread, capability.HumanSeconds(p.Estimate), 100*p.Error, 100*commShare)
 	}
 	for _, s := range rep.Kernels {
 		if s.Points == 0 {
