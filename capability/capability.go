@@ -87,17 +87,22 @@ func Capabilities(f *parser.File, prof *Profile, opt partition.Options) []Findin
 			continue
 		}
 		out = append(out, unusedArrays(f, u, opt)...)
-		d := partition.FromUnit(u, opt.Procs, opt.FileDialect)
+		d := partition.FromUnit(u, opt.Procs, f.Dialect)
 		if d.Template == "" && !anyDistributed(d) {
 			continue
 		}
+		ua := &unitLoops{f: f, u: u, d: d, opt: opt}
+		var ests []*partition.Estimate
 		for _, s := range u.Body {
-			c, ok := s.(*parser.DoConstruct)
-			if !ok {
-				continue
+			if c, ok := s.(*parser.DoConstruct); ok {
+				e := partition.EstimateLoop(f, u, c, d, opt)
+				ua.loops = append(ua.loops, c)
+				ests = append(ests, e)
+				ua.total += secs(e.Time)
 			}
-			e := partition.EstimateLoop(f, u, c, d, opt)
-			out = append(out, loopFindings(f, u, c, d, e, prof, opt)...)
+		}
+		for i, c := range ua.loops {
+			out = append(out, loopFindings(ua, c, ests[i], prof)...)
 		}
 	}
 	if !prof.Interprocedural {
@@ -143,7 +148,29 @@ func HumanSeconds(v float64) string {
 	return fmt.Sprintf("%.3g ns", v*1e9)
 }
 
-func loopFindings(f *parser.File, u *parser.Unit, c *parser.DoConstruct, d *partition.Distribution, e *partition.Estimate, prof *Profile, opt partition.Options) []Finding {
+// unitLoops is a unit's outermost loops under its current distribution
+// and their estimated total time, computed once for all its findings.
+type unitLoops struct {
+	f     *parser.File
+	u     *parser.Unit
+	d     *partition.Distribution
+	opt   partition.Options
+	loops []*parser.DoConstruct
+	total float64
+}
+
+// totalWith is the estimated time of the unit's outermost loops under
+// another distribution.
+func (ua *unitLoops) totalWith(d *partition.Distribution) float64 {
+	t := 0.0
+	for _, c := range ua.loops {
+		t += secs(partition.EstimateLoop(ua.f, ua.u, c, d, ua.opt).Time)
+	}
+	return t
+}
+
+func loopFindings(ua *unitLoops, c *parser.DoConstruct, e *partition.Estimate, prof *Profile) []Finding {
+	f, u, d, opt := ua.f, ua.u, ua.d, ua.opt
 	var out []Finding
 	total := secs(e.Time)
 	pct := func(t float64) string {
@@ -182,7 +209,7 @@ func loopFindings(f *parser.File, u *parser.Unit, c *parser.DoConstruct, d *part
 	for _, m := range e.Messages {
 		switch {
 		case m.Relayout:
-			out = append(out, missingAlign(f, u, d, m, opt)...)
+			out = append(out, missingAlign(ua, m)...)
 		case m.Pipeline:
 			// reported once per pipelined loop below
 			perLoop[nil] = append(perLoop[nil], m)
@@ -242,7 +269,7 @@ func callsInLoops(f *parser.File, prof *Profile, opt partition.Options) []Findin
 	// The communication of one call: the callee's body as a loop run once.
 	perCall := map[string]float64{}
 	for name, u := range procs {
-		d := partition.FromUnit(u, opt.Procs, opt.FileDialect)
+		d := partition.FromUnit(u, opt.Procs, f.Dialect)
 		if !anyDistributed(d) {
 			continue
 		}
@@ -311,8 +338,11 @@ func callsInLoops(f *parser.File, prof *Profile, opt partition.Options) []Findin
 }
 
 // missingAlign reports an element-wise use of arrays laid out differently
-// (seed 001 §4.1) and offers the ALIGN that removes it.
-func missingAlign(f *parser.File, u *parser.Unit, d *partition.Distribution, m *partition.Message, opt partition.Options) []Finding {
+// (seed 001 §4.1) and offers the ALIGN that removes it, with what the
+// unit's loops save when target takes source's layout (estimated on the
+// distribution, without parsing the fixed text again).
+func missingAlign(ua *unitLoops, m *partition.Message) []Finding {
+	f, u, d := ua.f, ua.u, ua.d
 	s, en := lineRange(f, m.Offset)
 	target, source := m.Target, m.Array
 	if target == "" {
@@ -323,17 +353,8 @@ func missingAlign(f *parser.File, u *parser.Unit, d *partition.Distribution, m *
 	fd := Finding{Code: "missing-align", Start: s, End: en, Severity: "warning", Message: msg}
 	if fix := alignFix(f, u, d, target, source); fix != nil {
 		fd.Fix = fix
-		// How much the estimate improves with the fix.
-		nsrc := append(append(append([]byte(nil), f.Src[:fix.Offset]...), fix.Text...), f.Src[fix.Offset:]...)
-		g := parser.Parse(f.Name, nsrc, f.Config)
-		if len(g.Errors()) == 0 {
-			before, after := 0.0, 0.0
-			for _, x := range Capabilities0(f, opt) {
-				before += x
-			}
-			for _, x := range Capabilities0(g, opt) {
-				after += x
-			}
+		if aligned := d.AlignedWith(target, source); aligned != nil {
+			before, after := ua.total, ua.totalWith(aligned)
 			if before > after {
 				fd.Message += fmt.Sprintf("; aligning it saves about %s (%s → %s)", HumanSeconds(before-after), HumanSeconds(before), HumanSeconds(after))
 			}
@@ -350,7 +371,7 @@ func Capabilities0(f *parser.File, opt partition.Options) []float64 {
 		if u.Scope == nil {
 			continue
 		}
-		d := partition.FromUnit(u, opt.Procs, opt.FileDialect)
+		d := partition.FromUnit(u, opt.Procs, f.Dialect)
 		for _, s := range u.Body {
 			if c, ok := s.(*parser.DoConstruct); ok {
 				out = append(out, secs(partition.EstimateLoop(f, u, c, d, opt).Time))
@@ -409,7 +430,7 @@ func alignFix(f *parser.File, u *parser.Unit, d *partition.Distribution, target,
 // 001 §4.2), with the memory they take on each processor.
 func unusedArrays(f *parser.File, u *parser.Unit, opt partition.Options) []Finding {
 	var out []Finding
-	d := partition.FromUnit(u, opt.Procs, opt.FileDialect)
+	d := partition.FromUnit(u, opt.Procs, f.Dialect)
 	for _, name := range u.Scope.Names() {
 		sym := u.Scope.Syms[name]
 		if sym.Kind != parser.SymVariable || sym.Rank() == 0 || sym.Used || sym.Dummy || sym.InCommon || sym.Included != "" {

@@ -23,7 +23,10 @@ func findings(t *testing.T, name, src, dialect string) []Finding {
 	if errs := f.Errors(); len(errs) > 0 {
 		t.Fatalf("%s: %v", name, errs)
 	}
-	return Capabilities(f, nil, partition.Options{Procs: 16, FileDialect: dialect})
+	if f.Dialect != dialect {
+		t.Fatalf("%s: dialect %q, want %q", name, f.Dialect, dialect)
+	}
+	return Capabilities(f, nil, partition.Options{Procs: 16})
 }
 
 // TestCapabilityAcceptance: the diagnostics the papers find in their
@@ -61,7 +64,10 @@ func TestMissingAlignFix(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := parser.Parse("example.fcm", src, nil)
-	opt := partition.Options{Procs: 16, FileDialect: "cmf"}
+	opt := partition.Options{Procs: 16}
+	if f.Dialect != parser.DialectCMF {
+		t.Fatalf("example.fcm: dialect %q", f.Dialect)
+	}
 	var fix *Fix
 	for _, x := range Capabilities(f, nil, opt) {
 		if x.Code == "missing-align" {

@@ -13,7 +13,7 @@ import (
 // each with the estimate's numbers in its message.
 func CapabilityDiagnostics(f *parser.File, o EstimateOptions, prof *capability.Profile) []Diagnostic {
 	var out []Diagnostic
-	for _, x := range capability.Capabilities(f, prof, partitionOptions(f, o)) {
+	for _, x := range capability.Capabilities(f, prof, partitionOptions(o)) {
 		sev := parser.SevWarning
 		if x.Severity == "information" {
 			sev = parser.SevInformation
@@ -23,8 +23,8 @@ func CapabilityDiagnostics(f *parser.File, o EstimateOptions, prof *capability.P
 	return out
 }
 
-func partitionOptions(f *parser.File, o EstimateOptions) partition.Options {
-	return partition.Options{Machine: o.Machine, Procs: o.Procs, Values: o.Values, FileDialect: fileDialect(f)}
+func partitionOptions(o EstimateOptions) partition.Options {
+	return partition.Options{Machine: o.Machine, Procs: o.Procs, Values: o.Values}
 }
 
 // QuickFixes returns the fixes of the capability diagnostics whose lines
@@ -32,7 +32,7 @@ func partitionOptions(f *parser.File, o EstimateOptions) partition.Options {
 func QuickFixes(f *parser.File, start, end int, o EstimateOptions, prof *capability.Profile) []CodeAction {
 	var out []CodeAction
 	first, last := f.Lines.Line(start), f.Lines.Line(end)
-	for _, x := range capability.Capabilities(f, prof, partitionOptions(f, o)) {
+	for _, x := range capability.Capabilities(f, prof, partitionOptions(o)) {
 		if x.Fix == nil {
 			continue
 		}

@@ -284,6 +284,20 @@ type Step struct {
 	Before, After float64
 }
 
+// Median is the median of v (0 for none); v is left as it is. Training
+// pools its passes with it, and the noise of a model is a median spread.
+func Median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
 // LoadMachine reads a machine model in the JSON form described at the top
 // of machine.go and checks it (see Validate).
 func LoadMachine(r io.Reader) (*Machine, error) {

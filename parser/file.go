@@ -195,12 +195,14 @@ type File struct {
 	Lines  *Mapper
 	Units  []*Unit
 	Config *Config
+	// Dialect is DialectCMF for CM Fortran (.fcm) files, else "".
+	Dialect string
 }
 
 // Parse parses src, which came from the file name (used for the source
 // form and for INCLUDE look-ups). It never fails: errors are in the units.
 func Parse(name string, src []byte, cfg *Config) *File {
-	f := &File{Name: name, Src: src, Form: formOf(name, cfg), Config: cfg}
+	f := &File{Name: name, Src: src, Form: formOf(name, cfg), Config: cfg, Dialect: DialectFor(name)}
 	f.Lines = NewMapper(src)
 	p := newFileParser(f, 0)
 	f.Units = p.parseUnits(0, initialCPP(cfg), nil)
@@ -254,7 +256,7 @@ func (f *File) Reparse(newSrc []byte, e Edit) *File {
 		len(newSrc)-len(f.Src) != e.NewEnd-e.OldEnd || len(f.Units) == 0 {
 		return Parse(f.Name, newSrc, f.Config)
 	}
-	nf := &File{Name: f.Name, Src: newSrc, Form: f.Form, Config: f.Config}
+	nf := &File{Name: f.Name, Src: newSrc, Form: f.Form, Config: f.Config, Dialect: f.Dialect}
 	nf.Lines = f.Lines.Update(newSrc, e)
 	delta := e.NewEnd - e.OldEnd
 

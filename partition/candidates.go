@@ -101,7 +101,7 @@ func Crossovers(f *parser.File, u *parser.Unit, loop *parser.DoConstruct, cands 
 		name, bestT := "", 0.0
 		for _, d := range cands {
 			// The distribution depends on extents, which depend on the symbol.
-			dd := WithFormats(u, d.Procs, d.Template, d.Formats, opt.FileDialect)
+			dd := WithFormats(u, d.Procs, d.Template, d.Formats, f.Dialect)
 			t, ok := Seconds(EstimateLoop(f, u, loop, dd, o).Time)
 			if ok && (name == "" || t < bestT) {
 				name, bestT = d.Name(), t

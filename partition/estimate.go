@@ -17,10 +17,9 @@ type Poly = complexity.Poly
 
 // Options configure an estimate.
 type Options struct {
-	Machine     *machine.Machine
-	Procs       int
-	Values      map[string]*big.Rat // symbol values; they also override PARAMETER constants
-	FileDialect string              // "cmf" for a .fcm file
+	Machine *machine.Machine
+	Procs   int
+	Values  map[string]*big.Rat // symbol values; they also override PARAMETER constants
 	// Even prices every processor's share as trips/P instead of counting
 	// the busiest processor's iterations: no load-imbalance steps. The
 	// crossover search uses it, so that the steps of the curves do not

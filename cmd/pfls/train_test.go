@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pfls/pfls/internal/kit"
 	"github.com/pfls/pfls/machine"
 )
 
@@ -309,7 +310,7 @@ func TestTrainedModelOnRealMPI(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("validate: exit %d\n%s%s", code, stdout, stderr)
 	}
-	var rep validateReport
+	var rep kit.Report
 	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
 		t.Fatal(err)
 	}

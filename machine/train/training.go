@@ -286,14 +286,14 @@ func BuildMachine(runs []*TrainingRun, prov machine.Provenance, opt FitOptions) 
 			for _, s := range samples {
 				spreads = append(spreads, s.Spread)
 			}
-			fits = append(fits, TrainedFit{Procs: r.Procs, Pattern: p, Report: rep, Spread: Median(spreads)})
+			fits = append(fits, TrainedFit{Procs: r.Procs, Pattern: p, Report: rep, Spread: machine.Median(spreads)})
 		}
 	}
 	spreads := make([]float64, 0, len(fits))
 	for _, f := range fits {
 		spreads = append(spreads, f.Spread)
 	}
-	m.Noise = math.Round(Median(spreads)*1000) / 1000
+	m.Noise = math.Round(machine.Median(spreads)*1000) / 1000
 	if err := m.Validate(); err != nil {
 		return nil, nil, err
 	}
@@ -320,19 +320,6 @@ func lineFit(pts [][2]float64) (a, b float64, ok bool) {
 	b = (n*sxy - sx*sy) / d
 	a = (sy - b*sx) / n
 	return a, b, true
-}
-
-// Median is the median of v (0 for none); v is left as it is.
-func Median(v []float64) float64 {
-	if len(v) == 0 {
-		return 0
-	}
-	s := append([]float64(nil), v...)
-	sort.Float64s(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
 // The smallest operation time a model gets from the kernels (see
