@@ -16,11 +16,11 @@ import (
 	"github.com/pfls/pfls/machine"
 )
 
-// Kit is validation/Kit.json: the kernels, their Fortran D sources and
+// Kit is validation/kit.json: the kernels, their Fortran D sources and
 // the layouts to compare.
 type Kit struct {
 	// Library lists the sources every program is built with (the
-	// kernels' shared module), relative to the Kit.
+	// kernels' shared module), relative to the kit.
 	Library []string `json:"library"`
 	Kernels []Kernel `json:"kernels"`
 }
@@ -29,7 +29,7 @@ type Kit struct {
 // its Fortran D source that pfls estimates.
 type Kernel struct {
 	Name    string           `json:"name"`
-	Program string           `json:"program"` // MPI node program (Fortran 90), relative to the Kit
+	Program string           `json:"program"` // MPI node program (Fortran 90), relative to the kit
 	Source  string           `json:"source"`  // the Fortran D source pfls estimates
 	Line    int              `json:"line"`    // the loop estimated (the timed one)
 	Set     map[string]int64 `json:"set"`     // values besides N (NCYCLE, ...)
@@ -97,7 +97,7 @@ type Report struct {
 // Load reads dir/kit.json and checks that every kernel has a name, a
 // program, a source, a line, layouts and sizes.
 func Load(dir string) (*Kit, error) {
-	path := filepath.Join(dir, "Kit.json")
+	path := filepath.Join(dir, "kit.json")
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -109,7 +109,7 @@ func Load(dir string) (*Kit, error) {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("%s: unexpected data after the Kit at byte %d", path, dec.InputOffset())
+		return nil, fmt.Errorf("%s: unexpected data after the kit at byte %d", path, dec.InputOffset())
 	}
 	if len(k.Kernels) == 0 {
 		return nil, fmt.Errorf("%s: no kernels", path)

@@ -162,7 +162,7 @@ func parseSource(path string) (*parser.File, error) {
 
 // runLaunches launches a run several times: a slow spell of the machine
 // can last seconds and bend every repetition of one launch. With several
-// launches the Point is the median of the launches' medians, and its range
+// launches the point is the median of the launches' medians, and its range
 // (min, max) the range of those medians: the run-to-run spread, which
 // decides "about the same". Every launch must compute the same checksum.
 func runLaunches(ctx context.Context, mpi *mpirun.Tools, prog string, kk Kernel, l Layout, procs int, n int64, reps, launches int) (Point, error) {
