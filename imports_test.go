@@ -19,11 +19,11 @@ var allowed = map[string][]string{
 	"machine":          {},
 	"machine/train":    {"machine"},
 	"partition":        {"parser", "complexity", "machine"},
-	"capability":       {"parser", "partition", "machine"},
+	"capability":       {"parser", "complexity", "partition", "machine"},
 	"hints":            {"parser", "complexity", "machine", "partition", "capability"},
 	"internal/svgplot": {},
 	"internal/mpirun":  {},
-	"internal/kit":     {"parser", "machine", "partition", "internal/mpirun", "internal/svgplot"},
+	"internal/kit":     {"parser", "complexity", "machine", "partition", "internal/mpirun", "internal/svgplot"},
 	".":                {},
 	"internal/gen":     {},
 }

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/pfls/pfls/complexity"
 	"github.com/pfls/pfls/machine"
 	"github.com/pfls/pfls/parser"
 	"github.com/pfls/pfls/partition"
@@ -131,7 +132,7 @@ func lineRange(f *parser.File, off int) (int, int) {
 }
 
 func secs(p partition.Poly) float64 {
-	v, _ := partition.Seconds(p)
+	v, _ := complexity.Seconds(p)
 	return v
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pfls/pfls/capability"
+	"github.com/pfls/pfls/complexity"
 	"github.com/pfls/pfls/machine"
 	"github.com/pfls/pfls/parser"
 	"github.com/pfls/pfls/partition"
@@ -71,7 +72,7 @@ func report(f *parser.File, line int, o EstimateOptions, ro partition.ReportOpti
 }
 
 func fmtSeconds(p partition.Poly) string {
-	v, ok := partition.Seconds(p)
+	v, ok := complexity.Seconds(p)
 	if !ok {
 		return p.String() + " s"
 	}
@@ -93,7 +94,7 @@ func LoopActions(f *parser.File, off int, o EstimateOptions) []CodeAction {
 		return out // the command says what is wrong with the values
 	}
 	current, cur := r.Current, r.Estimate
-	curT, curOK := partition.Seconds(cur.Time)
+	curT, curOK := complexity.Seconds(cur.Time)
 	first := true
 	for _, c := range r.Ranked {
 		if c.Dist.Name() == current.Name() {
@@ -104,7 +105,7 @@ func LoopActions(f *parser.File, off int, o EstimateOptions) []CodeAction {
 			continue
 		}
 		title := fmt.Sprintf("Distribute %s: %s", c.Dist.Name(), fmtSeconds(c.Est.Time))
-		t, ok := partition.Seconds(c.Est.Time)
+		t, ok := complexity.Seconds(c.Est.Time)
 		same := false
 		switch {
 		case r.AboutTheSame(c.Est, cur):

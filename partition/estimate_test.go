@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pfls/pfls/complexity"
 	"github.com/pfls/pfls/machine"
 	"github.com/pfls/pfls/parser"
 )
@@ -71,15 +72,15 @@ func TestRedblack(t *testing.T) {
 	for _, m := range eb.Messages {
 		// N = 512 on a 4 x 4 grid: the I loop runs 256 red points, 64 or
 		// 65 of them in the busiest block, 4 bytes each; once per cycle.
-		if c, _ := Seconds(m.Count); c != 100 {
+		if c, _ := complexity.Seconds(m.Count); c != 100 {
 			t.Errorf("block message count %v, want 100 (NCYCLE)", m.Count)
 		}
-		if b, _ := Seconds(m.Bytes); b < 64*4 || b > 65*4 {
+		if b, _ := complexity.Seconds(m.Bytes); b < 64*4 || b > 65*4 {
 			t.Errorf("block message of %v bytes, want 256 to 260", m.Bytes)
 		}
 	}
 	for _, m := range es.Messages {
-		if b, _ := Seconds(m.Bytes); b != 256*4 {
+		if b, _ := complexity.Seconds(m.Bytes); b != 256*4 {
 			t.Errorf("strip message of %v bytes, want 1024", m.Bytes)
 		}
 	}
@@ -96,7 +97,7 @@ func TestRedblack(t *testing.T) {
 		o := opt
 		o.Even = true
 		o.Values = map[string]*big.Rat{"N": big.NewRat(n, 1)}
-		v, _ := Seconds(EstimateLoop(f, u, loop, WithFormats(u, 16, "G", d.Formats, ""), o).Time)
+		v, _ := complexity.Seconds(EstimateLoop(f, u, loop, WithFormats(u, 16, "G", d.Formats, ""), o).Time)
 		return v
 	}
 	if !(at(strips, c.Value-1) < at(blocks, c.Value-1) && at(blocks, c.Value) <= at(strips, c.Value)) {
@@ -111,7 +112,7 @@ func TestLoadImbalanceSteps(t *testing.T) {
 	loop := firstLoop(t, u, 15, f) // one red sweep
 	d := WithFormats(u, 16, "G", []string{":", "BLOCK"}, "")
 	at := func(n int64) float64 {
-		v, _ := Seconds(EstimateLoop(f, u, loop, d, Options{Machine: machine.DefaultMachine(), Procs: 16,
+		v, _ := complexity.Seconds(EstimateLoop(f, u, loop, d, Options{Machine: machine.DefaultMachine(), Procs: 16,
 			Values: map[string]*big.Rat{"N": big.NewRat(n, 1)}}).Compute)
 		return v
 	}
@@ -138,13 +139,13 @@ func TestDgefaBreakdown(t *testing.T) {
 	// The column of factors is one message per step K, not per element.
 	for _, m := range cols.Messages {
 		if strings.Contains(m.Why, "A(I,K)") {
-			if c, _ := Seconds(m.Count); c > 1023 {
+			if c, _ := complexity.Seconds(m.Count); c > 1023 {
 				t.Errorf("factors broadcast %v times, want at most once per K", c)
 			}
 		}
 	}
-	tc, ok1 := Seconds(cols.Time)
-	tr, ok2 := Seconds(rows.Time)
+	tc, ok1 := complexity.Seconds(cols.Time)
+	tr, ok2 := complexity.Seconds(rows.Time)
 	if !ok1 || !ok2 || tc <= 0 || tr <= 0 {
 		t.Errorf("times not numbers: %v %v", cols.Time, rows.Time)
 	}
@@ -176,7 +177,7 @@ func TestSymbolicEstimate(t *testing.T) {
 	u := f.Units[0]
 	loop := firstLoop(t, u, 6, f)
 	e := EstimateLoop(f, u, loop, FromUnit(u, 4, ""), Options{Machine: machine.DefaultMachine(), Procs: 4})
-	if _, ok := Seconds(e.Time); ok || !e.Time.Has("N") {
+	if _, ok := complexity.Seconds(e.Time); ok || !e.Time.Has("N") {
 		t.Errorf("time %s should stay a polynomial in N", e.Time)
 	}
 	// The dependence along J keeps the shift inside the J loop: a
@@ -276,7 +277,7 @@ func TestMPINodeProgram(t *testing.T) {
 	}
 	want, _ := machine.DefaultMachine().CommTime("exchange", 4, 8000)
 	red, _ := machine.DefaultMachine().CommTime("reduction-broadcast", 4, 8)
-	if c, _ := Seconds(e.Comm); c < 50*(want+red)*0.999 || c > 50*(want+red)*1.001 {
+	if c, _ := complexity.Seconds(e.Comm); c < 50*(want+red)*0.999 || c > 50*(want+red)*1.001 {
 		t.Errorf("comm %g, want %g", c, 50*(want+red))
 	}
 }
@@ -315,7 +316,7 @@ func TestReviewRegressionsEstimate(t *testing.T) {
 	if p := patterns(e); p["alltoall"] != 1 || p["broadcast"] != 0 {
 		t.Errorf("transpose: %v", p)
 	}
-	if s, ok := Seconds(e.Comm); !ok || s <= 0 {
+	if s, ok := complexity.Seconds(e.Comm); !ok || s <= 0 {
 		t.Errorf("transpose comm %v", e.Comm)
 	}
 	// An IF / ELSE IF / ELSE chain weighs its arms 1/2, 1/4, 1/4.
@@ -341,7 +342,7 @@ func TestReviewRegressionsEstimate(t *testing.T) {
 	ec := EstimateLoop(g, u, u.Body[len(u.Body)-1].(*parser.DoConstruct), FromUnit(u, 16, ""), Options{Procs: 16})
 	total := 0.0
 	for _, m := range ec.Messages {
-		c, _ := Seconds(m.Count)
+		c, _ := complexity.Seconds(m.Count)
 		total += c
 	}
 	if total != 1 {

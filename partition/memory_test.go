@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/pfls/pfls/complexity"
 	"github.com/pfls/pfls/machine"
 	"github.com/pfls/pfls/parser"
 )
@@ -25,7 +26,7 @@ func TestMemoryShare(t *testing.T) {
 		{dataUse{bytes: 1e8, refs: 2, arrays: 2, elemBytes: 8}, 1e-9},
 		{dataUse{bytes: 8000, refs: 1, arrays: 1, elemBytes: 8, strided: true}, 3e-10},
 	} {
-		got, _ := Seconds(machineTable(m, c.use).Memory[0])
+		got, _ := complexity.Seconds(machineTable(m, c.use).Memory[0])
 		if math.Abs(got-c.want) > 1e-15 {
 			t.Errorf("%+v: reference costs %g, want %g", c.use, got, c.want)
 		}
@@ -34,7 +35,7 @@ func TestMemoryShare(t *testing.T) {
 	old := &machine.Machine{Ops: map[string]float64{"load": 5e-10}}
 	for _, u := range []dataUse{{}, {bytes: 1e9, refs: 6, arrays: 1, elemBytes: 4, strided: true},
 		{bytes: 1e9, refs: 2, arrays: 2, elemBytes: 4}} {
-		if got, _ := Seconds(machineTable(old, u).Memory[0]); math.Abs(got-5e-10) > 1e-15 {
+		if got, _ := complexity.Seconds(machineTable(old, u).Memory[0]); math.Abs(got-5e-10) > 1e-15 {
 			t.Errorf("old model %+v: %g, want 5e-10", u, got)
 		}
 	}

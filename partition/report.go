@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/pfls/pfls/complexity"
 	"github.com/pfls/pfls/machine"
 	"github.com/pfls/pfls/parser"
 )
@@ -144,8 +145,8 @@ func containsDist(ds []*Distribution, d *Distribution) bool {
 // machine's run-to-run noise, so that neither is known to be faster.
 // Estimates that still depend on a symbol are never about the same.
 func (r *LoopReport) AboutTheSame(a, b *Estimate) bool {
-	ta, okA := Seconds(a.Time)
-	tb, okB := Seconds(b.Time)
+	ta, okA := complexity.Seconds(a.Time)
+	tb, okB := complexity.Seconds(b.Time)
 	return okA && okB && r.Machine.AboutTheSame(ta, tb)
 }
 
@@ -211,7 +212,7 @@ func (r *LoopReport) Sweeps(hi int64) []Sweep {
 			o := r.opt
 			o.Values = withValue(r.opt.Values, r.Symbol, n)
 			dd := WithFormats(r.Unit, d.Procs, d.Template, d.Formats, r.File.Dialect)
-			if t, ok := Seconds(EstimateLoop(r.File, r.Unit, r.Do, dd, o).Time); ok {
+			if t, ok := complexity.Seconds(EstimateLoop(r.File, r.Unit, r.Do, dd, o).Time); ok {
 				s.X = append(s.X, float64(n))
 				s.Y = append(s.Y, t)
 			}

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/pfls/pfls/capability"
+	"github.com/pfls/pfls/complexity"
 	"github.com/pfls/pfls/internal/svgplot"
 	"github.com/pfls/pfls/machine"
 	"github.com/pfls/pfls/parser"
@@ -52,11 +53,13 @@ type jsonLoop struct {
 	Candidates []jsonEstimate  `json:"candidates"`
 	Crossovers []jsonCrossover `json:"crossovers"`
 	Notes      []string        `json:"notes,omitempty"`
+
+	report *partition.LoopReport // what the text rendering reads beyond the JSON
 }
 
 // num is a number when p is constant (and finite), else p's text.
 func num(p partition.Poly) any {
-	if v, ok := partition.Seconds(p); ok && !math.IsInf(v, 0) && !math.IsNaN(v) {
+	if v, ok := complexity.Seconds(p); ok && !math.IsInf(v, 0) && !math.IsNaN(v) {
 		return v
 	}
 	return p.String()
@@ -139,7 +142,7 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 	var loops []jsonLoop
 	var plotted *partition.LoopReport
 	for _, r := range reports {
-		jl := jsonLoop{Line: r.Line, Unit: r.Unit.Name,
+		jl := jsonLoop{report: r, Line: r.Line, Unit: r.Unit.Name,
 			Current: jsonEstimateOf(f, r.Estimate), Candidates: []jsonEstimate{}, Crossovers: []jsonCrossover{}, Notes: r.Notes}
 		for _, c := range r.Ranked {
 			jl.Candidates = append(jl.Candidates, jsonEstimateOf(f, c.Est))
@@ -244,12 +247,11 @@ func writeEstimateText(w io.Writer, path string, procs int, l jsonLoop, m *machi
 			fmt.Fprintf(w, "    %-22s %s (communication %s)%s\n", c.Distribution, seconds(c.Time), seconds(c.Comm), same)
 		}
 	}
-	// Crossovers in order: each says where the fastest changes, so a
-	// range between two of them belongs to the later one's "below".
+	// Crossovers in order, each with the range where its Below wins.
 	for i, c := range l.Crossovers {
 		from := ""
-		if i > 0 {
-			from = fmt.Sprintf("%d ≤ ", l.Crossovers[i-1].Value)
+		if v, ok := l.report.From(i); ok {
+			from = fmt.Sprintf("%d ≤ ", v)
 		}
 		fmt.Fprintf(w, "  crossover at %s = %d (P = %d): %s is faster for %s%s < %d, %s from %d on\n",
 			c.Symbol, c.Value, procs, c.Below, from, c.Symbol, c.Value, c.Above, c.Value)

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pfls/pfls/complexity"
 	"github.com/pfls/pfls/internal/mpirun"
 	"github.com/pfls/pfls/machine"
 	"github.com/pfls/pfls/parser"
@@ -264,8 +265,8 @@ func estimateKernel(f *parser.File, kk Kernel, l Layout, procs int, n int64, m *
 	if e == nil {
 		return 0, 0, fmt.Errorf("%s: no candidate distribution %q (candidates: %s)", f.Name, l.Distribution, strings.Join(r.Names(), ", "))
 	}
-	t, ok1 := partition.Seconds(e.Time)
-	c, ok2 := partition.Seconds(e.Comm)
+	t, ok1 := complexity.Seconds(e.Time)
+	c, ok2 := complexity.Seconds(e.Comm)
 	if !ok1 || !ok2 {
 		return 0, 0, fmt.Errorf("%s:%d: the estimate still depends on a symbol: %s", f.Name, kk.Line, e.Time.String())
 	}

@@ -270,14 +270,12 @@ func fitLine(s fitSums) (a, b, rss float64) {
 	if s.w <= 0 {
 		return 0, 0, 0
 	}
-	det := s.w*s.wxx - s.wx*s.wx
-	if det <= 1e-13*s.w*s.wxx {
+	a, b, ok := s.line()
+	if !ok {
 		// One distinct size: the slope is undetermined; a constant.
 		a = max(s.wy/s.w, 0)
 		return a, 0, s.rss(a, 0)
 	}
-	a = (s.wxx*s.wy - s.wx*s.wxy) / det
-	b = (s.w*s.wxy - s.wx*s.wy) / det
 	if a >= 0 && b >= 0 {
 		return a, b, s.rss(a, b)
 	}
@@ -290,6 +288,18 @@ func fitLine(s fitSums) (a, b, rss float64) {
 		}
 	}
 	return a, b, rss
+}
+
+// line is the weighted least-squares line y = a + b·x of the sums,
+// unconstrained; ok is false without points or with one distinct x.
+func (s fitSums) line() (a, b float64, ok bool) {
+	det := s.w*s.wxx - s.wx*s.wx
+	if s.w <= 0 || det <= 1e-13*s.w*s.wxx {
+		return 0, 0, false
+	}
+	a = (s.wxx*s.wy - s.wx*s.wxy) / det
+	b = (s.w*s.wxy - s.wx*s.wy) / det
+	return a, b, true
 }
 
 // fitGroup is the samples at one distinct size.

@@ -253,7 +253,7 @@ func BuildMachine(runs []*TrainingRun, prov machine.Provenance, opt FitOptions) 
 			continue
 		}
 		if len(r.Comm) == 0 {
-			return nil, nil, fmt.Errorf("P=%d: the training set measured no communication", r.Procs)
+			return nil, nil, fmt.Errorf("at P=%d the training set measured no communication", r.Procs)
 		}
 		pats := make([]string, 0, len(r.Comm))
 		for p := range r.Comm {
@@ -276,7 +276,7 @@ func BuildMachine(runs []*TrainingRun, prov machine.Provenance, opt FitOptions) 
 			}
 			c, rep, err := FitCurve(samples, opt)
 			if err != nil {
-				return nil, nil, fmt.Errorf("P=%d %s: %v", r.Procs, p, err)
+				return nil, nil, fmt.Errorf("fitting %s at P=%d: %w", p, r.Procs, err)
 			}
 			if m.Comm[r.Procs] == nil {
 				m.Comm[r.Procs] = map[string]machine.Curve{}
@@ -300,26 +300,14 @@ func BuildMachine(runs []*TrainingRun, prov machine.Provenance, opt FitOptions) 
 	return m, fits, nil
 }
 
-// lineFit is the least-squares line y = a + b·x through the points.
+// lineFit is the least-squares line y = a + b·x through the points
+// (the fits' sums, all weights 1).
 func lineFit(pts [][2]float64) (a, b float64, ok bool) {
-	n := float64(len(pts))
-	if n < 2 {
-		return 0, 0, false
-	}
-	var sx, sy, sxx, sxy float64
+	var s fitSums
 	for _, p := range pts {
-		sx += p[0]
-		sy += p[1]
-		sxx += p[0] * p[0]
-		sxy += p[0] * p[1]
+		s.add(p[0], p[1], 1)
 	}
-	d := n*sxx - sx*sx
-	if d == 0 {
-		return 0, 0, false
-	}
-	b = (n*sxy - sx*sy) / d
-	a = (sy - b*sx) / n
-	return a, b, true
+	return s.line()
 }
 
 // The smallest operation time a model gets from the kernels (see
