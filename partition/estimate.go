@@ -469,37 +469,16 @@ func (e *est) localTrips(trips, lo, step Poly, array string, dim int, f DimForma
 			}
 		}
 	}
-	if ok1 && ok2 && ok3 && ok4 && ok5 && tn >= 0 && sn != 0 && tn < 1e7 && en >= 1 && p <= MaxProcs && !e.opt.Even {
-		n, first, s, ext := int64(tn), int64(ln), int64(sn), int64(en)
-		counts := make([]int64, p)
-		b := (ext + p - 1) / p // BLOCK size, at least 1
-		k := int64(f.K)
-		if k <= 0 {
-			k = 1
+	// Counted in closed form (trips.go); the bounds keep c + i·s and the
+	// block arithmetic inside int64.
+	const big = 1e15
+	if ok1 && ok2 && ok3 && ok4 && ok5 && tn >= 0 && sn != 0 && tn <= big && math.Abs(ln) <= big && tn*math.Abs(sn) <= 4e18 &&
+		en >= 1 && en <= big && p <= MaxProcs && !e.opt.Even {
+		n, c, s, ext := int64(tn), int64(ln)-lower, int64(sn), int64(en)
+		if f.Kind == "CYCLIC" {
+			return complexity.Int(busiestCyclic(c, s, n, max(int64(f.K), 1), p))
 		}
-		for i := int64(0); i < n; i++ {
-			pos := first + i*s - lower // 0-based position in the dimension
-			if pos < 0 {
-				pos = 0
-			}
-			var owner int64
-			if f.Kind == "CYCLIC" {
-				owner = (pos / k) % p
-			} else {
-				owner = pos / b
-				if owner >= p {
-					owner = p - 1
-				}
-			}
-			counts[owner]++
-		}
-		max := int64(0)
-		for _, c := range counts {
-			if c > max {
-				max = c
-			}
-		}
-		return complexity.Int(max)
+		return complexity.Int(busiestBlock(c, s, n, (ext+p-1)/p, p))
 	}
 	return trips.Mul(complexity.Frac(1, p))
 }
