@@ -3,9 +3,11 @@ package hints
 import (
 	"fmt"
 	"math/big"
-	"path/filepath"
 	"strings"
 
+	"github.com/pfls/pfls/capability"
+	"github.com/pfls/pfls/complexity"
+	"github.com/pfls/pfls/machine"
 	"github.com/pfls/pfls/parser"
 	"github.com/pfls/pfls/partition"
 )
@@ -21,13 +23,13 @@ type EstimateSettings struct {
 // EstimateOptions are the resolved settings: the machine model loaded.
 type EstimateOptions struct {
 	Procs   int
-	Machine *partition.Machine
+	Machine *machine.Machine
 	Values  map[string]*big.Rat
 }
 
-// Options converts the settings; machine is the loaded model (nil: the default).
-func (s EstimateSettings) Options(machine *partition.Machine) EstimateOptions {
-	o := EstimateOptions{Procs: s.Procs, Machine: machine, Values: map[string]*big.Rat{}}
+// Options converts the settings; m is the loaded model (nil: the default).
+func (s EstimateSettings) Options(m *machine.Machine) EstimateOptions {
+	o := EstimateOptions{Procs: s.Procs, Machine: m, Values: map[string]*big.Rat{}}
 	if o.Procs < 1 {
 		o.Procs = 16
 	}
@@ -35,7 +37,7 @@ func (s EstimateSettings) Options(machine *partition.Machine) EstimateOptions {
 		o.Procs = partition.MaxProcs
 	}
 	if o.Machine == nil {
-		o.Machine = partition.DefaultMachine()
+		o.Machine = machine.DefaultMachine()
 	}
 	for k, v := range s.Values {
 		if r := new(big.Rat).SetFloat64(v); r != nil {
@@ -59,50 +61,22 @@ type CodeAction struct {
 // EstimateCommand is the command that estimates a loop.
 const EstimateCommand = "pfls.estimateLoop"
 
-// loopAt finds the DO loop whose DO statement starts on the line of off.
-func loopAt(f *parser.File, off int) (*parser.Unit, *parser.DoConstruct) {
-	line := f.Lines.Line(off)
-	for _, u := range f.Units {
-		var found *parser.DoConstruct
-		var walk func([]parser.Stmt)
-		walk = func(list []parser.Stmt) {
-			for _, s := range list {
-				switch x := s.(type) {
-				case *parser.DoConstruct:
-					if f.Lines.Line(u.Abs(x.Do.Pos())) == line && found == nil {
-						found = x
-					}
-					walk(x.Body)
-				case *parser.IfConstruct:
-					for _, a := range x.Arms {
-						walk(a.Body)
-					}
-				case *parser.Block:
-					walk(x.Body)
-				}
-			}
-		}
-		walk(u.Body)
-		if found != nil && u.Scope != nil {
-			return u, found
-		}
+// report builds the report of the loop whose DO statement starts on a
+// 1-based line (the first such loop), or nil.
+func report(f *parser.File, line int, o EstimateOptions, ro partition.ReportOptions) (*partition.LoopReport, error) {
+	loops := parser.LoopsAt(f, line)
+	if len(loops) == 0 {
+		return nil, nil
 	}
-	return nil, nil
-}
-
-func fileDialect(f *parser.File) string {
-	if strings.EqualFold(filepath.Ext(f.Name), ".fcm") {
-		return "cmf"
-	}
-	return ""
+	return partition.NewReport(f, loops[0], partitionOptions(o), ro)
 }
 
 func fmtSeconds(p partition.Poly) string {
-	v, ok := partition.Seconds(p)
+	v, ok := complexity.Seconds(p)
 	if !ok {
 		return p.String() + " s"
 	}
-	return partition.HumanSeconds(v)
+	return capability.HumanSeconds(v)
 }
 
 // LoopActions returns the actions on the DO line at off: "Estimate this
@@ -110,40 +84,36 @@ func fmtSeconds(p partition.Poly) string {
 // its estimated time and the change against the current one, the fastest
 // preferred when it beats the current distribution.
 func LoopActions(f *parser.File, off int, o EstimateOptions) []CodeAction {
-	u, loop := loopAt(f, off)
-	if loop == nil {
+	loops := parser.LoopsAt(f, f.Lines.Line(off)+1)
+	if len(loops) == 0 {
 		return nil
 	}
-	line := f.Lines.Line(u.Abs(loop.Do.Pos())) + 1
-	out := []CodeAction{{Title: "Estimate this loop", Command: EstimateCommand, Args: []any{line}}}
-	dialect := fileDialect(f)
-	current, cands := partition.Candidates(u, o.Procs, dialect)
-	if current.Template == "" {
-		return out
+	out := []CodeAction{{Title: "Estimate this loop", Command: EstimateCommand, Args: []any{loops[0].Line(f)}}}
+	r, err := partition.NewReport(f, loops[0], partitionOptions(o), partition.ReportOptions{})
+	if err != nil || r.Current.Template == "" {
+		return out // the command says what is wrong with the values
 	}
-	opt := partition.Options{Machine: o.Machine, Procs: o.Procs, Values: o.Values, FileDialect: dialect}
-	cur := partition.EstimateLoop(f, u, loop, current, opt)
-	curT, curOK := partition.Seconds(cur.Time)
-	ranked := partition.Rank(f, u, loop, cands, opt)
+	current, cur := r.Current, r.Estimate
+	curT, curOK := complexity.Seconds(cur.Time)
 	first := true
-	for _, r := range ranked {
-		if r.Dist.Name() == current.Name() {
+	for _, c := range r.Ranked {
+		if c.Dist.Name() == current.Name() {
 			continue
 		}
-		edits, ok := distributeEdits(f, u, current, r.Dist, dialect)
+		edits, ok := distributeEdits(f, r.Unit, current, c.Dist, f.Dialect)
 		if !ok {
 			continue
 		}
-		title := fmt.Sprintf("Distribute %s: %s", r.Dist.Name(), fmtSeconds(r.Est.Time))
-		t, ok := partition.Seconds(r.Est.Time)
+		title := fmt.Sprintf("Distribute %s: %s", c.Dist.Name(), fmtSeconds(c.Est.Time))
+		t, ok := complexity.Seconds(c.Est.Time)
 		same := false
 		switch {
-		case ok && curOK && opt.Machine != nil && opt.Machine.AboutTheSame(t, curT):
+		case r.AboutTheSame(c.Est, cur):
 			// Closer than the machine's run-to-run noise: neither is
 			// faster, so do not prefer one.
 			same = true
 			title += fmt.Sprintf(" (about the same as %s: the difference is within the machine's run-to-run noise of %.0f%%)",
-				current.Name(), 100*opt.Machine.Noise)
+				current.Name(), 100*r.Machine.Noise)
 		case ok && curOK && curT > 0:
 			title += fmt.Sprintf(" (%+.0f%% vs %s)", 100*(t-curT)/curT, current.Name())
 		}
@@ -248,27 +218,27 @@ func EstimateLoopText(f *parser.File, line int, o EstimateOptions) (string, erro
 	if line < 1 || line > f.Lines.LineCount() {
 		return "", fmt.Errorf("line %d is outside %s", line, f.Name)
 	}
-	u, loop := loopAt(f, f.Lines.LineStart(line-1))
-	if loop == nil {
+	r, err := report(f, line, o, partition.ReportOptions{})
+	if err != nil {
+		return "", fmt.Errorf("%s:%d: %w", f.Name, line, err)
+	}
+	if r == nil {
 		return "", fmt.Errorf("%s:%d: no DO loop starts on this line", f.Name, line)
 	}
-	dialect := fileDialect(f)
-	current, cands := partition.Candidates(u, o.Procs, dialect)
-	opt := partition.Options{Machine: o.Machine, Procs: o.Procs, Values: o.Values, FileDialect: dialect}
-	cur := partition.EstimateLoop(f, u, loop, current, opt)
+	cur := r.Estimate
 	var b strings.Builder
 	fmt.Fprintf(&b, "Loop at line %d on %d processors, %s: %s (communication %s, computation %s)",
-		line, o.Procs, current.Name(), fmtSeconds(cur.Time), fmtSeconds(cur.Comm), fmtSeconds(cur.Compute))
+		line, o.Procs, r.Current.Name(), fmtSeconds(cur.Time), fmtSeconds(cur.Comm), fmtSeconds(cur.Compute))
 	for _, m := range cur.Messages {
 		fmt.Fprintf(&b, "\n- %s of %s: %s × %s bytes, %s (%s)", m.Pattern, m.Array, m.Count.String(), m.Bytes.String(), fmtSeconds(m.Time), m.Why)
 	}
-	if len(cands) > 0 {
+	if len(r.Ranked) > 0 {
 		b.WriteString("\nCandidates, fastest first:")
-		for _, r := range partition.Rank(f, u, loop, cands, opt) {
-			fmt.Fprintf(&b, "\n- %s: %s (communication %s)", r.Dist.Name(), fmtSeconds(r.Est.Time), fmtSeconds(r.Est.Comm))
+		for _, c := range r.Ranked {
+			fmt.Fprintf(&b, "\n- %s: %s (communication %s)", c.Dist.Name(), fmtSeconds(c.Est.Time), fmtSeconds(c.Est.Comm))
 		}
 	}
-	for _, n := range cur.Notes {
+	for _, n := range r.Notes {
 		b.WriteString("\nNote: " + n)
 	}
 	return b.String(), nil

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pfls/pfls/machine"
 	"github.com/pfls/pfls/parser"
 	"github.com/pfls/pfls/partition"
 )
@@ -98,7 +99,7 @@ func TestLoopActionsAboutTheSame(t *testing.T) {
 	}
 	f := parser.Parse("redblack.f", src, nil)
 	off := strings.Index(string(src), "      DO 100 KC")
-	m := partition.DefaultMachine()
+	m := machine.DefaultMachine()
 	m.Noise = 10 // every candidate is within 1000% of every other
 	acts := LoopActions(f, off, EstimateSettings{Procs: 16}.Options(m))
 	if len(acts) < 3 {

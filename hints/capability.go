@@ -1,6 +1,7 @@
 package hints
 
 import (
+	"github.com/pfls/pfls/capability"
 	"github.com/pfls/pfls/parser"
 	"github.com/pfls/pfls/partition"
 )
@@ -10,9 +11,9 @@ import (
 // pipeline-granularity, unvectorized-message, unused-array,
 // fine-grain-loop, beyond-compiler) under a capability profile (nil: Rice Fortran 77D),
 // each with the estimate's numbers in its message.
-func CapabilityDiagnostics(f *parser.File, o EstimateOptions, prof *partition.Profile) []Diagnostic {
+func CapabilityDiagnostics(f *parser.File, o EstimateOptions, prof *capability.Profile) []Diagnostic {
 	var out []Diagnostic
-	for _, x := range partition.Capabilities(f, prof, partitionOptions(f, o)) {
+	for _, x := range capability.Capabilities(f, prof, partitionOptions(o)) {
 		sev := parser.SevWarning
 		if x.Severity == "information" {
 			sev = parser.SevInformation
@@ -22,16 +23,16 @@ func CapabilityDiagnostics(f *parser.File, o EstimateOptions, prof *partition.Pr
 	return out
 }
 
-func partitionOptions(f *parser.File, o EstimateOptions) partition.Options {
-	return partition.Options{Machine: o.Machine, Procs: o.Procs, Values: o.Values, FileDialect: fileDialect(f)}
+func partitionOptions(o EstimateOptions) partition.Options {
+	return partition.Options{Machine: o.Machine, Procs: o.Procs, Values: o.Values}
 }
 
 // QuickFixes returns the fixes of the capability diagnostics whose lines
 // meet [start, end]: each inserts the missing directive.
-func QuickFixes(f *parser.File, start, end int, o EstimateOptions, prof *partition.Profile) []CodeAction {
+func QuickFixes(f *parser.File, start, end int, o EstimateOptions, prof *capability.Profile) []CodeAction {
 	var out []CodeAction
 	first, last := f.Lines.Line(start), f.Lines.Line(end)
-	for _, x := range partition.Capabilities(f, prof, partitionOptions(f, o)) {
+	for _, x := range capability.Capabilities(f, prof, partitionOptions(o)) {
 		if x.Fix == nil {
 			continue
 		}

@@ -90,9 +90,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pfls/pfls/capability"
 	"github.com/pfls/pfls/complexity"
 	"github.com/pfls/pfls/parser"
-	"github.com/pfls/pfls/partition"
 )
 
 var (
@@ -158,7 +158,7 @@ type fixture struct {
 	exps    []*expect
 	ignore  map[string]bool
 	opt     EstimateOptions
-	prof    *partition.Profile
+	prof    *capability.Profile
 	inlay   InlayOptions
 	all     bool // every hint expected
 	goldens map[string]bool
@@ -244,7 +244,7 @@ func runFixture(t *testing.T, dir, name string) (goldens map[string]bool) {
 		fx.opt.Machine = &m
 	}
 	if len(profile) > 0 {
-		p, err := partition.LoadProfile(strings.NewReader("{" + strings.Join(profile, ", ") + "}"))
+		p, err := capability.LoadProfile(strings.NewReader("{" + strings.Join(profile, ", ") + "}"))
 		if err != nil {
 			t.Fatalf("%s: !@profile: %v", name, err)
 		}

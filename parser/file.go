@@ -326,13 +326,15 @@ type File struct {
 	Lines  *Mapper
 	Units  []*Unit
 	Config *Config
+	// Dialect is DialectCMF for CM Fortran (.fcm) files, else "".
+	Dialect string
 }
 
 // Parse parses src, which came from the file name (used for the source
 // form and for INCLUDE look-ups). It never fails: errors are in the units.
 func Parse(name string, src []byte, cfg *Config) *File {
 	src = normalizeCR(src)
-	f := &File{Name: name, Src: src, Form: formOf(name, cfg), Config: cfg}
+	f := &File{Name: name, Src: src, Form: formOf(name, cfg), Config: cfg, Dialect: DialectFor(name)}
 	f.Lines = NewMapper(src)
 	if len(src) > MaxFileBytes {
 		// One unit of nothing but the diagnostic, so that the units still
@@ -433,7 +435,7 @@ func (f *File) Reparse(newSrc []byte, e Edit) *File {
 		return Parse(f.Name, newSrc, f.Config)
 	}
 	newSrc = normalizeCR(newSrc)
-	nf := &File{Name: f.Name, Src: newSrc, Form: f.Form, Config: f.Config}
+	nf := &File{Name: f.Name, Src: newSrc, Form: f.Form, Config: f.Config, Dialect: f.Dialect}
 	nf.Lines = f.Lines.Update(newSrc, e)
 	delta := e.NewEnd - e.OldEnd
 

@@ -4,6 +4,7 @@ import (
 	"math/big"
 	"sort"
 
+	"github.com/pfls/pfls/complexity"
 	"github.com/pfls/pfls/parser"
 )
 
@@ -67,8 +68,8 @@ func Rank(f *parser.File, u *parser.Unit, loop *parser.DoConstruct, cands []*Dis
 		out = append(out, Ranked{d, EstimateLoop(f, u, loop, d, opt)})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
-		a, okA := Seconds(out[i].Est.Time)
-		b, okB := Seconds(out[j].Est.Time)
+		a, okA := complexity.Seconds(out[i].Est.Time)
+		b, okB := complexity.Seconds(out[j].Est.Time)
 		switch {
 		case okA && okB:
 			return a < b
@@ -101,8 +102,8 @@ func Crossovers(f *parser.File, u *parser.Unit, loop *parser.DoConstruct, cands 
 		name, bestT := "", 0.0
 		for _, d := range cands {
 			// The distribution depends on extents, which depend on the symbol.
-			dd := WithFormats(u, d.Procs, d.Template, d.Formats, opt.FileDialect)
-			t, ok := Seconds(EstimateLoop(f, u, loop, dd, o).Time)
+			dd := WithFormats(u, d.Procs, d.Template, d.Formats, f.Dialect)
+			t, ok := complexity.Seconds(EstimateLoop(f, u, loop, dd, o).Time)
 			if ok && (name == "" || t < bestT) {
 				name, bestT = d.Name(), t
 			}

@@ -533,3 +533,25 @@ func WithFormats(u *parser.Unit, procs int, template string, formats []string, f
 	}
 	return d
 }
+
+// AlignedWith is the distribution with array target laid out as source
+// (what ALIGN target WITH source gives), or nil when source has no
+// layout. Target keeps its own extents.
+func (d *Distribution) AlignedWith(target, source string) *Distribution {
+	src := d.Arrays[source]
+	if src == nil {
+		return nil
+	}
+	nd := *d
+	nd.Arrays = make(map[string]*Layout, len(d.Arrays))
+	for k, v := range d.Arrays {
+		nd.Arrays[k] = v
+	}
+	l := *src
+	l.Array = target
+	if old := d.Arrays[target]; old != nil {
+		l.Extents = old.Extents
+	}
+	nd.Arrays[target] = &l
+	return &nd
+}

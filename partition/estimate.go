@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/pfls/pfls/complexity"
+	"github.com/pfls/pfls/machine"
 	"github.com/pfls/pfls/parser"
 )
 
@@ -16,10 +17,9 @@ type Poly = complexity.Poly
 
 // Options configure an estimate.
 type Options struct {
-	Machine     *Machine
-	Procs       int
-	Values      map[string]*big.Rat // symbol values; they also override PARAMETER constants
-	FileDialect string              // "cmf" for a .fcm file
+	Machine *machine.Machine
+	Procs   int
+	Values  map[string]*big.Rat // symbol values; they also override PARAMETER constants
 	// Even prices every processor's share as trips/P instead of counting
 	// the busiest processor's iterations: no load-imbalance steps. The
 	// crossover search uses it, so that the steps of the curves do not
@@ -64,16 +64,6 @@ type Estimate struct {
 	Compute      Poly
 	Messages     []*Message
 	Notes        []string
-}
-
-// Seconds returns a time as a number when it no longer depends on a symbol.
-func Seconds(p Poly) (float64, bool) {
-	v, ok := p.Value()
-	if !ok {
-		return 0, false
-	}
-	f, _ := v.Float64()
-	return f, true
 }
 
 type est struct {
@@ -121,8 +111,8 @@ func (e *est) assignCost(s parser.Stmt) Poly {
 		}
 		e.split[e.table] = halves
 	}
-	m, ok1 := Seconds(complexity.StmtCost(e.u, s, halves[0]))
-	a, ok2 := Seconds(complexity.StmtCost(e.u, s, halves[1]))
+	m, ok1 := complexity.Seconds(complexity.StmtCost(e.u, s, halves[0]))
+	a, ok2 := complexity.Seconds(complexity.StmtCost(e.u, s, halves[1]))
 	if !ok1 || !ok2 {
 		return complexity.StmtCost(e.u, s, e.table)
 	}
@@ -157,7 +147,7 @@ func ratOf(sec float64) Poly {
 // "load.reuse.strided". A reference costs the mean over the loop's
 // references. Models without these times price every reference at
 // "load".
-func machineTable(m *Machine, use dataUse) *complexity.CostTable {
+func machineTable(m *machine.Machine, use dataUse) *complexity.CostTable {
 	base := m.Op("load")
 	first, level := base, base
 	if len(m.Memory) > 0 {
@@ -309,7 +299,7 @@ func (e *est) dataOf(c *parser.DoConstruct, sizes bool) dataUse {
 		bytes := float64(e.elemSize(id.Name))
 		for d := 0; d < sym.Rank(); d++ {
 			x, ok := e.extent(id.Name, d)
-			v, ok2 := Seconds(x)
+			v, ok2 := complexity.Seconds(x)
 			if !ok || !ok2 {
 				known = false
 				return true
@@ -338,7 +328,7 @@ func (e *est) dataOf(c *parser.DoConstruct, sizes bool) dataUse {
 // EstimateLoop estimates the loop c of unit u under distribution d.
 func EstimateLoop(f *parser.File, u *parser.Unit, c *parser.DoConstruct, d *Distribution, opt Options) *Estimate {
 	if opt.Machine == nil {
-		opt.Machine = DefaultMachine()
+		opt.Machine = machine.DefaultMachine()
 	}
 	e := &est{f: f, u: u, sc: u.Scope, d: d, opt: opt}
 	e.nest = e.dataOf(c, true)
@@ -360,10 +350,7 @@ func EstimateLoop(f *parser.File, u *parser.Unit, c *parser.DoConstruct, d *Dist
 // mergeMessages folds messages of the same pattern, array, size and
 // count (the same shift needed by several references).
 func mergeMessages(ms []*Message) []*Message {
-	var out []*Message
-	for _, m := range ms {
-		out = append(out, m)
-	}
+	out := append([]*Message(nil), ms...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Offset < out[j].Offset })
 	return out
 }
@@ -371,7 +358,7 @@ func mergeMessages(ms []*Message) []*Message {
 // commTime prices one message of the given size; a size that still
 // depends on a symbol uses the machine's last (largest) segment.
 func (e *est) commTime(pattern string, bytes Poly) Poly {
-	if v, ok := Seconds(bytes); ok {
+	if v, ok := complexity.Seconds(bytes); ok {
 		t, err := e.opt.Machine.CommTime(pattern, e.d.Procs, v)
 		if err != nil {
 			e.notes = append(e.notes, err.Error())
@@ -469,50 +456,29 @@ func (e *est) partition(c *parser.DoConstruct, idx string) (array string, dim in
 // else the even share trips/P.
 func (e *est) localTrips(trips, lo, step Poly, array string, dim int, f DimFormat) Poly {
 	p := int64(f.Procs)
-	tn, ok1 := Seconds(trips)
-	ln, ok2 := Seconds(lo)
-	sn, ok3 := Seconds(step)
+	tn, ok1 := complexity.Seconds(trips)
+	ln, ok2 := complexity.Seconds(lo)
+	sn, ok3 := complexity.Seconds(step)
 	ext, ok4 := e.extent(array, dim)
-	en, ok5 := Seconds(ext)
+	en, ok5 := complexity.Seconds(ext)
 	lower := int64(1)
 	if sym := e.sc.Lookup(array); sym != nil && sym.Dims[dim].Lower != nil {
 		if v, ok := e.value(sym.Dims[dim].Lower, nil, 0); ok {
-			if x, ok := Seconds(v); ok {
+			if x, ok := complexity.Seconds(v); ok {
 				lower = int64(x)
 			}
 		}
 	}
-	if ok1 && ok2 && ok3 && ok4 && ok5 && tn >= 0 && sn != 0 && tn < 1e7 && en >= 1 && p <= MaxProcs && !e.opt.Even {
-		n, first, s, ext := int64(tn), int64(ln), int64(sn), int64(en)
-		counts := make([]int64, p)
-		b := (ext + p - 1) / p // BLOCK size, at least 1
-		k := int64(f.K)
-		if k <= 0 {
-			k = 1
+	// Counted in closed form (trips.go); the bounds keep c + i·s and the
+	// block arithmetic inside int64.
+	const big = 1e15
+	if ok1 && ok2 && ok3 && ok4 && ok5 && tn >= 0 && sn != 0 && tn <= big && math.Abs(ln) <= big && tn*math.Abs(sn) <= 4e18 &&
+		en >= 1 && en <= big && p <= MaxProcs && !e.opt.Even {
+		n, c, s, ext := int64(tn), int64(ln)-lower, int64(sn), int64(en)
+		if f.Kind == "CYCLIC" {
+			return complexity.Int(busiestCyclic(c, s, n, max(int64(f.K), 1), p))
 		}
-		for i := int64(0); i < n; i++ {
-			pos := first + i*s - lower // 0-based position in the dimension
-			if pos < 0 {
-				pos = 0
-			}
-			var owner int64
-			if f.Kind == "CYCLIC" {
-				owner = (pos / k) % p
-			} else {
-				owner = pos / b
-				if owner >= p {
-					owner = p - 1
-				}
-			}
-			counts[owner]++
-		}
-		max := int64(0)
-		for _, c := range counts {
-			if c > max {
-				max = c
-			}
-		}
-		return complexity.Int(max)
+		return complexity.Int(busiestBlock(c, s, n, (ext+p-1)/p, p))
 	}
 	return trips.Mul(complexity.Frac(1, p))
 }
@@ -629,7 +595,7 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 		step, ok3 = e.value(d.Step, loops, 0)
 	}
 	info := loopInfo{do: c, index: idx}
-	if v, ok := Seconds(step); ok {
+	if v, ok := complexity.Seconds(step); ok {
 		info.step = int64(v)
 	}
 	if l, ok := affine(d.Lo, e.sc); ok {
@@ -672,8 +638,8 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 		local = e.localTrips(trips, lo, step, arr, dim, f)
 		if q, ok := local.Div(trips); ok {
 			fraction = q
-		} else if tv, ok := Seconds(trips); ok && tv != 0 {
-			lv, _ := Seconds(local)
+		} else if tv, ok := complexity.Seconds(trips); ok && tv != 0 {
+			lv, _ := complexity.Seconds(local)
 			fraction = ratOf(lv / tv)
 		}
 	}
@@ -727,9 +693,9 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 // priceOver sums the price of a message over the iterations of a loop
 // whose index its size depends on, when the range is a number.
 func (e *est) priceOver(msg *Message, idx string, lo, step, trips Poly) (Poly, bool) {
-	l, ok1 := Seconds(lo)
-	s, ok2 := Seconds(step)
-	n, ok3 := Seconds(trips)
+	l, ok1 := complexity.Seconds(lo)
+	s, ok2 := complexity.Seconds(step)
+	n, ok3 := complexity.Seconds(trips)
 	if !ok1 || !ok2 || !ok3 || n > 1e5 {
 		return Poly{}, false
 	}
@@ -744,7 +710,7 @@ func (e *est) priceOver(msg *Message, idx string, lo, step, trips Poly) (Poly, b
 		if !ok {
 			return Poly{}, false
 		}
-		if _, ok := Seconds(b); !ok {
+		if _, ok := complexity.Seconds(b); !ok {
 			return Poly{}, false
 		}
 		total = total.Add(e.commTime(msg.Pattern, b).Mul(c))
@@ -891,7 +857,7 @@ func (e *est) maxOver(p Poly, idx string, lo, hi, step Poly) Poly {
 	if !ok1 || !ok2 {
 		return p
 	}
-	if d, ok := Seconds(b.Sub(a)); ok && d > 0 {
+	if d, ok := complexity.Seconds(b.Sub(a)); ok && d > 0 {
 		return b
 	}
 	return a
@@ -1054,13 +1020,13 @@ func (e *est) assignComm(a *parser.AssignStmt, loops []loopInfo) []*Message {
 func shiftPattern(f DimFormat, dim, rank int, perElement bool) string {
 	switch {
 	case perElement:
-		return PatternElementShift
+		return machine.PatternElementShift
 	case f.Kind != "BLOCK":
-		return PatternVectorShift
+		return machine.PatternVectorShift
 	case dim == 0 && rank > 1:
-		return PatternOpenShiftStrided
+		return machine.PatternOpenShiftStrided
 	}
-	return PatternOpenShift
+	return machine.PatternOpenShift
 }
 
 func abs(x int64) int64 {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pfls/pfls/complexity"
+	"github.com/pfls/pfls/machine"
 	"github.com/pfls/pfls/parser"
 )
 
@@ -61,24 +63,24 @@ func TestRedblack(t *testing.T) {
 	// BLOCK dimensions do not wrap around: open shifts, and those along
 	// the first dimension send a row (one element per column): strided.
 	pb := patterns(eb)
-	if pb[PatternOpenShift] != 8 || pb[PatternOpenShiftStrided] != 8 || len(eb.Messages) != 16 {
+	if pb[machine.PatternOpenShift] != 8 || pb[machine.PatternOpenShiftStrided] != 8 || len(eb.Messages) != 16 {
 		t.Errorf("blocks: %v in %d messages, want 8 open shifts of columns and 8 of rows (4 per sweep)", pb, len(eb.Messages))
 	}
-	if n := patterns(es)[PatternOpenShift]; n != 8 || len(es.Messages) != 8 {
+	if n := patterns(es)[machine.PatternOpenShift]; n != 8 || len(es.Messages) != 8 {
 		t.Errorf("strips: %d open shifts of %d messages, want 8 (2 per sweep)", n, len(es.Messages))
 	}
 	for _, m := range eb.Messages {
 		// N = 512 on a 4 x 4 grid: the I loop runs 256 red points, 64 or
 		// 65 of them in the busiest block, 4 bytes each; once per cycle.
-		if c, _ := Seconds(m.Count); c != 100 {
+		if c, _ := complexity.Seconds(m.Count); c != 100 {
 			t.Errorf("block message count %v, want 100 (NCYCLE)", m.Count)
 		}
-		if b, _ := Seconds(m.Bytes); b < 64*4 || b > 65*4 {
+		if b, _ := complexity.Seconds(m.Bytes); b < 64*4 || b > 65*4 {
 			t.Errorf("block message of %v bytes, want 256 to 260", m.Bytes)
 		}
 	}
 	for _, m := range es.Messages {
-		if b, _ := Seconds(m.Bytes); b != 256*4 {
+		if b, _ := complexity.Seconds(m.Bytes); b != 256*4 {
 			t.Errorf("strip message of %v bytes, want 1024", m.Bytes)
 		}
 	}
@@ -95,7 +97,7 @@ func TestRedblack(t *testing.T) {
 		o := opt
 		o.Even = true
 		o.Values = map[string]*big.Rat{"N": big.NewRat(n, 1)}
-		v, _ := Seconds(EstimateLoop(f, u, loop, WithFormats(u, 16, "G", d.Formats, ""), o).Time)
+		v, _ := complexity.Seconds(EstimateLoop(f, u, loop, WithFormats(u, 16, "G", d.Formats, ""), o).Time)
 		return v
 	}
 	if !(at(strips, c.Value-1) < at(blocks, c.Value-1) && at(blocks, c.Value) <= at(strips, c.Value)) {
@@ -110,7 +112,7 @@ func TestLoadImbalanceSteps(t *testing.T) {
 	loop := firstLoop(t, u, 15, f) // one red sweep
 	d := WithFormats(u, 16, "G", []string{":", "BLOCK"}, "")
 	at := func(n int64) float64 {
-		v, _ := Seconds(EstimateLoop(f, u, loop, d, Options{Machine: DefaultMachine(), Procs: 16,
+		v, _ := complexity.Seconds(EstimateLoop(f, u, loop, d, Options{Machine: machine.DefaultMachine(), Procs: 16,
 			Values: map[string]*big.Rat{"N": big.NewRat(n, 1)}}).Compute)
 		return v
 	}
@@ -124,7 +126,7 @@ func TestLoadImbalanceSteps(t *testing.T) {
 func TestDgefaBreakdown(t *testing.T) {
 	f, u := parseExample(t, "dgefa.f")
 	loop := firstLoop(t, u, 12, f)
-	opt := Options{Machine: DefaultMachine(), Procs: 16}
+	opt := Options{Machine: machine.DefaultMachine(), Procs: 16}
 	cols := EstimateLoop(f, u, loop, WithFormats(u, 16, "D", []string{":", "CYCLIC"}, ""), opt)
 	rows := EstimateLoop(f, u, loop, WithFormats(u, 16, "D", []string{"CYCLIC", ":"}, ""), opt)
 	pc, pr := patterns(cols), patterns(rows)
@@ -137,13 +139,13 @@ func TestDgefaBreakdown(t *testing.T) {
 	// The column of factors is one message per step K, not per element.
 	for _, m := range cols.Messages {
 		if strings.Contains(m.Why, "A(I,K)") {
-			if c, _ := Seconds(m.Count); c > 1023 {
+			if c, _ := complexity.Seconds(m.Count); c > 1023 {
 				t.Errorf("factors broadcast %v times, want at most once per K", c)
 			}
 		}
 	}
-	tc, ok1 := Seconds(cols.Time)
-	tr, ok2 := Seconds(rows.Time)
+	tc, ok1 := complexity.Seconds(cols.Time)
+	tr, ok2 := complexity.Seconds(rows.Time)
 	if !ok1 || !ok2 || tc <= 0 || tr <= 0 {
 		t.Errorf("times not numbers: %v %v", cols.Time, rows.Time)
 	}
@@ -152,7 +154,7 @@ func TestDgefaBreakdown(t *testing.T) {
 func TestMissingAlignIsAllToAll(t *testing.T) {
 	f, u := parseExample(t, "example.fcm")
 	loop := firstLoop(t, u, 8, f)
-	e := EstimateLoop(f, u, loop, FromUnit(u, 16, "cmf"), Options{Machine: DefaultMachine(), Procs: 16})
+	e := EstimateLoop(f, u, loop, FromUnit(u, 16, "cmf"), Options{Machine: machine.DefaultMachine(), Procs: 16})
 	p := patterns(e)
 	if p["alltoall"] != 1 || p["reduction-broadcast"] != 1 {
 		t.Errorf("example.fcm: %v; want the unaligned B as all-to-all and SUM as a reduction", p)
@@ -174,22 +176,22 @@ func TestSymbolicEstimate(t *testing.T) {
 	f := parser.Parse("s.f", []byte(src), nil)
 	u := f.Units[0]
 	loop := firstLoop(t, u, 6, f)
-	e := EstimateLoop(f, u, loop, FromUnit(u, 4, ""), Options{Machine: DefaultMachine(), Procs: 4})
-	if _, ok := Seconds(e.Time); ok || !e.Time.Has("N") {
+	e := EstimateLoop(f, u, loop, FromUnit(u, 4, ""), Options{Machine: machine.DefaultMachine(), Procs: 4})
+	if _, ok := complexity.Seconds(e.Time); ok || !e.Time.Has("N") {
 		t.Errorf("time %s should stay a polynomial in N", e.Time)
 	}
 	// The dependence along J keeps the shift inside the J loop: a
 	// pipeline. With BLOCK columns only the first local column reads
 	// across the boundary, so one message per execution of the J loop.
-	if len(e.Messages) != 1 || !vectorShift(e.Messages[0].Pattern) || !e.Messages[0].Pipeline || e.Messages[0].Count.String() != "1" {
+	if len(e.Messages) != 1 || !machine.VectorShift(e.Messages[0].Pattern) || !e.Messages[0].Pipeline || e.Messages[0].Count.String() != "1" {
 		t.Errorf("BLOCK: messages %+v, want one pipelined shift sent once", e.Messages)
 	}
 	// With CYCLIC columns every column's neighbour is on the next
 	// processor: a message per iteration of J.
 	cyc := parser.Parse("s.f", []byte(strings.Replace(src, "D(:, BLOCK)", "D(:, CYCLIC)", 1)), nil)
 	u = cyc.Units[0]
-	e = EstimateLoop(cyc, u, firstLoop(t, u, 6, cyc), FromUnit(u, 4, ""), Options{Machine: DefaultMachine(), Procs: 4})
-	if len(e.Messages) != 1 || e.Messages[0].Pattern != PatternVectorShift || !e.Messages[0].Count.Has("N") {
+	e = EstimateLoop(cyc, u, firstLoop(t, u, 6, cyc), FromUnit(u, 4, ""), Options{Machine: machine.DefaultMachine(), Procs: 4})
+	if len(e.Messages) != 1 || e.Messages[0].Pattern != machine.PatternVectorShift || !e.Messages[0].Count.Has("N") {
 		t.Errorf("CYCLIC: messages %+v, want a circular shift per iteration of J", e.Messages)
 	}
 }
@@ -205,7 +207,7 @@ func BenchmarkEstimateLoop(b *testing.B) {
 		}
 	}
 	d := FromUnit(u, 16, "")
-	opt := Options{Machine: DefaultMachine(), Procs: 16}
+	opt := Options{Machine: machine.DefaultMachine(), Procs: 16}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		EstimateLoop(f, u, loop, d, opt)
@@ -236,7 +238,7 @@ func BenchmarkRankCandidates(b *testing.B) {
 		}
 	}
 	_, cands := Candidates(u, 16, "")
-	opt := Options{Machine: DefaultMachine(), Procs: 16}
+	opt := Options{Machine: machine.DefaultMachine(), Procs: 16}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		Rank(f, u, loop, cands, opt)
@@ -265,7 +267,7 @@ func TestMPINodeProgram(t *testing.T) {
 	}
 	u := f.Units[0]
 	loop := firstLoop(t, u, 6, f)
-	e := EstimateLoop(f, u, loop, FromUnit(u, 4, ""), Options{Machine: DefaultMachine(), Procs: 4})
+	e := EstimateLoop(f, u, loop, FromUnit(u, 4, ""), Options{Machine: machine.DefaultMachine(), Procs: 4})
 	got := map[string]string{}
 	for _, m := range e.Messages {
 		got[m.Pattern] = m.Count.String() + "x" + m.Bytes.String()
@@ -273,23 +275,80 @@ func TestMPINodeProgram(t *testing.T) {
 	if got["exchange"] != "50x8000" || got["reduction-broadcast"] != "50x8" {
 		t.Errorf("messages %v, want 50 exchanges of 8000 bytes and 50 reductions of 8", got)
 	}
-	want, _ := DefaultMachine().CommTime("exchange", 4, 8000)
-	red, _ := DefaultMachine().CommTime("reduction-broadcast", 4, 8)
-	if c, _ := Seconds(e.Comm); c < 50*(want+red)*0.999 || c > 50*(want+red)*1.001 {
+	want, _ := machine.DefaultMachine().CommTime("exchange", 4, 8000)
+	red, _ := machine.DefaultMachine().CommTime("reduction-broadcast", 4, 8)
+	if c, _ := complexity.Seconds(e.Comm); c < 50*(want+red)*0.999 || c > 50*(want+red)*1.001 {
 		t.Errorf("comm %g, want %g", c, 50*(want+red))
 	}
 }
 
-func feasibilityModel(t *testing.T) *Machine {
+func feasibilityModel(t *testing.T) *machine.Machine {
 	t.Helper()
 	fh, err := os.Open("testdata/feasibility_model.json")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer fh.Close()
-	m, err := LoadMachine(fh)
+	m, err := machine.LoadMachine(fh)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return m
+}
+
+// TestReviewRegressionsEstimate: estimator inputs a second reading found
+// that gave wrong numbers (split from capability's TestReviewRegressions).
+func TestReviewRegressionsEstimate(t *testing.T) {
+	transpose := `      PROGRAM Z
+      PARAMETER (N = 256)
+      REAL A(N,N), B(N,N)
+      DECOMPOSITION D(N,N)
+      ALIGN A, B WITH D
+      DISTRIBUTE D(:,BLOCK)
+      DO 10 J = 1, N
+         DO 10 I = 1, N
+            A(I,J) = B(J,I)
+   10 CONTINUE
+      END
+`
+	f := parser.Parse("t.f", []byte(transpose), nil)
+	e := EstimateLoop(f, f.Units[0], f.Units[0].Body[len(f.Units[0].Body)-1].(*parser.DoConstruct), FromUnit(f.Units[0], 16, ""), Options{Procs: 16})
+	if p := patterns(e); p["alltoall"] != 1 || p["broadcast"] != 0 {
+		t.Errorf("transpose: %v", p)
+	}
+	if s, ok := complexity.Seconds(e.Comm); !ok || s <= 0 {
+		t.Errorf("transpose comm %v", e.Comm)
+	}
+	// An IF / ELSE IF / ELSE chain weighs its arms 1/2, 1/4, 1/4.
+	chain := `      PROGRAM Z
+      PARAMETER (N = 64)
+      REAL A(N), B(N)
+      DECOMPOSITION D(N)
+      ALIGN A, B WITH D
+      DISTRIBUTE D(BLOCK)
+      DO 10 I = 2, N
+         IF (A(I) .GT. 0.0) THEN
+            A(I) = B(I-1)
+         ELSE IF (A(I) .LT. 0.0) THEN
+            A(I) = B(I-1)
+         ELSE
+            A(I) = B(I-1)
+         END IF
+   10 CONTINUE
+      END
+`
+	g := parser.Parse("c.f", []byte(chain), nil)
+	u := g.Units[0]
+	ec := EstimateLoop(g, u, u.Body[len(u.Body)-1].(*parser.DoConstruct), FromUnit(u, 16, ""), Options{Procs: 16})
+	total := 0.0
+	for _, m := range ec.Messages {
+		c, _ := complexity.Seconds(m.Count)
+		total += c
+	}
+	if total != 1 {
+		t.Errorf("messages of the IF chain counted %g times, want 1", total)
+	}
+	if g := factor(1<<16, 2); g[0]*g[1] != 1<<16 || g[0] != 256 {
+		t.Errorf("factor(65536, 2) = %v", g)
+	}
 }

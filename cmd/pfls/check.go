@@ -9,7 +9,9 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/pfls/pfls/capability"
 	"github.com/pfls/pfls/hints"
+	"github.com/pfls/pfls/machine"
 	"github.com/pfls/pfls/parser"
 	"github.com/pfls/pfls/partition"
 )
@@ -64,14 +66,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pfls: %v\n", err)
 		return 2
 	}
-	var profile *partition.Profile
+	var profile *capability.Profile
 	if *profileFile != "" {
 		fh, err := os.Open(*profileFile)
 		if err != nil {
 			fmt.Fprintf(stderr, "pfls: %v\n", fileErr(*profileFile, err))
 			return 2
 		}
-		profile, err = partition.LoadProfile(fh)
+		profile, err = capability.LoadProfile(fh)
 		fh.Close()
 		if err != nil {
 			fmt.Fprintf(stderr, "pfls: %s: %v\n", *profileFile, err)
@@ -141,7 +143,7 @@ func hasErrors(ds []hints.Diagnostic) bool {
 	return false
 }
 
-func loadMachine(path string) (*partition.Machine, error) {
+func loadMachine(path string) (*machine.Machine, error) {
 	if path == "" {
 		return nil, nil
 	}
@@ -150,7 +152,7 @@ func loadMachine(path string) (*partition.Machine, error) {
 		return nil, fileErr(path, err)
 	}
 	defer fh.Close()
-	m, err := partition.LoadMachine(fh)
+	m, err := machine.LoadMachine(fh)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}

@@ -2,16 +2,21 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
-	"math/big"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
+	"github.com/pfls/pfls/capability"
+	"github.com/pfls/pfls/complexity"
+	"github.com/pfls/pfls/internal/svgplot"
+	"github.com/pfls/pfls/machine"
 	"github.com/pfls/pfls/parser"
 	"github.com/pfls/pfls/partition"
 )
@@ -48,11 +53,13 @@ type jsonLoop struct {
 	Candidates []jsonEstimate  `json:"candidates"`
 	Crossovers []jsonCrossover `json:"crossovers"`
 	Notes      []string        `json:"notes,omitempty"`
+
+	report *partition.LoopReport // what the text rendering reads beyond the JSON
 }
 
 // num is a number when p is constant (and finite), else p's text.
 func num(p partition.Poly) any {
-	if v, ok := partition.Seconds(p); ok && !math.IsInf(v, 0) && !math.IsNaN(v) {
+	if v, ok := complexity.Seconds(p); ok && !math.IsInf(v, 0) && !math.IsNaN(v) {
 		return v
 	}
 	return p.String()
@@ -84,7 +91,7 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		if m == nil {
-			m = partition.DefaultMachine()
+			m = machine.DefaultMachine()
 		}
 		writeMachineInfo(stdout, m, *machineFile)
 		return 0
@@ -97,13 +104,13 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pfls estimate: --procs %d: want 1 to %d\n", *procs, partition.MaxProcs)
 		return 2
 	}
-	machine, err := loadMachine(*machineFile)
+	model, err := loadMachine(*machineFile)
 	if err != nil {
 		fmt.Fprintf(stderr, "pfls: %v\n", err)
 		return 2
 	}
-	if machine == nil {
-		machine = partition.DefaultMachine()
+	if model == nil {
+		model = machine.DefaultMachine()
 	}
 	values, err := parseEval(*setArg)
 	if err != nil {
@@ -116,69 +123,50 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pfls: %v\n", err)
 		return 2
 	}
-	dialect := ""
-	if strings.EqualFold(filepath.Ext(path), ".fcm") {
-		dialect = "cmf"
+	opt := partition.Options{Machine: model, Procs: *procs, Values: values}
+	reports, err := partition.ReportsAt(f, *line, opt, partition.ReportOptions{Vary: *vary, Crossovers: true})
+	if err != nil {
+		fmt.Fprintf(stderr, "pfls estimate: %v\n", err)
+		return 2
 	}
-	opt := partition.Options{Machine: machine, Procs: *procs, Values: values, FileDialect: dialect}
-	targets := doLoops(f, *line)
-	if *line != 0 && len(targets) == 0 {
+	if *line != 0 && len(reports) == 0 {
 		fmt.Fprintf(stderr, "pfls estimate: %s:%d: no DO loop starts on this line\n", path, *line)
 		return 2
 	}
+	if *plot != "" {
+		if err := checkPlotTarget(*plot); err != nil {
+			fmt.Fprintf(stderr, "pfls estimate: --plot: %v\n", err)
+			return 2
+		}
+	}
 	var loops []jsonLoop
-	var plotSeries []partition.Series
-	plotSymbol := ""
-	for _, t := range targets {
-		current, cands := partition.Candidates(t.u, *procs, dialect)
-		cur := partition.EstimateLoop(f, t.u, t.loop, current, opt)
-		jl := jsonLoop{Line: f.Lines.Line(t.u.Abs(t.loop.Do.Pos())) + 1, Unit: t.u.Name,
-			Current: jsonEstimateOf(f, cur), Candidates: []jsonEstimate{}, Crossovers: []jsonCrossover{}, Notes: cur.Notes}
-		ranked := partition.Rank(f, t.u, t.loop, cands, opt)
-		for _, r := range ranked {
-			jl.Candidates = append(jl.Candidates, jsonEstimateOf(f, r.Est))
+	var plotted *partition.LoopReport
+	for _, r := range reports {
+		jl := jsonLoop{report: r, Line: r.Line, Unit: r.Unit.Name,
+			Current: jsonEstimateOf(f, r.Estimate), Candidates: []jsonEstimate{}, Crossovers: []jsonCrossover{}, Notes: r.Notes}
+		for _, c := range r.Ranked {
+			jl.Candidates = append(jl.Candidates, jsonEstimateOf(f, c.Est))
 		}
-		symbol := strings.ToUpper(*vary)
-		if symbol == "" {
-			symbol = partition.ExtentSymbol(t.u, current)
+		for _, c := range r.Crossovers {
+			jl.Crossovers = append(jl.Crossovers, jsonCrossover{c.Symbol, c.Value, c.Below, c.Above})
 		}
-		if symbol != "" && len(cands) > 1 {
-			lo, hi := int64(8), int64(4096)
-			if v, ok := values[symbol]; ok && v.IsInt() && v.Num().Int64()*8 > hi {
-				hi = v.Num().Int64() * 8
-			}
-			var shortlist []*partition.Distribution
-			for i, r := range ranked {
-				if i < 4 {
-					shortlist = append(shortlist, r.Dist)
-				}
-			}
-			if !containsDist(shortlist, current) {
-				shortlist = append(shortlist, current)
-			}
-			for _, c := range partition.Crossovers(f, t.u, t.loop, shortlist, symbol, lo, hi, opt) {
-				jl.Crossovers = append(jl.Crossovers, jsonCrossover{c.Symbol, c.Value, c.Below, c.Above})
-			}
-			if *plot != "" && plotSeries == nil {
-				// Around the first crossover, where the curves part, as in
-				// the paper's Figures 3 and 6.
-				plotHi := hi
-				for _, c := range jl.Crossovers {
-					if c.Below == current.Name() || c.Above == current.Name() {
-						plotHi = min(hi, 3*c.Value)
-						break
-					}
-				}
-				plotSymbol = symbol
-				plotSeries = series(f, t.u, t.loop, shortlist, symbol, lo, plotHi, opt)
-			}
+		if plotted == nil && r.Symbol != "" {
+			plotted = r
 		}
 		loops = append(loops, jl)
 	}
 	if *plot != "" {
+		var series []svgplot.Series
+		symbol := ""
+		if plotted != nil {
+			symbol = plotted.Symbol
+			for _, s := range plotted.Sweeps(plotted.PlotHi()) {
+				series = append(series, svgplot.Series{Name: s.Name, X: s.X, Y: s.Y})
+			}
+		}
 		out, err := os.Create(*plot)
 		if err == nil {
-			err = partition.WritePlot(out, fmt.Sprintf("%s at P = %d", filepath.Base(path), *procs), plotSymbol, "estimated time (s)", plotSeries)
+			err = svgplot.WritePlot(out, fmt.Sprintf("%s at P = %d", filepath.Base(path), *procs), symbol, "estimated time (s)", series)
 			if cerr := out.Close(); err == nil {
 				err = cerr
 			}
@@ -204,7 +192,7 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 		}
 	} else {
 		for _, l := range loops {
-			writeEstimateText(stdout, path, *procs, l, machine)
+			writeEstimateText(stdout, path, *procs, l, model)
 		}
 	}
 	return syntaxCode(f, stderr)
@@ -223,37 +211,6 @@ func syntaxCode(f *parser.File, stderr io.Writer) int {
 	return 0
 }
 
-func containsDist(ds []*partition.Distribution, d *partition.Distribution) bool {
-	for _, x := range ds {
-		if x.Name() == d.Name() {
-			return true
-		}
-	}
-	return false
-}
-
-func series(f *parser.File, u *parser.Unit, loop *parser.DoConstruct, ds []*partition.Distribution, symbol string, lo, hi int64, opt partition.Options) []partition.Series {
-	var out []partition.Series
-	for _, d := range ds {
-		s := partition.Series{Name: d.Name()}
-		for n := lo; n <= hi; n += (hi-lo)/64 + 1 {
-			o := opt
-			o.Values = map[string]*big.Rat{}
-			for k, v := range opt.Values {
-				o.Values[k] = v
-			}
-			o.Values[symbol] = big.NewRat(n, 1)
-			dd := partition.WithFormats(u, d.Procs, d.Template, d.Formats, opt.FileDialect)
-			if t, ok := partition.Seconds(partition.EstimateLoop(f, u, loop, dd, o).Time); ok {
-				s.X = append(s.X, float64(n))
-				s.Y = append(s.Y, t)
-			}
-		}
-		out = append(out, s)
-	}
-	return out
-}
-
 func jsonEstimateOf(f *parser.File, e *partition.Estimate) jsonEstimate {
 	je := jsonEstimate{Distribution: e.Distribution, Time: num(e.Time), Comm: num(e.Comm), Compute: num(e.Compute), Messages: []jsonMessage{}}
 	for _, m := range e.Messages {
@@ -269,10 +226,10 @@ func seconds(v any) string {
 	if !ok {
 		return fmt.Sprint(v) + " s (symbolic)"
 	}
-	return partition.HumanSeconds(f)
+	return capability.HumanSeconds(f)
 }
 
-func writeEstimateText(w io.Writer, path string, procs int, l jsonLoop, m *partition.Machine) {
+func writeEstimateText(w io.Writer, path string, procs int, l jsonLoop, m *machine.Machine) {
 	fmt.Fprintf(w, "%s:%d: loop of %s at P = %d\n", path, l.Line, l.Unit, procs)
 	fmt.Fprintf(w, "  current %s: %s (communication %s)\n", l.Current.Distribution, seconds(l.Current.Time), seconds(l.Current.Comm))
 	fmt.Fprintf(w, "    computation %s\n", seconds(l.Current.Compute))
@@ -290,12 +247,11 @@ func writeEstimateText(w io.Writer, path string, procs int, l jsonLoop, m *parti
 			fmt.Fprintf(w, "    %-22s %s (communication %s)%s\n", c.Distribution, seconds(c.Time), seconds(c.Comm), same)
 		}
 	}
-	// Crossovers in order: each says where the fastest changes, so a
-	// range between two of them belongs to the later one's "below".
+	// Crossovers in order, each with the range where its Below wins.
 	for i, c := range l.Crossovers {
 		from := ""
-		if i > 0 {
-			from = fmt.Sprintf("%d ≤ ", l.Crossovers[i-1].Value)
+		if v, ok := l.report.From(i); ok {
+			from = fmt.Sprintf("%d ≤ ", v)
 		}
 		fmt.Fprintf(w, "  crossover at %s = %d (P = %d): %s is faster for %s%s < %d, %s from %d on\n",
 			c.Symbol, c.Value, procs, c.Below, from, c.Symbol, c.Value, c.Above, c.Value)
@@ -311,7 +267,7 @@ func writeEstimateText(w io.Writer, path string, procs int, l jsonLoop, m *parti
 // writeMachineInfo describes a machine model: where its numbers come from,
 // its operation and memory times, and per processor count the segments of
 // each communication curve.
-func writeMachineInfo(w io.Writer, m *partition.Machine, file string) {
+func writeMachineInfo(w io.Writer, m *machine.Machine, file string) {
 	where := "inside pfls"
 	if file != "" {
 		where = file
@@ -337,12 +293,12 @@ func writeMachineInfo(w io.Writer, m *partition.Machine, file string) {
 	sort.Strings(names)
 	fmt.Fprintln(w, "operations:")
 	for _, k := range names {
-		fmt.Fprintf(w, "  %-20s %s\n", k, partition.HumanSeconds(m.Ops[k]))
+		fmt.Fprintf(w, "  %-20s %s\n", k, capability.HumanSeconds(m.Ops[k]))
 	}
 	if len(m.Memory) > 0 {
 		fmt.Fprintln(w, "memory (per element, by the size of a loop's data):")
 		for _, l := range m.Memory {
-			fmt.Fprintf(w, "  up to %-10s load %-9s store %s\n", humanBytes(l.Bytes), partition.HumanSeconds(l.Load), partition.HumanSeconds(l.Store))
+			fmt.Fprintf(w, "  up to %-10s load %-9s store %s\n", humanBytes(l.Bytes), capability.HumanSeconds(l.Load), capability.HumanSeconds(l.Store))
 		}
 	}
 	for _, procs := range m.Procs() {
@@ -359,7 +315,7 @@ func writeMachineInfo(w io.Writer, m *partition.Machine, file string) {
 				if s.To != 0 {
 					to = humanBytes(s.To)
 				}
-				segs = append(segs, fmt.Sprintf("[%s, %s): %s + %.3g ns/B", humanBytes(s.From), to, partition.HumanSeconds(s.A), s.B*1e9))
+				segs = append(segs, fmt.Sprintf("[%s, %s): %s + %.3g ns/B", humanBytes(s.From), to, capability.HumanSeconds(s.A), s.B*1e9))
 			}
 			fmt.Fprintf(w, "  %-20s %s\n", name, strings.Join(segs, "; "))
 		}
@@ -376,38 +332,54 @@ func humanBytes(b int64) string {
 	return fmt.Sprintf("%d B", b)
 }
 
-// target is a DO loop and its unit.
-type target struct {
-	u    *parser.Unit
-	loop *parser.DoConstruct
+// checkPlotTarget refuses to write a plot over an existing file that is
+// not an SVG image (such as the source being estimated): only a file that
+// starts like an SVG (after an XML declaration or comments) may be
+// replaced.
+func checkPlotTarget(path string) error {
+	fh, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fileErr(path, err)
+	}
+	defer fh.Close()
+	st, err := fh.Stat()
+	if err != nil {
+		return fileErr(path, err)
+	}
+	if !st.Mode().IsRegular() {
+		return fmt.Errorf("%s is not a regular file; give a new file name ending in .svg", path)
+	}
+	head := make([]byte, 1024)
+	n, _ := io.ReadFull(fh, head)
+	if !isSVG(head[:n]) {
+		return fmt.Errorf("%s exists and is not an SVG image; pfls does not write over it (give a new file name ending in .svg)", path)
+	}
+	return nil
 }
 
-// doLoops returns the DO loops to estimate: the one starting on a 1-based
-// line, or with line 0 the outermost loops of every unit.
-func doLoops(f *parser.File, line int) []target {
-	var targets []target
-	for _, u := range f.Units {
-		if u.Scope == nil {
-			continue
-		}
-		var walk func(list []parser.Stmt, top bool)
-		walk = func(list []parser.Stmt, top bool) {
-			for _, s := range list {
-				switch x := s.(type) {
-				case *parser.DoConstruct:
-					l := f.Lines.Line(u.Abs(x.Do.Pos())) + 1
-					if line == 0 && top || line == l {
-						targets = append(targets, target{u, x})
-					}
-					walk(x.Body, false)
-				case *parser.IfConstruct:
-					for _, a := range x.Arms {
-						walk(a.Body, false)
-					}
-				}
+// isSVG reports whether the start of a file is an SVG document: an <svg
+// element, possibly after an XML declaration, a doctype and comments.
+func isSVG(head []byte) bool {
+	s := strings.TrimLeft(string(head), "\ufeff \t\r\n")
+	for {
+		switch {
+		case strings.HasPrefix(s, "<svg"):
+			return true
+		case strings.HasPrefix(s, "<?xml"), strings.HasPrefix(s, "<!--"), strings.HasPrefix(s, "<!DOCTYPE"), strings.HasPrefix(s, "<!doctype"):
+			end := ">"
+			if strings.HasPrefix(s, "<!--") {
+				end = "-->"
 			}
+			i := strings.Index(s, end)
+			if i < 0 {
+				return false
+			}
+			s = strings.TrimLeft(s[i+len(end):], " \t\r\n")
+		default:
+			return false
 		}
-		walk(u.Body, true)
 	}
-	return targets
 }

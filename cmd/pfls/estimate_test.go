@@ -109,3 +109,76 @@ func TestEstimateLimits(t *testing.T) {
 		t.Errorf("huge --eval value: %d\n%s", code, out)
 	}
 }
+
+// TestEstimateLineInBlock: --line finds a DO inside a BLOCK construct (and
+// inside IF), as the editor's command does: both use parser.LoopsAt.
+func TestEstimateLineInBlock(t *testing.T) {
+	src := writeTemp(t, "blk.f90", `program b
+  integer, parameter :: n = 64
+  real :: a(n), c(n)
+!hpf$ distribute a(block)
+  block
+    integer :: i
+    do i = 2, n
+      a(i) = c(i-1)
+    end do
+  end block
+end program
+`)
+	code, out, errOut := runCmd("estimate", "--line", "7", src)
+	if code != 0 || !strings.Contains(out, ":7: loop of B") {
+		t.Errorf("--line 7 (DO inside BLOCK): exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+// TestEstimatePlotRefusesNonSVG: --plot never writes over a file that is
+// not an SVG image, such as the source itself; an older plot may be
+// replaced.
+func TestEstimatePlotRefusesNonSVG(t *testing.T) {
+	src, err := os.ReadFile("../../examples/redblack.f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	copyOf := writeTemp(t, "rb.f", string(src))
+	code, _, errOut := runCmd("estimate", "--plot", copyOf, copyOf)
+	if code != 2 || !strings.Contains(errOut, "is not an SVG image") {
+		t.Errorf("--plot onto the source: exit %d %q", code, errOut)
+	}
+	if now, _ := os.ReadFile(copyOf); string(now) != string(src) {
+		t.Errorf("the source was changed")
+	}
+	svg := filepath.Join(t.TempDir(), "old.svg")
+	if err := os.WriteFile(svg, []byte("<?xml version=\"1.0\"?>\n<!-- old -->\n<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runCmd("estimate", "--plot", svg, "--set", "N=64", copyOf); code != 0 {
+		t.Errorf("--plot over an older SVG: exit %d %q", code, errOut)
+	}
+	if now, _ := os.ReadFile(svg); !strings.Contains(string(now), "G(:,BLOCK)") {
+		t.Errorf("the older plot was not replaced")
+	}
+	if code, _, errOut := runCmd("estimate", "--plot", t.TempDir(), copyOf); code != 2 || !strings.Contains(errOut, "not a regular file") {
+		t.Errorf("--plot onto a folder: exit %d %q", code, errOut)
+	}
+}
+
+// TestEstimateBadValues: a negative extent or trip bound and a --vary
+// symbol the program does not use are refused with the reason.
+func TestEstimateBadValues(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--set", "N=-5"}, "N=-5: N sizes array"},
+		{[]string{"--set", "NCYCLE=-2"}, "NCYCLE=-2: NCYCLE bounds the"},
+		{[]string{"--vary", "XYZ"}, "--vary XYZ: XYZ does not occur in"},
+	} {
+		args := append(append([]string{"estimate"}, c.args...), "../../examples/redblack.f")
+		if code, _, errOut := runCmd(args...); code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d %q, want %q", c.args, code, errOut, c.want)
+		}
+	}
+	if code, _, errOut := runCmd("estimate", "--set", "N=64", "--vary", "n", "../../examples/redblack.f"); code != 0 {
+		t.Errorf("--vary n (used): exit %d %q", code, errOut)
+	}
+}

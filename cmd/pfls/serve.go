@@ -11,8 +11,8 @@ import (
 	"github.com/pfls/pfls/complexity"
 	"github.com/pfls/pfls/hints"
 	"github.com/pfls/pfls/lsp"
+	"github.com/pfls/pfls/machine"
 	"github.com/pfls/pfls/parser"
-	"github.com/pfls/pfls/partition"
 )
 
 // runServe runs the language server over stdin and stdout until the
@@ -88,12 +88,12 @@ const (
 // path) and keeps the last estimate of each loop for its hover.
 type estimates struct {
 	mu       sync.Mutex
-	machines map[string]*partition.Machine
+	machines map[string]*machine.Machine
 	reports  map[string]string
 }
 
 func newEstimates() *estimates {
-	return &estimates{machines: map[string]*partition.Machine{}, reports: map[string]string{}}
+	return &estimates{machines: map[string]*machine.Machine{}, reports: map[string]string{}}
 }
 
 func (e *estimates) options(st hints.EstimateSettings) (hints.EstimateOptions, error) {
@@ -109,7 +109,7 @@ func (e *estimates) options(st hints.EstimateSettings) (hints.EstimateOptions, e
 		if err != nil {
 			return st.Options(nil), fmt.Errorf("pfls.estimate.machine: %v; using the model inside pfls", fileErr(st.Machine, err))
 		}
-		m, err = partition.LoadMachine(bytes.NewReader(data))
+		m, err = machine.LoadMachine(bytes.NewReader(data))
 		if err != nil {
 			return st.Options(nil), fmt.Errorf("pfls.estimate.machine: %s: %v; using the model inside pfls", st.Machine, err)
 		}

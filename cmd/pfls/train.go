@@ -1,10 +1,10 @@
 package main
 
-// pfls train: compile the training set (partition.TrainingProgram) with
+// pfls train: compile the training set (train.TrainingProgram) with
 // the MPI C compiler wrapper, run it with mpirun at each processor count,
 // fit the measurements and write the machine model. The MPI side — which
 // MPI, running as root, more ranks than cores, stopping every process on
-// Ctrl-C or a time limit — is in mpi.go.
+// Ctrl-C, a closed output pipe or a time limit — is internal/mpirun.
 
 import (
 	"bytes"
@@ -24,6 +24,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/pfls/pfls/internal/mpirun"
+	"github.com/pfls/pfls/machine"
+	"github.com/pfls/pfls/machine/train"
 	"github.com/pfls/pfls/partition"
 )
 
@@ -49,7 +52,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	force := fs.Bool("force", false, "train even when other processes keep the machine busy")
 	rawDir := fs.String("raw", "", "also keep the training set's raw output in this folder")
 	mpicc := fs.String("mpicc", "", "MPI C compiler wrapper (default: mpicc on PATH)")
-	mpirun := fs.String("mpirun", "", "MPI launcher (default: mpirun on PATH)")
+	mpirunPath := fs.String("mpirun", "", "MPI launcher (default: mpirun on PATH)")
 	hostfile := fs.String("hostfile", "", "run the ranks on the machines this MPI hostfile lists (a cluster)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -74,17 +77,17 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 			limit = 5 * time.Minute
 		}
 	}
-	mpi, err := findMPI(*mpicc, *mpirun)
+	mpi, err := mpirun.Find(mpirun.C, *mpicc, *mpirunPath)
 	if err != nil {
 		fmt.Fprintf(stderr, "pfls train: %v\n", err)
 		return 2
 	}
-	if mpi.hostfile, err = hostfilePath(*hostfile); err != nil {
-		fmt.Fprintf(stderr, "pfls train: --hostfile: %v\n", err)
+	if mpi.Hostfile, err = mpirun.HostfilePath(*hostfile); err != nil {
+		fmt.Fprintf(stderr, "pfls train: --hostfile: %v\n", fileErr(*hostfile, err))
 		return 2
 	}
 
-	ctx, cancel := runContext(limit)
+	ctx, cancel := mpirun.Context(limit)
 	defer cancel()
 
 	dir, err := os.MkdirTemp("", "pfls-train-")
@@ -93,7 +96,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	defer os.RemoveAll(dir)
-	prog, err := mpi.compile(ctx, dir, source{"pfls-train.c", partition.TrainingProgram})
+	prog, err := mpi.Compile(ctx, dir, mpirun.Source{Name: "pfls-train.c", Text: train.TrainingProgram})
 	if err != nil {
 		fmt.Fprintf(stderr, "pfls train: %v\n", err)
 		return 2
@@ -101,7 +104,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 
 	cores := runtime.NumCPU()
 	progress := newProgressBar(stderr)
-	var runs []*partition.TrainingRun
+	var runs []*train.TrainingRun
 	var loads, options []string
 	for _, p := range procs {
 		busy, loadavg := machineBusy(time.Second)
@@ -120,10 +123,10 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		if *passes > 0 {
 			runArgs = append(runArgs, "--passes", strconv.Itoa(*passes))
 		}
-		launch := mpi.launch(p, cores)
-		options = append(options, fmt.Sprintf("P=%d: %s", p, strings.Join(append(launch.describe(), runArgs...), " ")))
+		launch := mpi.Launch(p, cores)
+		options = append(options, fmt.Sprintf("P=%d: %s", p, strings.Join(append(launch.Describe(), runArgs...), " ")))
 		progress.start(p)
-		raw, res, err := mpi.run(ctx, launch, prog, runArgs, progress.update)
+		raw, res, err := runTraining(ctx, mpi, launch, prog, runArgs, progress.update)
 		progress.finish()
 		if *rawDir != "" {
 			if werr := os.WriteFile(filepath.Join(*rawDir, fmt.Sprintf("train-P%d.txt", p)), raw, 0o644); werr != nil {
@@ -158,27 +161,27 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	if *quick {
 		mode = "quick"
 	}
-	prov := partition.Provenance{
+	prov := machine.Provenance{
 		Source:   "pfls train",
 		Host:     host,
 		Cores:    strconv.Itoa(cores),
 		MPI:      runs[0].MPI,
-		Compiler: mpi.compilerVersion,
+		Compiler: mpi.CompilerVersion,
 		Date:     time.Now().UTC().Format(time.RFC3339),
 		Options:  fmt.Sprintf("%s run; %s", mode, strings.Join(options, "; ")),
 		Load:     strings.Join(loads, "; "),
 	}
-	if len(mpi.env) > 0 {
-		prov.Options += "; environment " + strings.Join(mpi.env, " ")
+	if len(mpi.Env) > 0 {
+		prov.Options += "; environment " + strings.Join(mpi.Env, " ")
 	}
-	if mpi.hostfile != "" {
+	if mpi.Hostfile != "" {
 		// The ranks ran where the hostfile put them: this machine's cores
 		// and load describe only the one pfls ran on.
-		prov.Host = "the machines of hostfile " + filepath.Base(mpi.hostfile) + "; pfls ran on " + host
+		prov.Host = "the machines of hostfile " + filepath.Base(mpi.Hostfile) + "; pfls ran on " + host
 		prov.Cores = prov.Cores + " on the machine pfls ran on"
 		prov.Load = "on the machine pfls ran on: " + prov.Load
 	}
-	m, fits, err := partition.BuildMachine(runs, prov, partition.FitOptions{})
+	m, fits, err := train.BuildMachine(runs, prov, train.FitOptions{})
 	if err != nil {
 		fmt.Fprintf(stderr, "pfls train: fitting the measurements: %v\n", err)
 		return 1
@@ -202,6 +205,20 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	printFits(stdout, fits)
 	fmt.Fprintf(stdout, "wrote %s (%s, P = %s)\n", *out, runs[0].MPI, *npArg)
 	return 0
+}
+
+// runTraining runs the training set under mpirun and feeds its standard
+// output to the training-set reader; it returns the raw output and what
+// the reader made of it.
+func runTraining(ctx context.Context, mpi *mpirun.Tools, l mpirun.Spec, prog string, args []string, progress func(train.TrainingProgress)) ([]byte, *train.TrainingRun, error) {
+	var raw bytes.Buffer
+	var res *train.TrainingRun
+	err := mpi.Exec(ctx, l, prog, args, func(r io.Reader) error {
+		var err error
+		res, err = train.ParseTraining(io.TeeReader(r, &raw), filepath.Base(prog)+" output", progress)
+		return err
+	})
+	return raw.Bytes(), res, err
 }
 
 // parseProcs reads "2,4" into sorted distinct counts of at least 2.
@@ -228,7 +245,7 @@ func parseProcs(s string) ([]int, error) {
 
 // fitNotes says, per processor count, where the curves step and how well
 // they fit, for the model's provenance.
-func fitNotes(runs []*partition.TrainingRun, fits []partition.TrainedFit) []string {
+func fitNotes(runs []*train.TrainingRun, fits []train.TrainedFit) []string {
 	var notes []string
 	for _, r := range runs {
 		var lim []string
@@ -257,7 +274,7 @@ func fitNotes(runs []*partition.TrainingRun, fits []partition.TrainedFit) []stri
 	return notes
 }
 
-func printFits(w io.Writer, fits []partition.TrainedFit) {
+func printFits(w io.Writer, fits []train.TrainedFit) {
 	fmt.Fprintf(w, "%-4s %-20s %4s %9s %9s %7s  %s\n", "P", "pattern", "segs", "rms err", "worst", "spread", "steps")
 	for _, f := range fits {
 		var steps []string
@@ -298,7 +315,7 @@ func (b *progressBar) start(procs int) {
 	b.procs, b.last, b.began = procs, "", time.Now()
 }
 
-func (b *progressBar) update(p partition.TrainingProgress) {
+func (b *progressBar) update(p train.TrainingProgress) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	what := p.Label

@@ -10,19 +10,20 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pfls/pfls/partition"
+	"github.com/pfls/pfls/internal/kit"
+	"github.com/pfls/pfls/machine"
 )
 
 // fakeMPI puts an mpicc and an mpirun on PATH that stand in for a real
 // MPI: the "compiled" training set is a shell script that prints the
-// recorded output of a real run (partition/testdata/train-P2.txt) with the
+// recorded output of a real run (machine/train/testdata/train-P2.txt) with the
 // processor count mpirun was given, or does what FAKE_MODE says: "hang"
-// (print the header and sleep), "garbage", "fail" (exit 3 with a message
+// (print the header and sleep), "stubborn" (the same, ignoring SIGTERM), "garbage", "fail" (exit 3 with a message
 // on standard error).
 func fakeMPI(t *testing.T) (bin string) {
 	t.Helper()
 	bin = t.TempDir()
-	fixture, err := filepath.Abs("../../partition/testdata/train-P2.txt")
+	fixture, err := filepath.Abs("../../machine/train/testdata/train-P2.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,6 +38,7 @@ cat > "$out" <<'EOS'
 #!/bin/sh
 case "$FAKE_MODE" in
 hang) echo "pfls-train 1"; echo "procs $FAKE_NP"; exec sleep 300 ;;
+stubborn) trap '' TERM; echo "pfls-train 1"; echo "procs $FAKE_NP"; exec sleep 301 ;;
 garbage) echo "segmentation fault in rank 0" ;;
 fail) echo "MPI_Init failed: no transport" >&2; exit 3 ;;
 noisy) sed "s/^procs .*/procs $FAKE_NP/" "` + fixture + `" | awk '$1 == "comm" { $6 = $4 * 3 } { print }' ;;
@@ -83,7 +85,7 @@ func TestTrainWithFakeMPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := partition.LoadMachine(fh)
+	m, err := machine.LoadMachine(fh)
 	fh.Close()
 	if err != nil {
 		t.Fatal(err)
@@ -293,11 +295,11 @@ func TestTrainedModelOnRealMPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := partition.LoadMachine(strings.NewReader(string(data)))
+	m, err := machine.LoadMachine(strings.NewReader(string(data)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range partition.TrainingPatterns {
+	for _, p := range machine.TrainingPatterns {
 		if len(m.Comm[2][p]) == 0 {
 			t.Errorf("no curve for %s at P=2", p)
 		}
@@ -309,7 +311,7 @@ func TestTrainedModelOnRealMPI(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("validate: exit %d\n%s%s", code, stdout, stderr)
 	}
-	var rep validateReport
+	var rep kit.Report
 	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
 		t.Fatal(err)
 	}

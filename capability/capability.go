@@ -1,4 +1,4 @@
-package partition
+package capability
 
 import (
 	"encoding/json"
@@ -9,7 +9,9 @@ import (
 	"strings"
 
 	"github.com/pfls/pfls/complexity"
+	"github.com/pfls/pfls/machine"
 	"github.com/pfls/pfls/parser"
+	"github.com/pfls/pfls/partition"
 )
 
 // Profile says what a data-parallel compiler does for the programmer and
@@ -73,12 +75,12 @@ type Fix struct {
 // Capabilities analyses every outermost loop of every unit of f under its
 // current distribution and reports what the profile leaves to the
 // programmer (seeds 000, 001 and 002).
-func Capabilities(f *parser.File, prof *Profile, opt Options) []Finding {
+func Capabilities(f *parser.File, prof *Profile, opt partition.Options) []Finding {
 	if prof == nil {
 		prof = RiceFortranD()
 	}
 	if opt.Machine == nil {
-		opt.Machine = DefaultMachine()
+		opt.Machine = machine.DefaultMachine()
 	}
 	var out []Finding
 	for _, u := range f.Units {
@@ -86,17 +88,22 @@ func Capabilities(f *parser.File, prof *Profile, opt Options) []Finding {
 			continue
 		}
 		out = append(out, unusedArrays(f, u, opt)...)
-		d := FromUnit(u, opt.Procs, opt.FileDialect)
+		d := partition.FromUnit(u, opt.Procs, f.Dialect)
 		if d.Template == "" && !anyDistributed(d) {
 			continue
 		}
+		ua := &unitLoops{f: f, u: u, d: d, opt: opt}
+		var ests []*partition.Estimate
 		for _, s := range u.Body {
-			c, ok := s.(*parser.DoConstruct)
-			if !ok {
-				continue
+			if c, ok := s.(*parser.DoConstruct); ok {
+				e := partition.EstimateLoop(f, u, c, d, opt)
+				ua.loops = append(ua.loops, c)
+				ests = append(ests, e)
+				ua.total += secs(e.Time)
 			}
-			e := EstimateLoop(f, u, c, d, opt)
-			out = append(out, loopFindings(f, u, c, d, e, prof, opt)...)
+		}
+		for i, c := range ua.loops {
+			out = append(out, loopFindings(ua, c, ests[i], prof)...)
 		}
 	}
 	if !prof.Interprocedural {
@@ -106,7 +113,7 @@ func Capabilities(f *parser.File, prof *Profile, opt Options) []Finding {
 	return out
 }
 
-func anyDistributed(d *Distribution) bool {
+func anyDistributed(d *partition.Distribution) bool {
 	for _, l := range d.Arrays {
 		if l.Distributed() {
 			return true
@@ -124,8 +131,8 @@ func lineRange(f *parser.File, off int) (int, int) {
 	return start, f.Lines.LineEnd(l)
 }
 
-func secs(p Poly) float64 {
-	v, _ := Seconds(p)
+func secs(p partition.Poly) float64 {
+	v, _ := complexity.Seconds(p)
 	return v
 }
 
@@ -142,7 +149,29 @@ func HumanSeconds(v float64) string {
 	return fmt.Sprintf("%.3g ns", v*1e9)
 }
 
-func loopFindings(f *parser.File, u *parser.Unit, c *parser.DoConstruct, d *Distribution, e *Estimate, prof *Profile, opt Options) []Finding {
+// unitLoops is a unit's outermost loops under its current distribution
+// and their estimated total time, computed once for all its findings.
+type unitLoops struct {
+	f     *parser.File
+	u     *parser.Unit
+	d     *partition.Distribution
+	opt   partition.Options
+	loops []*parser.DoConstruct
+	total float64
+}
+
+// totalWith is the estimated time of the unit's outermost loops under
+// another distribution.
+func (ua *unitLoops) totalWith(d *partition.Distribution) float64 {
+	t := 0.0
+	for _, c := range ua.loops {
+		t += secs(partition.EstimateLoop(ua.f, ua.u, c, d, ua.opt).Time)
+	}
+	return t
+}
+
+func loopFindings(ua *unitLoops, c *parser.DoConstruct, e *partition.Estimate, prof *Profile) []Finding {
+	f, u, d, opt := ua.f, ua.u, ua.d, ua.opt
 	var out []Finding
 	total := secs(e.Time)
 	pct := func(t float64) string {
@@ -152,8 +181,8 @@ func loopFindings(f *parser.File, u *parser.Unit, c *parser.DoConstruct, d *Dist
 		return fmt.Sprintf(", %.0f%% of the loop's %s", 100*t/total, HumanSeconds(total))
 	}
 	written := map[string]bool{}
-	for _, w := range writes(c.Body, u.Scope) {
-		written[w.name] = true
+	for _, name := range partition.Written(c.Body, u.Scope) {
+		written[name] = true
 	}
 	// non-overlapped-broadcast: every iteration of the outer loop waits
 	// for values one processor computes in that iteration.
@@ -177,11 +206,11 @@ func loopFindings(f *parser.File, u *parser.Unit, c *parser.DoConstruct, d *Dist
 					c.Do.Var.Name, strings.Join(arrays, ", "), prof.Name, HumanSeconds(wait), pct(wait))})
 		}
 	}
-	perLoop := map[*parser.DoConstruct][]*Message{}
+	perLoop := map[*parser.DoConstruct][]*partition.Message{}
 	for _, m := range e.Messages {
 		switch {
 		case m.Relayout:
-			out = append(out, missingAlign(f, u, d, m, opt)...)
+			out = append(out, missingAlign(ua, m)...)
 		case m.Pipeline:
 			// reported once per pipelined loop below
 			perLoop[nil] = append(perLoop[nil], m)
@@ -190,7 +219,7 @@ func loopFindings(f *parser.File, u *parser.Unit, c *parser.DoConstruct, d *Dist
 			out = append(out, Finding{Code: "unvectorized-message", Start: s, End: en, Severity: "warning",
 				Message: fmt.Sprintf("%s: dependences keep this message inside the innermost loop, so %s messages of one element each are sent (iSR rather than vSR): %s%s",
 					m.Why, m.Count.String(), HumanSeconds(secs(m.Time)), pct(secs(m.Time)))})
-		case vectorShift(m.Pattern) && m.Loop != nil && !prof.LoopDistribution:
+		case machine.VectorShift(m.Pattern) && m.Loop != nil && !prof.LoopDistribution:
 			perLoop[m.Loop] = append(perLoop[m.Loop], m)
 		}
 	}
@@ -231,7 +260,7 @@ func loopFindings(f *parser.File, u *parser.Unit, c *parser.DoConstruct, d *Dist
 // callsInLoops reports CALLs inside loops to procedures of the file that
 // communicate: the messages are sent on every call, and a compiler that
 // does not transform across procedures cannot combine them (beyond-compiler).
-func callsInLoops(f *parser.File, prof *Profile, opt Options) []Finding {
+func callsInLoops(f *parser.File, prof *Profile, opt partition.Options) []Finding {
 	procs := map[string]*parser.Unit{}
 	for _, u := range f.Units {
 		if u.Kind == parser.UnitSubroutine && u.Scope != nil {
@@ -241,13 +270,13 @@ func callsInLoops(f *parser.File, prof *Profile, opt Options) []Finding {
 	// The communication of one call: the callee's body as a loop run once.
 	perCall := map[string]float64{}
 	for name, u := range procs {
-		d := FromUnit(u, opt.Procs, opt.FileDialect)
+		d := partition.FromUnit(u, opt.Procs, f.Dialect)
 		if !anyDistributed(d) {
 			continue
 		}
 		one := &parser.Lit{Kind: parser.IntLit, Value: "1"}
 		wrap := &parser.DoConstruct{Do: &parser.DoStmt{Var: &parser.Ident{Name: "$CALL"}, Lo: one, Hi: one}, Body: u.Body}
-		if t := secs(EstimateLoop(f, u, wrap, d, opt).Comm); t > 0 {
+		if t := secs(partition.EstimateLoop(f, u, wrap, d, opt).Comm); t > 0 {
 			perCall[name] = t
 		}
 	}
@@ -310,8 +339,11 @@ func callsInLoops(f *parser.File, prof *Profile, opt Options) []Finding {
 }
 
 // missingAlign reports an element-wise use of arrays laid out differently
-// (seed 001 §4.1) and offers the ALIGN that removes it.
-func missingAlign(f *parser.File, u *parser.Unit, d *Distribution, m *Message, opt Options) []Finding {
+// (seed 001 §4.1) and offers the ALIGN that removes it, with what the
+// unit's loops save when target takes source's layout (estimated on the
+// distribution, without parsing the fixed text again).
+func missingAlign(ua *unitLoops, m *partition.Message) []Finding {
+	f, u, d := ua.f, ua.u, ua.d
 	s, en := lineRange(f, m.Offset)
 	target, source := m.Target, m.Array
 	if target == "" {
@@ -322,17 +354,8 @@ func missingAlign(f *parser.File, u *parser.Unit, d *Distribution, m *Message, o
 	fd := Finding{Code: "missing-align", Start: s, End: en, Severity: "warning", Message: msg}
 	if fix := alignFix(f, u, d, target, source); fix != nil {
 		fd.Fix = fix
-		// How much the estimate improves with the fix.
-		nsrc := append(append(append([]byte(nil), f.Src[:fix.Offset]...), fix.Text...), f.Src[fix.Offset:]...)
-		g := parser.Parse(f.Name, nsrc, f.Config)
-		if len(g.Errors()) == 0 {
-			before, after := 0.0, 0.0
-			for _, x := range Capabilities0(f, opt) {
-				before += x
-			}
-			for _, x := range Capabilities0(g, opt) {
-				after += x
-			}
+		if aligned := d.AlignedWith(target, source); aligned != nil {
+			before, after := ua.total, ua.totalWith(aligned)
 			if before > after {
 				fd.Message += fmt.Sprintf("; aligning it saves about %s (%s → %s)", HumanSeconds(before-after), HumanSeconds(before), HumanSeconds(after))
 			}
@@ -343,16 +366,16 @@ func missingAlign(f *parser.File, u *parser.Unit, d *Distribution, m *Message, o
 
 // Capabilities0 returns the estimated time of each outermost loop of f
 // under its current distributions.
-func Capabilities0(f *parser.File, opt Options) []float64 {
+func Capabilities0(f *parser.File, opt partition.Options) []float64 {
 	var out []float64
 	for _, u := range f.Units {
 		if u.Scope == nil {
 			continue
 		}
-		d := FromUnit(u, opt.Procs, opt.FileDialect)
+		d := partition.FromUnit(u, opt.Procs, f.Dialect)
 		for _, s := range u.Body {
 			if c, ok := s.(*parser.DoConstruct); ok {
-				out = append(out, secs(EstimateLoop(f, u, c, d, opt).Time))
+				out = append(out, secs(partition.EstimateLoop(f, u, c, d, opt).Time))
 			}
 		}
 	}
@@ -361,7 +384,7 @@ func Capabilities0(f *parser.File, opt Options) []float64 {
 
 // alignFix writes the ALIGN of target with source in the file's dialect,
 // on a new line after target's declaration.
-func alignFix(f *parser.File, u *parser.Unit, d *Distribution, target, source string) *Fix {
+func alignFix(f *parser.File, u *parser.Unit, d *partition.Distribution, target, source string) *Fix {
 	sym := u.Scope.Lookup(target)
 	src := u.Scope.Lookup(source)
 	if sym == nil || src == nil || sym.Rank() == 0 || sym.Rank() != src.Rank() {
@@ -370,7 +393,7 @@ func alignFix(f *parser.File, u *parser.Unit, d *Distribution, target, source st
 	dummies := []string{"I", "J", "K", "L", "M", "N", "O"}[:sym.Rank()]
 	subs := "(" + strings.Join(dummies, ",") + ")"
 	var text string
-	switch Dialect(u) {
+	switch partition.Dialect(u) {
 	case "fortran-d":
 		if l := d.Arrays[source]; l != nil && l.Template != "" {
 			text = "      ALIGN " + target + " WITH " + l.Template + "\n"
@@ -406,9 +429,9 @@ func alignFix(f *parser.File, u *parser.Unit, d *Distribution, target, source st
 
 // unusedArrays reports arrays declared but never read or written (seed
 // 001 §4.2), with the memory they take on each processor.
-func unusedArrays(f *parser.File, u *parser.Unit, opt Options) []Finding {
+func unusedArrays(f *parser.File, u *parser.Unit, opt partition.Options) []Finding {
 	var out []Finding
-	d := FromUnit(u, opt.Procs, opt.FileDialect)
+	d := partition.FromUnit(u, opt.Procs, f.Dialect)
 	for _, name := range u.Scope.Names() {
 		sym := u.Scope.Syms[name]
 		if sym.Kind != parser.SymVariable || sym.Rank() == 0 || sym.Used || sym.Dummy || sym.InCommon || sym.Included != "" {
@@ -416,14 +439,14 @@ func unusedArrays(f *parser.File, u *parser.Unit, opt Options) []Finding {
 		}
 		elems := int64(1)
 		known := true
-		for _, e := range extents(sym, u.Scope) {
+		for _, e := range partition.Extents(sym, u.Scope) {
 			if !e.Known {
 				known = false
 				break
 			}
 			elems *= e.Upper - e.Lower + 1
 		}
-		size := typeSize(sym.Type)
+		size := partition.TypeSize(sym.Type)
 		where := "is never read or written"
 		if known {
 			bytes := float64(elems * size)
@@ -533,7 +556,7 @@ func stmtAt(u *parser.Unit, off int) parser.Stmt {
 	return found
 }
 
-func pipelineFindings(f *parser.File, u *parser.Unit, d *Distribution, ms []*Message, prof *Profile, opt Options) []Finding {
+func pipelineFindings(f *parser.File, u *parser.Unit, d *partition.Distribution, ms []*partition.Message, prof *Profile, opt partition.Options) []Finding {
 	var out []Finding
 	done := map[string]bool{}
 	for _, m := range ms {
@@ -560,13 +583,13 @@ func pipelineFindings(f *parser.File, u *parser.Unit, d *Distribution, ms []*Mes
 		if n1 == 0 || p < 2 {
 			continue
 		}
-		elem := float64(typeSize(u.Scope.TypeOf(m.Array)))
+		elem := float64(partition.TypeSize(u.Scope.TypeOf(m.Array)))
 		// Per-element stage cost: the pipelined statement priced with the
 		// machine's operation times, plus the loop overhead per iteration.
 		mach := opt.Machine
 		clStage := mach.Op("iteration")
 		if st := stmtAt(u, m.Offset); st != nil {
-			clStage += secs(complexity.StmtCost(u, st, machineTable(mach, dataUse{})))
+			clStage += partition.StmtSeconds(u, st, mach)
 		} else {
 			clStage += 4*mach.Op("load") + 2*mach.Op("mul") + mach.Op("add")
 		}
@@ -598,10 +621,4 @@ func pipelineFindings(f *parser.File, u *parser.Unit, d *Distribution, ms []*Mes
 				prof.Name, m.Array, int(b0), HumanSeconds(tDefault), int(b0), HumanSeconds(tBest), best, cont)})
 	}
 	return out
-}
-
-// vectorShift reports whether a pattern is a shift of a whole vector
-// (circular or open, contiguous or strided).
-func vectorShift(p string) bool {
-	return p == PatternVectorShift || p == PatternOpenShift || p == PatternOpenShiftStrided
 }

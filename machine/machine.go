@@ -1,4 +1,4 @@
-package partition
+package machine
 
 // The machine model file (JSON). A model describes one target machine
 // with one MPI library, as seed 003's training set measures it: average
@@ -127,6 +127,21 @@ const (
 	// non-periodic 2-D processor grid (bytes: one message).
 	PatternHalo4 = "halo-4"
 )
+
+// TrainingPatterns are the communication patterns the training set
+// measures: the estimator's patterns and the non-periodic and
+// several-neighbour ones real stencils use.
+var TrainingPatterns = []string{
+	PatternElementShift, PatternVectorShift, PatternOpenShift, PatternOpenShiftStrided,
+	PatternExchange, PatternHalo2, PatternHalo4,
+	PatternBroadcast, PatternReductionBroadcast, PatternAllToAll,
+}
+
+// VectorShift reports whether a pattern is a shift of a whole vector
+// (circular or open, contiguous or strided).
+func VectorShift(p string) bool {
+	return p == PatternVectorShift || p == PatternOpenShift || p == PatternOpenShiftStrided
+}
 
 // patternFallback names the pattern a model without the first one
 // prices it with.
@@ -261,6 +276,28 @@ func (c Curve) Time(bytes float64) float64 {
 	return s.A + s.B*bytes
 }
 
+// Step is the jump of a fitted curve at a break: Before is the time the
+// earlier segment gives at the break size, After the time the later one
+// gives there (After ≥ Before).
+type Step struct {
+	Bytes         int64
+	Before, After float64
+}
+
+// Median is the median of v (0 for none); v is left as it is. Training
+// pools its passes with it, and the noise of a model is a median spread.
+func Median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
 // LoadMachine reads a machine model in the JSON form described at the top
 // of machine.go and checks it (see Validate).
 func LoadMachine(r io.Reader) (*Machine, error) {
@@ -326,7 +363,7 @@ func (m *Machine) Validate() error {
 		}
 		sort.Strings(pats)
 		for _, name := range pats {
-			if err := m.Comm[p][name].validate(); err != nil {
+			if err := m.Comm[p][name].Validate(); err != nil {
 				return fmt.Errorf("machine model: pattern %q at P=%d: %v", name, p, err)
 			}
 		}
@@ -334,7 +371,9 @@ func (m *Machine) Validate() error {
 	return nil
 }
 
-func (c Curve) validate() error {
+// Validate checks a curve: segments that join, non-negative a and b, steps
+// only up (see the file format above).
+func (c Curve) Validate() error {
 	if len(c) == 0 {
 		return errors.New("no segments")
 	}

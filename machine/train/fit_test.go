@@ -1,4 +1,4 @@
-package partition
+package train
 
 import (
 	"math"
@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/pfls/pfls/machine"
 )
 
 // fitSizes are the message sizes of the tests: 0, the powers of two from
@@ -56,9 +58,9 @@ func fitLineOf(a, b float64) func(float64) float64 {
 
 // checkFit asserts what every fit must satisfy: the curve validates,
 // and the report agrees with the curve and with FitQuality.
-func checkFit(t *testing.T, c Curve, rep FitReport, samples []Sample) {
+func checkFit(t *testing.T, c machine.Curve, rep FitReport, samples []Sample) {
 	t.Helper()
-	if err := c.validate(); err != nil {
+	if err := c.Validate(); err != nil {
 		t.Fatalf("fitted curve does not validate: %v\n%+v", err, c)
 	}
 	if rep.Segments != len(c) || len(rep.Breaks) != len(c)-1 || len(rep.Steps) != len(c)-1 {
@@ -213,7 +215,7 @@ func TestFitCurveOpenMPI(t *testing.T) {
 			if !tc.exact {
 				return
 			}
-			want := Curve{
+			want := machine.Curve{
 				{From: 0, To: 320, A: 0.3e-6, B: 0.5e-9},
 				{From: 320, To: 4096, A: 0.55e-6, B: 0.43e-9},
 				{From: 4096, To: 0, A: 8e-6, B: 0.2e-9},
@@ -315,7 +317,7 @@ func TestFitRepairIsOptimal(t *testing.T) {
 
 		fit := f.fitCuts(cuts)
 		c := f.curve(fit)
-		if err := c.validate(); err != nil {
+		if err := c.Validate(); err != nil {
 			t.Fatalf("amp %g: repaired curve: %v", amp, err)
 		}
 		before, at := fit.a[0]+fit.b[0]*xb, fit.a[1]+fit.b[1]*xb
@@ -439,35 +441,35 @@ func TestFitCurveEdgeCases(t *testing.T) {
 		samples  []Sample
 		opt      FitOptions
 		segments int
-		check    func(t *testing.T, c Curve, rep FitReport)
+		check    func(t *testing.T, c machine.Curve, rep FitReport)
 	}{
-		{"all zero", []Sample{{0, 0, 0}, {8, 0, 0}, {1024, 0, 0}}, FitOptions{}, 1, func(t *testing.T, c Curve, rep FitReport) {
-			if c[0] != (Segment{}) || rep.RMSRel != 0 || rep.MaxRel != 0 {
+		{"all zero", []Sample{{0, 0, 0}, {8, 0, 0}, {1024, 0, 0}}, FitOptions{}, 1, func(t *testing.T, c machine.Curve, rep FitReport) {
+			if c[0] != (machine.Segment{}) || rep.RMSRel != 0 || rep.MaxRel != 0 {
 				t.Errorf("want the zero curve with no error, got %+v %+v", c, rep)
 			}
 		}},
-		{"one sample", []Sample{{100, 2e-6, 0}}, FitOptions{}, 1, func(t *testing.T, c Curve, rep FitReport) {
+		{"one sample", []Sample{{100, 2e-6, 0}}, FitOptions{}, 1, func(t *testing.T, c machine.Curve, rep FitReport) {
 			if c.Time(100) != 2e-6 || rep.MaxRel > 1e-12 {
 				t.Errorf("got %+v %+v", c, rep)
 			}
 		}},
-		{"one sample at 0 B", []Sample{{0, 2e-6, 0}}, FitOptions{}, 1, func(t *testing.T, c Curve, rep FitReport) {
+		{"one sample at 0 B", []Sample{{0, 2e-6, 0}}, FitOptions{}, 1, func(t *testing.T, c machine.Curve, rep FitReport) {
 			if c[0].A != 2e-6 || c[0].B != 0 {
 				t.Errorf("got %+v", c)
 			}
 		}},
-		{"one size, several samples", []Sample{{64, 1e-6, 0}, {64, 2e-6, 0}, {64, 1.5e-6, 0}}, FitOptions{}, 1, func(t *testing.T, c Curve, rep FitReport) {
+		{"one size, several samples", []Sample{{64, 1e-6, 0}, {64, 2e-6, 0}, {64, 1.5e-6, 0}}, FitOptions{}, 1, func(t *testing.T, c machine.Curve, rep FitReport) {
 			if c[0].B != 0 || c[0].A < 1e-6 || c[0].A > 2e-6 {
 				t.Errorf("want a constant between the samples, got %+v", c)
 			}
 		}},
-		{"zero time at 0 B", append([]Sample{{0, 0, 0}}, fitSamples([]int64{8, 64, 512, 4096, 32768}, fitLineOf(1e-6, 1e-10), 0, 1)...), FitOptions{}, 1, func(t *testing.T, c Curve, rep FitReport) {
+		{"zero time at 0 B", append([]Sample{{0, 0, 0}}, fitSamples([]int64{8, 64, 512, 4096, 32768}, fitLineOf(1e-6, 1e-10), 0, 1)...), FitOptions{}, 1, func(t *testing.T, c machine.Curve, rep FitReport) {
 			if math.IsInf(rep.MaxRel, 0) || math.IsNaN(rep.RMSRel) {
 				t.Errorf("error not finite: %+v", rep)
 			}
 		}},
 		{"fewer sizes than 2·MinPoints", fitSamples([]int64{1024, 2048, 3072, 4096, 5120}, step, 0, 1), FitOptions{}, 1, nil},
-		{"step, MinPoints 2", fitSamples([]int64{1024, 2048, 3072, 4096, 5120}, step, 0, 1), FitOptions{MinPoints: 2}, 2, func(t *testing.T, c Curve, rep FitReport) {
+		{"step, MinPoints 2", fitSamples([]int64{1024, 2048, 3072, 4096, 5120}, step, 0, 1), FitOptions{MinPoints: 2}, 2, func(t *testing.T, c machine.Curve, rep FitReport) {
 			if !slices.Equal(rep.Breaks, []int64{4096}) {
 				t.Errorf("breaks %v, want [4096]", rep.Breaks)
 			}
@@ -480,7 +482,7 @@ func TestFitCurveEdgeCases(t *testing.T) {
 			return 5e-6
 		}, 0, 1), FitOptions{}, 1, nil},
 		{"MaxSegments 1", fitSamples(fitSizes(1<<20), fitOpenMPI, 0, 1), FitOptions{MaxSegments: 1}, 1, nil},
-		{"MaxSegments 2", fitSamples(fitSizes(1<<20), fitOpenMPI, 0, 1), FitOptions{MaxSegments: 2}, 2, func(t *testing.T, c Curve, rep FitReport) {
+		{"MaxSegments 2", fitSamples(fitSizes(1<<20), fitOpenMPI, 0, 1), FitOptions{MaxSegments: 2}, 2, func(t *testing.T, c machine.Curve, rep FitReport) {
 			if !slices.Equal(rep.Breaks, []int64{4096}) {
 				t.Errorf("breaks %v, want the big step [4096]", rep.Breaks)
 			}
@@ -488,7 +490,7 @@ func TestFitCurveEdgeCases(t *testing.T) {
 		{"duplicates stay together", func() []Sample {
 			s := fitSamples(fitSizes(64<<10), fitOpenMPI, 0.1, 1)
 			return append(s, fitSamples(fitSizes(64<<10), fitOpenMPI, 0.1, 2)...)
-		}(), FitOptions{}, 0, func(t *testing.T, c Curve, rep FitReport) {
+		}(), FitOptions{}, 0, func(t *testing.T, c machine.Curve, rep FitReport) {
 			sizes := fitSizes(64 << 10)
 			for _, b := range rep.Breaks {
 				if !slices.Contains(sizes, b) {
@@ -545,20 +547,20 @@ func TestFitCurveOrderFree(t *testing.T) {
 }
 
 func TestFitQuality(t *testing.T) {
-	flat := Curve{{From: 0, To: 0, A: 1e-6}}
+	flat := machine.Curve{{From: 0, To: 0, A: 1e-6}}
 	for _, tc := range []struct {
 		name     string
-		c        Curve
+		c        machine.Curve
 		samples  []Sample
 		rms, max float64
 	}{
 		{"exact", flat, []Sample{{0, 1e-6, 0}, {100, 1e-6, 0}}, 0, 0},
 		{"half off", flat, []Sample{{0, 1e-6, 0}, {100, 2e-6, 0}}, math.Sqrt(0.125), 0.5},
 		{"zero sample uses the smallest time", flat, []Sample{{0, 0, 0}, {100, 0.5e-6, 0}}, math.Sqrt((4 + 1) / 2.0), 2},
-		{"all zero, zero curve", Curve{{}}, []Sample{{0, 0, 0}}, 0, 0},
+		{"all zero, zero curve", machine.Curve{{}}, []Sample{{0, 0, 0}}, 0, 0},
 		{"all zero, curve above", flat, []Sample{{0, 0, 0}}, math.Inf(1), math.Inf(1)},
 		{"no samples", flat, nil, 0, 0},
-		{"segments", Curve{{From: 0, To: 100, A: 1e-6}, {From: 100, To: 0, A: 2e-6, B: 1e-8}}, []Sample{{99, 1e-6, 0}, {100, 3e-6, 0}}, 0, 0},
+		{"segments", machine.Curve{{From: 0, To: 100, A: 1e-6}, {From: 100, To: 0, A: 2e-6, B: 1e-8}}, []Sample{{99, 1e-6, 0}, {100, 3e-6, 0}}, 0, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rms, mx := FitQuality(tc.c, tc.samples)

@@ -1,4 +1,4 @@
-package partition
+package train
 
 // The training set: the MPI program pfls compiles and runs to measure a
 // machine (trainer/pfls-train.c, embedded here so the binary carries it),
@@ -15,6 +15,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/pfls/pfls/machine"
 )
 
 // TrainingProgram is the C source of the training set (see the comment at
@@ -22,15 +24,6 @@ import (
 //
 //go:embed trainer/pfls-train.c
 var TrainingProgram string
-
-// TrainingPatterns are the communication patterns the training set
-// measures: the estimator's patterns and the non-periodic and
-// several-neighbour ones real stencils use.
-var TrainingPatterns = []string{
-	PatternElementShift, PatternVectorShift, PatternOpenShift, PatternOpenShiftStrided,
-	PatternExchange, PatternHalo2, PatternHalo4,
-	PatternBroadcast, PatternReductionBroadcast, PatternAllToAll,
-}
 
 // TrainingRun is what one run of the training set at one processor count
 // printed.
@@ -238,11 +231,11 @@ type TrainedFit struct {
 // per-loop overhead is the intercept of a straight line through the
 // trip-count points, and the per-iteration overhead what its slope
 // leaves over the add kernel's references and addition.
-func BuildMachine(runs []*TrainingRun, prov Provenance, opt FitOptions) (*Machine, []TrainedFit, error) {
+func BuildMachine(runs []*TrainingRun, prov machine.Provenance, opt FitOptions) (*machine.Machine, []TrainedFit, error) {
 	if len(runs) == 0 {
 		return nil, nil, fmt.Errorf("no training runs to build a model from")
 	}
-	m := &Machine{Name: "trained", Provenance: prov, Ops: map[string]float64{}, Comm: map[int]map[string]Curve{}}
+	m := &machine.Machine{Name: "trained", Provenance: prov, Ops: map[string]float64{}, Comm: map[int]map[string]machine.Curve{}}
 	first := runs[0]
 	for _, r := range runs {
 		if r.Procs < first.Procs {
@@ -260,7 +253,7 @@ func BuildMachine(runs []*TrainingRun, prov Provenance, opt FitOptions) (*Machin
 			continue
 		}
 		if len(r.Comm) == 0 {
-			return nil, nil, fmt.Errorf("P=%d: the training set measured no communication", r.Procs)
+			return nil, nil, fmt.Errorf("at P=%d the training set measured no communication", r.Procs)
 		}
 		pats := make([]string, 0, len(r.Comm))
 		for p := range r.Comm {
@@ -283,63 +276,38 @@ func BuildMachine(runs []*TrainingRun, prov Provenance, opt FitOptions) (*Machin
 			}
 			c, rep, err := FitCurve(samples, opt)
 			if err != nil {
-				return nil, nil, fmt.Errorf("P=%d %s: %v", r.Procs, p, err)
+				return nil, nil, fmt.Errorf("fitting %s at P=%d: %w", p, r.Procs, err)
 			}
 			if m.Comm[r.Procs] == nil {
-				m.Comm[r.Procs] = map[string]Curve{}
+				m.Comm[r.Procs] = map[string]machine.Curve{}
 			}
 			m.Comm[r.Procs][p] = c
 			spreads := make([]float64, 0, len(samples))
 			for _, s := range samples {
 				spreads = append(spreads, s.Spread)
 			}
-			fits = append(fits, TrainedFit{Procs: r.Procs, Pattern: p, Report: rep, Spread: Median(spreads)})
+			fits = append(fits, TrainedFit{Procs: r.Procs, Pattern: p, Report: rep, Spread: machine.Median(spreads)})
 		}
 	}
 	spreads := make([]float64, 0, len(fits))
 	for _, f := range fits {
 		spreads = append(spreads, f.Spread)
 	}
-	m.Noise = math.Round(Median(spreads)*1000) / 1000
+	m.Noise = math.Round(machine.Median(spreads)*1000) / 1000
 	if err := m.Validate(); err != nil {
 		return nil, nil, err
 	}
 	return m, fits, nil
 }
 
-// lineFit is the least-squares line y = a + b·x through the points.
+// lineFit is the least-squares line y = a + b·x through the points
+// (the fits' sums, all weights 1).
 func lineFit(pts [][2]float64) (a, b float64, ok bool) {
-	n := float64(len(pts))
-	if n < 2 {
-		return 0, 0, false
-	}
-	var sx, sy, sxx, sxy float64
+	var s fitSums
 	for _, p := range pts {
-		sx += p[0]
-		sy += p[1]
-		sxx += p[0] * p[0]
-		sxy += p[0] * p[1]
+		s.add(p[0], p[1], 1)
 	}
-	d := n*sxx - sx*sx
-	if d == 0 {
-		return 0, 0, false
-	}
-	b = (n*sxy - sx*sy) / d
-	a = (sy - b*sx) / n
-	return a, b, true
-}
-
-// Median is the median of v (0 for none); v is left as it is.
-func Median(v []float64) float64 {
-	if len(v) == 0 {
-		return 0
-	}
-	s := append([]float64(nil), v...)
-	sort.Float64s(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+	return s.line()
 }
 
 // The smallest operation time a model gets from the kernels (see
@@ -347,7 +315,7 @@ func Median(v []float64) float64 {
 const minOpTime = 1e-11
 
 // opsOf splits the kernel times of a run into operation and memory times.
-func opsOf(r *TrainingRun) (map[string]float64, []MemoryLevel) {
+func opsOf(r *TrainingRun) (map[string]float64, []machine.MemoryLevel) {
 	ops := map[string]float64{}
 	at := func(name string) (int64, float64, bool) {
 		for b, v := range r.Kernels[name] {
@@ -377,13 +345,13 @@ func opsOf(r *TrainingRun) (map[string]float64, []MemoryLevel) {
 	}
 	ops["load"], ops["store"] = ref, ref
 	// The memory levels keep the copy kernel's ratios to its L1 time.
-	var mem []MemoryLevel
+	var mem []machine.MemoryLevel
 	for _, b := range sizes {
 		v := ref
 		if l1 > 0 {
 			v = ref * math.Max(copies[b]/l1, 1)
 		}
-		mem = append(mem, MemoryLevel{Bytes: b, Load: v, Store: v})
+		mem = append(mem, machine.MemoryLevel{Bytes: b, Load: v, Store: v})
 	}
 	// A pipelined operation (add, mul, compare: the processor starts one
 	// or more per cycle) costs what its kernel takes beyond its references,

@@ -1,4 +1,4 @@
-package partition
+package capability
 
 import (
 	"os"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/pfls/pfls/parser"
+	"github.com/pfls/pfls/partition"
 )
 
 func codes(fs []Finding) map[string]int {
@@ -22,7 +23,10 @@ func findings(t *testing.T, name, src, dialect string) []Finding {
 	if errs := f.Errors(); len(errs) > 0 {
 		t.Fatalf("%s: %v", name, errs)
 	}
-	return Capabilities(f, nil, Options{Procs: 16, FileDialect: dialect})
+	if f.Dialect != dialect {
+		t.Fatalf("%s: dialect %q, want %q", name, f.Dialect, dialect)
+	}
+	return Capabilities(f, nil, partition.Options{Procs: 16})
 }
 
 // TestCapabilityAcceptance: the diagnostics the papers find in their
@@ -60,7 +64,10 @@ func TestMissingAlignFix(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := parser.Parse("example.fcm", src, nil)
-	opt := Options{Procs: 16, FileDialect: "cmf"}
+	opt := partition.Options{Procs: 16}
+	if f.Dialect != parser.DialectCMF {
+		t.Fatalf("example.fcm: dialect %q", f.Dialect)
+	}
 	var fix *Fix
 	for _, x := range Capabilities(f, nil, opt) {
 		if x.Code == "missing-align" {
@@ -217,7 +224,7 @@ func TestBeyondCompilerCalls(t *testing.T) {
 	f := parser.Parse("driver.f", []byte(src), nil)
 	p := RiceFortranD()
 	p.Interprocedural = true
-	if c := codes(Capabilities(f, p, Options{Procs: 16})); c["beyond-compiler"] != 0 {
+	if c := codes(Capabilities(f, p, partition.Options{Procs: 16})); c["beyond-compiler"] != 0 {
 		t.Errorf("interprocedural profile: %v", c)
 	}
 }
@@ -251,57 +258,5 @@ func TestReviewRegressions(t *testing.T) {
 `
 	if c := codes(findings(t, "huge.f", huge, "")); c["pipeline-granularity"] != 1 {
 		t.Errorf("huge pipeline: %v", c) // and it must finish
-	}
-	transpose := `      PROGRAM Z
-      PARAMETER (N = 256)
-      REAL A(N,N), B(N,N)
-      DECOMPOSITION D(N,N)
-      ALIGN A, B WITH D
-      DISTRIBUTE D(:,BLOCK)
-      DO 10 J = 1, N
-         DO 10 I = 1, N
-            A(I,J) = B(J,I)
-   10 CONTINUE
-      END
-`
-	f := parser.Parse("t.f", []byte(transpose), nil)
-	e := EstimateLoop(f, f.Units[0], f.Units[0].Body[len(f.Units[0].Body)-1].(*parser.DoConstruct), FromUnit(f.Units[0], 16, ""), Options{Procs: 16})
-	if p := patterns(e); p["alltoall"] != 1 || p["broadcast"] != 0 {
-		t.Errorf("transpose: %v", p)
-	}
-	if s, ok := Seconds(e.Comm); !ok || s <= 0 {
-		t.Errorf("transpose comm %v", e.Comm)
-	}
-	// An IF / ELSE IF / ELSE chain weighs its arms 1/2, 1/4, 1/4.
-	chain := `      PROGRAM Z
-      PARAMETER (N = 64)
-      REAL A(N), B(N)
-      DECOMPOSITION D(N)
-      ALIGN A, B WITH D
-      DISTRIBUTE D(BLOCK)
-      DO 10 I = 2, N
-         IF (A(I) .GT. 0.0) THEN
-            A(I) = B(I-1)
-         ELSE IF (A(I) .LT. 0.0) THEN
-            A(I) = B(I-1)
-         ELSE
-            A(I) = B(I-1)
-         END IF
-   10 CONTINUE
-      END
-`
-	g := parser.Parse("c.f", []byte(chain), nil)
-	u := g.Units[0]
-	ec := EstimateLoop(g, u, u.Body[len(u.Body)-1].(*parser.DoConstruct), FromUnit(u, 16, ""), Options{Procs: 16})
-	total := 0.0
-	for _, m := range ec.Messages {
-		c, _ := Seconds(m.Count)
-		total += c
-	}
-	if total != 1 {
-		t.Errorf("messages of the IF chain counted %g times, want 1", total)
-	}
-	if g := factor(1<<16, 2); g[0]*g[1] != 1<<16 || g[0] != 256 {
-		t.Errorf("factor(65536, 2) = %v", g)
 	}
 }

@@ -1,9 +1,10 @@
-package partition
+package svgplot
 
 import (
 	"bytes"
 	"encoding/xml"
 	"errors"
+	"flag"
 	"io"
 	"math"
 	"os"
@@ -11,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/pfls/pfls/machine"
 )
 
 // svgDoc is what the tests read back from a plot.
@@ -308,12 +311,42 @@ func TestPlotLabels(t *testing.T) {
 	}
 }
 
+// The -update flag rewrites golden files. Another test file of the
+// package may define it too, so it is registered only once and read
+// through the flag package.
+func init() {
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "rewrite the golden files")
+	}
+}
+
+func goldenUpdate() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+// feasibilityModel is the model of partition's estimator tests: fixed
+// figures, so that retraining the default does not change the plot.
+func feasibilityModel(t *testing.T) *machine.Machine {
+	t.Helper()
+	fh, err := os.Open(filepath.Join("..", "..", "partition", "testdata", "feasibility_model.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	m, err := machine.LoadMachine(fh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
 // TestWritePlotGolden compares a plot of the default model's curves with
 // testdata/plot.golden.svg (-update rewrites it).
 func TestWritePlotGolden(t *testing.T) {
 	m := feasibilityModel(t) // fixed figures: retraining the default does not change the plot
 	var series []Series
-	for _, p := range []string{PatternVectorShift, PatternExchange, PatternBroadcast} {
+	for _, p := range []string{machine.PatternVectorShift, machine.PatternExchange, machine.PatternBroadcast} {
 		s := Series{Name: p + " (P=4)"}
 		for b := 0.0; b <= 8192; b += 256 {
 			v, err := m.CommTime(p, 4, b)

@@ -1,11 +1,11 @@
-package partition
+package train
 
 // Fitting a communication curve to the times the training set measures.
 //
 // The trainer gives, per pattern and processor count, the median time of
 // one call at many message sizes. FitCurve turns these samples into a
 // Curve: a few linear segments time = A + B·bytes, with A, B ≥ 0 and
-// steps that only go up, as Curve.validate demands.
+// steps that only go up, as machine.Curve.Validate demands.
 //
 // Error measure. Times span three orders of magnitude (0.3 µs to
 // 500 µs) and the noise is relative (15-30% run to run), so everything
@@ -33,7 +33,7 @@ package partition
 // least total weighted squared error, each segment holding at least
 // MinPoints distinct sizes. The step lies somewhere between the last
 // measured size of one segment and the first of the next; the boundary
-// is put at the first size of the new segment (Segment.From of the new
+// is put at the first size of the new segment (machine.Segment.From of the new
 // segment = its smallest measured size), so every measured size is
 // priced by the segment fitted to it, and the sizes in the gap, which
 // nobody measured, by the earlier segment.
@@ -96,6 +96,8 @@ import (
 	"fmt"
 	"math"
 	"sort"
+
+	"github.com/pfls/pfls/machine"
 )
 
 // Sample is one measured point: the median time of a call at a message
@@ -132,15 +134,7 @@ type FitReport struct {
 	MaxRel float64
 	// Steps holds one entry per break, continuous ones included (there
 	// After = Before).
-	Steps []Step
-}
-
-// Step is the jump of a fitted curve at a break: Before is the time the
-// earlier segment gives at the break size, After the time the later one
-// gives there (After ≥ Before).
-type Step struct {
-	Bytes         int64
-	Before, After float64
+	Steps []machine.Step
 }
 
 const (
@@ -156,13 +150,13 @@ const (
 // comment at the top of fit.go for the method). The samples need not be
 // sorted; several may have the same size. Errors: no samples, a negative
 // size, a time that is negative, NaN or infinite.
-func FitCurve(samples []Sample, opt FitOptions) (Curve, FitReport, error) {
+func FitCurve(samples []Sample, opt FitOptions) (machine.Curve, FitReport, error) {
 	f, err := newFitData(samples)
 	if err != nil {
 		return nil, FitReport{}, err
 	}
 	if f.ymax == 0 {
-		return Curve{{From: 0, To: 0}}, FitReport{Segments: 1}, nil
+		return machine.Curve{{From: 0, To: 0}}, FitReport{Segments: 1}, nil
 	}
 	maxSeg := opt.MaxSegments
 	if maxSeg <= 0 {
@@ -199,7 +193,7 @@ func FitCurve(samples []Sample, opt FitOptions) (Curve, FitReport, error) {
 	for s := 1; s < len(curve); s++ {
 		x := curve[s].From
 		rep.Breaks = append(rep.Breaks, x)
-		rep.Steps = append(rep.Steps, Step{Bytes: x,
+		rep.Steps = append(rep.Steps, machine.Step{Bytes: x,
 			Before: curve[s-1].A + curve[s-1].B*float64(x),
 			After:  curve[s].A + curve[s].B*float64(x)})
 	}
@@ -212,7 +206,7 @@ func FitCurve(samples []Sample, opt FitOptions) (Curve, FitReport, error) {
 // sample measured at 0 s is divided by the smallest positive time of the
 // samples instead, as FitCurve does; when every sample is 0 s an error
 // is 0 where the curve gives 0 and +Inf elsewhere. No samples: 0, 0.
-func FitQuality(c Curve, samples []Sample) (rmsRel, maxRel float64) {
+func FitQuality(c machine.Curve, samples []Sample) (rmsRel, maxRel float64) {
 	if len(samples) == 0 {
 		return 0, 0
 	}
@@ -276,14 +270,12 @@ func fitLine(s fitSums) (a, b, rss float64) {
 	if s.w <= 0 {
 		return 0, 0, 0
 	}
-	det := s.w*s.wxx - s.wx*s.wx
-	if det <= 1e-13*s.w*s.wxx {
+	a, b, ok := s.line()
+	if !ok {
 		// One distinct size: the slope is undetermined; a constant.
 		a = max(s.wy/s.w, 0)
 		return a, 0, s.rss(a, 0)
 	}
-	a = (s.wxx*s.wy - s.wx*s.wxy) / det
-	b = (s.w*s.wxy - s.wx*s.wy) / det
 	if a >= 0 && b >= 0 {
 		return a, b, s.rss(a, b)
 	}
@@ -296,6 +288,18 @@ func fitLine(s fitSums) (a, b, rss float64) {
 		}
 	}
 	return a, b, rss
+}
+
+// line is the weighted least-squares line y = a + b·x of the sums,
+// unconstrained; ok is false without points or with one distinct x.
+func (s fitSums) line() (a, b float64, ok bool) {
+	det := s.w*s.wxx - s.wx*s.wx
+	if s.w <= 0 || det <= 1e-13*s.w*s.wxx {
+		return 0, 0, false
+	}
+	a = (s.wxx*s.wy - s.wx*s.wxy) / det
+	b = (s.w*s.wxy - s.wx*s.wy) / det
+	return a, b, true
 }
 
 // fitGroup is the samples at one distinct size.
@@ -360,11 +364,11 @@ func newFitData(samples []Sample) (*fitData, error) {
 // its first measured size. The pass also removes what rounding may have
 // left: a coefficient a hair below 0 becomes 0, and a step down of a few
 // ulps is closed by raising the later segment's A.
-func (f *fitData) curve(c fitCurveN) Curve {
+func (f *fitData) curve(c fitCurveN) machine.Curve {
 	k := len(c.cuts) - 1
-	curve := make(Curve, k)
+	curve := make(machine.Curve, k)
 	for s := range k {
-		seg := Segment{From: f.groups[c.cuts[s]].bytes, A: max(c.a[s], 0) * f.ymax, B: max(c.b[s], 0) * f.ymax / f.xs}
+		seg := machine.Segment{From: f.groups[c.cuts[s]].bytes, A: max(c.a[s], 0) * f.ymax, B: max(c.b[s], 0) * f.ymax / f.xs}
 		if s == 0 {
 			seg.From = 0
 		}

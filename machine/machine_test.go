@@ -1,28 +1,13 @@
-package partition
+package machine
 
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"math"
 	"reflect"
 	"strings"
 	"testing"
 )
-
-// The -update flag rewrites golden files. Another test file of the
-// package may define it too, so it is registered only once and read
-// through the flag package.
-func init() {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite the golden files")
-	}
-}
-
-func goldenUpdate() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
 
 // The figures of a feasibility study on a 2-core machine with Open MPI
 // 4.1.4 (issue 6). The default model is trained on a machine of the same
@@ -343,5 +328,37 @@ func TestOpFallback(t *testing.T) {
 	}
 	if got := (&Machine{}).Op("add"); got != 0 {
 		t.Errorf("nil ops: %g", got)
+	}
+}
+
+func TestAccessAndFallback(t *testing.T) {
+	m := &Machine{Ops: map[string]float64{"load": 1e-9, "store": 2e-9}}
+	if l, s := m.Access(1 << 30); l != 1e-9 || s != 2e-9 {
+		t.Errorf("Access without levels = %g, %g", l, s)
+	}
+	m.Memory = []MemoryLevel{{Bytes: 1000, Load: 1, Store: 2}, {Bytes: 2000, Load: 3, Store: 4}}
+	for _, c := range []struct {
+		bytes float64
+		load  float64
+	}{{10, 1}, {1000, 1}, {1001, 3}, {1e9, 3}} {
+		if l, _ := m.Access(c.bytes); l != c.load {
+			t.Errorf("Access(%g) load = %g, want %g", c.bytes, l, c.load)
+		}
+	}
+	m.Memory[1].Bytes = 500
+	if err := m.Validate(); err == nil || !strings.Contains(err.Error(), "memory level 1") {
+		t.Errorf("Validate of unsorted levels = %v", err)
+	}
+	// A model without the open-shift curves prices them as vector shifts.
+	m = DefaultMachine()
+	for _, p := range []string{PatternOpenShift, PatternOpenShiftStrided, PatternHalo2, PatternHalo4} {
+		delete(m.Comm[2], p)
+	}
+	want, _ := m.CommTime(PatternVectorShift, 4, 4096)
+	for _, p := range []string{PatternOpenShift, PatternOpenShiftStrided, PatternHalo2, PatternHalo4} {
+		got, err := m.CommTime(p, 4, 4096)
+		if err != nil || got != want {
+			t.Errorf("CommTime(%s) = %g, %v; want the vector-shift time %g", p, got, err, want)
+		}
 	}
 }
