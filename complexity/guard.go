@@ -428,3 +428,18 @@ func literalTooLarge(lit string) bool {
 	}
 	return digits > MaxLiteralDigits
 }
+
+// forallSpecs returns the index specifications of a FORALL header that
+// name their index; a half-typed FORALL may have no header at all.
+func forallSpecs(h *parser.ForallHeader) []*parser.ForallSpec {
+	if h == nil {
+		return nil
+	}
+	var out []*parser.ForallSpec
+	for _, s := range h.Specs {
+		if s != nil && s.Var != nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
