@@ -105,6 +105,14 @@ func TestKnotOfJumps(t *testing.T) {
 	if !r.Summary.IsTooLarge() || !hasNote(r.Notes, "too large to analyse (jumps too intricate") {
 		t.Errorf("knot of 400: %.80s, notes %q", r.Summary, r.Notes)
 	}
+	// Inside a loop, the loop says that a part of it is too large, and
+	// only the knot's own reason is given.
+	knot := strings.Replace(strings.Replace(spaghetti(400, 1), "      SUBROUTINE S(Y)\n", "      SUBROUTINE S(Y, N)\n      DO 9999 K = 1, N\n", 1), "      END\n", " 9999 CONTINUE\n      END\n", 1)
+	r = analyseOne(t, knot)
+	do := r.Statements[0]
+	if !r.Summary.IsTooLarge() || !hasNote(do.Notes, "a part of it is too large") || hasNote(r.Notes, "a polynomial past") {
+		t.Errorf("knot in a loop: %.40s, loop notes %q, unit notes %q", r.Summary, do.Notes, r.Notes)
+	}
 	r = analyseOne(t, gotoLoops(400))
 	if got := r.Summary.String(); got != "2800" {
 		t.Errorf("400 nested GOTO loops: %s, want 2800", got)
