@@ -66,6 +66,14 @@ func TestParameterChain(t *testing.T) {
 	if got := r.Summary.String(); got != "21" {
 		t.Errorf("K = 7/2, L = 2**K - 1 gives %s, want 21 (7 iterations)", got)
 	}
+	// K(i+1) = K(i)·K(i): 2^(2^i), a number of 2^i bits, stops at the
+	// coefficient budget.
+	sq := strings.ReplaceAll(paramChain(40), "+ K", "* K")
+	sq = strings.Replace(sq, "K0 = 1)", "K0 = 2)", 1)
+	r = analyseOne(t, sq)
+	if !r.Summary.IsTooLarge() || !hasNote(r.Notes, "65536-bit coefficients") {
+		t.Errorf("squaring chain: %.40s, notes %q", r.Summary, r.Notes)
+	}
 	// Past MaxParamDepth: a note, no crash.
 	r = analyseOne(t, paramChain(MaxParamDepth+10))
 	if !hasNote(r.Notes, "PARAMETERs defined in terms of each other more than") {
