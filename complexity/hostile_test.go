@@ -1,6 +1,7 @@
 package complexity
 
 import (
+	"fmt"
 	"math/big"
 	"math/rand"
 	"strings"
@@ -259,6 +260,34 @@ func TestHugeLiterals(t *testing.T) {
 		if literalTooLarge(ok) {
 			t.Errorf("%s is within the budget", ok)
 		}
+	}
+}
+
+// TestCallChain: routines each calling the next, past MaxCallDepth, do
+// not exhaust the stack; the calls past the depth cost TOO_LARGE with a
+// note, and the routines near the end of the chain keep exact costs.
+func TestCallChain(t *testing.T) {
+	n := MaxCallDepth + 200
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "      SUBROUTINE C%d(N)\n      X = X + 1.0\n", i)
+		if i+1 < n {
+			fmt.Fprintf(&b, "      CALL C%d(N)\n", i+1)
+		}
+		b.WriteString("      END\n")
+	}
+	f := parser.Parse("chain.f", []byte(b.String()), nil)
+	rs := NewEngine(Options{}).File(f)
+	if len(rs) != n {
+		t.Fatalf("%d results", len(rs))
+	}
+	if !rs[0].Summary.IsTooLarge() || !hasNote(rs[MaxCallDepth-1].Notes, "calls nested deeper than") {
+		t.Errorf("head of the chain: %s; notes of C%d: %q", rs[0].Summary, MaxCallDepth-1, rs[MaxCallDepth-1].Notes)
+	}
+	// C(n-1) costs 3; each caller adds its statement (3) and its
+	// argument (1).
+	if got := rs[n-10].Summary.String(); got != "39" {
+		t.Errorf("C%d = %s, want 39", n-10, got)
 	}
 }
 
