@@ -23,7 +23,9 @@ import (
 // cancelled when the client cancels the request or a newer version makes
 // the answer useless; a function that shares state (the complexity
 // engine) serialises itself, waiting with respect to ctx. A function that
-// returns late after a cancellation is no longer waited for.
+// goes on after a cancellation is not waited for while fewer than
+// maxLeftRunning are (see analyse); Release is called in message order
+// and must not wait for analyses.
 
 // InlayFunc produces the inlay hints of f whose offsets fall in
 // [start, end).
