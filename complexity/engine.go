@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -331,7 +332,11 @@ func (p *pass) unit(f *parser.File, u *parser.Unit) *UnitResult {
 	deps := map[string]string{}
 	var notes []string
 	r := p.e.analyzeRecovering(f, u, engineProcs{p, u.Name, deps, &notes})
-	r.Notes = append(r.Notes, notes...)
+	for _, n := range notes {
+		if !slices.Contains(r.Notes, n) {
+			r.Notes = append(r.Notes, n)
+		}
+	}
 	delete(p.running, u)
 	p.e.store(key, f.Name, r, deps, int64(u.Top().Len))
 	p.done[u] = r

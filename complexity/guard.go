@@ -10,10 +10,12 @@ import (
 	"github.com/pfls/pfls/parser"
 )
 
-// This file holds the guards of the model: the nesting budget and the
-// evaluation of PARAMETERs, which follows user data and so must stop at
-// cycles and must not repeat itself (a chain K(i+1) = K(i) + K(i) would
-// otherwise take time doubling with each line).
+// This file holds the guards of the model: the nesting budget, the
+// checks for cancellation, the limits and the endless loops of code with
+// jumps, the notes that explain a cost TooLarge, and the evaluation of
+// PARAMETERs, which follows user data and so must stop at cycles and must
+// not repeat itself (a chain K(i+1) = K(i) + K(i) would otherwise take
+// time doubling with each line).
 
 // guards is the state of the guards during the analysis of one unit.
 type guards struct {
@@ -22,6 +24,7 @@ type guards struct {
 	noted  map[string]bool                // unit notes already written
 	params map[*parser.Symbol]paramResult // PARAMETER values, once computed
 	inEval []*parser.Symbol               // PARAMETERs being evaluated, outermost first
+	spans  [][2]parser.Pos                // lists found too large, with a note saying why
 }
 
 type paramResult struct {
@@ -41,8 +44,8 @@ func (m *unitModel) note(msg string) {
 }
 
 // enter counts one more level of nesting and reports whether it keeps to
-// MaxNesting; every enter is paired with a leave.
-// Every enterCheckEvery constructs it also checks for cancellation.
+// MaxNesting; every enter is paired with a leave. Every enterCheckEvery
+// calls it also checks for cancellation.
 func (m *unitModel) enter() bool {
 	m.guard.depth++
 	m.guard.enters++
@@ -53,6 +56,8 @@ func (m *unitModel) enter() bool {
 	}
 	return m.guard.depth <= MaxNesting
 }
+
+func (m *unitModel) leave() { m.guard.depth-- }
 
 // enterCheckEvery is how many statements pass between two checks for
 // cancellation: a few microseconds of work.
@@ -92,6 +97,7 @@ func (m *unitModel) tooManyNodes(list []parser.Stmt, e env) (Poly, Stats) {
 		stats.add(st)
 	}
 	m.note(fmt.Sprintf("too large to analyse (%d statements in one list with jumps, past %d): cost %s", len(list), MaxUnstructuredNodes, TooLarge))
+	m.explained(list)
 	return tooLarge(), stats
 }
 
@@ -105,12 +111,12 @@ func (m *unitModel) solveJumps(list []parser.Stmt, p [][]*big.Rat, c []Poly) Pol
 	halved := map[int]bool{}
 	for {
 		g, err := expectedCost(p, c, m.checkCancel)
-		se, ok := err.(*solveError)
-		if err == nil || !ok || !se.unbounded {
-			if err != nil {
-				return m.unsolved(list, err)
-			}
+		if err == nil {
 			return g
+		}
+		se, ok := err.(*solveError)
+		if !ok || !se.unbounded {
+			return m.unsolved(list, err)
 		}
 		fixed := false
 		for _, i := range se.nodes {
@@ -193,6 +199,7 @@ func (m *unitModel) unsolved(list []parser.Stmt, err error) Poly {
 	}
 	if !se.unbounded {
 		m.note("too large to analyse (" + se.reason + "): cost " + TooLarge)
+		m.explained(list)
 		return tooLarge()
 	}
 	s := list[se.nodes[0]]
@@ -206,13 +213,18 @@ func (m *unitModel) unsolved(list []parser.Stmt, err error) Poly {
 	return Var(Unbounded)
 }
 
-func (m *unitModel) leave() { m.guard.depth-- }
-
 // nestingNote is the note of a construct nested past MaxNesting.
 var nestingNote = fmt.Sprintf("too large to analyse (constructs nested deeper than %d levels): cost %s", MaxNesting, TooLarge)
 
 // polyNote is the note of a cost past the polynomial budgets.
 var polyNote = fmt.Sprintf("too large to analyse (a polynomial past degree %d, %d terms or %d-bit coefficients, or a literal of more than %d digits): cost %s", MaxDegree, MaxTerms, MaxCoefBits, MaxLiteralDigits, TooLarge)
+
+// explained remembers that a list's cost TooLarge has a note saying why.
+func (m *unitModel) explained(list []parser.Stmt) {
+	if len(list) > 0 {
+		m.guard.spans = append(m.guard.spans, [2]parser.Pos{list[0].Pos(), list[len(list)-1].End()})
+	}
+}
 
 // tooDeep prices a construct nested past MaxNesting: TooLarge, and no
 // variable is known after it.
@@ -235,6 +247,11 @@ func (m *unitModel) tooLargeNote(s parser.Stmt, notes []string) []string {
 		}
 	}
 	lo, hi := s.Pos(), s.End()
+	for _, sp := range m.guard.spans {
+		if sp[0] >= lo && sp[0] < hi {
+			return append(notes, "cost "+TooLarge+": a part of it is too large to analyse")
+		}
+	}
 	for i := len(m.res.Statements) - 1; i >= 0; i-- {
 		r := m.res.Statements[i]
 		if p := r.Stmt.Pos(); p >= lo && p < hi && r.Cost.IsTooLarge() {
@@ -427,4 +444,19 @@ func literalTooLarge(lit string) bool {
 		}
 	}
 	return digits > MaxLiteralDigits
+}
+
+// forallSpecs returns the index specifications of a FORALL header that
+// name their index; a half-typed FORALL may have no header at all.
+func forallSpecs(h *parser.ForallHeader) []*parser.ForallSpec {
+	if h == nil {
+		return nil
+	}
+	var out []*parser.ForallSpec
+	for _, s := range h.Specs {
+		if s != nil && s.Var != nil {
+			out = append(out, s)
+		}
+	}
+	return out
 }

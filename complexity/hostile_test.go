@@ -1,6 +1,7 @@
 package complexity
 
 import (
+	"fmt"
 	"math/big"
 	"math/rand"
 	"strings"
@@ -66,6 +67,14 @@ func TestParameterChain(t *testing.T) {
 	if got := r.Summary.String(); got != "21" {
 		t.Errorf("K = 7/2, L = 2**K - 1 gives %s, want 21 (7 iterations)", got)
 	}
+	// K(i+1) = K(i)·K(i): 2^(2^i), a number of 2^i bits, stops at the
+	// coefficient budget.
+	sq := strings.ReplaceAll(paramChain(40), "+ K", "* K")
+	sq = strings.Replace(sq, "K0 = 1)", "K0 = 2)", 1)
+	r = analyseOne(t, sq)
+	if !r.Summary.IsTooLarge() || !hasNote(r.Notes, "65536-bit coefficients") {
+		t.Errorf("squaring chain: %.40s, notes %q", r.Summary, r.Notes)
+	}
 	// Past MaxParamDepth: a note, no crash.
 	r = analyseOne(t, paramChain(MaxParamDepth+10))
 	if !hasNote(r.Notes, "PARAMETERs defined in terms of each other more than") {
@@ -104,6 +113,14 @@ func TestKnotOfJumps(t *testing.T) {
 	r := analyseOne(t, spaghetti(400, 1))
 	if !r.Summary.IsTooLarge() || !hasNote(r.Notes, "too large to analyse (jumps too intricate") {
 		t.Errorf("knot of 400: %.80s, notes %q", r.Summary, r.Notes)
+	}
+	// Inside a loop, the loop says that a part of it is too large, and
+	// only the knot's own reason is given.
+	knot := strings.Replace(strings.Replace(spaghetti(400, 1), "      SUBROUTINE S(Y)\n", "      SUBROUTINE S(Y, N)\n      DO 9999 K = 1, N\n", 1), "      END\n", " 9999 CONTINUE\n      END\n", 1)
+	r = analyseOne(t, knot)
+	do := r.Statements[0]
+	if !r.Summary.IsTooLarge() || !hasNote(do.Notes, "a part of it is too large") || hasNote(r.Notes, "a polynomial past") {
+		t.Errorf("knot in a loop: %.40s, loop notes %q, unit notes %q", r.Summary, do.Notes, r.Notes)
 	}
 	r = analyseOne(t, gotoLoops(400))
 	if got := r.Summary.String(); got != "2800" {
@@ -243,6 +260,34 @@ func TestHugeLiterals(t *testing.T) {
 		if literalTooLarge(ok) {
 			t.Errorf("%s is within the budget", ok)
 		}
+	}
+}
+
+// TestCallChain: routines each calling the next, past MaxCallDepth, do
+// not exhaust the stack; the calls past the depth cost TOO_LARGE with a
+// note, and the routines near the end of the chain keep exact costs.
+func TestCallChain(t *testing.T) {
+	n := MaxCallDepth + 200
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "      SUBROUTINE C%d(N)\n      X = X + 1.0\n", i)
+		if i+1 < n {
+			fmt.Fprintf(&b, "      CALL C%d(N)\n", i+1)
+		}
+		b.WriteString("      END\n")
+	}
+	f := parser.Parse("chain.f", []byte(b.String()), nil)
+	rs := NewEngine(Options{}).File(f)
+	if len(rs) != n {
+		t.Fatalf("%d results", len(rs))
+	}
+	if !rs[0].Summary.IsTooLarge() || !hasNote(rs[MaxCallDepth-1].Notes, "calls nested deeper than") {
+		t.Errorf("head of the chain: %s; notes of C%d: %q", rs[0].Summary, MaxCallDepth-1, rs[MaxCallDepth-1].Notes)
+	}
+	// C(n-1) costs 3; each caller adds its statement (3) and its
+	// argument (1).
+	if got := rs[n-10].Summary.String(); got != "39" {
+		t.Errorf("C%d = %s, want 39", n-10, got)
 	}
 }
 

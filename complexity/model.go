@@ -861,21 +861,6 @@ func (m *unitModel) largest(body Poly, idx string, lo, hi, step Poly, notes *[]s
 	return body
 }
 
-// forallSpecs returns the index specifications of a FORALL header that
-// name their index; a half-typed FORALL may have no header at all.
-func forallSpecs(h *parser.ForallHeader) []*parser.ForallSpec {
-	if h == nil {
-		return nil
-	}
-	var out []*parser.ForallSpec
-	for _, s := range h.Specs {
-		if s != nil && s.Var != nil {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
 func (m *unitModel) forallCost(h *parser.ForallHeader, body Poly, e env, st *Stats, notes *[]string) Poly {
 	total := Zero()
 	if h == nil {

@@ -411,13 +411,13 @@ func (p Poly) IsTooLarge() bool {
 }
 
 // withinBudget returns p, or TooLarge when p has more than MaxTerms terms
-// or a term past MaxDegree.
+// or a term past MaxDegree or MaxCoefBits.
 func withinBudget(p Poly) Poly {
 	if len(p.terms) > MaxTerms {
 		return tooLarge()
 	}
 	for _, t := range p.terms {
-		if !monoWithin(t.mono, t.deg) {
+		if !monoWithin(t.mono, t.deg) || t.coef.r != nil && ratBits(t.coef.r) > MaxCoefBits {
 			return tooLarge()
 		}
 	}
@@ -465,9 +465,14 @@ func (p Poly) scale(c coef) Poly {
 		return p
 	}
 	out := make([]term, len(p.terms))
+	large := c.r != nil
 	for i, t := range p.terms {
 		t.coef = t.coef.mul(c)
 		out[i] = t
+		large = large || t.coef.r != nil
+	}
+	if large {
+		return withinBudget(Poly{terms: out})
 	}
 	return Poly{terms: out}
 }

@@ -107,6 +107,16 @@ func eachName(u *parser.Unit, within *int, fn func(r NameRef) bool) {
 				}
 			}
 			return false
+		case *parser.ParameterStmt:
+			// The names a PARAMETER statement defines are kept as
+			// keyword arguments by the tree; they are references.
+			for _, d := range x.Defs {
+				parser.Inspect(d.Name, visit)
+				if d.Value != nil {
+					parser.Inspect(d.Value, visit)
+				}
+			}
+			return false
 		case *parser.KeywordArg:
 			if x.Value != nil {
 				parser.Inspect(x.Value, visit)

@@ -372,6 +372,16 @@ func (w *workspace) collect(f *parser.File, u *parser.Unit) {
 			parser.Inspect(x.Fun, visit)
 			args("", x.Args)
 			return false
+		case *parser.ParameterStmt:
+			// PARAMETER (N = 10): the names defined are kept as keyword
+			// arguments by the tree.
+			for _, d := range x.Defs {
+				add(d.Name, rolePlain, "")
+				if d.Value != nil {
+					parser.Inspect(d.Value, visit)
+				}
+			}
+			return false
 		case *parser.KeywordArg:
 			if x.Value != nil {
 				parser.Inspect(x.Value, visit)

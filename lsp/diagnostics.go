@@ -31,6 +31,7 @@ type pendingDiag struct {
 
 type runningDiag struct {
 	cancel context.CancelFunc
+	again  bool // a newer version waits for this publication to end
 }
 
 func newDiagScheduler(delay time.Duration, publish func(context.Context, protocol.DocumentURI)) *diagScheduler {
@@ -67,20 +68,30 @@ func (d *diagScheduler) fire(uri protocol.DocumentURI, p *pendingDiag) {
 		return
 	}
 	delete(d.pending, uri)
+	if old := d.running[uri]; old != nil {
+		// One publication per document at a time: the one under way is
+		// cancelled and this one follows when it ends.
+		old.cancel()
+		old.again = true
+		d.mu.Unlock()
+		return
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &runningDiag{cancel: cancel}
-	if old := d.running[uri]; old != nil {
-		old.cancel()
-	}
 	d.running[uri] = r
 	d.mu.Unlock()
 	defer func() {
 		cancel()
 		d.mu.Lock()
+		again := false
 		if d.running[uri] == r {
 			delete(d.running, uri)
+			again = r.again && !d.stopped
 		}
 		d.mu.Unlock()
+		if again {
+			d.schedule(uri)
+		}
 	}()
 	d.publish(ctx, uri)
 }

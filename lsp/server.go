@@ -9,6 +9,7 @@ import (
 	"log"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/pfls/pfls/hints"
@@ -22,7 +23,9 @@ import (
 // cancelled when the client cancels the request or a newer version makes
 // the answer useless; a function that shares state (the complexity
 // engine) serialises itself, waiting with respect to ctx. A function that
-// returns late after a cancellation is no longer waited for.
+// goes on after a cancellation is not waited for while fewer than
+// maxLeftRunning are (see analyse); Release is called in message order
+// and must not wait for analyses.
 
 // InlayFunc produces the inlay hints of f whose offsets fall in
 // [start, end).
@@ -86,6 +89,8 @@ type Server struct {
 	inflight  map[jsonrpc2.ID]context.CancelFunc
 
 	pubMu sync.Mutex // orders publications of diagnostics against closes
+
+	leftRunning atomic.Int32 // analyses still running after their request was cancelled
 
 	exited chan int
 	once   sync.Once
@@ -355,11 +360,19 @@ func (s *Server) callClient(method string, params, result any) error {
 	return err
 }
 
+// maxLeftRunning bounds the analyses that go on after their request was
+// cancelled (an analysis that does not watch its context, such as the
+// estimator, runs to its end): past it a cancelled request waits for its
+// analysis to end before it answers, so that typing in a file whose
+// analysis is slow cannot start ever more of them at once.
+const maxLeftRunning = 2
+
 // analyse runs an analysis (a call of an Options function) for a
 // request: it returns nil when f finished, a RequestCancelled error as
 // soon as ctx is cancelled (f, which got ctx, is left to notice it and
-// stop on its own), and an internal error when f panicked. The server
-// holds no lock meanwhile, so other requests are answered beside it.
+// stop on its own, while fewer than maxLeftRunning are so left), and an
+// internal error when f panicked. The server holds no lock meanwhile, so
+// other requests are answered beside it.
 func (s *Server) analyse(ctx context.Context, what string, f func(ctx context.Context)) error {
 	done := make(chan error, 1)
 	go func() {
@@ -373,13 +386,23 @@ func (s *Server) analyse(ctx context.Context, what string, f func(ctx context.Co
 		}()
 		f(ctx)
 	}()
+	cancelled := jsonrpc2.NewError(requestCancelled, "request cancelled")
 	select {
 	case err := <-done:
 		if err == nil && ctx.Err() != nil {
-			err = jsonrpc2.NewError(requestCancelled, "request cancelled")
+			err = cancelled
 		}
 		return err
 	case <-ctx.Done():
-		return jsonrpc2.NewError(requestCancelled, "request cancelled")
 	}
+	if s.leftRunning.Add(1) <= maxLeftRunning {
+		go func() {
+			<-done
+			s.leftRunning.Add(-1)
+		}()
+		return cancelled
+	}
+	s.leftRunning.Add(-1)
+	<-done
+	return cancelled
 }

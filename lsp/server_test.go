@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -334,5 +336,94 @@ func TestCancelStopsAnalysis(t *testing.T) {
 		if err := <-errc; rpcCode(err) != requestCancelled {
 			t.Fatalf("round %d: %v", round, err)
 		}
+	}
+}
+
+// TestCancelledAnalysesLeftRunning: analyses that ignore their context
+// are left running after a cancellation at most maxLeftRunning at a time;
+// past that a cancelled request answers when its analysis ends.
+func TestCancelledAnalysesLeftRunning(t *testing.T) {
+	release := make(chan struct{})
+	entered := make(chan struct{}, 10)
+	slow := func(_ context.Context, f *parser.File, start, end int, o hints.InlayOptions) []hints.InlayHint {
+		entered <- struct{}{}
+		<-release
+		return nil
+	}
+	c := newClient(t, Options{Inlay: slow})
+	c.initialize(fullCapabilities)
+	uri, text := example(t, "redblack.f")
+	c.open(uri, text)
+	const n = maxLeftRunning + 2
+	errs := make(chan error, n)
+	for i := 0; i < n; i++ {
+		go func() {
+			errs <- c.callErr("textDocument/inlayHint", map[string]any{"textDocument": map[string]any{"uri": uri},
+				"range": protocol.Range{End: protocol.Position{Line: 40}}}, nil)
+		}()
+		<-entered
+	}
+	for id := 2; id < 2+n; id++ { // initialize was 1
+		c.notify("$/cancelRequest", map[string]any{"id": id})
+	}
+	for i := 0; i < maxLeftRunning; i++ {
+		select {
+		case err := <-errs:
+			if rpcCode(err) != requestCancelled {
+				t.Fatalf("cancelled request: %v", err)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatal("a cancelled request did not answer")
+		}
+	}
+	select {
+	case err := <-errs:
+		t.Fatalf("more than %d analyses left running (answer %v)", maxLeftRunning, err)
+	case <-time.After(100 * time.Millisecond):
+	}
+	close(release)
+	for i := maxLeftRunning; i < n; i++ {
+		if err := <-errs; rpcCode(err) != requestCancelled {
+			t.Fatalf("cancelled request: %v", err)
+		}
+	}
+}
+
+// TestSlowDiagnosticsDoNotPileUp types faster than a slow diagnostics
+// producer that ignores its context: one publication per document runs
+// at a time (plus the few left running after a cancellation), and the
+// last version's diagnostics are published in the end.
+func TestSlowDiagnosticsDoNotPileUp(t *testing.T) {
+	var running, most atomic.Int32
+	slow := func(_ context.Context, f *parser.File, est hints.EstimateSettings) []hints.Diagnostic {
+		n := running.Add(1)
+		for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+		}
+		time.Sleep(150 * time.Millisecond)
+		running.Add(-1)
+		return nil
+	}
+	c := newClient(t, Options{ExtraDiagnostics: slow, DiagnosticDelay: 10 * time.Millisecond})
+	var last atomic.Uint32
+	go func() {
+		for p := range c.diags {
+			last.Store(p.Version)
+		}
+	}()
+	c.initialize(fullCapabilities)
+	const uri = "file:///work/slow.f"
+	c.open(uri, "      X = 1\n      END\n")
+	v := 2
+	for ; v < 60; v++ {
+		c.change(uri, v, &protocol.Range{Start: protocol.Position{Line: 0, Character: 10}, End: protocol.Position{Line: 0, Character: 11}}, strconv.Itoa(v%10))
+		time.Sleep(10 * time.Millisecond)
+	}
+	time.Sleep(time.Second)
+	if m := most.Load(); m > 1+maxLeftRunning {
+		t.Fatalf("%d diagnostics analyses ran at once for one document", m)
+	}
+	t.Logf("at most %d diagnostics analyses at once", most.Load())
+	if got := last.Load(); got != uint32(v-1) {
+		t.Fatalf("last diagnostics published for version %d, want %d", got, v-1)
 	}
 }

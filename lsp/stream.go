@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -249,9 +250,13 @@ func (s *stream) readBody(length int64, keep bool) ([]byte, int64, error) {
 		m, err := s.read(buf[:min(int64(len(buf)), length-total)])
 		chunk := buf[:m]
 		seen := append(tail, chunk...)
-		if loc := contentLength.FindIndex(seen); loc != nil {
-			s.unread(seen[loc[0]:])
-			return nil, total + int64(m) - int64(len(seen)-loc[0]), nil
+		// A header needs a line end: compact JSON (what clients send) has
+		// none, so the search is skipped for most bodies.
+		if bytes.IndexByte(seen, '\n') >= 0 {
+			if loc := contentLength.FindIndex(seen); loc != nil {
+				s.unread(seen[loc[0]:])
+				return nil, total + int64(m) - int64(len(seen)-loc[0]), nil
+			}
 		}
 		total += int64(m)
 		if keep {
