@@ -374,6 +374,7 @@ func TestMarkerSyntax(t *testing.T) {
 		{`!@estimate(faster "D(BLOCK)", over="D(CYCLIC)", by="3")`, "want a ratio range"},
 		{`!@estimate(faster "D(BLOCK)", over="D(CYCLIC)", by="3-2")`, "want a ratio range"},
 		{`!@estimate(beats "D(BLOCK)")`, "needs over="},
+		{`!@estimate(scales "16")`, "want a speed-up range"},
 	} {
 		ms, errs := parseMarkers("  x = 1 "+c.src+"\n", false)
 		if len(errs) != 0 || len(ms) != 1 {
@@ -435,6 +436,7 @@ func TestMarkerTodo(t *testing.T) {
   y = 2  !@todo diag(syntax, why="a made-up expectation")
   z = = 2  !@todo diag(syntax, "^no such message$")
   !@todo estimate(faster "D(BLOCK)")
+  !@estimate(scales "0.9-1.1")
   do i = 1, 10
   end do
 end program p
@@ -478,6 +480,9 @@ func TestReportRatio(t *testing.T) {
 	}
 	if !sameDist("D(BLOCK)", "(BLOCK)") || sameDist("D(BLOCK)", "E(BLOCK)") || sameDist("D(BLOCK)", "(CYCLIC)") {
 		t.Error("sameDist")
+	}
+	if v, ok := reportCurrentTime(text); !ok || v != 2e-3 {
+		t.Errorf("current time %v %v, want 2 ms", v, ok)
 	}
 	if _, ok := reportRatio(text, "D(:,BLOCK)", "D(CYCLIC)"); ok {
 		t.Error("a candidate not in the report has a time")
