@@ -411,11 +411,17 @@ func (r *tbRecorder) Failed() bool              { return len(r.errs) > 0 }
 func (r *tbRecorder) Fatal(a ...any)            { r.errs = append(r.errs, fmt.Sprint(a...)); runtime.Goexit() }
 func (r *tbRecorder) Fatalf(f string, a ...any) { r.Errorf(f, a...); runtime.Goexit() }
 
-// recordFixture runs the fixture src and returns its failures.
-func recordFixture(t *testing.T, name, src string) []string {
+// recordFixture runs the fixture src and returns its failures; more
+// holds other files of its folder (golden files) by name.
+func recordFixture(t *testing.T, name, src string, more ...string) []string {
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
+	}
+	for i := 0; i+1 < len(more); i += 2 {
+		if err := os.WriteFile(filepath.Join(dir, more[i]), []byte(more[i+1]), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	r := &tbRecorder{TB: t}
 	done := make(chan struct{})
@@ -466,6 +472,36 @@ end program p
 	plain = strings.ReplaceAll(plain, `, why="a made-up expectation"`, "")
 	if errs := recordFixture(t, "plain.f90", plain); len(errs) != 6 {
 		t.Errorf("the expectations without todo: failures %q, want 6 (nodiag, 2 diag, estimate, 2 unexpected syntax)", errs)
+	}
+}
+
+// TestMarkerTodoGolden: the golden file of a todo action is what pfls
+// should write; the todo holds once the edit matches it.
+func TestMarkerTodoGolden(t *testing.T) {
+	src := `C@ignore(loop-distribution, fine-grain-loop)
+      PROGRAM P
+      PARAMETER (N = 64)
+      REAL A(N), B(N)
+      DECOMPOSITION D(N)
+      ALIGN A, B WITH D
+      DISTRIBUTE D(BLOCK)
+C@todo action("^Distribute D\(CYCLIC\)", golden="g")
+      DO 10 I = 2, N
+         A(I) = B(I-1)
+   10 CONTINUE
+      END
+`
+	edited := strings.Replace(src, "DISTRIBUTE D(BLOCK)", "DISTRIBUTE D(CYCLIC)", 1)
+	if errs := recordFixture(t, "p.f", src, "g.golden", strings.ToLower(edited)); len(errs) != 0 {
+		t.Errorf("a todo action whose edit differs from its golden file: failures %q", errs)
+	}
+	errs := recordFixture(t, "p.f", src, "g.golden", edited)
+	if len(errs) != 1 || !strings.Contains(errs[0], "holds now") {
+		t.Errorf("a todo action whose edit matches its golden file: failures %q, want one that holds", errs)
+	}
+	errs = recordFixture(t, "p.f", src)
+	if len(errs) != 1 || !strings.Contains(errs[0], "written by hand") {
+		t.Errorf("a todo action without its golden file: failures %q", errs)
 	}
 }
 

@@ -66,7 +66,9 @@ package hints
 // listed with "!@todo nodiag(code)": it is then not unexpected; one given
 // with the wrong message is covered by "!@todo diag(code, "right message")"
 // on its line; an action offered wrongly is listed with "!@todo
-// noaction(re)" and is exempt from the rules for actions. A fixture
+// noaction(re)" and is exempt from the rules for actions. The golden file
+// of a "!@todo action(..., golden=name)" holds the file as pfls should
+// edit it, written by hand (-update leaves it alone). A fixture
 // can so hold right and wrong expectations side by side (the programs of
 // testdata/programs do). With -v the test logs each todo's current state.
 //
@@ -281,6 +283,12 @@ func (e *expect) todo() bool { return e.m.todo }
 // fixed, and the marker should lose its todo.
 func (fx *fixture) checkTodos() {
 	for _, e := range fx.exps {
+		if e.todo() && e.golden != "" {
+			if _, err := os.Stat(filepath.Join(fx.dir, e.golden+".golden")); err != nil {
+				fx.errorf(e.m.line, "%s: the golden file of a todo is written by hand: %v", e.m.text, err)
+				continue
+			}
+		}
 		if e.todo() && !e.missed {
 			fx.errorf(e.m.line, "%s holds now: remove the todo", e.m.text)
 		}
@@ -966,6 +974,14 @@ func (fx *fixture) checkAction(line int, a CodeAction, caps []Diagnostic) {
 
 func (fx *fixture) golden(line int, e *expect, got []byte) {
 	path := filepath.Join(fx.dir, e.golden+".golden")
+	if e.todo() {
+		// The golden file of a todo holds what pfls should write: it is
+		// written by hand, never by -update.
+		if want, err := os.ReadFile(path); err == nil && !bytes.Equal(got, want) {
+			fx.miss(e, line, "%s: the edited file differs from %s:\n%s", e.m.text, path, firstDiff(want, got))
+		}
+		return
+	}
 	if *update {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			fx.t.Fatal(err)
