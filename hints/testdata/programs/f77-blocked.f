@@ -7,10 +7,15 @@ C     18) runs 800³ = 5.12·10⁸ times: the count is above 9.2·10⁹ and is
 C     a number, since every bound is a PARAMETER or a loop index with
 C     known range. MIN(JJ+NB-1, N) is a bound, not an unknown: summing
 C     it exactly gives the number (the exact-counts issue); it must not
-C     become UNKNOWN_RANGE.
+C     become UNKNOWN_RANGE. The initialization loop costs exactly
+C     12·N² = 7680000 (three 2-D stores of a constant at 4 each; bounds
+C     that are PARAMETERs cost 0), and its tooltip must not call the
+C     PARAMETER N a guess.
       PROGRAM BLKMM
       PARAMETER (N = 800, NB = 64)
       REAL A(N,N), B(N,N), C(N,N)
+C     N is a PARAMETER: a known value, not a guess
+C@todo hint("^7680000$", tooltip="variables: \d+ symbolic, 0 guessed", why="PARAMETERs are counted as guessed")
       DO 1 J = 1, N
          DO 1 I = 1, N
             A(I,J) = 1.0
