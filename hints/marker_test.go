@@ -255,7 +255,7 @@ type expect struct {
 	itemKind   string         // complete kind=, symbol kind
 	active     int            // signature active=
 	over       string         // estimate faster: the distribution it beats
-	byLo, byHi float64        // estimate faster over=: the range of time(over)/time(faster)
+	byLo, byHi float64        // estimate over=: the range of time(over)/time(dist); scales: of the speed-up
 	why        string         // todo: why pfls does not meet it yet
 	missed     bool           // todo: the check failed, as it should until pfls is fixed
 }
@@ -274,7 +274,7 @@ func (fx *fixture) miss(e *expect, line int, format string, args ...any) {
 		return
 	}
 	e.missed = true
-	fx.t.Logf("%s:%d: todo: %s", filepath.Join(fx.dir, fx.name), line+1, fmt.Sprintf(format, args...))
+	fx.t.Logf("%s:%d: todo (%s): %s", filepath.Join(fx.dir, fx.name), line+1, e.why, fmt.Sprintf(format, args...))
 }
 
 func (e *expect) todo() bool { return e.m.todo }
