@@ -261,20 +261,20 @@ func (fx *fixture) checkPositions() {
 			}
 			sort.Strings(want)
 			if strings.Join(got, " ") != strings.Join(want, " ") {
-				fx.errorf(line, "%s: got %v", e.m.text, got)
+				fx.miss(e, line, "%s: got %v", e.m.text, got)
 			}
 		case "hovername":
 			h := Hover(fx.f, start, nil)
 			if h == nil || !e.re.MatchString(h.Markdown) {
-				fx.errorf(line, "%s: the hover is %+v", e.m.text, h)
+				fx.miss(e, line, "%s: the hover is %+v", e.m.text, h)
 			}
 		case "rename":
 			edits, err := Rename(fx.f, start, e.newName, nil)
 			switch {
 			case e.errRe != nil && (err == nil || !e.errRe.MatchString(err.Error())):
-				fx.errorf(line, "%s: error %v", e.m.text, err)
+				fx.miss(e, line, "%s: error %v", e.m.text, err)
 			case e.errRe == nil && err != nil:
-				fx.errorf(line, "%s: %v", e.m.text, err)
+				fx.miss(e, line, "%s: %v", e.m.text, err)
 			case e.errRe == nil:
 				fx.golden(line, e, applyMarkerEdits(fx.src, edits))
 			}
@@ -289,12 +289,12 @@ func (fx *fixture) checkPositions() {
 				for _, it := range items {
 					have = append(have, it.Label+" ("+it.Kind+")")
 				}
-				fx.errorf(line, "%s: the candidates are %s", e.m.text, strings.Join(have, ", "))
+				fx.miss(e, line, "%s: the candidates are %s", e.m.text, strings.Join(have, ", "))
 			}
 		case "signature":
 			sig := SignatureHelp(fx.f, end+1, nil)
 			if sig == nil || !e.re.MatchString(sig.Label) || e.active >= 0 && sig.Active != e.active {
-				fx.errorf(line, "%s: the signature is %+v", e.m.text, sig)
+				fx.miss(e, line, "%s: the signature is %+v", e.m.text, sig)
 			}
 		}
 	}
@@ -326,5 +326,5 @@ func (fx *fixture) checkSymbol(e *expect) {
 		}
 		have = append(have, s.Kind+" "+s.Name)
 	}
-	fx.errorf(e.m.target, "%s: the line has the symbols %v", e.m.text, have)
+	fx.miss(e, e.m.target, "%s: the line has the symbols %v", e.m.text, have)
 }

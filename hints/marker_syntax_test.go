@@ -2,6 +2,9 @@ package hints
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -13,6 +16,7 @@ type marker struct {
 	verb   string
 	args   []markerArg
 	text   string // as written, for messages
+	todo   bool   // written "!@todo verb(...)": an expectation pfls does not meet yet
 }
 
 // A markerArg is one comma-separated argument: a sequence of words,
@@ -56,6 +60,10 @@ func parseMarkers(src string, fixed bool) ([]*marker, []string) {
 		}
 		for _, m := range ms {
 			m.line = i
+			if m.todo && (fileVerbs[m.verb] || m.verb == "loc") {
+				errs = append(errs, fmt.Sprintf("%d: %s: todo applies to expectations, not to %s", i+1, m.text, m.verb))
+				continue
+			}
 			if fileVerbs[m.verb] {
 				m.target = -1
 				out = append(out, m)
@@ -182,6 +190,26 @@ func parseMarker(s string) (*marker, int, string) {
 	if m.verb == "" {
 		return nil, 0, fmt.Sprintf("marker without a verb: !@%s", s)
 	}
+	if m.verb == "todo" {
+		// "!@todo verb(args)": the expectation that follows, not met yet.
+		j := i
+		for j < len(s) && s[j] == ' ' {
+			j++
+		}
+		if j == i || j >= len(s) || !isWordByte(s[j]) {
+			return nil, 0, fmt.Sprintf("todo must prefix a marker: !@todo verb(...), not !@%s", s)
+		}
+		inner, n, err := parseMarker(s[j:])
+		if err != "" {
+			return nil, 0, err
+		}
+		if inner.todo {
+			return nil, 0, fmt.Sprintf("todo twice in !@%s", s)
+		}
+		inner.todo = true
+		inner.text = "!@todo " + strings.TrimPrefix(inner.text, "!@")
+		return inner, j + n, ""
+	}
 	if i >= len(s) || s[i] != '(' {
 		m.text = "!@" + m.verb
 		return m, i, ""
@@ -304,6 +332,10 @@ func TestMarkerSyntax(t *testing.T) {
 		{"no code after", "      X = 1\nC@diag(syntax)\n", true, nil, []string{"2: !@diag(syntax) applies to no line of code"}},
 		{"unclosed", "      X = 1 !@diag(syntax\n", true, nil, []string{"1: unclosed marker"}},
 		{"unterminated string", "      X = 1 !@hint(\"abc)\n", true, nil, []string{"1: unterminated string"}},
+		{"todo", "  x = 1 !@todo diag(syntax) !@todo  nohint\n", false, []want{{"diag", 1}, {"nohint", 1}}, nil},
+		{"todo without a marker", "  x = 1 !@todo(x)\n", false, nil, []string{"1: todo must prefix a marker"}},
+		{"todo twice", "  x = 1 !@todo todo nohint\n", false, nil, []string{"1: todo twice"}},
+		{"todo of a file verb", "  x = 1 !@todo procs(2)\n", false, nil, []string{"1: !@todo procs(2): todo applies to expectations"}},
 	} {
 		ms, errs := parseMarkers(c.src, c.fixed)
 		if len(errs) != len(c.errs) {
@@ -336,6 +368,13 @@ func TestMarkerSyntax(t *testing.T) {
 		{`!@procs(0)`, "positive integer"},
 		{`!@profile(interprocedural)`, "key=value options only"},
 		{`!@nohint("x")`, "takes 0 argument"},
+		{`!@diag(syntax, why="x")`, "why= belongs to a !@todo marker"},
+		{`!@estimate(faster "D(BLOCK)", by="2-3")`, "go together"},
+		{`!@estimate(current "D(BLOCK)", over="D(CYCLIC)", by="2-3")`, "go together"},
+		{`!@estimate(faster "D(BLOCK)", over="D(CYCLIC)", by="3")`, "want a ratio range"},
+		{`!@estimate(faster "D(BLOCK)", over="D(CYCLIC)", by="3-2")`, "want a ratio range"},
+		{`!@estimate(beats "D(BLOCK)")`, "needs over="},
+		{`!@estimate(scales "16")`, "want a speed-up range"},
 	} {
 		ms, errs := parseMarkers("  x = 1 "+c.src+"\n", false)
 		if len(errs) != 0 || len(ms) != 1 {
@@ -355,5 +394,133 @@ func TestMarkerSyntax(t *testing.T) {
 	}
 	if _, err := fx.compile(ms[1]); err == nil || !strings.Contains(err.Error(), "used twice") {
 		t.Errorf("golden used twice: %v", err)
+	}
+}
+
+// tbRecorder collects the failures of a fixture run instead of failing
+// the test, so that a test can check what the runner reports.
+type tbRecorder struct {
+	testing.TB
+	errs []string
+}
+
+func (r *tbRecorder) Helper()                   {}
+func (r *tbRecorder) Logf(string, ...any)       {}
+func (r *tbRecorder) Errorf(f string, a ...any) { r.errs = append(r.errs, fmt.Sprintf(f, a...)) }
+func (r *tbRecorder) Failed() bool              { return len(r.errs) > 0 }
+func (r *tbRecorder) Fatal(a ...any)            { r.errs = append(r.errs, fmt.Sprint(a...)); runtime.Goexit() }
+func (r *tbRecorder) Fatalf(f string, a ...any) { r.Errorf(f, a...); runtime.Goexit() }
+
+// recordFixture runs the fixture src and returns its failures; more
+// holds other files of its folder (golden files) by name.
+func recordFixture(t *testing.T, name, src string, more ...string) []string {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i+1 < len(more); i += 2 {
+		if err := os.WriteFile(filepath.Join(dir, more[i]), []byte(more[i+1]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := &tbRecorder{TB: t}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		runFixture(r, dir, name)
+	}()
+	<-done
+	return r.errs
+}
+
+// TestMarkerTodo: a !@todo expectation passes while pfls misses it and
+// fails once it holds; a wrong diagnostic listed by !@todo nodiag is not
+// unexpected.
+func TestMarkerTodo(t *testing.T) {
+	missed := `program p
+  x = = 1  !@todo nodiag(syntax)
+  y = 2  !@todo diag(syntax, why="a made-up expectation")
+  z = = 2  !@todo diag(syntax, "^no such message$")
+  !@todo estimate(faster "D(BLOCK)")
+  !@estimate(scales "0.9-1.1")
+  do i = 1, 10
+  end do
+end program p
+`
+	if errs := recordFixture(t, "missed.f90", missed); len(errs) != 0 {
+		t.Errorf("todo expectations that do not hold: failures %q", errs)
+	}
+	held := `program p
+  x = = 1  !@todo diag(syntax)
+  y = 2  !@todo nodiag(syntax)
+  !@todo noestimate
+  y = 3
+end program p
+`
+	errs := recordFixture(t, "held.f90", held)
+	want := []string{":2: !@todo diag(syntax) holds now", ":3: !@todo nodiag(syntax) holds now", ":4: !@todo noestimate holds now"}
+	if len(errs) != len(want) {
+		t.Fatalf("todo expectations that hold: failures %q, want %d", errs, len(want))
+	}
+	for i, w := range want {
+		if !strings.Contains(errs[i], w) {
+			t.Errorf("failure %q, want %q", errs[i], w)
+		}
+	}
+	// Without todo, the same expectations fail.
+	plain := strings.ReplaceAll(missed, "!@todo ", "!@")
+	plain = strings.ReplaceAll(plain, `, why="a made-up expectation"`, "")
+	if errs := recordFixture(t, "plain.f90", plain); len(errs) != 6 {
+		t.Errorf("the expectations without todo: failures %q, want 6 (nodiag, 2 diag, estimate, 2 unexpected syntax)", errs)
+	}
+}
+
+// TestMarkerTodoGolden: the golden file of a todo action is what pfls
+// should write; the todo holds once the edit matches it.
+func TestMarkerTodoGolden(t *testing.T) {
+	src := `C@ignore(loop-distribution, fine-grain-loop)
+      PROGRAM P
+      PARAMETER (N = 64)
+      REAL A(N), B(N)
+      DECOMPOSITION D(N)
+      ALIGN A, B WITH D
+      DISTRIBUTE D(BLOCK)
+C@todo action("^Distribute D\(CYCLIC\)", golden="g")
+      DO 10 I = 2, N
+         A(I) = B(I-1)
+   10 CONTINUE
+      END
+`
+	edited := strings.Replace(src, "DISTRIBUTE D(BLOCK)", "DISTRIBUTE D(CYCLIC)", 1)
+	if errs := recordFixture(t, "p.f", src, "g.golden", strings.ToLower(edited)); len(errs) != 0 {
+		t.Errorf("a todo action whose edit differs from its golden file: failures %q", errs)
+	}
+	errs := recordFixture(t, "p.f", src, "g.golden", edited)
+	if len(errs) != 1 || !strings.Contains(errs[0], "holds now") {
+		t.Errorf("a todo action whose edit matches its golden file: failures %q, want one that holds", errs)
+	}
+	errs = recordFixture(t, "p.f", src)
+	if len(errs) != 1 || !strings.Contains(errs[0], "written by hand") {
+		t.Errorf("a todo action without its golden file: failures %q", errs)
+	}
+}
+
+// TestReportRatio reads candidate times from a loop report.
+func TestReportRatio(t *testing.T) {
+	text := "Loop at line 3 on 16 processors, D(BLOCK): 2 ms (communication 1 ms, computation 1 ms)\nCandidates, fastest first:\n- D(CYCLIC): 500 µs (communication 0 ns)\n- D(BLOCK): 2 ms (communication 1 ms)"
+	if r, ok := reportRatio(text, "D(BLOCK)", "D(CYCLIC)"); !ok || r != 4 {
+		t.Errorf("ratio %v %v, want 4", r, ok)
+	}
+	if r, ok := reportRatio(text, "(BLOCK)", "(CYCLIC)"); !ok || r != 4 {
+		t.Errorf("ratio without names %v %v, want 4", r, ok)
+	}
+	if !sameDist("D(BLOCK)", "(BLOCK)") || sameDist("D(BLOCK)", "E(BLOCK)") || sameDist("D(BLOCK)", "(CYCLIC)") {
+		t.Error("sameDist")
+	}
+	if v, ok := reportCurrentTime(text); !ok || v != 2e-3 {
+		t.Errorf("current time %v %v, want 2 ms", v, ok)
+	}
+	if _, ok := reportRatio(text, "D(:,BLOCK)", "D(CYCLIC)"); ok {
+		t.Error("a candidate not in the report has a time")
 	}
 }
