@@ -28,7 +28,7 @@ C@loc(ddist, "D")
 C: PARAMETER N is left out of its own references and has no hover; see
 C: markers-known-wrong/parameter-refs.f.
 C@def("N", n)
-C@refs("N", nx, ny, nd, nloop, ncall)
+C@refs("N", n, nx, ny, nd, nloop, ncall)
 C@symbol(loop, "10")
 C@loc(nloop, "N")
       DO 10 I = 1, N
