@@ -285,6 +285,11 @@ func TestTrainedModelOnRealMPI(t *testing.T) {
 	if os.Getenv("PFLS_MPI_TESTS") == "" {
 		t.Skip("set PFLS_MPI_TESTS=1 to run the training set with the machine's MPI")
 	}
+	// The build folders of train and validate go into a folder of this
+	// test's own, so that what is left behind is told apart from the MPI
+	// runs of anything else on the machine.
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
 	out := filepath.Join(t.TempDir(), "model.json")
 	code, stdout, stderr := runCmd("train", "--quick", "--np", "2", "--force", "--out", out)
 	if code != 0 {
@@ -331,15 +336,19 @@ func TestTrainedModelOnRealMPI(t *testing.T) {
 			t.Errorf("%s: plot: %v", s.Kernel, err)
 		}
 	}
-	if left := mpiProcessesLeft(); len(left) > 0 {
+	if left := mpiProcessesLeft(tmp); len(left) > 0 {
 		t.Errorf("MPI processes left after train and validate: %v", left)
+	}
+	if left, _ := filepath.Glob(filepath.Join(tmp, "pfls-*")); len(left) > 0 {
+		t.Errorf("temporary folders left after train and validate: %v", left)
 	}
 }
 
-// mpiProcessesLeft lists the processes whose command line names mpirun,
-// orted or the training program, read from /proc (empty where there is
-// none, as on other systems).
-func mpiProcessesLeft() []string {
+// mpiProcessesLeft lists the processes whose command line names the
+// folder dir (where the programs were built) and mpirun, orted or
+// the program, read from /proc (empty where there is none, as on other
+// systems).
+func mpiProcessesLeft(dir string) []string {
 	dirs, _ := os.ReadDir("/proc")
 	var left []string
 	for _, d := range dirs {
@@ -351,6 +360,9 @@ func mpiProcessesLeft() []string {
 			continue
 		}
 		cmd := strings.ReplaceAll(string(b), "\x00", " ")
+		if !strings.Contains(cmd, dir) {
+			continue
+		}
 		for _, w := range []string{"mpirun", "orted", "pfls-train"} {
 			if strings.Contains(cmd, w) {
 				left = append(left, d.Name()+": "+cmd)
