@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"sync"
+	"time"
 
 	"github.com/pfls/pfls/complexity"
 	"github.com/pfls/pfls/hints"
@@ -65,16 +66,24 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return lsp.Serve(context.Background(), stdin, stdout, nil, opts)
 }
 
-// estimates loads machine model files named by the settings (once per
-// path) and keeps the last estimate of each loop for its hover.
+// estimates loads machine model files named by the settings (again when
+// a file's modification time or size changes, as after a retrain) and
+// keeps the last estimate of each loop for its hover.
 type estimates struct {
 	mu       sync.Mutex
-	machines map[string]*machine.Machine
+	machines map[string]loadedMachine
 	reports  map[string]string
 }
 
+// loadedMachine is a model file as it was when it was read.
+type loadedMachine struct {
+	m       *machine.Machine
+	modTime time.Time
+	size    int64
+}
+
 func newEstimates() *estimates {
-	return &estimates{machines: map[string]*machine.Machine{}, reports: map[string]string{}}
+	return &estimates{machines: map[string]loadedMachine{}, reports: map[string]string{}}
 }
 
 func (e *estimates) options(st hints.EstimateSettings) (hints.EstimateOptions, error) {
@@ -83,19 +92,26 @@ func (e *estimates) options(st hints.EstimateSettings) (hints.EstimateOptions, e
 	if st.Machine == "" {
 		return st.Options(nil), nil
 	}
-	m, ok := e.machines[st.Machine]
-	if !ok {
-		fh, err := os.Open(st.Machine)
-		if err != nil {
-			return st.Options(nil), fmt.Errorf("pfls.estimate.machine: %v; using the model inside pfls", fileErr(st.Machine, err))
-		}
-		m, err = machine.LoadMachine(fh)
-		fh.Close()
-		if err != nil {
-			return st.Options(nil), fmt.Errorf("pfls.estimate.machine: %s: %v; using the model inside pfls", st.Machine, err)
-		}
-		e.machines[st.Machine] = m
+	info, err := os.Stat(st.Machine)
+	if err == nil && !info.Mode().IsRegular() {
+		err = fmt.Errorf("%s: not a regular file", st.Machine) // a FIFO would block the open
 	}
+	if err != nil {
+		return st.Options(nil), fmt.Errorf("pfls.estimate.machine: %v; using the model inside pfls", fileErr(st.Machine, err))
+	}
+	if l, ok := e.machines[st.Machine]; ok && l.modTime.Equal(info.ModTime()) && l.size == info.Size() {
+		return st.Options(l.m), nil
+	}
+	fh, err := os.Open(st.Machine)
+	if err != nil {
+		return st.Options(nil), fmt.Errorf("pfls.estimate.machine: %v; using the model inside pfls", fileErr(st.Machine, err))
+	}
+	defer fh.Close()
+	m, err := machine.LoadMachine(fh)
+	if err != nil {
+		return st.Options(nil), fmt.Errorf("pfls.estimate.machine: %s: %w; using the model inside pfls", st.Machine, err)
+	}
+	e.machines[st.Machine] = loadedMachine{m, info.ModTime(), info.Size()}
 	return st.Options(m), nil
 }
 
