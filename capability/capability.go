@@ -1,3 +1,9 @@
+// Package capability holds compiler capability profiles (what a
+// compiler for distributed memory does by itself: Rice Fortran 77D built
+// in, others as JSON files) and the findings drawn from partition's
+// estimates where a profile leaves work to the programmer: seed 000's
+// models (the pipeline model of equations 1 and 2) and seed 001's
+// missing alignments and unused arrays.
 package capability
 
 import (

@@ -1,3 +1,8 @@
+// Package machine is the machine model of the estimator: the file format
+// (described below), the model built into pfls, operation and memory
+// times, piecewise-linear communication curves per processor count and
+// pattern with their interpolation and fallbacks, the run-to-run noise
+// that decides "about the same", and the validation of model files.
 package machine
 
 // The machine model file (JSON). A model describes one target machine

@@ -50,6 +50,10 @@ type Config struct {
 	// up relative to the including file; ok is false when it is not found.
 	// The parser does no I/O of its own.
 	Include func(name, from string) (text []byte, path string, ok bool)
+
+	// recoverInternal keeps a statement's internal errors recovered in a
+	// test binary, where they panic otherwise (strictPanics).
+	recoverInternal bool
 }
 
 // IncludeFromDisk is the Include of a caller that reads the file system:

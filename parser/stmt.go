@@ -5,6 +5,7 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+	"testing"
 )
 
 // parser parses the statements of one file.
@@ -24,8 +25,10 @@ type parser struct {
 type bailout struct{}
 
 // strictPanics makes internal errors panic instead of being reported, so
-// that tests and fuzzing see them.
-var strictPanics = false
+// that tests and fuzzing see them: it is on in test binaries and fixed at
+// start-up (no test changes it). A parse whose Config sets
+// recoverInternal (the corpus survey) keeps the recovery.
+var strictPanics = testing.Testing()
 
 func newFileParser(f *File, includeDepth int) *parser {
 	p := &parser{f: f, includeDepth: includeDepth}
@@ -71,7 +74,7 @@ func (p *parser) parseStmt(st *rawStmt) (res Stmt) {
 	defer func() {
 		if e := recover(); e != nil {
 			if _, ok := e.(bailout); !ok {
-				if strictPanics {
+				if strictPanics && (p.f.Config == nil || !p.f.Config.recoverInternal) {
 					panic(e)
 				}
 				p.errorAt(st.from, st.to, "syntax", fmt.Sprintf("internal parser error: %v", e))

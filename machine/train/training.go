@@ -1,3 +1,7 @@
+// Package train holds the training set (an MPI C program, embedded),
+// the reader of its output and the piecewise-linear fits that turn the
+// measurements into a machine.Machine. It does no I/O: running the
+// program is internal/mpirun's business and the command's.
 package train
 
 // The training set: the MPI program pfls compiles and runs to measure a
