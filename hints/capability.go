@@ -73,7 +73,9 @@ var recentFindings struct {
 // capabilityRuns counts the analyses run, for tests.
 var capabilityRuns atomic.Int64
 
-// recentFindingsLen bounds the findings kept: a few open documents.
+// recentFindingsLen bounds the findings kept: a few open documents (each
+// is analysed once per version; 8 covers the documents an editor shows
+// side by side with room to spare).
 const recentFindingsLen = 8
 
 // findings returns the capability findings of f, computed once per file

@@ -31,7 +31,9 @@ import (
 )
 
 // Thresholds of the load check: the share of the machine's CPU time other
-// processes used while pfls watched for a second before a run.
+// processes used while pfls watched for a second before a run. Measured
+// on the 2-core development machine on 2026-11-22 (commits a614d46 and
+// a8a0347): one curve trained at 50% load came out 25× too slow.
 const (
 	busyWarn   = 0.15 // warn: the curves may come out slow
 	busyRefuse = 0.50 // refuse unless --force: a busy machine made one curve 25x too slow
