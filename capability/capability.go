@@ -52,7 +52,7 @@ func LoadProfile(r io.Reader) (*Profile, error) {
 	dec.DisallowUnknownFields()
 	p := RiceFortranD()
 	if err := dec.Decode(p); err != nil {
-		return nil, fmt.Errorf("capability profile: %v", err)
+		return nil, fmt.Errorf("capability profile: %w", err)
 	}
 	if p.PipelineBlock < 0 {
 		return nil, fmt.Errorf("capability profile: pipelineBlock %d is negative", p.PipelineBlock)

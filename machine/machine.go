@@ -312,12 +312,12 @@ func LoadMachine(r io.Reader) (*Machine, error) {
 	if err := dec.Decode(&m); err != nil {
 		var syn *json.SyntaxError
 		if errors.As(err, &syn) {
-			return nil, fmt.Errorf("machine model: invalid JSON at byte %d: %v", syn.Offset, err)
+			return nil, fmt.Errorf("machine model: invalid JSON at byte %d: %w", syn.Offset, err)
 		}
 		if err == io.EOF {
 			return nil, errors.New("machine model: empty input")
 		}
-		return nil, fmt.Errorf("machine model: %v", err)
+		return nil, fmt.Errorf("machine model: %w", err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("machine model: unexpected data after the model at byte %d", dec.InputOffset())
@@ -369,7 +369,7 @@ func (m *Machine) Validate() error {
 		sort.Strings(pats)
 		for _, name := range pats {
 			if err := m.Comm[p][name].Validate(); err != nil {
-				return fmt.Errorf("machine model: pattern %q at P=%d: %v", name, p, err)
+				return fmt.Errorf("machine model: pattern %q at P=%d: %w", name, p, err)
 			}
 		}
 	}

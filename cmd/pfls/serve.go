@@ -97,14 +97,14 @@ func (e *estimates) options(st hints.EstimateSettings) (hints.EstimateOptions, e
 		err = fmt.Errorf("%s: not a regular file", st.Machine) // a FIFO would block the open
 	}
 	if err != nil {
-		return st.Options(nil), fmt.Errorf("pfls.estimate.machine: %v; using the model inside pfls", fileErr(st.Machine, err))
+		return st.Options(nil), fmt.Errorf("pfls.estimate.machine: %w; using the model inside pfls", fileErr(st.Machine, err))
 	}
 	if l, ok := e.machines[st.Machine]; ok && l.modTime.Equal(info.ModTime()) && l.size == info.Size() {
 		return st.Options(l.m), nil
 	}
 	fh, err := os.Open(st.Machine)
 	if err != nil {
-		return st.Options(nil), fmt.Errorf("pfls.estimate.machine: %v; using the model inside pfls", fileErr(st.Machine, err))
+		return st.Options(nil), fmt.Errorf("pfls.estimate.machine: %w; using the model inside pfls", fileErr(st.Machine, err))
 	}
 	defer fh.Close()
 	m, err := machine.LoadMachine(fh)

@@ -190,7 +190,7 @@ func ParseTraining(r io.Reader, source string, progress func(TrainingProgress)) 
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", source, err)
+		return nil, fmt.Errorf("%s: %w", source, err)
 	}
 	switch {
 	case !seenHeader:
