@@ -314,6 +314,37 @@ func lineFit(pts [][2]float64) (a, b float64, ok bool) {
 	return s.line()
 }
 
+// FitNotes says, per processor count, where the curves step and how well
+// they fit, for the model's provenance.
+func FitNotes(runs []*TrainingRun, fits []TrainedFit) []string {
+	var notes []string
+	for _, r := range runs {
+		var lim []string
+		for name, v := range r.Limits {
+			lim = append(lim, fmt.Sprintf("%s=%d", name, v))
+		}
+		sort.Strings(lim)
+		if len(lim) > 0 {
+			notes = append(notes, fmt.Sprintf("P=%d: limits the MPI library reports: %s", r.Procs, strings.Join(lim, ", ")))
+		}
+	}
+	for _, f := range fits {
+		var steps []string
+		for _, s := range f.Report.Steps {
+			if s.Before > 0 {
+				steps = append(steps, fmt.Sprintf("x%.1f at %d B", s.After/s.Before, s.Bytes))
+			}
+		}
+		note := fmt.Sprintf("P=%d %s: %d segments, fit error %.1f%% rms / %.1f%% worst, run-to-run spread %.0f%%",
+			f.Procs, f.Pattern, f.Report.Segments, 100*f.Report.RMSRel, 100*f.Report.MaxRel, 100*f.Spread)
+		if len(steps) > 0 {
+			note += ", steps " + strings.Join(steps, ", ")
+		}
+		notes = append(notes, note)
+	}
+	return notes
+}
+
 // The smallest operation time a model gets from the kernels (see
 // BuildMachine): 0.01 ns, a tenth of a cycle at 10 GHz, so that an
 // operation the memory time hides (the kernel minus its references came
