@@ -1,3 +1,9 @@
+// Package capability holds compiler capability profiles (what a
+// compiler for distributed memory does by itself: Rice Fortran 77D built
+// in, others as JSON files) and the findings drawn from partition's
+// estimates where a profile leaves work to the programmer: seed 000's
+// models (the pipeline model of equations 1 and 2) and seed 001's
+// missing alignments and unused arrays.
 package capability
 
 import (
@@ -46,7 +52,7 @@ func LoadProfile(r io.Reader) (*Profile, error) {
 	dec.DisallowUnknownFields()
 	p := RiceFortranD()
 	if err := dec.Decode(p); err != nil {
-		return nil, fmt.Errorf("capability profile: %v", err)
+		return nil, fmt.Errorf("capability profile: %w", err)
 	}
 	if p.PipelineBlock < 0 {
 		return nil, fmt.Errorf("capability profile: pipelineBlock %d is negative", p.PipelineBlock)
@@ -591,6 +597,11 @@ func pipelineFindings(f *parser.File, u *parser.Unit, d *partition.Distribution,
 		if st := stmtAt(u, m.Offset); st != nil {
 			clStage += partition.StmtSeconds(u, st, mach)
 		} else {
+			// The statement is not found: price the stage of seed 000's
+			// example, the forward substitution of ERLEBACHER (its Figure
+			// 2, examples/tridvpk.f): F(I,J,K) = (F(I,J,K) −
+			// A(K)·F(I,J,K−1))·B(K), four loads, two multiplications and
+			// one subtraction per element.
 			clStage += 4*mach.Op("load") + 2*mach.Op("mul") + mach.Op("add")
 		}
 		model := func(b float64) PipelineModel {
@@ -602,6 +613,11 @@ func pipelineFindings(f *parser.File, u *parser.Unit, d *partition.Distribution,
 			if cf < 0 {
 				cf = 0
 			}
+			// The training set times a whole shift (send and receive);
+			// seed 000 measures the send and receive overheads apart
+			// (its footnote 3 takes C_f,sovhd ≈ T_sovhd, C_f,rovhd ≈
+			// T_rovhd). Without that split the fixed part of a call is
+			// shared evenly: half to each side.
 			return PipelineModel{P: p, N1: n1, N2: n2, M0: elem, ClStage: clStage,
 				ClComm: cl, CfComm: cf, CfSovhd: cf / 2, CfRovhd: cf / 2}
 		}

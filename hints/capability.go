@@ -1,7 +1,13 @@
 package hints
 
 import (
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+
 	"github.com/pfls/pfls/capability"
+	"github.com/pfls/pfls/machine"
 	"github.com/pfls/pfls/parser"
 	"github.com/pfls/pfls/partition"
 )
@@ -13,7 +19,7 @@ import (
 // each with the estimate's numbers in its message.
 func CapabilityDiagnostics(f *parser.File, o EstimateOptions, prof *capability.Profile) []Diagnostic {
 	var out []Diagnostic
-	for _, x := range capability.Capabilities(f, prof, partitionOptions(o)) {
+	for _, x := range findings(f, o, prof) {
 		sev := parser.SevWarning
 		if x.Severity == "information" {
 			sev = parser.SevInformation
@@ -32,7 +38,7 @@ func partitionOptions(o EstimateOptions) partition.Options {
 func QuickFixes(f *parser.File, start, end int, o EstimateOptions, prof *capability.Profile) []CodeAction {
 	var out []CodeAction
 	first, last := f.Lines.Line(start), f.Lines.Line(end)
-	for _, x := range capability.Capabilities(f, prof, partitionOptions(o)) {
+	for _, x := range findings(f, o, prof) {
 		if x.Fix == nil {
 			continue
 		}
@@ -43,4 +49,63 @@ func QuickFixes(f *parser.File, start, end int, o EstimateOptions, prof *capabil
 			Edits: []TextEdit{{File: f, Start: x.Fix.Offset, End: x.Fix.Offset, Text: x.Fix.Text}}})
 	}
 	return out
+}
+
+// findingsKey names one analysis: a parsed file (immutable: the server
+// parses each version into a new one) under one set of options.
+type findingsKey struct {
+	f      *parser.File
+	procs  int
+	m      *machine.Machine
+	values string
+	prof   *capability.Profile
+}
+
+// recentFindings keeps the capability findings of the last few
+// analyses, so that the diagnostics of a document version and the code
+// actions asked for on it share one analysis.
+var recentFindings struct {
+	mu   sync.Mutex
+	keys []findingsKey
+	vals [][]capability.Finding
+}
+
+// capabilityRuns counts the analyses run, for tests.
+var capabilityRuns atomic.Int64
+
+// recentFindingsLen bounds the findings kept: a few open documents (each
+// is analysed once per version; 8 covers the documents an editor shows
+// side by side with room to spare).
+const recentFindingsLen = 8
+
+// findings returns the capability findings of f, computed once per file
+// and options.
+func findings(f *parser.File, o EstimateOptions, prof *capability.Profile) []capability.Finding {
+	names := make([]string, 0, len(o.Values))
+	for k, v := range o.Values {
+		names = append(names, k+"="+v.RatString())
+	}
+	sort.Strings(names)
+	key := findingsKey{f, o.Procs, o.Machine, strings.Join(names, ","), prof}
+	c := &recentFindings
+	c.mu.Lock()
+	for i, k := range c.keys {
+		if k == key {
+			v := c.vals[i]
+			c.mu.Unlock()
+			return v
+		}
+	}
+	c.mu.Unlock()
+	v := capability.Capabilities(f, prof, partitionOptions(o))
+	capabilityRuns.Add(1)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.keys = append(c.keys, key)
+	c.vals = append(c.vals, v)
+	if len(c.keys) > recentFindingsLen {
+		c.keys = append([]findingsKey(nil), c.keys[1:]...)
+		c.vals = append([][]capability.Finding(nil), c.vals[1:]...)
+	}
+	return v
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/pfls/pfls/hints"
 	"github.com/pfls/pfls/parser"
@@ -21,6 +22,25 @@ type EstimateFunc func(ctx context.Context, f *parser.File, line int, est hints.
 type codeActionParams struct {
 	TextDocument protocol.TextDocumentIdentifier `json:"textDocument"`
 	Range        protocol.Range                  `json:"range"`
+	Context      struct {
+		Only []string `json:"only"`
+	} `json:"context"`
+}
+
+// kindWanted reports whether a code action kind is among those the client
+// asked for (context.only; none: all). Kinds are hierarchical: "refactor"
+// asks for "refactor.rewrite" too. An action without a kind (a command)
+// is wanted only when the client did not restrict the kinds.
+func kindWanted(kind string, only []string) bool {
+	if len(only) == 0 {
+		return true
+	}
+	for _, o := range only {
+		if kind != "" && (kind == o || strings.HasPrefix(kind, o+".")) {
+			return true
+		}
+	}
+	return false
 }
 
 // codeAction answers textDocument/codeAction with the producer's actions:
@@ -34,6 +54,10 @@ func (s *Server) codeAction(ctx context.Context, r *request) (any, error) {
 	if !snap.analysable() || s.opts.Actions == nil {
 		return []protocol.CodeAction{}, nil
 	}
+	only := p.Context.Only
+	if !kindWanted("quickfix", only) && !kindWanted("refactor.rewrite", only) {
+		return []protocol.CodeAction{}, nil // none of ours: do not run the analyses
+	}
 	f := snap.File
 	start, end := offsetsOf(f, p.Range)
 	var acts []hints.CodeAction
@@ -43,6 +67,9 @@ func (s *Server) codeAction(ctx context.Context, r *request) (any, error) {
 	}
 	out := make([]protocol.CodeAction, 0, len(acts))
 	for _, a := range acts {
+		if !kindWanted(a.Kind, only) {
+			continue
+		}
 		ca := protocol.CodeAction{Title: a.Title, Kind: protocol.CodeActionKind(a.Kind), IsPreferred: a.Preferred}
 		if len(a.Edits) > 0 {
 			edits := make([]protocol.TextEdit, len(a.Edits))

@@ -1,3 +1,8 @@
+// Package machine is the machine model of the estimator: the file format
+// (described below), the model built into pfls, operation and memory
+// times, piecewise-linear communication curves per processor count and
+// pattern with their interpolation and fallbacks, the run-to-run noise
+// that decides "about the same", and the validation of model files.
 package machine
 
 // The machine model file (JSON). A model describes one target machine
@@ -307,12 +312,12 @@ func LoadMachine(r io.Reader) (*Machine, error) {
 	if err := dec.Decode(&m); err != nil {
 		var syn *json.SyntaxError
 		if errors.As(err, &syn) {
-			return nil, fmt.Errorf("machine model: invalid JSON at byte %d: %v", syn.Offset, err)
+			return nil, fmt.Errorf("machine model: invalid JSON at byte %d: %w", syn.Offset, err)
 		}
 		if err == io.EOF {
 			return nil, errors.New("machine model: empty input")
 		}
-		return nil, fmt.Errorf("machine model: %v", err)
+		return nil, fmt.Errorf("machine model: %w", err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("machine model: unexpected data after the model at byte %d", dec.InputOffset())
@@ -364,7 +369,7 @@ func (m *Machine) Validate() error {
 		sort.Strings(pats)
 		for _, name := range pats {
 			if err := m.Comm[p][name].Validate(); err != nil {
-				return fmt.Errorf("machine model: pattern %q at P=%d: %v", name, p, err)
+				return fmt.Errorf("machine model: pattern %q at P=%d: %w", name, p, err)
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package machine
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"math"
 	"reflect"
 	"strings"
@@ -360,5 +361,20 @@ func TestAccessAndFallback(t *testing.T) {
 		if err != nil || got != want {
 			t.Errorf("CommTime(%s) = %g, %v; want the vector-shift time %g", p, got, err, want)
 		}
+	}
+}
+
+// TestLoadMachineWrapsErrors: a caller can tell a JSON syntax error from
+// a model that breaks the rules.
+func TestLoadMachineWrapsErrors(t *testing.T) {
+	_, err := LoadMachine(strings.NewReader(`{"ops": {"add": 1e-9,}}`))
+	var se *json.SyntaxError
+	if !errors.As(err, &se) {
+		t.Errorf("syntax error not wrapped: %v", err)
+	}
+	_, err = LoadMachine(strings.NewReader(`{"ops": {"add": "fast"}}`))
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) {
+		t.Errorf("type error not wrapped: %v", err)
 	}
 }

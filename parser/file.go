@@ -67,6 +67,10 @@ type Config struct {
 	// IncludeAnywhere lets IncludeFromDisk read any file: absolute names
 	// and ".." escapes outside the folders above.
 	IncludeAnywhere bool
+
+	// recoverInternal keeps a statement's internal errors recovered in a
+	// test binary, where they panic otherwise (strictPanics).
+	recoverInternal bool
 }
 
 // IncludeFromDisk is the Include of a caller that reads the file system.
@@ -395,8 +399,7 @@ func formOf(name string, cfg *Config) Form {
 // absolute offsets.
 func (f *File) Errors() []Error {
 	var out []Error
-	var walk func(u *Unit)
-	walk = func(u *Unit) {
+	walk := func(u *Unit) {
 		for _, e := range u.Errors {
 			e.Pos += Pos(u.Base)
 			e.End += Pos(u.Base)

@@ -13,8 +13,6 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
-func init() { strictPanics = true }
-
 // annotation is an inline expectation: a comment `! ERROR "regexp"`. On a
 // line of its own it applies to the nearest line above that is not an
 // annotation; after code (free form) it applies to its own line.

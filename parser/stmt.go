@@ -5,6 +5,7 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+	"testing"
 )
 
 // parser parses the statements of one file.
@@ -27,8 +28,10 @@ type parser struct {
 type bailout struct{}
 
 // strictPanics makes internal errors panic instead of being reported, so
-// that tests and fuzzing see them.
-var strictPanics = false
+// that tests and fuzzing see them: it is on in test binaries and fixed at
+// start-up (no test changes it). A parse whose Config sets
+// recoverInternal (the corpus survey) keeps the recovery.
+var strictPanics = testing.Testing()
 
 // SetStrictPanics turns strict panics on or off and returns the previous
 // setting. It is for tests (such as the typing simulation of the whole
@@ -86,7 +89,7 @@ func (p *parser) parseStmt(st *rawStmt) (res Stmt) {
 	defer func() {
 		if e := recover(); e != nil {
 			if _, ok := e.(bailout); !ok {
-				if strictPanics {
+				if strictPanics && (p.f.Config == nil || !p.f.Config.recoverInternal) {
 					panic(e)
 				}
 				p.errorAt(st.from, st.to, "syntax", fmt.Sprintf("internal parser error: %v", e))
@@ -459,17 +462,6 @@ func matchKeyword(head string) *keyword {
 		}
 	}
 	return nil
-}
-
-// takeKeyword consumes the statement's keyword, which may be written as
-// several words in free form (ELSE IF, GO TO, DOUBLE PRECISION).
-func (p *parser) takeKeyword(kw string) {
-	for _, part := range splitKeyword(kw) {
-		if !p.s.keyword(part) {
-			t := p.s.peek()
-			p.fail(p.tokPos(t), p.tokEnd(t), "expected "+kw+", found "+describe(t))
-		}
-	}
 }
 
 // splitKeyword gives the words of a compound keyword.
@@ -1574,13 +1566,6 @@ func (p *parser) procedure(base StmtBase, partial *Stmt) Stmt {
 	}
 	p.endOfStmt()
 	return s
-}
-
-func matchKeywordName(name string) string {
-	if k := matchKeyword(name); k != nil {
-		return k.name
-	}
-	return ""
 }
 
 func (p *parser) nameList(base StmtBase) Stmt {

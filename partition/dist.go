@@ -1,9 +1,3 @@
-// Package partition estimates how long a loop takes on a distributed-
-// memory machine under a data distribution (seed 003): it reads the
-// distributions of the three dialects, finds the communication the
-// owner-computes rule implies, prices computation and messages with a
-// trained machine model, ranks candidate distributions and finds where one
-// overtakes another.
 package partition
 
 import (

@@ -161,6 +161,8 @@ func machineTable(m *machine.Machine, use dataUse) *complexity.CostTable {
 	}
 	elem := use.elemBytes
 	if elem <= 0 {
+		// The training set's kernels stream 8-byte doubles
+		// (trainer/pfls-train.c), so the memory levels are per 8 bytes.
 		elem = 8
 	}
 	// A unit-stride loop moves its elements in vectors: their number per

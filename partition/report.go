@@ -53,7 +53,9 @@ type ReportOptions struct {
 
 // Shortlist sizes and the default search range of the crossovers: the
 // range of N of seed 003's Figures 3 and 6 (8 to a few thousand), and
-// eight times a value the user gave.
+// eight times a value the user gave. Four candidates keep a plot
+// readable (seed 003's figures compare two to four layouts); a plot
+// ends at three times the first crossover so both sides of it show.
 const (
 	shortlistLen    = 4
 	crossoverLo     = 8

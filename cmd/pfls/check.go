@@ -154,7 +154,7 @@ func loadMachine(path string) (*machine.Machine, error) {
 	defer fh.Close()
 	m, err := machine.LoadMachine(fh)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return m, nil
 }

@@ -5,8 +5,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/pfls/pfls/complexity"
 	"github.com/pfls/pfls/hints"
@@ -84,16 +86,24 @@ const (
 	maxReports     = 1000
 )
 
-// estimates loads machine model files named by the settings (once per
-// path) and keeps the last estimate of each loop for its hover.
+// estimates loads machine model files named by the settings (again when
+// a file's modification time or size changes, as after a retrain) and
+// keeps the last estimate of each loop for its hover.
 type estimates struct {
 	mu       sync.Mutex
-	machines map[string]*machine.Machine
+	machines map[string]loadedMachine
 	reports  map[string]string
 }
 
+// loadedMachine is a model file as it was when it was read.
+type loadedMachine struct {
+	m       *machine.Machine
+	modTime time.Time
+	size    int64
+}
+
 func newEstimates() *estimates {
-	return &estimates{machines: map[string]*machine.Machine{}, reports: map[string]string{}}
+	return &estimates{machines: map[string]loadedMachine{}, reports: map[string]string{}}
 }
 
 func (e *estimates) options(st hints.EstimateSettings) (hints.EstimateOptions, error) {
@@ -102,22 +112,27 @@ func (e *estimates) options(st hints.EstimateSettings) (hints.EstimateOptions, e
 	if st.Machine == "" {
 		return st.Options(nil), nil
 	}
-	m, ok := e.machines[st.Machine]
-	if !ok {
-		// A FIFO or a device named here must not hang the server.
-		data, err := lsp.ReadRegularFile(st.Machine, maxMachineFile)
-		if err != nil {
-			return st.Options(nil), fmt.Errorf("pfls.estimate.machine: %v; using the model inside pfls", fileErr(st.Machine, err))
-		}
-		m, err = machine.LoadMachine(bytes.NewReader(data))
-		if err != nil {
-			return st.Options(nil), fmt.Errorf("pfls.estimate.machine: %s: %v; using the model inside pfls", st.Machine, err)
-		}
-		if len(e.machines) >= maxMachines {
-			clear(e.machines)
-		}
-		e.machines[st.Machine] = m
+	info, err := os.Stat(st.Machine)
+	if err != nil {
+		return st.Options(nil), fmt.Errorf("pfls.estimate.machine: %w; using the model inside pfls", fileErr(st.Machine, err))
 	}
+	if l, ok := e.machines[st.Machine]; ok && l.modTime.Equal(info.ModTime()) && l.size == info.Size() {
+		return st.Options(l.m), nil
+	}
+	// A FIFO or a device named here must not hang the server: the read
+	// checks the file's type and is bounded.
+	data, err := lsp.ReadRegularFile(st.Machine, maxMachineFile)
+	if err != nil {
+		return st.Options(nil), fmt.Errorf("pfls.estimate.machine: %w; using the model inside pfls", fileErr(st.Machine, err))
+	}
+	m, err := machine.LoadMachine(bytes.NewReader(data))
+	if err != nil {
+		return st.Options(nil), fmt.Errorf("pfls.estimate.machine: %s: %w; using the model inside pfls", st.Machine, err)
+	}
+	if len(e.machines) >= maxMachines {
+		clear(e.machines)
+	}
+	e.machines[st.Machine] = loadedMachine{m, info.ModTime(), info.Size()}
 	return st.Options(m), nil
 }
 

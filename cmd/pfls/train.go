@@ -31,7 +31,9 @@ import (
 )
 
 // Thresholds of the load check: the share of the machine's CPU time other
-// processes used while pfls watched for a second before a run.
+// processes used while pfls watched for a second before a run. Measured
+// on the 2-core development machine on 2026-11-22 (commits a614d46 and
+// a8a0347): one curve trained at 50% load came out 25× too slow.
 const (
 	busyWarn   = 0.15 // warn: the curves may come out slow
 	busyRefuse = 0.50 // refuse unless --force: a busy machine made one curve 25x too slow
@@ -107,7 +109,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	var runs []*train.TrainingRun
 	var loads, options []string
 	for _, p := range procs {
-		busy, loadavg := machineBusy(time.Second)
+		busy, loadavg := mpirun.Busy(time.Second)
 		loads = append(loads, fmt.Sprintf("before P=%d: %.0f%% of the CPU busy with other work, load average %s", p, 100*busy, loadavg))
 		switch {
 		case busy >= busyRefuse && !*force:
@@ -150,11 +152,11 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		}
 		runs = append(runs, res)
 	}
-	busy, loadavg := machineBusy(500 * time.Millisecond)
+	busy, loadavg := mpirun.Busy(500 * time.Millisecond)
 	loads = append(loads, fmt.Sprintf("after: %.0f%% busy, load average %s", 100*busy, loadavg))
 
 	host, _ := os.Hostname()
-	if cpu := cpuModel(); cpu != "" {
+	if cpu := mpirun.CPUModel(); cpu != "" {
 		host = strings.TrimSpace(host + " (" + cpu + ")")
 	}
 	mode := "full"
@@ -186,7 +188,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pfls train: fitting the measurements: %v\n", err)
 		return 1
 	}
-	m.Provenance.Notes = fitNotes(runs, fits)
+	m.Provenance.Notes = train.FitNotes(runs, fits)
 	// The load check sees this machine's processes only; on a virtual
 	// machine other tenants of the host show as noise in the passes.
 	if m.Noise > noisyRuns {
@@ -241,37 +243,6 @@ func parseProcs(s string) ([]int, error) {
 	}
 	sort.Ints(ps)
 	return ps, nil
-}
-
-// fitNotes says, per processor count, where the curves step and how well
-// they fit, for the model's provenance.
-func fitNotes(runs []*train.TrainingRun, fits []train.TrainedFit) []string {
-	var notes []string
-	for _, r := range runs {
-		var lim []string
-		for name, v := range r.Limits {
-			lim = append(lim, fmt.Sprintf("%s=%d", name, v))
-		}
-		sort.Strings(lim)
-		if len(lim) > 0 {
-			notes = append(notes, fmt.Sprintf("P=%d: limits the MPI library reports: %s", r.Procs, strings.Join(lim, ", ")))
-		}
-	}
-	for _, f := range fits {
-		var steps []string
-		for _, s := range f.Report.Steps {
-			if s.Before > 0 {
-				steps = append(steps, fmt.Sprintf("x%.1f at %d B", s.After/s.Before, s.Bytes))
-			}
-		}
-		note := fmt.Sprintf("P=%d %s: %d segments, fit error %.1f%% rms / %.1f%% worst, run-to-run spread %.0f%%",
-			f.Procs, f.Pattern, f.Report.Segments, 100*f.Report.RMSRel, 100*f.Report.MaxRel, 100*f.Spread)
-		if len(steps) > 0 {
-			note += ", steps " + strings.Join(steps, ", ")
-		}
-		notes = append(notes, note)
-	}
-	return notes
 }
 
 func printFits(w io.Writer, fits []train.TrainedFit) {
@@ -350,56 +321,4 @@ func (b *progressBar) finish() {
 		fmt.Fprint(b.w, "\r\x1b[K")
 	}
 	fmt.Fprintf(b.w, "P=%d: done in %.1fs\n", b.procs, time.Since(b.began).Seconds())
-}
-
-// cpuModel is the processor's name from /proc/cpuinfo ("" elsewhere).
-func cpuModel() string {
-	data, err := os.ReadFile("/proc/cpuinfo")
-	if err != nil {
-		return ""
-	}
-	for _, l := range bytes.Split(data, []byte("\n")) {
-		if k, v, ok := bytes.Cut(l, []byte(":")); ok && strings.TrimSpace(string(k)) == "model name" {
-			return strings.TrimSpace(string(v))
-		}
-	}
-	return ""
-}
-
-// machineBusy watches /proc/stat for d and returns the share of all CPU
-// time spent outside the idle and iowait states, and the load average.
-// Where /proc is not there it says 0 and "unknown".
-func machineBusy(d time.Duration) (float64, string) {
-	read := func() (busy, total float64, ok bool) {
-		data, err := os.ReadFile("/proc/stat")
-		if err != nil {
-			return 0, 0, false
-		}
-		line, _, _ := bytes.Cut(data, []byte("\n"))
-		f := strings.Fields(string(line))
-		if len(f) < 5 || f[0] != "cpu" {
-			return 0, 0, false
-		}
-		for i, s := range f[1:] {
-			v, _ := strconv.ParseFloat(s, 64)
-			total += v
-			if i != 3 && i != 4 { // idle, iowait
-				busy += v
-			}
-		}
-		return busy, total, true
-	}
-	b0, t0, ok0 := read()
-	time.Sleep(d)
-	b1, t1, ok1 := read()
-	loadavg := "unknown"
-	if data, err := os.ReadFile("/proc/loadavg"); err == nil {
-		if f := strings.Fields(string(data)); len(f) > 0 {
-			loadavg = f[0]
-		}
-	}
-	if !ok0 || !ok1 || t1 <= t0 {
-		return 0, loadavg
-	}
-	return (b1 - b0) / (t1 - t0), loadavg
 }

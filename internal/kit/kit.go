@@ -106,7 +106,7 @@ func Load(dir string) (*Kit, error) {
 	dec.DisallowUnknownFields()
 	var k Kit
 	if err := dec.Decode(&k); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("%s: unexpected data after the kit at byte %d", path, dec.InputOffset())

@@ -1,3 +1,6 @@
+// Package svgplot draws the SVG line charts of pfls estimate --plot and
+// pfls validate: times against a symbol with time units on the axis, and
+// plain numbers such as predicted/measured ratios. Standard library only.
 package svgplot
 
 import (

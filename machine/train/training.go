@@ -1,3 +1,7 @@
+// Package train holds the training set (an MPI C program, embedded),
+// the reader of its output and the piecewise-linear fits that turn the
+// measurements into a machine.Machine. It does no I/O: running the
+// program is internal/mpirun's business and the command's.
 package train
 
 // The training set: the MPI program pfls compiles and runs to measure a
@@ -186,7 +190,7 @@ func ParseTraining(r io.Reader, source string, progress func(TrainingProgress)) 
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", source, err)
+		return nil, fmt.Errorf("%s: %w", source, err)
 	}
 	switch {
 	case !seenHeader:
@@ -310,8 +314,42 @@ func lineFit(pts [][2]float64) (a, b float64, ok bool) {
 	return s.line()
 }
 
+// FitNotes says, per processor count, where the curves step and how well
+// they fit, for the model's provenance.
+func FitNotes(runs []*TrainingRun, fits []TrainedFit) []string {
+	var notes []string
+	for _, r := range runs {
+		var lim []string
+		for name, v := range r.Limits {
+			lim = append(lim, fmt.Sprintf("%s=%d", name, v))
+		}
+		sort.Strings(lim)
+		if len(lim) > 0 {
+			notes = append(notes, fmt.Sprintf("P=%d: limits the MPI library reports: %s", r.Procs, strings.Join(lim, ", ")))
+		}
+	}
+	for _, f := range fits {
+		var steps []string
+		for _, s := range f.Report.Steps {
+			if s.Before > 0 {
+				steps = append(steps, fmt.Sprintf("x%.1f at %d B", s.After/s.Before, s.Bytes))
+			}
+		}
+		note := fmt.Sprintf("P=%d %s: %d segments, fit error %.1f%% rms / %.1f%% worst, run-to-run spread %.0f%%",
+			f.Procs, f.Pattern, f.Report.Segments, 100*f.Report.RMSRel, 100*f.Report.MaxRel, 100*f.Spread)
+		if len(steps) > 0 {
+			note += ", steps " + strings.Join(steps, ", ")
+		}
+		notes = append(notes, note)
+	}
+	return notes
+}
+
 // The smallest operation time a model gets from the kernels (see
-// BuildMachine).
+// BuildMachine): 0.01 ns, a tenth of a cycle at 10 GHz, so that an
+// operation the memory time hides (the kernel minus its references came
+// out ≤ 0 in the training runs of 2026-11-22) still costs more than
+// nothing and keeps its place in the ordering of operations.
 const minOpTime = 1e-11
 
 // opsOf splits the kernel times of a run into operation and memory times.

@@ -1,0 +1,53 @@
+package mpirun
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestLaunch: Open MPI gets --oversubscribe for more ranks than cores,
+// MPICH does not need it, and a hostfile goes in each library's own flag.
+func TestLaunch(t *testing.T) {
+	for _, c := range []struct {
+		flavour, hostfile string
+		procs, cores      int
+		want              []string
+	}{
+		{"Open MPI", "", 2, 2, []string{"mpirun", "-np", "2"}},
+		{"Open MPI", "", 4, 2, []string{"mpirun", "--oversubscribe", "-np", "4", "(4 ranks on 2 cores)"}},
+		{"MPICH", "", 4, 2, []string{"mpirun", "-np", "4"}},
+		{"Open MPI", "/h", 8, 2, []string{"mpirun", "--hostfile", "/h", "-np", "8"}},
+		{"MPICH", "/h", 8, 2, []string{"mpirun", "-f", "/h", "-np", "8"}},
+	} {
+		tools := &Tools{Flavour: c.flavour, Hostfile: c.hostfile}
+		if got := tools.Launch(c.procs, c.cores).Describe(); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s %q P=%d on %d cores: %v, want %v", c.flavour, c.hostfile, c.procs, c.cores, got, c.want)
+		}
+	}
+}
+
+// TestTailBuffer: the end of a long standard error, without rule lines.
+func TestTailBuffer(t *testing.T) {
+	var b tailBuffer
+	if b.String() != "  (nothing on standard error)" {
+		t.Errorf("empty: %q", b.String())
+	}
+	for i := 0; i < 2000; i++ {
+		b.Write([]byte("----------\nline " + strings.Repeat("x", i%7) + "\n"))
+	}
+	b.Write([]byte("the reason\n"))
+	lines := strings.Split(b.String(), "\n")
+	if len(lines) != 20 || lines[19] != "  the reason" || strings.Contains(b.String(), "---") || len(b.b) > 8192 {
+		t.Errorf("%d lines, last %q", len(lines), lines[len(lines)-1])
+	}
+}
+
+// TestBusy: a share between 0 and 1 and a load average.
+func TestBusy(t *testing.T) {
+	share, load := Busy(50 * time.Millisecond)
+	if share < 0 || share > 1 || load == "" {
+		t.Errorf("Busy = %g, %q", share, load)
+	}
+}
