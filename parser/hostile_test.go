@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -207,3 +208,27 @@ func TestFileTooLarge(t *testing.T) {
 		t.Error("an edit of the large file lost its diagnostic")
 	}
 }
+
+// TestParameterCycles: PARAMETERs defined through each other have no
+// value (they once overflowed the stack in the complexity model), and a
+// chain whose every link uses the one before twice evaluates in linear
+// time.
+func TestParameterCycles(t *testing.T) {
+	f := Parse("t.f", []byte("      PROGRAM P\n      PARAMETER (K = J + 1)\n      PARAMETER (J = K + K)\n      REAL A(K)\n      END\n"), nil)
+	sc := f.Units[0].Scope
+	if v, ok := EvalInt(&Ident{Name: "K"}, sc); ok {
+		t.Errorf("K = %d; want no value for a PARAMETER defined through itself", v)
+	}
+	var b strings.Builder
+	b.WriteString("      PROGRAM P\n      PARAMETER (K0 = 1)\n")
+	for i := 1; i <= 40; i++ {
+		b.WriteString("      PARAMETER (K" + itoa(i) + " = K" + itoa(i-1) + " + K" + itoa(i-1) + ")\n")
+	}
+	b.WriteString("      END\n")
+	f = Parse("t.f", []byte(b.String()), nil)
+	if v, ok := EvalInt(&Ident{Name: "K40"}, f.Units[0].Scope); !ok || v != 1<<40 {
+		t.Errorf("K40 = %d, %v; want 2**40", v, ok)
+	}
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }

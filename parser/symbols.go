@@ -188,6 +188,9 @@ func (p *parser) resolveUnit(u *Unit, host *Scope) {
 		r.refs(s)
 	}
 	r.checkDirectives()
+	r.checkShapes()
+	r.checkSteps(u.Body)
+	r.checkMappings()
 	for _, k := range u.Contains {
 		p.resolveUnit(k, sc)
 	}
@@ -836,11 +839,13 @@ func (r *resolver) checkDirectives() {
 				}
 			}
 		case *LayoutSpec:
-			if sym := r.known(spec.Target, "LAYOUT", "array", false); sym != nil {
-				sym.Layout = spec
-				if sym.Rank() > 0 && len(spec.Dims) != sym.Rank() {
-					r.p.errs = append(r.p.errs, Error{Pos: d.Pos(), End: d.End(), Severity: SevError, Code: "syntax",
-						Msg: fmt.Sprintf("LAYOUT gives %d dimensions for %s, which has %d", len(spec.Dims), sym.Name, sym.Rank())})
+			for _, one := range append([]*LayoutSpec{spec}, spec.More...) {
+				if sym := r.known(one.Target, "LAYOUT", "array", false); sym != nil {
+					sym.Layout = one
+					if sym.Rank() > 0 && len(one.Dims) != sym.Rank() {
+						r.p.errs = append(r.p.errs, Error{Pos: d.Pos(), End: d.End(), Severity: SevError, Code: "syntax",
+							Msg: fmt.Sprintf("LAYOUT gives %d dimensions for %s, which has %d", len(one.Dims), sym.Name, sym.Rank())})
+					}
 				}
 			}
 		}
@@ -960,14 +965,36 @@ func ExprString(x Expr) string { return exprString(x) }
 
 // EvalInt evaluates an integer constant expression: literals, PARAMETERs
 // of the scope, + - * / ** and parentheses. ok is false otherwise.
+// PARAMETERs defined in terms of each other give up (ok false); each
+// PARAMETER is evaluated once per call, so chains whose every link uses
+// the one before twice stay linear; and the work is bounded.
 func EvalInt(x Expr, sc *Scope) (int64, bool) {
-	return evalInt(x, sc, 0)
+	ev := evaluator{sc: sc, steps: maxEvalSteps}
+	return ev.eval(x, 0)
 }
 
-func evalInt(x Expr, sc *Scope, depth int) (int64, bool) {
-	if depth > 32 {
+// maxEvalSteps bounds the nodes EvalInt visits for one expression.
+const maxEvalSteps = 10000
+
+// evaluator is the state of one EvalInt: the PARAMETERs done (or, with
+// busy set, being done) and the work left.
+type evaluator struct {
+	sc    *Scope
+	steps int
+	memo  map[*Symbol]evalResult
+}
+
+type evalResult struct {
+	v        int64
+	ok, busy bool
+}
+
+func (ev *evaluator) eval(x Expr, depth int) (int64, bool) {
+	ev.steps--
+	if depth > 1000 || ev.steps < 0 {
 		return 0, false
 	}
+	sc := ev.sc
 	switch e := x.(type) {
 	case *Lit:
 		if e.Kind != IntLit {
@@ -987,11 +1014,20 @@ func evalInt(x Expr, sc *Scope, depth int) (int64, bool) {
 		if sym == nil || sym.Param == nil {
 			return 0, false
 		}
-		return evalInt(sym.Param, sc, depth+1)
+		if r, ok := ev.memo[sym]; ok {
+			return r.v, r.ok && !r.busy // busy: a PARAMETER defined through itself
+		}
+		if ev.memo == nil {
+			ev.memo = map[*Symbol]evalResult{}
+		}
+		ev.memo[sym] = evalResult{busy: true}
+		v, ok := ev.eval(sym.Param, depth+1)
+		ev.memo[sym] = evalResult{v: v, ok: ok}
+		return v, ok
 	case *Paren:
-		return evalInt(e.X, sc, depth+1)
+		return ev.eval(e.X, depth+1)
 	case *Unary:
-		v, ok := evalInt(e.X, sc, depth+1)
+		v, ok := ev.eval(e.X, depth+1)
 		switch e.Op {
 		case "-":
 			return -v, ok
@@ -999,8 +1035,8 @@ func evalInt(x Expr, sc *Scope, depth int) (int64, bool) {
 			return v, ok
 		}
 	case *Binary:
-		a, ok1 := evalInt(e.X, sc, depth+1)
-		b, ok2 := evalInt(e.Y, sc, depth+1)
+		a, ok1 := ev.eval(e.X, depth+1)
+		b, ok2 := ev.eval(e.Y, depth+1)
 		if !ok1 || !ok2 {
 			return 0, false
 		}
