@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -513,7 +512,7 @@ func (r *resolver) include(s Stmt, name string) {
 	if inc == nil {
 		inc = &File{Name: path, Src: normalizeCR(text), Form: r.p.f.Form, Config: cfg}
 		inc.Lines = NewMapper(inc.Src)
-		ip := newFileParser(inc, 0)
+		ip := newFileParser(inc)
 		ip.fragment, ip.noResolve = true, true
 		inc.Units = ip.parseUnits(0, nil, nil)
 		if r.p.included == nil {
@@ -534,14 +533,16 @@ func (r *resolver) include(s Stmt, name string) {
 	r.included, r.incAt, r.chain = savedIncluded, savedAt, savedChain
 }
 
-// samePath reports whether two file names name one file.
+// samePath reports whether two file names name one file, as far as their
+// absolute forms tell (the parser does no I/O; IncludeFromDisk returns
+// paths with symbolic links resolved).
 func samePath(a, b string) bool {
 	if filepath.Clean(a) == filepath.Clean(b) {
 		return true
 	}
-	ia, err1 := os.Stat(a)
-	ib, err2 := os.Stat(b)
-	return err1 == nil && err2 == nil && os.SameFile(ia, ib)
+	aa, err1 := filepath.Abs(a)
+	ab, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && aa == ab
 }
 
 // cppIncludeName returns the file named by #include "x" or #include <x>.
