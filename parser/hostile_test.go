@@ -161,13 +161,18 @@ func TestDeepNesting(t *testing.T) {
 // was quadratic to read (each statement scanned the rest of the line).
 // It now reads in linear time; BenchmarkSemicolons measures it.
 func TestLongLineOfStatements(t *testing.T) {
-	src := "program p\n" + strings.Repeat("x=1;", 300000) + "\nend\n"
-	f := Parse("t.f90", []byte(src), nil)
-	if errs := f.Errors(); len(errs) != 0 {
-		t.Errorf("errors: %v", errs[:min(3, len(errs))])
-	}
-	if n := f.Units[0].stmts; n != 300002 {
-		t.Errorf("%d statements, want 300002", n)
+	for _, c := range []struct {
+		name string
+		cfg  *Config
+	}{{"t.f90", nil}, {"t.f", &Config{LineLength: -1}}} {
+		src := "      program p\n      " + strings.Repeat("x=1;", 300000) + "\n      end\n"
+		f := Parse(c.name, []byte(src), c.cfg)
+		if errs := f.Errors(); len(errs) != 0 {
+			t.Errorf("%s: errors: %v", c.name, errs[:min(3, len(errs))])
+		}
+		if n := f.Units[0].stmts; n != 300002 {
+			t.Errorf("%s: %d statements, want 300002", c.name, n)
+		}
 	}
 }
 
