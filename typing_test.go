@@ -106,6 +106,34 @@ func TestTypingPipeline(t *testing.T) {
 	}
 }
 
+// TestHalfTypedPipeline runs statements cut short (each once crashed the
+// parser or an analysis after it: bare CALL and ENTRY in symbol
+// resolution, bare FORALL in the complexity model) through the whole
+// pipeline, in both source forms.
+func TestHalfTypedPipeline(t *testing.T) {
+	defer parser.SetStrictPanics(parser.SetStrictPanics(true))
+	opts := hints.EstimateSettings{}.Options(nil)
+	for _, stmt := range []string{"CALL", "CALL (X)", "ENTRY", "FORALL", "FORALL (", "FORALL (I=1:N)", "DO I =", "DO 10 I = 1,",
+		"IF (X) ", "SELECT CASE (", "WHERE (", "X =", "ASSIGN 10 TO", "PARAMETER (K = K + 1)"} {
+		for _, name := range []string{"t.f", "t.f90"} {
+			src := "      SUBROUTINE S(X, N)\n      REAL X(N)\n      DO 10 I = 1, N\n      " + stmt + "\n   10 CONTINUE\n      END\n"
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						t.Errorf("%s %q: panic: %v\n%s", name, stmt, r, panicStack())
+					}
+				}()
+				f := parser.Parse(name, []byte(src), nil)
+				eng := complexity.NewEngine(complexity.Options{})
+				eng.File(f)
+				hints.Diagnostics(f)
+				hints.InlayHints(f, eng, 0, len(src), hints.DefaultInlayOptions())
+				hints.CapabilityDiagnostics(f, opts, nil)
+			}()
+		}
+	}
+}
+
 // typingNames lists the files of the simulation.
 func typingNames(t *testing.T, full bool) []string {
 	var names []string

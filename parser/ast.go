@@ -600,12 +600,16 @@ type EntitiesSpec struct {
 // Subscripts are dummies (*Ident), "*" (*Star), ":" (*Triplet) or
 // expressions of dummies (offsets and strides).
 type AlignSpec struct {
-	Alignees   []*Ident
-	Subs       []Expr // alignee subscripts; nil when none are written
-	HasSubs    bool
-	Target     *Ident
-	TargetSubs []Expr
-	HasTarget  bool // target subscripts written
+	Alignees []*Ident
+	Subs     []Expr // the (first) alignee's subscripts; nil when none are written
+	HasSubs  bool
+	// AligneeSubs are the subscripts of each alignee named before WITH,
+	// as in Fortran D's ALIGN X(I,J), A(I,J) WITH D(I,J) (nil for one
+	// written without); nil in the form (I) WITH T(I) :: A, B.
+	AligneeSubs [][]Expr
+	Target      *Ident
+	TargetSubs  []Expr
+	HasTarget   bool // target subscripts written
 }
 
 // DistFormat is one dimension of a distribution.
@@ -626,7 +630,8 @@ type DistributeSpec struct {
 // LayoutSpec is CM Fortran's LAYOUT A(:NEWS, :SERIAL).
 type LayoutSpec struct {
 	Target *Ident
-	Dims   []string // "NEWS", "SERIAL", "SEND"
+	Dims   []string      // "NEWS", "SERIAL", "SEND"
+	More   []*LayoutSpec // the further arrays of LAYOUT T(:NEWS), U(:NEWS)
 }
 
 // ClauseSpec is a directive body made of clauses: INDEPENDENT, NEW(I),

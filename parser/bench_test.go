@@ -62,12 +62,20 @@ func BenchmarkMemoryPerByte(b *testing.B) {
 	runtime.KeepAlive(keep)
 }
 
-// BenchmarkSemicolons reads one free-form line of 100,000 ";"-separated
-// statements; the time per statement must not grow with the line.
+// BenchmarkSemicolons reads one line of 100,000 ";"-separated statements
+// in each form (fixed form without a column limit); the time per
+// statement must not grow with the line.
 func BenchmarkSemicolons(b *testing.B) {
-	src := []byte("program p\n" + strings.Repeat("x=1;", 100000) + "\nend\n")
-	b.SetBytes(int64(len(src)))
-	for i := 0; i < b.N; i++ {
-		Parse("t.f90", src, nil)
+	src := []byte("      program p\n      " + strings.Repeat("x=1;", 100000) + "\n      end\n")
+	for _, c := range []struct {
+		name string
+		cfg  *Config
+	}{{"t.f90", nil}, {"t.f", &Config{LineLength: -1}}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for i := 0; i < b.N; i++ {
+				Parse(c.name, src, c.cfg)
+			}
+		})
 	}
 }

@@ -176,12 +176,17 @@ func (p *parser) align() *AlignSpec {
 				p.fail(p.tokPos(t), p.tokEnd(t), "expected the name of an aligned array, found "+describe(t))
 			}
 			spec.Alignees = append(spec.Alignees, &Ident{NamePos: p.tokPos(t), Name: t.text})
-			if p.s.is("(") && len(spec.Alignees) == 1 {
-				p.s.next()
-				spec.HasSubs = true
-				spec.Subs = p.alignSubs()
+			var subs []Expr
+			if p.s.accept("(") {
+				// Fortran D: ALIGN X(I,J), A(I,J), B(I,J) WITH D(I,J),
+				// each alignee with its own dummies.
+				subs = p.alignSubs()
 				p.expect(")")
+				if len(spec.Alignees) == 1 {
+					spec.HasSubs, spec.Subs = true, subs
+				}
 			}
+			spec.AligneeSubs = append(spec.AligneeSubs, subs)
 			if !p.s.accept(",") {
 				break
 			}
@@ -230,8 +235,18 @@ func (p *parser) alignSubs() []Expr {
 	}
 }
 
-// layout parses CM Fortran's LAYOUT A(:NEWS, :SERIAL).
+// layout parses CM Fortran's LAYOUT A(:NEWS, :SERIAL) [, B(...)]...
 func (p *parser) layout() *LayoutSpec {
+	spec := p.layoutOne()
+	// CMF$ LAYOUT T(:NEWS,:NEWS), TNEW(:NEWS,:NEWS): several arrays.
+	for p.s.accept(",") {
+		spec.More = append(spec.More, p.layoutOne())
+	}
+	return spec
+}
+
+// layoutOne parses one NAME(:NEWS, ...) of a LAYOUT directive.
+func (p *parser) layoutOne() *LayoutSpec {
 	spec := &LayoutSpec{Target: p.ident()}
 	p.expect("(")
 	for {

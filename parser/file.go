@@ -350,7 +350,7 @@ func Parse(name string, src []byte, cfg *Config) *File {
 		f.Units = []*Unit{u}
 		return f
 	}
-	p := newFileParser(f, 0)
+	p := newFileParser(f)
 	f.Units = p.parseUnits(0, initialCPP(cfg), nil)
 	return f
 }
@@ -454,7 +454,7 @@ func (f *File) Reparse(newSrc []byte, e Edit) *File {
 	for first > 0 && from <= f.Units[first].Base+f.Units[first].lead {
 		first--
 	}
-	p := newFileParser(nf, 0)
+	p := newFileParser(nf)
 	// Old units that start after the edited bytes (plus the lookahead a
 	// fixed-form statement needs, which never crosses a line start) can be
 	// reused once the new parse reaches their shifted start in the same

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -160,13 +161,18 @@ func TestDeepNesting(t *testing.T) {
 // was quadratic to read (each statement scanned the rest of the line).
 // It now reads in linear time; BenchmarkSemicolons measures it.
 func TestLongLineOfStatements(t *testing.T) {
-	src := "program p\n" + strings.Repeat("x=1;", 300000) + "\nend\n"
-	f := Parse("t.f90", []byte(src), nil)
-	if errs := f.Errors(); len(errs) != 0 {
-		t.Errorf("errors: %v", errs[:min(3, len(errs))])
-	}
-	if n := f.Units[0].stmts; n != 300002 {
-		t.Errorf("%d statements, want 300002", n)
+	for _, c := range []struct {
+		name string
+		cfg  *Config
+	}{{"t.f90", nil}, {"t.f", &Config{LineLength: -1}}} {
+		src := "      program p\n      " + strings.Repeat("x=1;", 300000) + "\n      end\n"
+		f := Parse(c.name, []byte(src), c.cfg)
+		if errs := f.Errors(); len(errs) != 0 {
+			t.Errorf("%s: errors: %v", c.name, errs[:min(3, len(errs))])
+		}
+		if n := f.Units[0].stmts; n != 300002 {
+			t.Errorf("%s: %d statements, want 300002", c.name, n)
+		}
 	}
 }
 
@@ -207,3 +213,27 @@ func TestFileTooLarge(t *testing.T) {
 		t.Error("an edit of the large file lost its diagnostic")
 	}
 }
+
+// TestParameterCycles: PARAMETERs defined through each other have no
+// value (they once overflowed the stack in the complexity model), and a
+// chain whose every link uses the one before twice evaluates in linear
+// time.
+func TestParameterCycles(t *testing.T) {
+	f := Parse("t.f", []byte("      PROGRAM P\n      PARAMETER (K = J + 1)\n      PARAMETER (J = K + K)\n      REAL A(K)\n      END\n"), nil)
+	sc := f.Units[0].Scope
+	if v, ok := EvalInt(&Ident{Name: "K"}, sc); ok {
+		t.Errorf("K = %d; want no value for a PARAMETER defined through itself", v)
+	}
+	var b strings.Builder
+	b.WriteString("      PROGRAM P\n      PARAMETER (K0 = 1)\n")
+	for i := 1; i <= 40; i++ {
+		b.WriteString("      PARAMETER (K" + itoa(i) + " = K" + itoa(i-1) + " + K" + itoa(i-1) + ")\n")
+	}
+	b.WriteString("      END\n")
+	f = Parse("t.f", []byte(b.String()), nil)
+	if v, ok := EvalInt(&Ident{Name: "K40"}, f.Units[0].Scope); !ok || v != 1<<40 {
+		t.Errorf("K40 = %d, %v; want 2**40", v, ok)
+	}
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }

@@ -100,8 +100,15 @@ func (r *reader) lineAt(i int) (end, next int) {
 // lineStartOf returns the start of the line holding i, remembered like
 // lineAt's end.
 func (r *reader) lineStartOf(i int) int {
-	if r.memoStartTo > 0 && r.memoStart <= i && i <= r.memoStartTo {
-		return r.memoStart
+	if r.memoStartTo > 0 && r.memoStart <= i {
+		if i <= r.memoStartTo {
+			return r.memoStart
+		}
+		// Further along: the same line if no "\n" lies between.
+		if bytes.IndexByte(r.src[r.memoStartTo:i], '\n') < 0 {
+			r.memoStartTo = i
+			return r.memoStart
+		}
 	}
 	ls := bytes.LastIndexByte(r.src[:i], '\n') + 1
 	r.memoStart, r.memoStartTo = ls, i

@@ -15,13 +15,12 @@ type parser struct {
 	s    scanner
 	errs []Error
 
-	stmtFailed   bool
-	depth        int
-	includeDepth int
-	fragment     bool // an INCLUDE'd file: statements need no unit around them
-	noResolve    bool // no symbol tables: an INCLUDE'd file's declarations go to the including unit
-	includes     int  // INCLUDEs read for the current top-level unit
-	included     map[string]*File
+	stmtFailed bool
+	depth      int
+	fragment   bool // an INCLUDE'd file: statements need no unit around them
+	noResolve  bool // no symbol tables: an INCLUDE'd file's declarations go to the including unit
+	includes   int  // INCLUDEs read for the current top-level unit
+	included   map[string]*File
 }
 
 // bailout aborts the statement being parsed after its first syntax error.
@@ -42,8 +41,8 @@ func SetStrictPanics(on bool) (was bool) {
 	return was
 }
 
-func newFileParser(f *File, includeDepth int) *parser {
-	p := &parser{f: f, includeDepth: includeDepth}
+func newFileParser(f *File) *parser {
+	p := &parser{f: f}
 	p.r = reader{src: f.Src, form: f.Form, lineLen: f.Config.lineLength(), cfg: f.Config}
 	return p
 }

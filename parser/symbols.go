@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -188,6 +187,9 @@ func (p *parser) resolveUnit(u *Unit, host *Scope) {
 		r.refs(s)
 	}
 	r.checkDirectives()
+	r.checkShapes()
+	r.checkSteps(u.Body)
+	r.checkMappings()
 	for _, k := range u.Contains {
 		p.resolveUnit(k, sc)
 	}
@@ -510,7 +512,7 @@ func (r *resolver) include(s Stmt, name string) {
 	if inc == nil {
 		inc = &File{Name: path, Src: normalizeCR(text), Form: r.p.f.Form, Config: cfg}
 		inc.Lines = NewMapper(inc.Src)
-		ip := newFileParser(inc, 0)
+		ip := newFileParser(inc)
 		ip.fragment, ip.noResolve = true, true
 		inc.Units = ip.parseUnits(0, nil, nil)
 		if r.p.included == nil {
@@ -531,14 +533,16 @@ func (r *resolver) include(s Stmt, name string) {
 	r.included, r.incAt, r.chain = savedIncluded, savedAt, savedChain
 }
 
-// samePath reports whether two file names name one file.
+// samePath reports whether two file names name one file, as far as their
+// absolute forms tell (the parser does no I/O; IncludeFromDisk returns
+// paths with symbolic links resolved).
 func samePath(a, b string) bool {
 	if filepath.Clean(a) == filepath.Clean(b) {
 		return true
 	}
-	ia, err1 := os.Stat(a)
-	ib, err2 := os.Stat(b)
-	return err1 == nil && err2 == nil && os.SameFile(ia, ib)
+	aa, err1 := filepath.Abs(a)
+	ab, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && aa == ab
 }
 
 // cppIncludeName returns the file named by #include "x" or #include <x>.
@@ -836,11 +840,13 @@ func (r *resolver) checkDirectives() {
 				}
 			}
 		case *LayoutSpec:
-			if sym := r.known(spec.Target, "LAYOUT", "array", false); sym != nil {
-				sym.Layout = spec
-				if sym.Rank() > 0 && len(spec.Dims) != sym.Rank() {
-					r.p.errs = append(r.p.errs, Error{Pos: d.Pos(), End: d.End(), Severity: SevError, Code: "syntax",
-						Msg: fmt.Sprintf("LAYOUT gives %d dimensions for %s, which has %d", len(spec.Dims), sym.Name, sym.Rank())})
+			for _, one := range append([]*LayoutSpec{spec}, spec.More...) {
+				if sym := r.known(one.Target, "LAYOUT", "array", false); sym != nil {
+					sym.Layout = one
+					if sym.Rank() > 0 && len(one.Dims) != sym.Rank() {
+						r.p.errs = append(r.p.errs, Error{Pos: d.Pos(), End: d.End(), Severity: SevError, Code: "syntax",
+							Msg: fmt.Sprintf("LAYOUT gives %d dimensions for %s, which has %d", len(one.Dims), sym.Name, sym.Rank())})
+					}
 				}
 			}
 		}
@@ -960,14 +966,36 @@ func ExprString(x Expr) string { return exprString(x) }
 
 // EvalInt evaluates an integer constant expression: literals, PARAMETERs
 // of the scope, + - * / ** and parentheses. ok is false otherwise.
+// PARAMETERs defined in terms of each other give up (ok false); each
+// PARAMETER is evaluated once per call, so chains whose every link uses
+// the one before twice stay linear; and the work is bounded.
 func EvalInt(x Expr, sc *Scope) (int64, bool) {
-	return evalInt(x, sc, 0)
+	ev := evaluator{sc: sc, steps: maxEvalSteps}
+	return ev.eval(x, 0)
 }
 
-func evalInt(x Expr, sc *Scope, depth int) (int64, bool) {
-	if depth > 32 {
+// maxEvalSteps bounds the nodes EvalInt visits for one expression.
+const maxEvalSteps = 10000
+
+// evaluator is the state of one EvalInt: the PARAMETERs done (or, with
+// busy set, being done) and the work left.
+type evaluator struct {
+	sc    *Scope
+	steps int
+	memo  map[*Symbol]evalResult
+}
+
+type evalResult struct {
+	v        int64
+	ok, busy bool
+}
+
+func (ev *evaluator) eval(x Expr, depth int) (int64, bool) {
+	ev.steps--
+	if depth > 1000 || ev.steps < 0 {
 		return 0, false
 	}
+	sc := ev.sc
 	switch e := x.(type) {
 	case *Lit:
 		if e.Kind != IntLit {
@@ -987,11 +1015,20 @@ func evalInt(x Expr, sc *Scope, depth int) (int64, bool) {
 		if sym == nil || sym.Param == nil {
 			return 0, false
 		}
-		return evalInt(sym.Param, sc, depth+1)
+		if r, ok := ev.memo[sym]; ok {
+			return r.v, r.ok && !r.busy // busy: a PARAMETER defined through itself
+		}
+		if ev.memo == nil {
+			ev.memo = map[*Symbol]evalResult{}
+		}
+		ev.memo[sym] = evalResult{busy: true}
+		v, ok := ev.eval(sym.Param, depth+1)
+		ev.memo[sym] = evalResult{v: v, ok: ok}
+		return v, ok
 	case *Paren:
-		return evalInt(e.X, sc, depth+1)
+		return ev.eval(e.X, depth+1)
 	case *Unary:
-		v, ok := evalInt(e.X, sc, depth+1)
+		v, ok := ev.eval(e.X, depth+1)
 		switch e.Op {
 		case "-":
 			return -v, ok
@@ -999,8 +1036,8 @@ func evalInt(x Expr, sc *Scope, depth int) (int64, bool) {
 			return v, ok
 		}
 	case *Binary:
-		a, ok1 := evalInt(e.X, sc, depth+1)
-		b, ok2 := evalInt(e.Y, sc, depth+1)
+		a, ok1 := ev.eval(e.X, depth+1)
+		b, ok2 := ev.eval(e.Y, depth+1)
 		if !ok1 || !ok2 {
 			return 0, false
 		}

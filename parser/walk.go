@@ -297,6 +297,11 @@ func walkDirective(d *Directive, f func(Node) bool) {
 			inspectIdent(a, f)
 		}
 		inspectExprs(s.Subs, f)
+		for i, subs := range s.AligneeSubs {
+			if i > 0 {
+				inspectExprs(subs, f)
+			}
+		}
 		inspectIdent(s.Target, f)
 		inspectExprs(s.TargetSubs, f)
 	case *DistributeSpec:
@@ -309,6 +314,9 @@ func walkDirective(d *Directive, f func(Node) bool) {
 		inspectIdent(s.Onto, f)
 	case *LayoutSpec:
 		inspectIdent(s.Target, f)
+		for _, m := range s.More {
+			inspectIdent(m.Target, f)
+		}
 	case *ClauseSpec:
 		for _, c := range s.Clauses {
 			inspectExprs(c.Args, f)
