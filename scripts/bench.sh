@@ -2,7 +2,9 @@
 # Runs the Go benchmarks (go test -run '^$' -bench . -benchmem) of every
 # package that has some, prints their output, then a table of each speed
 # target (issue 17, and the targets the benchmarks' comments state)
-# against the figure measured: the median over -count runs.
+# against the figure measured: the median over -count runs. Packages run
+# one at a time (-p 1): go test otherwise runs two packages' benchmarks
+# at once on two cores, and each slows the other.
 #
 # Usage: scripts/bench.sh [PKG...]    (default: every package with a benchmark)
 # Environment: BENCHTIME (go test -benchtime, default 1s), COUNT (-count, default 1).
@@ -22,7 +24,7 @@ fi
 raw=$(mktemp)
 trap 'rm -f "$raw"' EXIT
 status=0
-go test -run '^$' -bench . -benchmem -benchtime "$benchtime" -count "$count" "${pkgs[@]}" 2>&1 | tee "$raw" || status=$?
+go test -p 1 -run '^$' -bench . -benchmem -benchtime "$benchtime" -count "$count" "${pkgs[@]}" 2>&1 | tee "$raw" || status=$?
 
 # Targets: measure | package.Benchmark ("-" if none) | metric | at least/at most | value | unit shown.
 # ns/op figures are shown in ms.

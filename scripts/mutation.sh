@@ -7,9 +7,16 @@
 # against the targets of issue 21: efficacy >= 90%, coverage >= 80%.
 #
 # Usage: scripts/mutation.sh [PKG...]   (default: complexity partition hints lsp)
-# Environment: WORKERS (gremlins --workers, default 1), LIMIT (a time limit
-# per package for timeout(1), default 20m), STRICT=1 to exit non-zero
+# Environment: WORKERS (gremlins --workers, default 1), COEFFICIENT
+# (--timeout-coefficient, default 10: a mutant's test run may take that
+# many times the coverage run; gremlins's 3 is too short on a loaded
+# machine, where the first run of each worker, which compiles the
+# module, times out, leaves its compilers running and the next ones time
+# out too), LIMIT (a time limit per package for timeout(1), default
+# 20m), STRICT=1 to exit non-zero
 # when a package misses a target (otherwise only a run that fails does).
+# No --test-cpu: gremlins 0.6.0 passes it to go test as the one argument
+# "-cpu N", which go test rejects, and counts every mutant killed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/go/bin:$HOME/go/bin"
@@ -18,6 +25,7 @@ command -v gremlins >/dev/null 2>&1 || {
   exit 2
 }
 workers=${WORKERS:-1}
+coefficient=${COEFFICIENT:-10}
 limit=${LIMIT:-20m}
 if [ $# -gt 0 ]; then pkgs=("$@"); else pkgs=(complexity partition hints lsp); fi
 logs=$(mktemp -d)
@@ -28,7 +36,7 @@ for p in "${pkgs[@]}"; do
   echo "=== gremlins ./$p (workers $workers, limit $limit)"
   t0=$SECONDS
   rc=0
-  timeout "$limit" gremlins unleash --workers "$workers" --test-cpu 1 "./$p" 2>&1 | tee "$logs/${p//\//_}.log" || rc=$?
+  timeout -k 30s "$limit" gremlins unleash --workers "$workers" --timeout-coefficient "$coefficient" "./$p" 2>&1 | tee "$logs/${p//\//_}.log" || rc=$?
   echo "--- ./$p: $((SECONDS - t0)) s, exit $rc"
   [ "$rc" -eq 0 ] || status=1
 done
