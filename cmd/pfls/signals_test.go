@@ -83,6 +83,7 @@ func TestTrainStopsOnSIGPIPE(t *testing.T) {
 func fakeKitMPI(t *testing.T) (bin string) {
 	t.Helper()
 	bin = t.TempDir()
+	ownProcesses(t, bin)
 	mpif90 := `#!/bin/sh
 if [ "$1" = "--version" ]; then echo "GNU Fortran (fake) 12.2.0"; exit 0; fi
 echo "mpif90 $*" >> "$FAKE_LOG"

@@ -23,6 +23,7 @@ import (
 func fakeMPI(t *testing.T) (bin string) {
 	t.Helper()
 	bin = t.TempDir()
+	ownProcesses(t, bin)
 	fixture, err := filepath.Abs("../../machine/train/testdata/train-P2.txt")
 	if err != nil {
 		t.Fatal(err)
@@ -227,8 +228,18 @@ func TestTrainStopsEarly(t *testing.T) {
 	}
 }
 
-// processesNamed lists the processes whose command line is exactly args.
+// ownProcesses marks the processes this test starts (through the
+// environment they inherit), so that processesNamed does not count those
+// of other test runs on the same machine.
+func ownProcesses(t *testing.T, mark string) {
+	t.Setenv("PFLS_TEST_RUN", mark)
+}
+
+// processesNamed lists the processes whose command line is exactly args
+// and, where a test has marked its processes (ownProcesses), that carry
+// its mark.
 func processesNamed(args ...string) []int {
+	mark := os.Getenv("PFLS_TEST_RUN")
 	entries, _ := os.ReadDir("/proc")
 	var pids []int
 	for _, e := range entries {
@@ -240,9 +251,16 @@ func processesNamed(args ...string) []int {
 		if err != nil {
 			continue
 		}
-		if strings.Join(strings.Split(strings.TrimRight(string(cmd), "\x00"), "\x00"), " ") == strings.Join(args, " ") {
-			pids = append(pids, pid)
+		if strings.Join(strings.Split(strings.TrimRight(string(cmd), "\x00"), "\x00"), " ") != strings.Join(args, " ") {
+			continue
 		}
+		if mark != "" {
+			env, err := os.ReadFile(filepath.Join("/proc", e.Name(), "environ"))
+			if err != nil || !strings.Contains("\x00"+string(env), "\x00PFLS_TEST_RUN="+mark+"\x00") {
+				continue
+			}
+		}
+		pids = append(pids, pid)
 	}
 	return pids
 }
