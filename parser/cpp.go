@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -152,25 +151,6 @@ func firstWord(s string) string {
 	return s
 }
 
-func (s *cppState) key() string {
-	if s.empty() {
-		return ""
-	}
-	var b strings.Builder
-	for _, f := range s.frames {
-		b.WriteString(strconv.FormatBool(f.active))
-	}
-	names := make([]string, 0, len(s.defs))
-	for k := range s.defs {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	for _, k := range names {
-		b.WriteString(";" + k + "=" + s.defs[k])
-	}
-	return b.String()
-}
-
 // eval evaluates a #if condition: integers, defined(X), macros with integer
 // values, ! && || == != < > <= >= + - * / and parentheses. Unknown names
 // are 0, as in C.
@@ -180,10 +160,9 @@ func (s *cppState) eval(expr string) bool {
 }
 
 type cppEval struct {
-	s     *cppState
-	toks  []string
-	i     int
-	depth int
+	s    *cppState
+	toks []string
+	i    int
 }
 
 func cppTokens(s string) []string {

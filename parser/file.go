@@ -224,8 +224,7 @@ func formOf(name string, cfg *Config) Form {
 // absolute offsets.
 func (f *File) Errors() []Error {
 	var out []Error
-	var walk func(u *Unit)
-	walk = func(u *Unit) {
+	walk := func(u *Unit) {
 		for _, e := range u.Errors {
 			e.Pos += Pos(u.Base)
 			e.End += Pos(u.Base)

@@ -109,13 +109,6 @@ func (r *reader) next() *rawStmt {
 	return r.nextFixed()
 }
 
-// sentinels of directive lines, as they appear after the comment character.
-var dirSentinels = []struct{ text, name string }{
-	{"$OMP", "OMP"},
-	{"HPF$", "HPF"},
-	{"MF$", "CMF"}, // CMF$ in fixed form: the C is the comment character
-}
-
 // fixedDirective reports whether a fixed-form comment line is a directive
 // line and where its text (after the sentinel) starts.
 func fixedDirective(line []byte) (name string, textAt int, ok bool) {

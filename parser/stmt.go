@@ -390,17 +390,6 @@ func matchKeyword(head string) *keyword {
 	return nil
 }
 
-// takeKeyword consumes the statement's keyword, which may be written as
-// several words in free form (ELSE IF, GO TO, DOUBLE PRECISION).
-func (p *parser) takeKeyword(kw string) {
-	for _, part := range splitKeyword(kw) {
-		if !p.s.keyword(part) {
-			t := p.s.peek()
-			p.fail(p.tokPos(t), p.tokEnd(t), "expected "+kw+", found "+describe(t))
-		}
-	}
-}
-
 // splitKeyword gives the words of a compound keyword.
 func splitKeyword(kw string) []string {
 	switch kw {
@@ -1503,13 +1492,6 @@ func (p *parser) procedure(base StmtBase, partial *Stmt) Stmt {
 	}
 	p.endOfStmt()
 	return s
-}
-
-func matchKeywordName(name string) string {
-	if k := matchKeyword(name); k != nil {
-		return k.name
-	}
-	return ""
 }
 
 func (p *parser) nameList(base StmtBase) Stmt {
