@@ -3,8 +3,10 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -174,5 +176,63 @@ func TestValidateStopsOnSIGPIPE(t *testing.T) {
 	code, stderr := stopWithSIGPIPE(t, []string{"sleep", "302"}, "validate", "--kit", "../../validation", "--np", "2", "--quick", "--kernel", "jacobi")
 	if code != 1 || !strings.Contains(stderr, "interrupted") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestMain lets a test run this test binary as pfls itself
+// (PFLS_TEST_MAIN=1), to see what a real process does with a real pipe.
+func TestMain(m *testing.M) {
+	if os.Getenv("PFLS_TEST_MAIN") == "1" {
+		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// TestTrainStopsOnClosedPipe: `pfls train 2>&1 | head -1` as a process:
+// once the reader has gone, pfls's next write fails, pfls stops the run
+// (whose program ignores SIGTERM), removes its build folder and exits
+// with 1 instead of being killed by SIGPIPE.
+func TestTrainStopsOnClosedPipe(t *testing.T) {
+	bin := fakeMPI(t)
+	tmp := t.TempDir()
+	cmd := exec.Command(os.Args[0], "train", "--force", "--timeout", "60s", "--out", filepath.Join(t.TempDir(), "m.json"))
+	cmd.Env = append(os.Environ(), "PFLS_TEST_MAIN=1", "FAKE_MODE=trickle", "TMPDIR="+tmp)
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stdout, cmd.Stderr = w, w
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	line, err := bufio.NewReader(r).ReadString('\n')
+	r.Close() // head -1 has its line and goes
+	if err != nil {
+		t.Fatalf("first line: %v", err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatalf("pfls did not stop after its pipe closed (first line %q)", line)
+	}
+	st := cmd.ProcessState
+	if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		t.Fatalf("pfls was killed by %v, first line %q", ws.Signal(), line)
+	}
+	if st.ExitCode() != 1 {
+		t.Errorf("exit %d, want 1", st.ExitCode())
+	}
+	pid, _ := os.ReadFile(filepath.Join(bin, "log.pid"))
+	if p := strings.TrimSpace(string(pid)); p == "" {
+		t.Errorf("the fake training set never ran")
+	} else if _, err := os.Stat("/proc/" + p); err == nil {
+		t.Errorf("the training set (pid %s) outlived pfls", p)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) > 0 {
+		t.Errorf("temporary folders left: %v", left)
 	}
 }

@@ -18,7 +18,8 @@ import (
 // MPI: the "compiled" training set is a shell script that prints the
 // recorded output of a real run (machine/train/testdata/train-P2.txt) with the
 // processor count mpirun was given, or does what FAKE_MODE says: "hang"
-// (print the header and sleep), "stubborn" (the same, ignoring SIGTERM), "garbage", "fail" (exit 3 with a message
+// (print the header and sleep), "stubborn" (the same, ignoring SIGTERM), "trickle" (progress lines
+// forever, ignoring SIGTERM, its PID in $FAKE_LOG.pid), "garbage", "fail" (exit 3 with a message
 // on standard error).
 func fakeMPI(t *testing.T) (bin string) {
 	t.Helper()
@@ -40,6 +41,8 @@ cat > "$out" <<'EOS'
 case "$FAKE_MODE" in
 hang) echo "pfls-train 1"; echo "procs $FAKE_NP"; exec sleep 300 ;;
 stubborn) trap '' TERM; echo "pfls-train 1"; echo "procs $FAKE_NP"; exec sleep 301 ;;
+trickle) trap '' TERM; echo $$ > "$FAKE_LOG.pid"; echo "pfls-train 1"; echo "procs $FAKE_NP"
+  while :; do echo "progress 1 100 vector-shift 8"; sleep 0.05; echo "progress 2 100 exchange 8"; sleep 0.05; done ;;
 garbage) echo "segmentation fault in rank 0" ;;
 fail) echo "MPI_Init failed: no transport" >&2; exit 3 ;;
 noisy) sed "s/^procs .*/procs $FAKE_NP/" "` + fixture + `" | awk '$1 == "comm" { $6 = $4 * 3 } { print }' ;;

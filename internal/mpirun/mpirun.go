@@ -111,20 +111,38 @@ func Find(lang Lang, wrapper, launcher string) (*Tools, error) {
 
 // Context is the context of a command that runs MPI programs: it ends at
 // Ctrl-C, at the signals that say nobody is listening any more (SIGTERM,
-// SIGHUP, and SIGPIPE when standard output is a pipe whose reader has
-// gone, as in `pfls train | head`), or at the time limit. Once it has
-// ended the signals take their usual effect again, so a second Ctrl-C
-// during the clean-up ends pfls at once. With SIGPIPE caught, writes to
-// the closed pipe return an error instead of killing pfls, so the caller
-// gets to stop its runs and remove its temporary folders.
+// SIGHUP, and SIGPIPE when standard output or error is a pipe whose
+// reader has gone, as in `pfls train 2>&1 | head`), or at the time limit.
+// Once it has ended Ctrl-C and SIGTERM take their usual effect again, so
+// a second Ctrl-C during the clean-up ends pfls at once. SIGPIPE stays
+// caught until the returned cancel is called: a write to the closed pipe
+// returns an error instead of killing pfls, so the caller gets to stop
+// its runs and remove its temporary folders.
 func Context(limit time.Duration) (context.Context, context.CancelFunc) {
-	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
+	sigCtx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	go func() {
-		<-ctx.Done()
+		<-sigCtx.Done()
 		stop()
 	}()
-	ctx, cancel := context.WithTimeout(ctx, limit)
-	return ctx, func() { cancel(); stop() }
+	pipeCtx, cancelPipe := context.WithCancel(sigCtx)
+	pipe := make(chan os.Signal, 1)
+	if len(pipeSignals) > 0 {
+		signal.Notify(pipe, pipeSignals...)
+		go func() {
+			select {
+			case <-pipe:
+				cancelPipe()
+			case <-pipeCtx.Done():
+			}
+		}()
+	}
+	ctx, cancel := context.WithTimeout(pipeCtx, limit)
+	return ctx, func() {
+		cancel()
+		cancelPipe()
+		stop()
+		signal.Stop(pipe)
+	}
 }
 
 // Source is one file of a program: its name and text.

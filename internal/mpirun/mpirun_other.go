@@ -9,7 +9,10 @@ import (
 
 // stopSignals end a run's context: Ctrl-C (the only signal every
 // system delivers).
-var stopSignals = []os.Signal{os.Interrupt}
+var (
+	stopSignals = []os.Signal{os.Interrupt}
+	pipeSignals []os.Signal
+)
 
 // ownGroup does nothing: without Unix process groups a run is stopped
 // through its launcher (MS-MPI's mpiexec ends its ranks with itself).

@@ -9,8 +9,12 @@ import (
 )
 
 // stopSignals end a run's context: Ctrl-C, a polite kill, the terminal
-// going away, and a write to a pipe nobody reads.
-var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE}
+// going away; pipeSignals too (a write to a pipe nobody reads), and they
+// stay caught for the whole command.
+var (
+	stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+	pipeSignals = []os.Signal{syscall.SIGPIPE}
+)
 
 // ownGroup starts mpirun in a process group of its own, so that a signal
 // to the group reaches the ranks it starts and not pfls.
