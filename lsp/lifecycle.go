@@ -34,6 +34,7 @@ var handlers = map[string]handler{
 	"textDocument/codeAction":          {fn: (*Server).codeAction},
 	"workspace/didChangeWatchedFiles":  {fn: (*Server).didChangeWatchedFiles, sync: true},
 	"workspace/executeCommand":         {fn: (*Server).executeCommand},
+	"textDocument/documentHighlight":   {fn: (*Server).documentHighlight},
 }
 
 func ignore(*Server, context.Context, *request) (any, error) { return nil, nil }
@@ -91,6 +92,7 @@ type serverCapabilities struct {
 	InlayHintProvider       inlayHintOptions                 `json:"inlayHintProvider"`
 	CodeActionProvider      bool                             `json:"codeActionProvider"`
 	ExecuteCommandProvider  protocol.ExecuteCommandOptions   `json:"executeCommandProvider"`
+	features2Capabilities
 }
 
 type initializeResult struct {
@@ -169,6 +171,7 @@ func (s *Server) initialize(ctx context.Context, r *request) (any, error) {
 	caps.InlayHintProvider = inlayHintOptions{ResolveProvider: true}
 	caps.CodeActionProvider = true
 	caps.ExecuteCommandProvider = protocol.ExecuteCommandOptions{Commands: []string{hints.EstimateCommand}}
+	caps.features2Capabilities = advertise2()
 	return res, nil
 }
 
