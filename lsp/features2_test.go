@@ -17,7 +17,7 @@ func TestFeatures2Advertised(t *testing.T) {
 	if err := json.Unmarshal(c.initialize(fullCapabilities), &res); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"documentHighlightProvider"} {
+	for _, k := range []string{"documentHighlightProvider", "foldingRangeProvider"} {
 		if v := string(res.Capabilities[k]); v == "" || v == "false" || v == "null" {
 			t.Errorf("%s not advertised: %q", k, v)
 		}
@@ -43,5 +43,21 @@ func TestDocumentHighlight(t *testing.T) {
 	c.call("textDocument/documentHighlight", textPos(hpfURI, posOf(t, hpfProgram, "CONTAINS", 2)), &raw)
 	if string(raw) != "[]" {
 		t.Errorf("highlight on a keyword: %s", raw)
+	}
+}
+
+func TestFoldingRange(t *testing.T) {
+	c := openHPF(t, Options{})
+	var frs []protocol.FoldingRange
+	c.call("textDocument/foldingRange", map[string]any{"textDocument": map[string]any{"uri": hpfURI}}, &frs)
+	var got []string
+	for _, fr := range frs {
+		got = append(got, fmt.Sprintf("%d-%d%s", fr.StartLine, fr.EndLine, fr.Kind))
+	}
+	// MAIN up to its END, the directive lines (region), the two labelled
+	// DO loops up to their shared CONTINUE, the contained F, and SUB.
+	want := "0-19, 4-8region, 9-11, 10-11, 16-18, 21-24"
+	if strings.Join(got, ", ") != want {
+		t.Errorf("folding ranges:\n got %s\nwant %s", strings.Join(got, ", "), want)
 	}
 }

@@ -35,6 +35,7 @@ var handlers = map[string]handler{
 	"workspace/didChangeWatchedFiles":  {fn: (*Server).didChangeWatchedFiles, sync: true},
 	"workspace/executeCommand":         {fn: (*Server).executeCommand},
 	"textDocument/documentHighlight":   {fn: (*Server).documentHighlight},
+	"textDocument/foldingRange":        {fn: (*Server).foldingRange},
 }
 
 func ignore(*Server, context.Context, *request) (any, error) { return nil, nil }
