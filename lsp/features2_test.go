@@ -17,7 +17,7 @@ func TestFeatures2Advertised(t *testing.T) {
 	if err := json.Unmarshal(c.initialize(fullCapabilities), &res); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"documentHighlightProvider", "foldingRangeProvider"} {
+	for _, k := range []string{"documentHighlightProvider", "foldingRangeProvider", "semanticTokensProvider"} {
 		if v := string(res.Capabilities[k]); v == "" || v == "false" || v == "null" {
 			t.Errorf("%s not advertised: %q", k, v)
 		}
@@ -59,5 +59,107 @@ func TestFoldingRange(t *testing.T) {
 	want := "0-19, 4-8region, 9-11, 10-11, 16-18, 21-24"
 	if strings.Join(got, ", ") != want {
 		t.Errorf("folding ranges:\n got %s\nwant %s", strings.Join(got, ", "), want)
+	}
+}
+
+// semLegend is the legend the server advertised.
+type semLegend struct {
+	TokenTypes     []string `json:"tokenTypes"`
+	TokenModifiers []string `json:"tokenModifiers"`
+}
+
+// decodeTokens turns LSP's relative encoding back into
+// "line:col+len type+mods" strings.
+func decodeTokens(t *testing.T, lg semLegend, data []uint32) []string {
+	if len(data)%5 != 0 {
+		t.Fatalf("token data of length %d", len(data))
+	}
+	var out []string
+	var line, col uint32
+	for i := 0; i < len(data); i += 5 {
+		if data[i] > 0 {
+			line, col = line+data[i], data[i+1]
+		} else {
+			col += data[i+1]
+		}
+		s := fmt.Sprintf("%d:%d+%d %s", line, col, data[i+2], lg.TokenTypes[data[i+3]])
+		for b, m := range lg.TokenModifiers {
+			if data[i+4]&(1<<b) != 0 {
+				s += "+" + m
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func TestSemanticTokens(t *testing.T) {
+	c := newClient(t, Options{})
+	var init struct {
+		Capabilities struct {
+			SemanticTokensProvider struct {
+				Legend semLegend `json:"legend"`
+				Full   struct {
+					Delta bool `json:"delta"`
+				} `json:"full"`
+			} `json:"semanticTokensProvider"`
+		} `json:"capabilities"`
+	}
+	if err := json.Unmarshal(c.initialize(fullCapabilities), &init); err != nil {
+		t.Fatal(err)
+	}
+	sp := init.Capabilities.SemanticTokensProvider
+	lg := sp.Legend
+	if !sp.Full.Delta || len(lg.TokenTypes) == 0 || !strings.Contains(strings.Join(lg.TokenModifiers, " "), "distributed") {
+		t.Fatalf("semanticTokensProvider: %+v", sp)
+	}
+	// A string of characters outside the BMP before X: X's column counts
+	// UTF-16 code units (two per 𝔸), not bytes (four) or runes (one).
+	const uri = "file:///work/sem.f90"
+	src := "program p\n  real :: x(8)\n  !hpf$ distribute x(block)\n  print *, '𝔸𝔸', x\nend program p\n"
+	c.open(uri, src)
+	doc := map[string]any{"textDocument": map[string]any{"uri": uri}}
+	var full semanticTokens
+	c.call("textDocument/semanticTokens/full", doc, &full)
+	got := strings.Join(decodeTokens(t, lg, full.Data), ", ")
+	for _, want := range []string{
+		"1:10+1 variable+declaration+distributed",
+		"2:2+5 macro", "2:8+10 keyword+directive", "2:21+5 keyword+directive",
+		"3:11+6 string", "3:19+1 variable+distributed",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in %s", want, got)
+		}
+	}
+	// An edit, then a delta from the last result: applying its edits to
+	// the old data gives what a full request gives.
+	c.change(uri, 2, &protocol.Range{Start: protocol.Position{Line: 3, Character: 2}, End: protocol.Position{Line: 3, Character: 2}}, "x = 1\n  ")
+	var delta struct {
+		ResultID string               `json:"resultId"`
+		Edits    []semanticTokensEdit `json:"edits"`
+		Data     []uint32             `json:"data"`
+	}
+	c.call("textDocument/semanticTokens/full/delta", map[string]any{"textDocument": map[string]any{"uri": uri}, "previousResultId": full.ResultID}, &delta)
+	if delta.Data != nil || len(delta.Edits) != 1 || delta.ResultID == full.ResultID {
+		t.Fatalf("delta: %+v", delta)
+	}
+	data := append([]uint32{}, full.Data...)
+	for i := len(delta.Edits) - 1; i >= 0; i-- {
+		e := delta.Edits[i]
+		data = append(data[:e.Start], append(append([]uint32{}, e.Data...), data[e.Start+e.DeleteCount:]...)...)
+	}
+	var again semanticTokens
+	c.call("textDocument/semanticTokens/full", doc, &again)
+	if fmt.Sprint(data) != fmt.Sprint(again.Data) {
+		t.Errorf("delta applied:\n%v\nfull:\n%v", data, again.Data)
+	}
+	if !strings.Contains(strings.Join(decodeTokens(t, lg, again.Data), ", "), "3:2+1 variable+distributed") {
+		t.Errorf("no token for the new x: %v", decodeTokens(t, lg, again.Data))
+	}
+	// An unknown previous result: all tokens.
+	var fallback semanticTokens
+	c.call("textDocument/semanticTokens/full/delta", map[string]any{"textDocument": map[string]any{"uri": uri}, "previousResultId": "nope"}, &fallback)
+	if fmt.Sprint(fallback.Data) != fmt.Sprint(again.Data) {
+		t.Errorf("fallback: %v", fallback.Data)
 	}
 }

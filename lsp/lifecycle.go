@@ -34,8 +34,6 @@ var handlers = map[string]handler{
 	"textDocument/codeAction":          {fn: (*Server).codeAction},
 	"workspace/didChangeWatchedFiles":  {fn: (*Server).didChangeWatchedFiles, sync: true},
 	"workspace/executeCommand":         {fn: (*Server).executeCommand},
-	"textDocument/documentHighlight":   {fn: (*Server).documentHighlight},
-	"textDocument/foldingRange":        {fn: (*Server).foldingRange},
 }
 
 func ignore(*Server, context.Context, *request) (any, error) { return nil, nil }
