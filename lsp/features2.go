@@ -19,6 +19,9 @@ func init() {
 		"textDocument/foldingRange":              (*Server).foldingRange,
 		"textDocument/semanticTokens/full":       (*Server).semanticTokensFull,
 		"textDocument/semanticTokens/full/delta": (*Server).semanticTokensDelta,
+		"textDocument/prepareCallHierarchy":      (*Server).prepareCallHierarchy,
+		"callHierarchy/incomingCalls":            (*Server).incomingCalls,
+		"callHierarchy/outgoingCalls":            (*Server).outgoingCalls,
 	} {
 		handlers[method] = handler{fn: fn}
 	}
@@ -191,17 +194,116 @@ func (s *Server) semanticTokensDelta(ctx context.Context, r *request) (any, erro
 	return semanticTokensDelta{ResultID: id, Edits: edits}, nil
 }
 
+// callFiles is the workspace (open documents first, then indexed files)
+// seen by the call hierarchy, with each file's URI.
+type callFiles struct {
+	files []*parser.File
+	uris  map[*parser.File]protocol.DocumentURI
+	byURI map[protocol.DocumentURI]*parser.File
+}
+
+func (s *Server) callFiles() *callFiles {
+	c := &callFiles{uris: map[*parser.File]protocol.DocumentURI{}, byURI: map[protocol.DocumentURI]*parser.File{}}
+	for _, d := range s.workspaceFiles() {
+		c.files = append(c.files, d.file)
+		c.uris[d.file], c.byURI[d.uri] = d.uri, d.file
+	}
+	return c
+}
+
+// others returns the files other than f.
+func (c *callFiles) others(f *parser.File) []*parser.File {
+	out := make([]*parser.File, 0, len(c.files))
+	for _, g := range c.files {
+		if g != f {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+func (c *callFiles) uri(f *parser.File) protocol.DocumentURI {
+	if u, ok := c.uris[f]; ok {
+		return u
+	}
+	return pathToURI(f.Name)
+}
+
+func (c *callFiles) item(it hints.CallItem) protocol.CallHierarchyItem {
+	return protocol.CallHierarchyItem{Name: it.Name, Kind: kindOf(it.Kind), Detail: it.Detail, URI: c.uri(it.File),
+		Range: rangeOf(it.File, it.Start, it.End), SelectionRange: rangeOf(it.File, it.SelStart, it.SelEnd)}
+}
+
+func (s *Server) prepareCallHierarchy(ctx context.Context, r *request) (any, error) {
+	snap, off, err := at(r)
+	out := []protocol.CallHierarchyItem{}
+	if err != nil || snap == nil {
+		return out, err
+	}
+	c := s.callFiles()
+	c.uris[snap.File] = snap.URI
+	for _, it := range hints.PrepareCalls(snap.File, off, s.others(snap)) {
+		out = append(out, c.item(it))
+	}
+	return out, nil
+}
+
+// callEdges decodes an item of the call hierarchy, finds its file among
+// the workspace's and calls producer at the start of its name.
+func (s *Server) callEdges(r *request, producer func(*parser.File, int, []*parser.File) []hints.CallEdge) (*callFiles, []hints.CallEdge, error) {
+	var p struct {
+		Item protocol.CallHierarchyItem `json:"item"`
+	}
+	if err := decode(r, &p); err != nil {
+		return nil, nil, err
+	}
+	c := s.callFiles()
+	f := c.byURI[p.Item.URI]
+	if f == nil {
+		return c, nil, nil
+	}
+	off, _ := offsetOf(f, p.Item.SelectionRange.Start)
+	return c, producer(f, off, c.others(f)), nil
+}
+
+func (s *Server) incomingCalls(ctx context.Context, r *request) (any, error) {
+	c, edges, err := s.callEdges(r, hints.IncomingCalls)
+	out := []protocol.CallHierarchyIncomingCall{}
+	for _, e := range edges {
+		call := protocol.CallHierarchyIncomingCall{From: c.item(e.Item), FromRanges: []protocol.Range{}}
+		for _, site := range e.Sites {
+			call.FromRanges = append(call.FromRanges, rangeOf(site.File, site.Start, site.End))
+		}
+		out = append(out, call)
+	}
+	return out, err
+}
+
+func (s *Server) outgoingCalls(ctx context.Context, r *request) (any, error) {
+	c, edges, err := s.callEdges(r, hints.OutgoingCalls)
+	out := []protocol.CallHierarchyOutgoingCall{}
+	for _, e := range edges {
+		call := protocol.CallHierarchyOutgoingCall{To: c.item(e.Item), FromRanges: []protocol.Range{}}
+		for _, site := range e.Sites {
+			call.FromRanges = append(call.FromRanges, rangeOf(site.File, site.Start, site.End))
+		}
+		out = append(out, call)
+	}
+	return out, err
+}
+
 // features2Capabilities are the capabilities of this file's features,
 // embedded in serverCapabilities.
 type features2Capabilities struct {
 	DocumentHighlightProvider bool                   `json:"documentHighlightProvider,omitempty"`
 	FoldingRangeProvider      bool                   `json:"foldingRangeProvider,omitempty"`
 	SemanticTokensProvider    *semanticTokensOptions `json:"semanticTokensProvider,omitempty"`
+	CallHierarchyProvider     bool                   `json:"callHierarchyProvider,omitempty"`
 }
 
 func advertise2() features2Capabilities {
 	sem := &semanticTokensOptions{}
 	sem.Legend.TokenTypes, sem.Legend.TokenModifiers = hints.SemTokenTypes, hints.SemTokenModifiers
 	sem.Full.Delta = true
-	return features2Capabilities{DocumentHighlightProvider: true, FoldingRangeProvider: true, SemanticTokensProvider: sem}
+	return features2Capabilities{DocumentHighlightProvider: true, FoldingRangeProvider: true, SemanticTokensProvider: sem, CallHierarchyProvider: true}
 }

@@ -17,7 +17,7 @@ func TestFeatures2Advertised(t *testing.T) {
 	if err := json.Unmarshal(c.initialize(fullCapabilities), &res); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"documentHighlightProvider", "foldingRangeProvider", "semanticTokensProvider"} {
+	for _, k := range []string{"documentHighlightProvider", "foldingRangeProvider", "semanticTokensProvider", "callHierarchyProvider"} {
 		if v := string(res.Capabilities[k]); v == "" || v == "false" || v == "null" {
 			t.Errorf("%s not advertised: %q", k, v)
 		}
@@ -161,5 +161,42 @@ func TestSemanticTokens(t *testing.T) {
 	c.call("textDocument/semanticTokens/full/delta", map[string]any{"textDocument": map[string]any{"uri": uri}, "previousResultId": "nope"}, &fallback)
 	if fmt.Sprint(fallback.Data) != fmt.Sprint(again.Data) {
 		t.Errorf("fallback: %v", fallback.Data)
+	}
+}
+
+func TestCallHierarchy(t *testing.T) {
+	c := openHPF(t, Options{})
+	const other = "file:///work/other.f"
+	c.open(other, "      SUBROUTINE DRIVER\n      REAL Q(100,100)\n      CALL SUB(Q, 100)\n      END\n")
+	var items []protocol.CallHierarchyItem
+	c.call("textDocument/prepareCallHierarchy", textPos(hpfURI, posOf(t, hpfProgram, "SUB(A, N)", 0)), &items)
+	if len(items) != 1 || items[0].Name != "SUB" || items[0].URI != hpfURI || items[0].SelectionRange.Start.Line != 21 ||
+		items[0].Range.End.Line != 25 || items[0].Kind != protocol.SymbolKindFunction {
+		t.Fatalf("prepare: %+v", items)
+	}
+	var in []protocol.CallHierarchyIncomingCall
+	c.call("callHierarchy/incomingCalls", map[string]any{"item": items[0]}, &in)
+	var got []string
+	for _, call := range in {
+		got = append(got, fmt.Sprintf("%s %s %v", call.From.Name, call.From.URI, call.FromRanges))
+	}
+	want := "MAIN file:///work/hpf.f [{{14 11} {14 14}}]; DRIVER file:///work/other.f [{{2 11} {2 14}}]"
+	if strings.Join(got, "; ") != want {
+		t.Errorf("incoming:\n got %s\nwant %s", strings.Join(got, "; "), want)
+	}
+	// Outgoing from MAIN: the contained F and SUB, with the call sites.
+	c.call("textDocument/prepareCallHierarchy", textPos(hpfURI, posOf(t, hpfProgram, "MAIN", 0)), &items)
+	if len(items) != 1 || items[0].Name != "MAIN" {
+		t.Fatalf("prepare on MAIN: %+v", items)
+	}
+	var outCalls []protocol.CallHierarchyOutgoingCall
+	c.call("callHierarchy/outgoingCalls", map[string]any{"item": items[0]}, &outCalls)
+	got = nil
+	for _, call := range outCalls {
+		got = append(got, fmt.Sprintf("%s %v", call.To.Name, call.FromRanges))
+	}
+	want = "F [{{11 30} {11 31}}]; SUB [{{14 11} {14 14}}]"
+	if strings.Join(got, "; ") != want {
+		t.Errorf("outgoing:\n got %s\nwant %s", strings.Join(got, "; "), want)
 	}
 }
