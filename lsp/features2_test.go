@@ -3,8 +3,11 @@ package lsp
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"go.lsp.dev/protocol"
 )
@@ -198,5 +201,59 @@ func TestCallHierarchy(t *testing.T) {
 	want = "F [{{11 30} {11 31}}]; SUB [{{14 11} {14 14}}]"
 	if strings.Join(got, "; ") != want {
 		t.Errorf("outgoing:\n got %s\nwant %s", strings.Join(got, "; "), want)
+	}
+}
+
+// TestCallHierarchyIndex: the callers of an open document's routine
+// include the indexed files that are not open, and the item of an
+// indexed file can be expanded.
+func TestCallHierarchyIndex(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"lib/solver.f90": "subroutine solve(n)\n  integer :: n\n  call report(n)\nend subroutine solve\n",
+		"lib/report.f":   "      SUBROUTINE REPORT(N)\n      PRINT *, N\n      END\n",
+		"main.f":         "      PROGRAM MAIN\n      CALL SOLVE(3)\n      CALL SOLVE(4)\n      END\n",
+	} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := newClient(t, Options{})
+	var res map[string]any
+	c.call("initialize", map[string]any{"processId": nil, "rootUri": pathToURI(dir), "capabilities": map[string]any{}}, &res)
+	c.notify("initialized", map[string]any{})
+	select {
+	case <-c.srv.index.done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("indexing did not finish")
+	}
+	solver := filepath.Join(dir, "lib/solver.f90")
+	text, _ := os.ReadFile(solver)
+	uri := pathToURI(solver)
+	c.open(uri, string(text))
+	var items []protocol.CallHierarchyItem
+	c.call("textDocument/prepareCallHierarchy", textPos(uri, posOf(t, string(text), "solve", 0)), &items)
+	if len(items) != 1 || items[0].Name != "SOLVE" {
+		t.Fatalf("prepare: %+v", items)
+	}
+	var in []protocol.CallHierarchyIncomingCall
+	c.call("callHierarchy/incomingCalls", map[string]any{"item": items[0]}, &in)
+	if len(in) != 1 || in[0].From.Name != "MAIN" || in[0].From.URI != pathToURI(filepath.Join(dir, "main.f")) || len(in[0].FromRanges) != 2 {
+		t.Fatalf("incoming: %+v", in)
+	}
+	// Expand MAIN, which lives only in the index: it calls SOLVE.
+	var outCalls []protocol.CallHierarchyOutgoingCall
+	c.call("callHierarchy/outgoingCalls", map[string]any{"item": in[0].From}, &outCalls)
+	if len(outCalls) != 1 || outCalls[0].To.Name != "SOLVE" || outCalls[0].To.URI != uri {
+		t.Fatalf("outgoing from MAIN: %+v", outCalls)
+	}
+	// SOLVE calls REPORT, an indexed file.
+	c.call("callHierarchy/outgoingCalls", map[string]any{"item": items[0]}, &outCalls)
+	if len(outCalls) != 1 || outCalls[0].To.Name != "REPORT" || outCalls[0].To.URI != pathToURI(filepath.Join(dir, "lib/report.f")) {
+		t.Fatalf("outgoing from SOLVE: %+v", outCalls)
 	}
 }
