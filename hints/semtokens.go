@@ -80,6 +80,20 @@ func SemTokens(f *parser.File) []SemToken {
 		}
 		add(runStart, i, "keyword", mods...)
 	}
+	// between adds the last keyword kw written as a word in [from, to).
+	between := func(from, to int, kw string, mods ...string) {
+		if from < 0 || to > len(src) || from >= to {
+			return
+		}
+		up := bytes.ToUpper(src[from:to])
+		for i := bytes.LastIndex(up, []byte(kw)); i >= 0; i = bytes.LastIndex(up[:i], []byte(kw)) {
+			a, b := from+i, from+i+len(kw)
+			if (a == 0 || !isNameByte(src[a-1])) && (b >= len(src) || !isNameByte(src[b])) {
+				add(a, b, "keyword", mods...)
+				return
+			}
+		}
+	}
 	// Names, by binding.
 	w := newWorkspace(f, nil)
 	for _, r := range w.refs {
@@ -129,6 +143,13 @@ func SemTokens(f *parser.File) []SemToken {
 								word(u.Abs(d.Pos), d.Kind, "directive")
 							}
 						}
+						if s.Onto != nil && len(s.Targets) > 0 {
+							between(u.Abs(s.Targets[0].End()), u.Abs(s.Onto.Pos()), "ONTO", "directive")
+						}
+					case *parser.AlignSpec:
+						if s.Target != nil && len(s.Alignees) > 0 {
+							between(u.Abs(x.KeyPos), u.Abs(s.Target.Pos()), "WITH", "directive")
+						}
 					}
 				case *parser.TypeDecl:
 					word(u.Abs(x.KeyPos), x.Keyword)
@@ -140,6 +161,11 @@ func SemTokens(f *parser.File) []SemToken {
 						word(u.Abs(x.Type.NamePos), x.Type.Name)
 					}
 					word(u.Abs(x.KeyPos), x.Keyword)
+				case *parser.IfThenStmt:
+					word(u.Abs(x.KeyPos), x.Keyword)
+					if x.Cond != nil {
+						between(u.Abs(x.Cond.End()), u.Abs(x.To), "THEN")
+					}
 				case parser.Stmt:
 					if b := x.Base(); b != nil && b.Keyword != "" {
 						word(u.Abs(b.KeyPos), b.Keyword)

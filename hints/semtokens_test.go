@@ -1,6 +1,7 @@
 package hints
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -38,6 +39,8 @@ func TestSemTokens(t *testing.T) {
       DECOMPOSITION D(N)
       ALIGN X WITH D
       DISTRIBUTE D(BLOCK)
+CHPF$ PROCESSORS PR(4)
+CHPF$ DISTRIBUTE D(CYCLIC) ONTO PR
       DO 10 I = 1, N
          X(I) = SQRT(Y(I)) + 2.5
    10 CONTINUE
@@ -52,8 +55,10 @@ PROGRAM:keyword P:function+declaration
 PARAMETER:keyword N:variable+declaration+readonly 8:number
 REAL:keyword X:variable+declaration+distributed N:variable+readonly Y:variable+declaration N:variable+readonly
 DECOMPOSITION:keyword+directive D:type+declaration+distributed N:variable+readonly
-ALIGN:keyword+directive X:variable+distributed D:type+distributed
+ALIGN:keyword+directive X:variable+distributed WITH:keyword+directive D:type+distributed
 DISTRIBUTE:keyword+directive D:type+distributed BLOCK:keyword+directive
+CHPF$:macro PROCESSORS:keyword+directive PR:type+declaration 4:number
+CHPF$:macro DISTRIBUTE:keyword+directive D:type+distributed CYCLIC:keyword+directive ONTO:keyword+directive PR:type
 DO:keyword I:variable 1:number N:variable+readonly
 X:variable+distributed I:variable SQRT:function+defaultLibrary Y:variable I:variable 2.5:number
 CONTINUE:keyword
@@ -68,7 +73,9 @@ END:keyword`},
   !$omp parallel do &
   !$omp reduction(+:s)
   do i = 1, 4
-    s = s + i
+    if (i > 2) then
+      s = s + i
+    end if
   end do
 end program q
 `, `program:keyword q:function+declaration
@@ -76,7 +83,9 @@ integer:keyword i:variable+declaration s:variable+declaration
 !$omp:macro parallel:keyword+directive do:keyword+directive
 !$omp:macro reduction:keyword+directive s:variable
 do:keyword i:variable 1:number 4:number
+if:keyword i:variable 2:number then:keyword
 s:variable s:variable i:variable
+end:keyword if:keyword
 end:keyword do:keyword
 end:keyword program:keyword q:function+declaration`},
 	}
@@ -85,5 +94,18 @@ end:keyword program:keyword q:function+declaration`},
 		if got := showTokens(f, SemTokens(f)); got != c.want {
 			t.Errorf("%s:\n got:\n%s\nwant:\n%s", c.name, got, c.want)
 		}
+	}
+}
+
+// BenchmarkSemTokens classifies examples/redblack.f, as a client asks on
+// every edit.
+func BenchmarkSemTokens(b *testing.B) {
+	src, err := os.ReadFile("../examples/redblack.f")
+	if err != nil {
+		b.Fatal(err)
+	}
+	f := parser.Parse("redblack.f", src, nil)
+	for i := 0; i < b.N; i++ {
+		SemTokens(f)
 	}
 }
