@@ -12,6 +12,9 @@ import (
 //     TEMPLATE or DECOMPOSITION is legal Fortran 90 (a zero-sized array,
 //     though FORTRAN 77 forbids it) but almost always a slip: a warning;
 //     a PROCESSORS arrangement needs at least one processor: an error;
+//   - a PARAMETER defined in terms of itself, directly or through other
+//     PARAMETERs (a named constant's value must be known before it is
+//     used: Fortran 2018 §8.5.13, "a constant expression"); it has no value;
 //   - a DO step or FORALL stride of 0 (Fortran: "shall not be zero");
 //   - BLOCK(k) and CYCLIC(k) with k not positive (HPF 2.0 §3.3: "a
 //     positive integer");
@@ -71,6 +74,79 @@ func (r *resolver) checkShapes() {
 			r.invalid(at, sev, fmt.Sprintf("%s has extent %d in dimension %d (bounds %d:%d): %s", what, max(hi-lo+1, 0), i+1, lo, hi, consequence))
 			break
 		}
+	}
+}
+
+// checkParamCycles reports PARAMETERs of the unit defined through
+// themselves, once per cycle, at the definition of the cycle's first
+// PARAMETER in the text.
+func (r *resolver) checkParamCycles(body []Stmt) {
+	uses := map[string][]string{} // PARAMETER → the PARAMETERs its value names
+	at := map[string]*Ident{}     // PARAMETER → its name in its definition
+	var order []string
+	for _, s := range body {
+		ps, ok := s.(*ParameterStmt)
+		if !ok {
+			continue
+		}
+		for _, d := range ps.Defs {
+			if d == nil || d.Name == nil || d.Value == nil {
+				continue
+			}
+			if _, dup := at[d.Name.Name]; dup {
+				continue
+			}
+			at[d.Name.Name] = d.Name
+			order = append(order, d.Name.Name)
+			Inspect(d.Value, func(n Node) bool {
+				if id, ok := n.(*Ident); ok {
+					if sym := r.sc.Syms[id.Name]; sym != nil && sym.Param != nil {
+						uses[d.Name.Name] = append(uses[d.Name.Name], id.Name)
+					}
+				}
+				return true
+			})
+		}
+	}
+	if len(uses) == 0 {
+		return
+	}
+	reported := map[string]bool{}
+	// A depth-first walk from each PARAMETER in text order; the path
+	// back to the start is the cycle reported.
+	for _, start := range order {
+		if reported[start] {
+			continue
+		}
+		var path []string
+		onPath := map[string]bool{}
+		done := map[string]bool{}
+		var walk func(n string) bool
+		walk = func(n string) bool {
+			if n == start && len(path) > 0 {
+				cycle := append(append([]string{}, path...), start)
+				for _, c := range path {
+					reported[c] = true
+				}
+				r.invalid(at[start], SevError, "PARAMETER "+start+" is defined in terms of itself ("+strings.Join(cycle, " → ")+"): it has no value")
+				return true
+			}
+			if onPath[n] || done[n] || len(path) > 1000 {
+				return false
+			}
+			onPath[n] = true
+			path = append(path, n)
+			for _, m := range uses[n] {
+				if walk(m) {
+					return true
+				}
+			}
+			path = path[:len(path)-1]
+			onPath[n] = false
+			done[n] = true
+			return false
+		}
+		walk(start)
 	}
 }
 

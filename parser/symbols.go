@@ -188,6 +188,7 @@ func (p *parser) resolveUnit(u *Unit, host *Scope) {
 	}
 	r.checkDirectives()
 	r.checkShapes()
+	r.checkParamCycles(u.Body)
 	r.checkSteps(u.Body)
 	r.checkMappings()
 	for _, k := range u.Contains {

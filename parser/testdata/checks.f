@@ -67,3 +67,14 @@ CMF$  LAYOUT T(:NEWS,:NEWS), TNEW(:NEWS,:NEWS)
 CMF$  LAYOUT Q(:NEWS, :NEWS)
 ! ERROR "LAYOUT gives 2 dimensions for Q, which has 1"
       END
+
+      SUBROUTINE PARAMS
+      PARAMETER (K = J + 1)
+! ERROR "PARAMETER K is defined in terms of itself \(K → J → K\)"
+      PARAMETER (J = K + 1, L = L * 2, M = 4, N = M + 1)
+! ERROR "PARAMETER L is defined in terms of itself \(L → L\)"
+      REAL A(N)
+      DO 10 I = 1, K
+         A(I) = 0.0
+   10 CONTINUE
+      END
