@@ -2,6 +2,7 @@ package partition
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/pfls/pfls/parser"
 )
@@ -23,6 +24,13 @@ import (
 //     slice broadcasts it;
 //   - a scalar accumulated over a distributed loop (S = S + A(I)): a
 //     reduction followed by a broadcast;
+//   - SUM, PRODUCT, MAXVAL, MINVAL, COUNT, ANY, ALL, MAXLOC, MINLOC and
+//     DOT_PRODUCT of distributed data: a local partial result on every
+//     processor and a log P combining tree (reduction-broadcast), never a
+//     broadcast from one owner; the argument is computed by the owners;
+//   - array sections are references whose triplets run together: the
+//     k-th triplet lo:hi:s is lo + s*$k, so U(1:N-2) read for V(2:N-1)
+//     is a shift of one, like U(I-1) for V(I);
 //   - anything else (a transpose, arrays laid out differently): all-to-all.
 //
 // Message vectorization: a message is hoisted out of every enclosing loop
@@ -129,13 +137,35 @@ func sameVars(a, b linear) bool {
 	return true
 }
 
-// ref is an array element reference with its affine subscripts.
+// ref is an array element reference with its affine subscripts. A
+// section subscript lo:hi:s is the affine form lo + s*$k in a section
+// variable $k, the k-th triplet of the reference (counted from 1): the
+// k-th triplets of conformable sections run together, so U(1:N-2) read
+// for V(2:N-1) differs from it by the constant -1, a shift.
 type ref struct {
 	name string
 	subs []linear
 	ok   bool // every subscript affine
 	x    parser.Expr
 	pos  parser.Pos // where the statement holding it starts
+	// sections[v] is the triplet of section variable v, with its
+	// dimension; empty for an element reference.
+	sections map[string]section
+}
+
+// section is a triplet subscript of a reference, along array dimension dim.
+type section struct {
+	t   *parser.Triplet
+	dim int
+}
+
+// sectionVar names the section variable of the k-th triplet (from 1).
+func sectionVar(k int) string { return fmt.Sprintf("$%d", k) }
+
+// isSectionVar reports whether a variable of an affine form is a section
+// variable: it ranges over the whole triplet, never fixed.
+func isSectionVar(v string) bool {
+	return len(v) > 1 && v[0] == '$' && strings.Trim(v[1:], "0123456789") == ""
 }
 
 func refOf(x parser.Expr, sc *parser.Scope) (ref, bool) {
@@ -152,7 +182,20 @@ func refOf(x parser.Expr, sc *parser.Scope) (ref, bool) {
 		return ref{}, false
 	}
 	r := ref{name: id.Name, ok: true, x: x}
-	for _, a := range c.Args {
+	for i, a := range c.Args {
+		if t, isT := a.(*parser.Triplet); isT {
+			k := len(r.sections) + 1
+			if r.sections == nil {
+				r.sections = map[string]section{}
+			}
+			r.sections[sectionVar(k)] = section{t, i}
+			l, ok := tripletForm(t, sym.Dims[i], sectionVar(k), sc)
+			if !ok {
+				r.ok = false
+			}
+			r.subs = append(r.subs, l)
+			continue
+		}
 		l, ok := affine(a, sc)
 		if !ok {
 			r.ok = false
@@ -160,6 +203,35 @@ func refOf(x parser.Expr, sc *parser.Scope) (ref, bool) {
 		r.subs = append(r.subs, l)
 	}
 	return r, true
+}
+
+// tripletForm is lo + s*v for the triplet lo:hi:s of a dimension
+// declared as dim (an omitted lower bound is the declared one).
+func tripletForm(t *parser.Triplet, dim *parser.DimSpec, v string, sc *parser.Scope) (linear, bool) {
+	lo := linear{konst: 1}
+	switch {
+	case t.Lo != nil:
+		l, ok := affine(t.Lo, sc)
+		if !ok {
+			return linear{}, false
+		}
+		lo = l
+	case dim != nil && dim.Lower != nil:
+		l, ok := affine(dim.Lower, sc)
+		if !ok {
+			return linear{}, false
+		}
+		lo = l
+	}
+	stride := int64(1)
+	if t.Stride != nil {
+		st, ok := parser.EvalInt(t.Stride, sc)
+		if !ok || st == 0 {
+			return linear{}, false
+		}
+		stride = st
+	}
+	return lo.add(linear{coef: map[string]int64{v: stride}}, 1), true
 }
 
 // reads lists the array element references an expression reads.
@@ -249,6 +321,11 @@ func mayDepend(w, r ref, inner, all []loopInfo) bool {
 					if l.index == v {
 						step, found = l.step, true
 					}
+				}
+				if !found && isSectionVar(v) {
+					// A section runs over its whole triplet (its stride is
+					// in the coefficient).
+					step, found = 1, true
 				}
 				if !found {
 					// An index fixed inside the loops considered: the
