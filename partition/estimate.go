@@ -82,6 +82,10 @@ type est struct {
 	split map[*complexity.CostTable][2]*complexity.CostTable
 	// tables caches the cost tables of innermost loops by their data.
 	tables map[dataUse]*complexity.CostTable
+	// coll is the local work of the reductions in the list being
+	// estimated: every processor does its share of each of them, even in
+	// a loop whose iterations are divided among owners.
+	coll Poly
 }
 
 // assignCost is the time of an assignment. An out-of-order processor
@@ -522,7 +526,10 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 				w = reach.Mul(complexity.Frac(1, 2))
 				reach = w
 			}
+			before := e.coll
+			e.coll = complexity.Zero()
 			c, ms := e.list(arm.Body, loops)
+			e.coll = before.Add(e.coll.Mul(w))
 			total = total.Add(c.Mul(w))
 			for _, msg := range ms {
 				msg.Count = msg.Count.Mul(w)
@@ -546,7 +553,10 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 			}
 		}
 		if x.Then != nil {
+			before := e.coll
+			e.coll = complexity.Zero()
 			tc, ms := e.stmt(x.Then, loops)
+			e.coll = before.Add(e.coll.Mul(complexity.Frac(1, 2)))
 			for _, msg := range ms {
 				msg.Count = msg.Count.Mul(complexity.Frac(1, 2))
 			}
@@ -567,6 +577,7 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 		c, ms := e.assignCost(s), e.assignCommExcept(x, loops, reds)
 		for _, red := range reds {
 			c = c.Add(red.work)
+			e.coll = e.coll.Add(red.work)
 			if red.inner != nil {
 				red.inner.StmtBase = x.StmtBase
 				ms = append(ms, e.assignComm(red.inner, loops)...)
@@ -626,7 +637,11 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 		}
 		e.table = e.tables[use]
 	}
+	savedColl := e.coll
+	e.coll = complexity.Zero()
 	body, msgs := e.list(c.Body, inner)
+	coll := e.coll
+	e.coll = savedColl
 	e.table = saved
 	body = body.Add(ratOf(m.Op("iteration")))
 	overhead := ratOf(m.Op("loop"))
@@ -665,7 +680,18 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 		}
 		return s.Mul(fraction)
 	}
-	total := overhead.Add(sum(body))
+	// Every processor takes part in all the reductions of the loop, not
+	// only in those of the iterations it owns.
+	all := func(p Poly) Poly {
+		if p.Has(idx) {
+			if s, ok := complexity.SumStep(p, idx, lo, hi, step); ok {
+				return s
+			}
+		}
+		return p.Mul(trips)
+	}
+	total := overhead.Add(sum(body)).Add(all(coll)).Sub(sum(coll))
+	e.coll = e.coll.Add(all(coll))
 	depth := len(loops)
 	var out []*Message
 	for _, msg := range msgs {
@@ -694,12 +720,6 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 		if msg.collective {
 			// Every processor takes part in each reduction, whoever
 			// owns the iteration's result.
-			all := func(p Poly) Poly {
-				if s, ok := complexity.SumStep(p, idx, lo, hi, step); ok && p.Has(idx) {
-					return s
-				}
-				return p.Mul(trips)
-			}
 			if msg.priced {
 				msg.Time = all(msg.Time)
 			}
@@ -1043,6 +1063,13 @@ func (e *est) assignCommExcept(a *parser.AssignStmt, loops []loopInfo, reds []re
 			name := lhsName(a)
 			// After the innermost loop: once per execution of it.
 			after := max(0, len(loops)-1)
+			if accumulates(a, name) {
+				// The partial results are combined once, after the
+				// outermost loop in which the scalar is only accumulated.
+				for after > 0 && onlyAccumulated(loops[after-1].do.Body, name) {
+					after--
+				}
+			}
 			if accumulates(a, name) && e.walksDistributed(r, ly, loops[after:]) {
 				reduced = true
 				add(&Message{Pattern: "reduction-broadcast", Array: r.name, Count: complexity.Int(1),
@@ -1223,6 +1250,28 @@ func accumulates(a *parser.AssignStmt, name string) bool {
 		return !found
 	})
 	return found
+}
+
+// onlyAccumulated reports whether a statement list uses a scalar only in
+// assignments that accumulate into it (S = S + ..., S = MAX(S, ...)).
+func onlyAccumulated(list []parser.Stmt, name string) bool {
+	ok := true
+	for _, s := range list {
+		parser.Inspect(s, func(n parser.Node) bool {
+			switch x := n.(type) {
+			case *parser.AssignStmt:
+				if lhsName(x) == name && accumulates(x, name) {
+					return false
+				}
+			case *parser.Ident:
+				if x.Name == name {
+					ok = false
+				}
+			}
+			return ok
+		})
+	}
+	return ok
 }
 
 func lhsName(a *parser.AssignStmt) string {

@@ -352,3 +352,53 @@ func TestReviewRegressionsEstimate(t *testing.T) {
 		t.Errorf("factor(65536, 2) = %v", g)
 	}
 }
+
+// A sum over distributed data is a reduction combined once, after the
+// outermost loop in which the scalar is only accumulated (not a broadcast
+// per column), and a reduction intrinsic inside a loop divided among the
+// owners of its results is taken part in by every processor for every
+// iteration, over the elements of its section.
+func TestReductions(t *testing.T) {
+	src := `      PROGRAM R
+      REAL A(1000, 1000), H(100), S
+!HPF$ DISTRIBUTE A(*, BLOCK)
+!HPF$ DISTRIBUTE H(BLOCK)
+      S = 0.0
+      DO 10 J = 1, 1000
+         DO 10 I = 1, 1000
+            S = S + A(I, J)
+   10 CONTINUE
+      DO 20 L = 1, 100
+         H(L) = MAXVAL(ABS(A(2:999, 2:999)))
+   20 CONTINUE
+      END
+`
+	f := parser.Parse("r.f", []byte(src), nil)
+	if errs := f.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	u := f.Units[0]
+	opt := Options{Machine: machine.DefaultMachine(), Procs: 4}
+	for _, c := range []struct {
+		line         int
+		count, bytes string
+		name         string
+	}{{6, "1", "4", "S"}, {10, "100", "4", "MAXVAL"}} {
+		e := EstimateLoop(f, u, firstLoop(t, u, c.line, f), FromUnit(u, 4, ""), opt)
+		if len(e.Messages) != 1 || e.Messages[0].Pattern != "reduction-broadcast" ||
+			e.Messages[0].Count.String() != c.count || e.Messages[0].Bytes.String() != c.bytes {
+			for _, m := range e.Messages {
+				t.Logf("%s %s x %s: %s", m.Pattern, m.Count, m.Bytes, m.Why)
+			}
+			t.Errorf("%s: want one reduction-broadcast, %s x %s bytes", c.name, c.count, c.bytes)
+		}
+		if c.name == "MAXVAL" {
+			// 100 reductions of 998² elements, a quarter on each processor.
+			per := machine.DefaultMachine().Op("add") + machine.DefaultMachine().Op("load")
+			want := 100 * 998 * 998 / 4 * per
+			if got, _ := complexity.Seconds(e.Compute); got < want {
+				t.Errorf("MAXVAL: computation %g s, want at least %g s (every processor in every reduction)", got, want)
+			}
+		}
+	}
+}
