@@ -221,39 +221,6 @@ func FromUnit(u *parser.Unit, procs int, fileDialect string) *Distribution {
 		}
 		d.Arrays[name] = l
 	}
-	// Arrays of the same shape distributed identically onto the same
-	// arrangement have the same owner for the same indices (HPF 2.0 §4:
-	// the mapping depends only on the distribution, the shape and the
-	// processors): they are aligned, as if with one template, named
-	// after the main template when it is one of them.
-	canon := map[string]string{}
-	var direct []string
-	for _, name := range sc.Names() {
-		if l := d.Arrays[name]; l != nil && l.Template == name && sc.Syms[name].Dist != nil {
-			direct = append(direct, name)
-		}
-	}
-	sort.Slice(direct, func(i, j int) bool {
-		if (direct[i] == mainT) != (direct[j] == mainT) {
-			return direct[i] == mainT
-		}
-		return writtenBefore(sc, direct[i], direct[j])
-	})
-	for i, a := range direct {
-		if canon[a] != "" {
-			continue
-		}
-		for _, b := range direct[i+1:] {
-			if canon[b] == "" && sameMapping(d.Arrays[a], d.Arrays[b], sc.Syms[a].Dist.Onto, sc.Syms[b].Dist.Onto) {
-				canon[b] = a
-			}
-		}
-	}
-	for _, l := range d.Arrays {
-		if c := canon[l.Template]; c != "" {
-			l.Template = c
-		}
-	}
 	// Resolve alignments with arrays (CMF ALIGN B(I,J) WITH A(I,J)).
 	for _, l := range d.Arrays {
 		if strings.HasPrefix(l.Template, "@") {
@@ -295,6 +262,41 @@ func FromUnit(u *parser.Unit, procs int, fileDialect string) *Distribution {
 			}
 		}
 	}
+	// Arrays of the same shape distributed identically onto the same
+	// arrangement have the same owner for the same indices (HPF 2.0 §4:
+	// the mapping depends only on the distribution, the shape and the
+	// processors): they are aligned, as if with one template, named
+	// after the main template when it is one of them. So are CM
+	// Fortran's arrays of one shape in the default layout.
+	mainT = d.Template
+	canon := map[string]string{}
+	var direct []string
+	for _, name := range sc.Names() {
+		if l := d.Arrays[name]; l != nil && l.Template == name && (sc.Syms[name].Dist != nil || d.Dialect == "cmf") {
+			direct = append(direct, name)
+		}
+	}
+	sort.Slice(direct, func(i, j int) bool {
+		if (direct[i] == mainT) != (direct[j] == mainT) {
+			return direct[i] == mainT
+		}
+		return writtenBefore(sc, direct[i], direct[j])
+	})
+	for i, a := range direct {
+		if canon[a] != "" {
+			continue
+		}
+		for _, b := range direct[i+1:] {
+			if canon[b] == "" && sameMapping(d.Arrays[a], d.Arrays[b], onto(sc.Syms[a]), onto(sc.Syms[b])) {
+				canon[b] = a
+			}
+		}
+	}
+	for _, l := range d.Arrays {
+		if c := canon[l.Template]; c != "" {
+			l.Template = c
+		}
+	}
 	return d
 }
 
@@ -307,6 +309,13 @@ func writtenBefore(sc *parser.Scope, a, b string) bool {
 		return pa < pb
 	}
 	return a < b
+}
+
+func onto(sym *parser.Symbol) *parser.Ident {
+	if sym == nil || sym.Dist == nil {
+		return nil
+	}
+	return sym.Dist.Onto
 }
 
 func distPos(sc *parser.Scope, name string) parser.Pos {

@@ -160,3 +160,26 @@ func TestIdenticalDistributionsAligned(t *testing.T) {
 		t.Errorf("X: %s, want X(BLOCK/16)", got)
 	}
 }
+
+// CM Fortran lays out arrays of one shape alike by default: aligned; a
+// :SERIAL dimension or another shape is a different layout.
+func TestCMFSameShapeAligned(t *testing.T) {
+	src := `      PROGRAM P
+      REAL A(64,64), B(64,64), C(64,64), E(32,32)
+CMF$ LAYOUT C(:SERIAL, :NEWS)
+      END
+`
+	f := parser.Parse("p.fcm", []byte(src), nil)
+	if errs := f.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	d := FromUnit(f.Units[0], 16, "cmf")
+	for name, want := range map[string]string{"A": d.Template, "B": d.Template, "E": "E"} {
+		if got := d.Arrays[name].Template; got != want {
+			t.Errorf("%s is aligned with %s, want %s", name, got, want)
+		}
+	}
+	if got := d.Arrays["C"].Template; got == d.Template {
+		t.Errorf("C (:SERIAL) is aligned with %s", got)
+	}
+}
