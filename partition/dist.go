@@ -262,19 +262,32 @@ func FromUnit(u *parser.Unit, procs int, fileDialect string) *Distribution {
 			}
 		}
 	}
-	// Arrays of the same shape distributed identically onto the same
-	// arrangement have the same owner for the same indices (HPF 2.0 §4:
-	// the mapping depends only on the distribution, the shape and the
-	// processors): they are aligned, as if with one template, named
-	// after the main template when it is one of them. So are CM
-	// Fortran's arrays of one shape in the default layout.
+	// Arrays and templates of the same shape distributed identically
+	// onto the same arrangement have the same owner for the same indices
+	// (HPF 2.0 §4: the mapping depends only on the distribution, the
+	// shape and the processors): they are aligned, as if with one
+	// template, named after the main template when it is one of them. So
+	// are CM Fortran's arrays of one shape in the default layout.
 	mainT = d.Template
-	canon := map[string]string{}
+	type mapping struct {
+		l    *Layout // its dimensions and extents
+		onto *parser.Ident
+	}
+	maps := map[string]mapping{}
 	var direct []string
 	for _, name := range sc.Names() {
-		if l := d.Arrays[name]; l != nil && l.Template == name && (sc.Syms[name].Dist != nil || d.Dialect == "cmf") {
-			direct = append(direct, name)
+		sym := sc.Syms[name]
+		l := d.Arrays[name]
+		switch {
+		case l != nil && l.Template == name && (sym.Dist != nil || d.Dialect == "cmf"):
+			maps[name] = mapping{l, onto(sym)}
+		case l == nil && sym.Dist != nil:
+			// A template (or decomposition).
+			maps[name] = mapping{&Layout{Dims: templateFormats(name), Extents: extents(sym, sc)}, onto(sym)}
+		default:
+			continue
 		}
+		direct = append(direct, name)
 	}
 	sort.Slice(direct, func(i, j int) bool {
 		if (direct[i] == mainT) != (direct[j] == mainT) {
@@ -282,12 +295,13 @@ func FromUnit(u *parser.Unit, procs int, fileDialect string) *Distribution {
 		}
 		return writtenBefore(sc, direct[i], direct[j])
 	})
+	canon := map[string]string{}
 	for i, a := range direct {
 		if canon[a] != "" {
 			continue
 		}
 		for _, b := range direct[i+1:] {
-			if canon[b] == "" && sameMapping(d.Arrays[a], d.Arrays[b], onto(sc.Syms[a]), onto(sc.Syms[b])) {
+			if canon[b] == "" && sameMapping(maps[a].l, maps[b].l, maps[a].onto, maps[b].onto) {
 				canon[b] = a
 			}
 		}

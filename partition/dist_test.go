@@ -134,13 +134,17 @@ func mustRead(tb testing.TB, path string) []byte {
 func TestIdenticalDistributionsAligned(t *testing.T) {
 	src := `      PROGRAM P
       REAL U(64,64), UNEW(64,64), F(64,64), G(32,32), H(64,64)
-      REAL X(100), Y(100)
+      REAL X(100), Y(100), Z(100), W(100)
 !HPF$ PROCESSORS PR(4,4)
 !HPF$ DISTRIBUTE (BLOCK,BLOCK) ONTO PR :: UNEW, U, F, G
 !HPF$ DISTRIBUTE H(CYCLIC,BLOCK) ONTO PR
 !HPF$ TEMPLATE T(100)
 !HPF$ DISTRIBUTE T(BLOCK)
 !HPF$ ALIGN (:) WITH T(:) :: X, Y
+!HPF$ TEMPLATE T2(100), T3(200)
+!HPF$ DISTRIBUTE (BLOCK) :: T2, T3
+!HPF$ ALIGN Z(I) WITH T2(I)
+!HPF$ ALIGN W(I) WITH T3(I)
       END
 `
 	f := parser.Parse("p.f", []byte(src), nil)
@@ -151,7 +155,7 @@ func TestIdenticalDistributionsAligned(t *testing.T) {
 	if d.Template != "UNEW" {
 		t.Errorf("named after %s, want UNEW (the first target)", d.Template)
 	}
-	for name, want := range map[string]string{"UNEW": "UNEW", "U": "UNEW", "F": "UNEW", "G": "G", "H": "H", "X": "T", "Y": "T"} {
+	for name, want := range map[string]string{"UNEW": "UNEW", "U": "UNEW", "F": "UNEW", "G": "G", "H": "H", "X": "T", "Y": "T", "Z": "T", "W": "T3"} {
 		if got := d.Arrays[name].Template; got != want {
 			t.Errorf("%s is aligned with %s, want %s", name, got, want)
 		}
