@@ -45,8 +45,11 @@ type Message struct {
 	Target   string
 	Pipeline bool
 	Relayout bool
-	hoist    int  // loop depth it is placed before (0: before the region)
-	priced   bool // Time already holds the price of all its sends
+	// PointToPoint marks a single message from one owner to another (a
+	// row swap), priced as a vector shift but not a neighbour shift.
+	PointToPoint bool
+	hoist        int  // loop depth it is placed before (0: before the region)
+	priced       bool // Time already holds the price of all its sends
 	// crossOnce names the loop of a BLOCK pipeline: the loop over the
 	// distributed dimension that carries the dependence. Only its first
 	// local iteration reads across the block boundary, so the message is
@@ -1159,6 +1162,14 @@ func (e *est) assignCommExcept(a *parser.AssignStmt, loops []loopInfo, reds []re
 				}
 				add(&Message{Pattern: pattern, Array: r.name, Count: complexity.Int(1),
 					Bytes: e.sectionBytes(r, ly, loops, h, i, c), hoist: h, Why: why, crossOnce: carrier})
+			case !movesWith(rs, lhs.subs, lx, loops[:e.hoist(r, loops, at)]) && !varies(rs, loops[e.hoist(r, loops, at):]) && !varies(ws, loops[e.hoist(r, loops, at):]):
+				// One element (or slice) of one owner written into one
+				// of another: a single message between two processors
+				// (the row swap A(K,:) = A(P,:)), not a broadcast.
+				h := e.hoist(r, loops, at)
+				add(&Message{Pattern: machine.PatternVectorShift, Array: r.name, Count: complexity.Int(1),
+					Bytes: e.sectionBytes(r, ly, loops, h, -1, 0), hoist: h, PointToPoint: true,
+					Why: fmt.Sprintf("%s is sent by its owner to the owner of %s", parser.ExprString(r.x), parser.ExprString(lhs.x))})
 			case !movesWith(rs, lhs.subs, lx, loops[:e.hoist(r, loops, at)]):
 				h := e.hoist(r, loops, at)
 				add(&Message{Pattern: "broadcast", Array: r.name, Count: complexity.Int(1),
@@ -1221,6 +1232,22 @@ func movesWith(r linear, written []linear, lx *Layout, fixed []loopInfo) bool {
 		distributed := lx == nil || j >= len(lx.Dims) || lx.Dims[j].Procs > 1
 		for v := range w.coef {
 			if r.coef[v] != 0 && (distributed || !isFixed[v]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// varies reports whether a subscript takes several values in the given
+// loops or along a section.
+func varies(x linear, loops []loopInfo) bool {
+	for v := range x.coef {
+		if isSectionVar(v) {
+			return true
+		}
+		for _, l := range loops {
+			if l.index == v {
 				return true
 			}
 		}

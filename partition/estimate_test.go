@@ -1,6 +1,7 @@
 package partition
 
 import (
+	"fmt"
 	"math/big"
 	"os"
 	"strings"
@@ -400,5 +401,42 @@ func TestReductions(t *testing.T) {
 				t.Errorf("MAXVAL: computation %g s, want at least %g s (every processor in every reduction)", got, want)
 			}
 		}
+	}
+}
+
+// Swapping two rows of a row-distributed matrix moves a row between two
+// processors: one message, not a broadcast; the fixed element A(K,K)
+// read for the column A(I,K) is a broadcast from the owner of row K, not
+// an all-to-all, and the section A(K+1:N,K) of the same array is local.
+func TestRowSwapAndFixedElement(t *testing.T) {
+	src := `      PROGRAM G
+      DOUBLE PRECISION A(100, 100)
+      INTEGER P
+!HPF$ DISTRIBUTE A(CYCLIC, *)
+      DO 10 K = 1, 99
+         P = K + 1
+         A(K, :) = A(P, :)
+         A(K+1:100, K) = A(K+1:100, K) * 2.0
+         DO 10 I = K + 1, 100
+            A(I, K) = A(I, K) / A(K, K)
+   10 CONTINUE
+      END
+`
+	f := parser.Parse("g.f", []byte(src), nil)
+	if errs := f.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	u := f.Units[0]
+	e := EstimateLoop(f, u, firstLoop(t, u, 5, f), FromUnit(u, 4, ""), Options{Machine: machine.DefaultMachine(), Procs: 4})
+	got := map[string]string{}
+	for _, m := range e.Messages {
+		got[m.Pattern] += fmt.Sprintf("[%s x %s %v]", m.Count, m.Bytes, m.PointToPoint)
+	}
+	want := map[string]string{
+		machine.PatternVectorShift: "[99 x 800 true]",
+		machine.PatternBroadcast:   "[99 x 8 false]",
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("messages %v, want %v", got, want)
 	}
 }
