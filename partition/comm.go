@@ -234,6 +234,83 @@ func tripletForm(t *parser.Triplet, dim *parser.DimSpec, v string, sc *parser.Sc
 	return lo.add(linear{coef: map[string]int64{v: stride}}, 1), true
 }
 
+// wholeRef is a whole array named without subscripts (U in U = V + 1.0)
+// as the section of all its elements, or false when name is no array.
+func wholeRef(x *parser.Ident, sc *parser.Scope) (ref, bool) {
+	sym := sc.Lookup(x.Name)
+	if sym == nil || sym.Kind != parser.SymVariable || sym.Rank() == 0 {
+		return ref{}, false
+	}
+	r := ref{name: x.Name, ok: true, x: x, sections: map[string]section{}}
+	for i, d := range sym.Dims {
+		t := &parser.Triplet{From: x.Pos(), To: x.End()}
+		v := sectionVar(i + 1)
+		r.sections[v] = section{t, i}
+		l, ok := tripletForm(t, d, v, sc)
+		if !ok {
+			r.ok = false
+		}
+		r.subs = append(r.subs, l)
+	}
+	return r, true
+}
+
+// elementalFns are intrinsics applied element by element: a whole array
+// in their arguments is read like one in the expression itself.
+var elementalFns = map[string]bool{"ABS": true, "SQRT": true, "EXP": true, "LOG": true, "SIN": true,
+	"COS": true, "TAN": true, "REAL": true, "DBLE": true, "INT": true, "NINT": true, "MAX": true,
+	"MIN": true, "MOD": true, "SIGN": true, "FLOAT": true, "AIMAG": true, "CONJG": true, "CMPLX": true}
+
+// wholeReads lists the whole arrays an expression reads element by
+// element (not those passed to other functions: CSHIFT(U, 1) moves them).
+func wholeReads(x parser.Expr, sc *parser.Scope) []ref {
+	var out []ref
+	parser.Inspect(x, func(n parser.Node) bool {
+		switch v := n.(type) {
+		case *parser.Call:
+			if _, ok := refOf(v, sc); ok {
+				return false
+			}
+			fn, ok := v.Fun.(*parser.Ident)
+			if !ok || !elementalFns[fn.Name] {
+				return false
+			}
+			for _, a := range v.Args {
+				out = append(out, wholeReads(a, sc)...)
+			}
+			return false
+		case *parser.Ident:
+			if r, ok := wholeRef(v, sc); ok {
+				out = append(out, r)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// movesData reports whether an expression calls a function that is
+// neither elemental nor a reduction (SPREAD, CSHIFT, TRANSPOSE, a user
+// function): its elements do not follow those of the assignment.
+func movesData(x parser.Expr, sc *parser.Scope) bool {
+	found := false
+	parser.Inspect(x, func(n parser.Node) bool {
+		c, ok := n.(*parser.Call)
+		if !ok || found {
+			return !found
+		}
+		if _, isRef := refOf(c, sc); isRef {
+			return true
+		}
+		if fn, ok := c.Fun.(*parser.Ident); ok && (elementalFns[fn.Name] || reductionFns[fn.Name]) {
+			return true
+		}
+		found = true
+		return false
+	})
+	return found
+}
+
 // reads lists the array element references an expression reads.
 func reads(x parser.Expr, sc *parser.Scope) []ref {
 	var out []ref

@@ -1013,6 +1013,13 @@ func (e *est) assignComm(a *parser.AssignStmt, loops []loopInfo) []*Message {
 func (e *est) assignCommExcept(a *parser.AssignStmt, loops []loopInfo, reds []reduction) []*Message {
 	var msgs []*Message
 	lhs, lhsIsRef := refOf(a.LHS, e.sc)
+	whole := false // a whole-array assignment: U = V + W
+	if id, ok := a.LHS.(*parser.Ident); ok && !movesData(a.RHS, e.sc) {
+		// (Intrinsics that move data, SPREAD, CSHIFT, TRANSPOSE, are not
+		// elementwise: such an assignment keeps the scalar treatment.)
+		lhs, lhsIsRef = wholeRef(id, e.sc)
+		whole = lhsIsRef
+	}
 	var lx *Layout
 	if lhsIsRef {
 		lx = e.d.Arrays[lhs.name]
@@ -1048,7 +1055,13 @@ func (e *est) assignCommExcept(a *parser.AssignStmt, loops []loopInfo, reds []re
 		}
 		return false
 	}
-	for _, r := range reads(a.RHS, e.sc) {
+	rs := reads(a.RHS, e.sc)
+	if whole {
+		// Whole arrays are read element by element only where the
+		// written array is one (a scalar is never assigned an array).
+		rs = append(rs, wholeReads(a.RHS, e.sc)...)
+	}
+	for _, r := range rs {
 		if inReduction(r) {
 			continue
 		}

@@ -440,3 +440,33 @@ func TestRowSwapAndFixedElement(t *testing.T) {
 		t.Errorf("messages %v, want %v", got, want)
 	}
 }
+
+// Whole arrays in an elementwise assignment are read element by element:
+// A = B + C with B distributed by columns and A, C by rows moves B
+// (all-to-all, a missing ALIGN), C not; CSHIFT is left to its own rules.
+func TestWholeArrayAssignment(t *testing.T) {
+	src := `      PROGRAM W
+      REAL A(100, 100), B(100, 100), C(100, 100)
+!HPF$ DISTRIBUTE (BLOCK, *) :: A, C
+!HPF$ DISTRIBUTE B(*, BLOCK)
+      DO 10 K = 1, 10
+         B(K, K) = 1.0
+         A = B + ABS(C)
+   10 CONTINUE
+      END
+`
+	f := parser.Parse("w.f", []byte(src), nil)
+	if errs := f.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	u := f.Units[0]
+	e := EstimateLoop(f, u, firstLoop(t, u, 5, f), FromUnit(u, 4, ""), Options{Machine: machine.DefaultMachine(), Procs: 4})
+	var got []string
+	for _, m := range e.Messages {
+		got = append(got, fmt.Sprintf("%s %s %s x %s %v", m.Pattern, m.Array, m.Count, m.Bytes, m.Relayout))
+	}
+	// Per pair: B's 100 x 25 local elements of 4 bytes over 4 processors.
+	if want := []string{"alltoall B 10 x 2500 true"}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("messages %v, want %v", got, want)
+	}
+}
