@@ -893,7 +893,7 @@ func (e *est) reductions(x parser.Expr, loops []loopInfo) []reduction {
 		arg := c.Args[0]
 		// The first distributed array the argument reads, whole or a section.
 		var name string
-		var sec parser.Expr
+		var sec, first parser.Expr
 		parser.Inspect(arg, func(n parser.Node) bool {
 			if name != "" {
 				return false
@@ -901,12 +901,12 @@ func (e *est) reductions(x parser.Expr, loops []loopInfo) []reduction {
 			switch v := n.(type) {
 			case *parser.Ident:
 				if l := e.d.Arrays[v.Name]; l != nil && l.Distributed() {
-					name = v.Name
+					name, first = v.Name, v
 				}
 			case *parser.Call:
 				if r, ok := refOf(v, e.sc); ok {
 					if l := e.d.Arrays[r.name]; l != nil && l.Distributed() && len(r.sections) > 0 {
-						name, sec = r.name, v
+						name, sec, first = r.name, v, v
 					}
 					return false
 				}
@@ -926,12 +926,12 @@ func (e *est) reductions(x parser.Expr, loops []loopInfo) []reduction {
 		if fn.Name == "MAXLOC" || fn.Name == "MINLOC" {
 			red.bytes += 4 // the value and its location
 		}
-		if sec != nil {
-			var rhs parser.Expr = arg
-			if fn.Name == "DOT_PRODUCT" && len(c.Args) > 1 {
-				rhs = &parser.Binary{X: arg, OpPos: arg.Pos(), Op: "*", Y: c.Args[1]}
-			}
-			red.inner = &parser.AssignStmt{LHS: sec, RHS: rhs}
+		var rhs parser.Expr = arg
+		if fn.Name == "DOT_PRODUCT" && len(c.Args) > 1 {
+			rhs = &parser.Binary{X: arg, OpPos: arg.Pos(), Op: "*", Y: c.Args[1]}
+		}
+		if rhs != first {
+			red.inner = &parser.AssignStmt{LHS: first, RHS: rhs}
 		}
 		out = append(out, red)
 		return false

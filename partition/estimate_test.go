@@ -470,3 +470,34 @@ func TestWholeArrayAssignment(t *testing.T) {
 		t.Errorf("messages %v, want %v", got, want)
 	}
 }
+
+// The elementwise argument of a reduction is computed by the owners of
+// its first array: DOT_PRODUCT(P, Q) with Q laid out differently moves Q
+// (all-to-all), then combines the partial sums.
+func TestReductionArgumentComm(t *testing.T) {
+	src := `      PROGRAM D
+      REAL P(1000), Q(1000), S
+!HPF$ DISTRIBUTE P(BLOCK)
+!HPF$ DISTRIBUTE Q(CYCLIC)
+      DO 10 K = 1, 10
+         S = DOT_PRODUCT(P, Q)
+   10 CONTINUE
+      END
+`
+	f := parser.Parse("d.f", []byte(src), nil)
+	if errs := f.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	u := f.Units[0]
+	e := EstimateLoop(f, u, firstLoop(t, u, 5, f), FromUnit(u, 4, ""), Options{Machine: machine.DefaultMachine(), Procs: 4})
+	var got []string
+	for _, m := range e.Messages {
+		got = append(got, fmt.Sprintf("%s %s %s x %s", m.Pattern, m.Array, m.Count, m.Bytes))
+	}
+	// Q is never written: its all-to-all leaves the loop (250 local
+	// elements of 4 bytes over 4 processors); one reduction per iteration.
+	want := []string{"alltoall Q 1 x 250", "reduction-broadcast P 10 x 4"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("messages %v, want %v", got, want)
+	}
+}
