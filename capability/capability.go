@@ -225,7 +225,7 @@ func loopFindings(ua *unitLoops, c *parser.DoConstruct, e *partition.Estimate, p
 			out = append(out, Finding{Code: "unvectorized-message", Start: s, End: en, Severity: "warning",
 				Message: fmt.Sprintf("%s: dependences keep this message inside the innermost loop, so %s messages of one element each are sent (iSR rather than vSR): %s%s",
 					m.Why, m.Count.String(), HumanSeconds(secs(m.Time)), pct(secs(m.Time)))})
-		case machine.VectorShift(m.Pattern) && m.Loop != nil && !prof.LoopDistribution:
+		case machine.VectorShift(m.Pattern) && !m.PointToPoint && m.Loop != nil && !prof.LoopDistribution:
 			perLoop[m.Loop] = append(perLoop[m.Loop], m)
 		}
 	}

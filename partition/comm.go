@@ -2,6 +2,7 @@ package partition
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/pfls/pfls/parser"
 )
@@ -23,6 +24,13 @@ import (
 //     slice broadcasts it;
 //   - a scalar accumulated over a distributed loop (S = S + A(I)): a
 //     reduction followed by a broadcast;
+//   - SUM, PRODUCT, MAXVAL, MINVAL, COUNT, ANY, ALL, MAXLOC, MINLOC and
+//     DOT_PRODUCT of distributed data: a local partial result on every
+//     processor and a log P combining tree (reduction-broadcast), never a
+//     broadcast from one owner; the argument is computed by the owners;
+//   - array sections are references whose triplets run together: the
+//     k-th triplet lo:hi:s is lo + s*$k, so U(1:N-2) read for V(2:N-1)
+//     is a shift of one, like U(I-1) for V(I);
 //   - anything else (a transpose, arrays laid out differently): all-to-all.
 //
 // Message vectorization: a message is hoisted out of every enclosing loop
@@ -129,13 +137,35 @@ func sameVars(a, b linear) bool {
 	return true
 }
 
-// ref is an array element reference with its affine subscripts.
+// ref is an array element reference with its affine subscripts. A
+// section subscript lo:hi:s is the affine form lo + s*$k in a section
+// variable $k, the k-th triplet of the reference (counted from 1): the
+// k-th triplets of conformable sections run together, so U(1:N-2) read
+// for V(2:N-1) differs from it by the constant -1, a shift.
 type ref struct {
 	name string
 	subs []linear
 	ok   bool // every subscript affine
 	x    parser.Expr
 	pos  parser.Pos // where the statement holding it starts
+	// sections[v] is the triplet of section variable v, with its
+	// dimension; empty for an element reference.
+	sections map[string]section
+}
+
+// section is a triplet subscript of a reference, along array dimension dim.
+type section struct {
+	t   *parser.Triplet
+	dim int
+}
+
+// sectionVar names the section variable of the k-th triplet (from 1).
+func sectionVar(k int) string { return fmt.Sprintf("$%d", k) }
+
+// isSectionVar reports whether a variable of an affine form is a section
+// variable: it ranges over the whole triplet, never fixed.
+func isSectionVar(v string) bool {
+	return len(v) > 1 && v[0] == '$' && strings.Trim(v[1:], "0123456789") == ""
 }
 
 func refOf(x parser.Expr, sc *parser.Scope) (ref, bool) {
@@ -152,7 +182,20 @@ func refOf(x parser.Expr, sc *parser.Scope) (ref, bool) {
 		return ref{}, false
 	}
 	r := ref{name: id.Name, ok: true, x: x}
-	for _, a := range c.Args {
+	for i, a := range c.Args {
+		if t, isT := a.(*parser.Triplet); isT {
+			k := len(r.sections) + 1
+			if r.sections == nil {
+				r.sections = map[string]section{}
+			}
+			r.sections[sectionVar(k)] = section{t, i}
+			l, ok := tripletForm(t, sym.Dims[i], sectionVar(k), sc)
+			if !ok {
+				r.ok = false
+			}
+			r.subs = append(r.subs, l)
+			continue
+		}
 		l, ok := affine(a, sc)
 		if !ok {
 			r.ok = false
@@ -160,6 +203,112 @@ func refOf(x parser.Expr, sc *parser.Scope) (ref, bool) {
 		r.subs = append(r.subs, l)
 	}
 	return r, true
+}
+
+// tripletForm is lo + s*v for the triplet lo:hi:s of a dimension
+// declared as dim (an omitted lower bound is the declared one).
+func tripletForm(t *parser.Triplet, dim *parser.DimSpec, v string, sc *parser.Scope) (linear, bool) {
+	lo := linear{konst: 1}
+	switch {
+	case t.Lo != nil:
+		l, ok := affine(t.Lo, sc)
+		if !ok {
+			return linear{}, false
+		}
+		lo = l
+	case dim != nil && dim.Lower != nil:
+		l, ok := affine(dim.Lower, sc)
+		if !ok {
+			return linear{}, false
+		}
+		lo = l
+	}
+	stride := int64(1)
+	if t.Stride != nil {
+		st, ok := parser.EvalInt(t.Stride, sc)
+		if !ok || st == 0 {
+			return linear{}, false
+		}
+		stride = st
+	}
+	return lo.add(linear{coef: map[string]int64{v: stride}}, 1), true
+}
+
+// wholeRef is a whole array named without subscripts (U in U = V + 1.0)
+// as the section of all its elements, or false when name is no array.
+func wholeRef(x *parser.Ident, sc *parser.Scope) (ref, bool) {
+	sym := sc.Lookup(x.Name)
+	if sym == nil || sym.Kind != parser.SymVariable || sym.Rank() == 0 {
+		return ref{}, false
+	}
+	r := ref{name: x.Name, ok: true, x: x, sections: map[string]section{}}
+	for i, d := range sym.Dims {
+		t := &parser.Triplet{From: x.Pos(), To: x.End()}
+		v := sectionVar(i + 1)
+		r.sections[v] = section{t, i}
+		l, ok := tripletForm(t, d, v, sc)
+		if !ok {
+			r.ok = false
+		}
+		r.subs = append(r.subs, l)
+	}
+	return r, true
+}
+
+// elementalFns are intrinsics applied element by element: a whole array
+// in their arguments is read like one in the expression itself.
+var elementalFns = map[string]bool{"ABS": true, "SQRT": true, "EXP": true, "LOG": true, "SIN": true,
+	"COS": true, "TAN": true, "REAL": true, "DBLE": true, "INT": true, "NINT": true, "MAX": true,
+	"MIN": true, "MOD": true, "SIGN": true, "FLOAT": true, "AIMAG": true, "CONJG": true, "CMPLX": true}
+
+// wholeReads lists the whole arrays an expression reads element by
+// element (not those passed to other functions: CSHIFT(U, 1) moves them).
+func wholeReads(x parser.Expr, sc *parser.Scope) []ref {
+	var out []ref
+	parser.Inspect(x, func(n parser.Node) bool {
+		switch v := n.(type) {
+		case *parser.Call:
+			if _, ok := refOf(v, sc); ok {
+				return false
+			}
+			fn, ok := v.Fun.(*parser.Ident)
+			if !ok || !elementalFns[fn.Name] {
+				return false
+			}
+			for _, a := range v.Args {
+				out = append(out, wholeReads(a, sc)...)
+			}
+			return false
+		case *parser.Ident:
+			if r, ok := wholeRef(v, sc); ok {
+				out = append(out, r)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// movesData reports whether an expression calls a function that is
+// neither elemental nor a reduction (SPREAD, CSHIFT, TRANSPOSE, a user
+// function): its elements do not follow those of the assignment.
+func movesData(x parser.Expr, sc *parser.Scope) bool {
+	found := false
+	parser.Inspect(x, func(n parser.Node) bool {
+		c, ok := n.(*parser.Call)
+		if !ok || found {
+			return !found
+		}
+		if _, isRef := refOf(c, sc); isRef {
+			return true
+		}
+		if fn, ok := c.Fun.(*parser.Ident); ok && (elementalFns[fn.Name] || reductionFns[fn.Name]) {
+			return true
+		}
+		found = true
+		return false
+	})
+	return found
 }
 
 // reads lists the array element references an expression reads.
@@ -249,6 +398,11 @@ func mayDepend(w, r ref, inner, all []loopInfo) bool {
 					if l.index == v {
 						step, found = l.step, true
 					}
+				}
+				if !found && isSectionVar(v) {
+					// A section runs over its whole triplet (its stride is
+					// in the coefficient).
+					step, found = 1, true
 				}
 				if !found {
 					// An index fixed inside the loops considered: the

@@ -130,10 +130,13 @@ func FromUnit(u *parser.Unit, procs int, fileDialect string) *Distribution {
 			dists[name] = tdist{sym.Dist.Formats, sym.Dist.Onto}
 		}
 	}
-	// The main template: the distributed one with the most dimensions.
+	// The main template: the distributed one with the most dimensions,
+	// the first written among equals (the first target of a DISTRIBUTE
+	// with several).
 	var mainT string
 	for name, td := range dists {
-		if mainT == "" || len(td.formats) > len(dists[mainT].formats) || len(td.formats) == len(dists[mainT].formats) && name < mainT {
+		if mainT == "" || len(td.formats) > len(dists[mainT].formats) ||
+			len(td.formats) == len(dists[mainT].formats) && writtenBefore(sc, name, mainT) {
 			mainT = name
 		}
 	}
@@ -259,7 +262,111 @@ func FromUnit(u *parser.Unit, procs int, fileDialect string) *Distribution {
 			}
 		}
 	}
+	// Arrays and templates of the same shape distributed identically
+	// onto the same arrangement have the same owner for the same indices
+	// (HPF 2.0 §4: the mapping depends only on the distribution, the
+	// shape and the processors): they are aligned, as if with one
+	// template, named after the main template when it is one of them. So
+	// are CM Fortran's arrays of one shape in the default layout.
+	mainT = d.Template
+	type mapping struct {
+		l    *Layout // its dimensions and extents
+		onto *parser.Ident
+	}
+	maps := map[string]mapping{}
+	var direct []string
+	for _, name := range sc.Names() {
+		sym := sc.Syms[name]
+		l := d.Arrays[name]
+		switch {
+		case l != nil && l.Template == name && (sym.Dist != nil || d.Dialect == "cmf"):
+			maps[name] = mapping{l, onto(sym)}
+		case l == nil && sym.Dist != nil:
+			// A template (or decomposition).
+			maps[name] = mapping{&Layout{Dims: templateFormats(name), Extents: extents(sym, sc)}, onto(sym)}
+		default:
+			continue
+		}
+		direct = append(direct, name)
+	}
+	sort.Slice(direct, func(i, j int) bool {
+		if (direct[i] == mainT) != (direct[j] == mainT) {
+			return direct[i] == mainT
+		}
+		return writtenBefore(sc, direct[i], direct[j])
+	})
+	canon := map[string]string{}
+	for i, a := range direct {
+		if canon[a] != "" {
+			continue
+		}
+		for _, b := range direct[i+1:] {
+			if canon[b] == "" && sameMapping(maps[a].l, maps[b].l, maps[a].onto, maps[b].onto) {
+				canon[b] = a
+			}
+		}
+	}
+	for _, l := range d.Arrays {
+		if c := canon[l.Template]; c != "" {
+			l.Template = c
+		}
+	}
 	return d
+}
+
+// writtenBefore reports whether the distribution of a is written before
+// that of b (by the position of the name in its DISTRIBUTE; by name when
+// unknown).
+func writtenBefore(sc *parser.Scope, a, b string) bool {
+	pa, pb := distPos(sc, a), distPos(sc, b)
+	if pa != pb && pa >= 0 && pb >= 0 {
+		return pa < pb
+	}
+	return a < b
+}
+
+func onto(sym *parser.Symbol) *parser.Ident {
+	if sym == nil || sym.Dist == nil {
+		return nil
+	}
+	return sym.Dist.Onto
+}
+
+func distPos(sc *parser.Scope, name string) parser.Pos {
+	sym := sc.Syms[name]
+	if sym == nil || sym.Dist == nil {
+		return -1
+	}
+	for _, t := range sym.Dist.Targets {
+		if t.Name == name {
+			return t.Pos()
+		}
+	}
+	return -1
+}
+
+// sameMapping reports whether two arrays distributed directly are mapped
+// alike: the same formats and processors in every dimension, the same
+// known extents and the same ONTO arrangement.
+func sameMapping(a, b *Layout, ontoA, ontoB *parser.Ident) bool {
+	if len(a.Dims) != len(b.Dims) || len(a.Extents) != len(b.Extents) {
+		return false
+	}
+	if (ontoA == nil) != (ontoB == nil) || ontoA != nil && ontoA.Name != ontoB.Name {
+		return false
+	}
+	for i := range a.Dims {
+		if a.Dims[i] != b.Dims[i] {
+			return false
+		}
+	}
+	for i := range a.Extents {
+		ea, eb := a.Extents[i], b.Extents[i]
+		if !ea.Known || !eb.Known || ea.Lower != eb.Lower || ea.Upper != eb.Upper {
+			return false
+		}
+	}
+	return true
 }
 
 func sortedKeys(m map[string]*Layout) []string {
@@ -310,6 +417,24 @@ func mapAlignment(l *Layout, a *parser.AlignSpec, tf []DimFormat, rank int) {
 			l.TemplateDim[i] = i
 		}
 		return
+	}
+	// ALIGN (:,:) WITH T(:,:): the k-th colon of the alignee goes with
+	// the k-th colon of the target.
+	var colons []int
+	for j, t := range a.TargetSubs {
+		if _, ok := t.(*parser.Triplet); ok {
+			colons = append(colons, j)
+		}
+	}
+	k := 0
+	for i, s := range a.Subs {
+		if _, ok := s.(*parser.Triplet); ok && i < rank {
+			if k < len(colons) && colons[k] < len(tf) {
+				l.Dims[i] = tf[colons[k]]
+				l.TemplateDim[i] = colons[k]
+			}
+			k++
+		}
 	}
 	// Dummy I of alignee dimension i appears in target dimension j.
 	for i, s := range a.Subs {

@@ -126,3 +126,64 @@ func mustRead(tb testing.TB, path string) []byte {
 	}
 	return b
 }
+
+// Arrays of one shape distributed identically onto one arrangement are
+// aligned (one template); a different shape or format is not. The
+// distribution is named after the first target written; ALIGN (:) WITH
+// T(:) lays the alignees on the template.
+func TestIdenticalDistributionsAligned(t *testing.T) {
+	src := `      PROGRAM P
+      REAL U(64,64), UNEW(64,64), F(64,64), G(32,32), H(64,64)
+      REAL X(100), Y(100), Z(100), W(100)
+!HPF$ PROCESSORS PR(4,4)
+!HPF$ DISTRIBUTE (BLOCK,BLOCK) ONTO PR :: UNEW, U, F, G
+!HPF$ DISTRIBUTE H(CYCLIC,BLOCK) ONTO PR
+!HPF$ TEMPLATE T(100)
+!HPF$ DISTRIBUTE T(BLOCK)
+!HPF$ ALIGN (:) WITH T(:) :: X, Y
+!HPF$ TEMPLATE T2(100), T3(200)
+!HPF$ DISTRIBUTE (BLOCK) :: T2, T3
+!HPF$ ALIGN Z(I) WITH T2(I)
+!HPF$ ALIGN W(I) WITH T3(I)
+      END
+`
+	f := parser.Parse("p.f", []byte(src), nil)
+	if errs := f.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	d := FromUnit(f.Units[0], 16, "")
+	if d.Template != "UNEW" {
+		t.Errorf("named after %s, want UNEW (the first target)", d.Template)
+	}
+	for name, want := range map[string]string{"UNEW": "UNEW", "U": "UNEW", "F": "UNEW", "G": "G", "H": "H", "X": "T", "Y": "T", "Z": "T", "W": "T3"} {
+		if got := d.Arrays[name].Template; got != want {
+			t.Errorf("%s is aligned with %s, want %s", name, got, want)
+		}
+	}
+	if got := layoutString(d.Arrays["X"]); got != "X(BLOCK/16)" {
+		t.Errorf("X: %s, want X(BLOCK/16)", got)
+	}
+}
+
+// CM Fortran lays out arrays of one shape alike by default: aligned; a
+// :SERIAL dimension or another shape is a different layout.
+func TestCMFSameShapeAligned(t *testing.T) {
+	src := `      PROGRAM P
+      REAL A(64,64), B(64,64), C(64,64), E(32,32)
+CMF$ LAYOUT C(:SERIAL, :NEWS)
+      END
+`
+	f := parser.Parse("p.fcm", []byte(src), nil)
+	if errs := f.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	d := FromUnit(f.Units[0], 16, "cmf")
+	for name, want := range map[string]string{"A": d.Template, "B": d.Template, "E": "E"} {
+		if got := d.Arrays[name].Template; got != want {
+			t.Errorf("%s is aligned with %s, want %s", name, got, want)
+		}
+	}
+	if got := d.Arrays["C"].Template; got == d.Template {
+		t.Errorf("C (:SERIAL) is aligned with %s", got)
+	}
+}

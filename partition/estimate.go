@@ -45,13 +45,19 @@ type Message struct {
 	Target   string
 	Pipeline bool
 	Relayout bool
-	hoist    int  // loop depth it is placed before (0: before the region)
-	priced   bool // Time already holds the price of all its sends
+	// PointToPoint marks a single message from one owner to another (a
+	// row swap), priced as a vector shift but not a neighbour shift.
+	PointToPoint bool
+	hoist        int  // loop depth it is placed before (0: before the region)
+	priced       bool // Time already holds the price of all its sends
 	// crossOnce names the loop of a BLOCK pipeline: the loop over the
 	// distributed dimension that carries the dependence. Only its first
 	// local iteration reads across the block boundary, so the message is
 	// sent once per execution of that loop, not once per iteration.
 	crossOnce string
+	// collective marks a reduction intrinsic: all processors take part
+	// in every one, even inside a loop divided among owners.
+	collective bool
 }
 
 // Estimate is the predicted time of a loop under a distribution (seed 003,
@@ -79,6 +85,10 @@ type est struct {
 	split map[*complexity.CostTable][2]*complexity.CostTable
 	// tables caches the cost tables of innermost loops by their data.
 	tables map[dataUse]*complexity.CostTable
+	// coll is the local work of the reductions in the list being
+	// estimated: every processor does its share of each of them, even in
+	// a loop whose iterations are divided among owners.
+	coll Poly
 }
 
 // assignCost is the time of an assignment. An out-of-order processor
@@ -519,7 +529,10 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 				w = reach.Mul(complexity.Frac(1, 2))
 				reach = w
 			}
+			before := e.coll
+			e.coll = complexity.Zero()
 			c, ms := e.list(arm.Body, loops)
+			e.coll = before.Add(e.coll.Mul(w))
 			total = total.Add(c.Mul(w))
 			for _, msg := range ms {
 				msg.Count = msg.Count.Mul(w)
@@ -543,7 +556,10 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 			}
 		}
 		if x.Then != nil {
+			before := e.coll
+			e.coll = complexity.Zero()
 			tc, ms := e.stmt(x.Then, loops)
+			e.coll = before.Add(e.coll.Mul(complexity.Frac(1, 2)))
 			for _, msg := range ms {
 				msg.Count = msg.Count.Mul(complexity.Frac(1, 2))
 			}
@@ -557,14 +573,21 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 		}
 		return c, nil
 	case *parser.AssignStmt:
-		c, ms := e.assignCost(s), e.assignComm(x, loops)
 		// A reduction intrinsic over a distributed array: each processor
-		// combines its share, then all combine the partial results.
-		for _, red := range e.reductions(x.RHS) {
+		// combines its share, then all combine the partial results; its
+		// argument is computed elementwise by the owners first.
+		reds := e.reductions(x.RHS, loops)
+		c, ms := e.assignCost(s), e.assignCommExcept(x, loops, reds)
+		for _, red := range reds {
 			c = c.Add(red.work)
+			e.coll = e.coll.Add(red.work)
+			if red.inner != nil {
+				red.inner.StmtBase = x.StmtBase
+				ms = append(ms, e.assignComm(red.inner, loops)...)
+			}
 			ms = append(ms, &Message{Pattern: "reduction-broadcast", Array: red.array, Count: complexity.Int(1),
-				Bytes: complexity.Int(e.elemSize(red.array)), hoist: len(loops), Offset: e.u.Abs(x.Pos()),
-				Why: fmt.Sprintf("%s(%s) combines the shares of every processor", red.fn, red.array)})
+				Bytes: complexity.Int(red.bytes), hoist: len(loops), Offset: e.u.Abs(x.Pos()), collective: true,
+				Why: red.why()})
 		}
 		return c, ms
 	case *parser.ForallStmt:
@@ -617,7 +640,11 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 		}
 		e.table = e.tables[use]
 	}
+	savedColl := e.coll
+	e.coll = complexity.Zero()
 	body, msgs := e.list(c.Body, inner)
+	coll := e.coll
+	e.coll = savedColl
 	e.table = saved
 	body = body.Add(ratOf(m.Op("iteration")))
 	overhead := ratOf(m.Op("loop"))
@@ -656,7 +683,18 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 		}
 		return s.Mul(fraction)
 	}
-	total := overhead.Add(sum(body))
+	// Every processor takes part in all the reductions of the loop, not
+	// only in those of the iterations it owns.
+	all := func(p Poly) Poly {
+		if p.Has(idx) {
+			if s, ok := complexity.SumStep(p, idx, lo, hi, step); ok {
+				return s
+			}
+		}
+		return p.Mul(trips)
+	}
+	total := overhead.Add(sum(body)).Add(all(coll)).Sub(sum(coll))
+	e.coll = e.coll.Add(all(coll))
 	depth := len(loops)
 	var out []*Message
 	for _, msg := range msgs {
@@ -681,6 +719,17 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 				out = append(out, msg)
 				continue
 			}
+		}
+		if msg.collective {
+			// Every processor takes part in each reduction, whoever
+			// owns the iteration's result.
+			if msg.priced {
+				msg.Time = all(msg.Time)
+			}
+			msg.Count = all(msg.Count)
+			msg.Bytes = e.maxOver(msg.Bytes, idx, lo, hi, step)
+			out = append(out, msg)
+			continue
 		}
 		if msg.priced {
 			msg.Time = sum(msg.Time)
@@ -805,10 +854,32 @@ func forallNest(x *parser.ForallStmt) *parser.DoConstruct {
 type reduction struct {
 	fn, array string
 	work      Poly
+	call      *parser.Call
+	bytes     int64
+	// inner is the elementwise argument as an assignment to the
+	// reduced section (the owner of each element computes it), when
+	// the argument reads more than that section.
+	inner *parser.AssignStmt
 }
 
-// reductions finds SUM(A), MAXVAL(A), ... of whole distributed arrays.
-func (e *est) reductions(x parser.Expr) []reduction {
+// why says what a reduction message combines.
+func (r reduction) why() string {
+	arg := r.array
+	if r.inner != nil || parser.ExprString(r.call.Args[0]) != r.array {
+		arg = "..." + r.array + "..."
+	}
+	return fmt.Sprintf("%s(%s) combines the shares of every processor", r.fn, arg)
+}
+
+// reductionFns are the intrinsics that combine the elements of an array
+// into one value: each processor combines its share, then a log P tree
+// combines the partial results (and gives everyone the answer).
+var reductionFns = map[string]bool{"SUM": true, "PRODUCT": true, "MAXVAL": true, "MINVAL": true,
+	"COUNT": true, "ANY": true, "ALL": true, "MAXLOC": true, "MINLOC": true, "DOT_PRODUCT": true}
+
+// reductions finds SUM(A), MAXVAL(ABS(U(2:N-1) - V(2:N-1))),
+// DOT_PRODUCT(P, Q), ... over distributed arrays or their sections.
+func (e *est) reductions(x parser.Expr, loops []loopInfo) []reduction {
 	var out []reduction
 	parser.Inspect(x, func(n parser.Node) bool {
 		c, ok := n.(*parser.Call)
@@ -816,36 +887,85 @@ func (e *est) reductions(x parser.Expr) []reduction {
 			return true
 		}
 		fn, ok := c.Fun.(*parser.Ident)
-		if !ok {
+		if !ok || !reductionFns[fn.Name] || e.sc.Lookup(fn.Name) != nil && e.sc.Lookup(fn.Name).Rank() > 0 {
 			return true
 		}
-		switch fn.Name {
-		case "SUM", "PRODUCT", "MAXVAL", "MINVAL", "COUNT", "ANY", "ALL", "MAXLOC", "MINLOC":
-		default:
-			return true
-		}
-		id, ok := c.Args[0].(*parser.Ident)
-		if !ok {
-			return true
-		}
-		l := e.d.Arrays[id.Name]
-		if l == nil || !l.Distributed() {
-			return true
-		}
-		elems := complexity.Int(1)
-		for i := range l.Dims {
-			ext, ok := e.extent(id.Name, i)
-			if !ok {
-				return true
+		arg := c.Args[0]
+		// The first distributed array the argument reads, whole or a section.
+		var name string
+		var sec, first parser.Expr
+		parser.Inspect(arg, func(n parser.Node) bool {
+			if name != "" {
+				return false
 			}
-			elems = elems.Mul(ext)
+			switch v := n.(type) {
+			case *parser.Ident:
+				if l := e.d.Arrays[v.Name]; l != nil && l.Distributed() {
+					name, first = v.Name, v
+				}
+			case *parser.Call:
+				if r, ok := refOf(v, e.sc); ok {
+					if l := e.d.Arrays[r.name]; l != nil && l.Distributed() && len(r.sections) > 0 {
+						name, sec, first = r.name, v, v
+					}
+					return false
+				}
+			}
+			return true
+		})
+		if name == "" {
+			return true
+		}
+		elems, ok := e.reducedElems(name, sec, loops)
+		if !ok {
+			return true
 		}
 		per := ratOf(e.opt.Machine.Op("add")).Add(ratOf(e.opt.Machine.Op("load")))
 		work := elems.Mul(complexity.Frac(1, int64(e.d.Procs))).Mul(per)
-		out = append(out, reduction{fn.Name, id.Name, work})
+		red := reduction{fn: fn.Name, array: name, work: work, call: c, bytes: e.elemSize(name)}
+		if fn.Name == "MAXLOC" || fn.Name == "MINLOC" {
+			red.bytes += 4 // the value and its location
+		}
+		var rhs parser.Expr = arg
+		if fn.Name == "DOT_PRODUCT" && len(c.Args) > 1 {
+			rhs = &parser.Binary{X: arg, OpPos: arg.Pos(), Op: "*", Y: c.Args[1]}
+		}
+		if rhs != first {
+			red.inner = &parser.AssignStmt{LHS: first, RHS: rhs}
+		}
+		out = append(out, red)
 		return false
 	})
 	return out
+}
+
+// reducedElems is the number of elements of a whole array (sec nil) or of
+// a section reference.
+func (e *est) reducedElems(name string, sec parser.Expr, loops []loopInfo) (Poly, bool) {
+	elems := complexity.Int(1)
+	if sec == nil {
+		sym := e.sc.Lookup(name)
+		if sym == nil {
+			return Poly{}, false
+		}
+		for i := 0; i < sym.Rank(); i++ {
+			ext, ok := e.extent(name, i)
+			if !ok {
+				return Poly{}, false
+			}
+			elems = elems.Mul(ext)
+		}
+		return elems, true
+	}
+	r, _ := refOf(sec, e.sc)
+	for _, sc := range r.sections {
+		t, ok := e.sectionTrips(name, sc, loops)
+		if !ok {
+			return Poly{}, false
+		}
+		elems = elems.Mul(t)
+	}
+	return elems, true
 }
 
 // maxOver replaces a loop index left in a message size by its first or
@@ -885,8 +1005,21 @@ func typeSize(t string) int64 {
 
 // assignComm finds the messages an assignment needs (see comm.go).
 func (e *est) assignComm(a *parser.AssignStmt, loops []loopInfo) []*Message {
+	return e.assignCommExcept(a, loops, nil)
+}
+
+// assignCommExcept is assignComm leaving out the reads inside the given
+// reductions, which are priced as reductions.
+func (e *est) assignCommExcept(a *parser.AssignStmt, loops []loopInfo, reds []reduction) []*Message {
 	var msgs []*Message
 	lhs, lhsIsRef := refOf(a.LHS, e.sc)
+	whole := false // a whole-array assignment: U = V + W
+	if id, ok := a.LHS.(*parser.Ident); ok && !movesData(a.RHS, e.sc) {
+		// (Intrinsics that move data, SPREAD, CSHIFT, TRANSPOSE, are not
+		// elementwise: such an assignment keeps the scalar treatment.)
+		lhs, lhsIsRef = wholeRef(id, e.sc)
+		whole = lhsIsRef
+	}
 	var lx *Layout
 	if lhsIsRef {
 		lx = e.d.Arrays[lhs.name]
@@ -914,7 +1047,24 @@ func (e *est) assignComm(a *parser.AssignStmt, loops []loopInfo) []*Message {
 		m.Relayout = m.Pattern == "alltoall" && strings.Contains(m.Why, "laid out differently")
 		msgs = append(msgs, m)
 	}
-	for _, r := range reads(a.RHS, e.sc) {
+	inReduction := func(r ref) bool {
+		for _, red := range reds {
+			if r.x.Pos() >= red.call.Pos() && r.x.Pos() < red.call.End() {
+				return true
+			}
+		}
+		return false
+	}
+	rs := reads(a.RHS, e.sc)
+	if whole {
+		// Whole arrays are read element by element only where the
+		// written array is one (a scalar is never assigned an array).
+		rs = append(rs, wholeReads(a.RHS, e.sc)...)
+	}
+	for _, r := range rs {
+		if inReduction(r) {
+			continue
+		}
 		ly := e.d.Arrays[r.name]
 		if ly == nil || !ly.Distributed() {
 			continue
@@ -929,6 +1079,13 @@ func (e *est) assignComm(a *parser.AssignStmt, loops []loopInfo) []*Message {
 			name := lhsName(a)
 			// After the innermost loop: once per execution of it.
 			after := max(0, len(loops)-1)
+			if accumulates(a, name) {
+				// The partial results are combined once, after the
+				// outermost loop in which the scalar is only accumulated.
+				for after > 0 && onlyAccumulated(loops[after-1].do.Body, name) {
+					after--
+				}
+			}
 			if accumulates(a, name) && e.walksDistributed(r, ly, loops[after:]) {
 				reduced = true
 				add(&Message{Pattern: "reduction-broadcast", Array: r.name, Count: complexity.Int(1),
@@ -945,16 +1102,30 @@ func (e *est) assignComm(a *parser.AssignStmt, loops []loopInfo) []*Message {
 			if accumulates(a, name) {
 				h = after
 			}
+			bytes := complexity.Int(e.elemSize(name))
+			if len(r.sections) > 0 && !accumulates(a, name) {
+				// A section copied into a replicated array (ROW = A(K,:)).
+				bytes = e.sectionBytes(r, ly, loops, h, -1, 0)
+			}
 			add(&Message{Pattern: "broadcast", Array: r.name, Count: complexity.Int(1),
-				Bytes: complexity.Int(e.elemSize(name)), hoist: h,
+				Bytes: bytes, hoist: h,
 				Why: fmt.Sprintf("%s is computed from %s by its owner and sent to all", name, r.name)})
 			continue
 		}
-		if !lhs.ok || !r.ok || (lx.Template != ly.Template) {
+		if lx.Template != ly.Template {
 			h := e.hoist(r, loops, at)
 			b := e.sectionBytes(r, ly, loops, h, -1, 0).Mul(complexity.Frac(1, int64(e.d.Procs)))
 			add(&Message{Pattern: "alltoall", Array: r.name, Count: complexity.Int(1), Bytes: b, hoist: h,
 				Why: fmt.Sprintf("%s is laid out differently from %s", r.name, lhs.name)})
+			continue
+		}
+		if !lhs.ok || !r.ok {
+			// Aligned, but a subscript the analysis cannot follow: the
+			// elements may come from anywhere (not a missing ALIGN).
+			h := e.hoist(r, loops, at)
+			b := e.sectionBytes(r, ly, loops, h, -1, 0).Mul(complexity.Frac(1, int64(e.d.Procs)))
+			add(&Message{Pattern: "alltoall", Array: r.name, Count: complexity.Int(1), Bytes: b, hoist: h,
+				Why: fmt.Sprintf("%s does not follow the owner of %s", parser.ExprString(r.x), parser.ExprString(lhs.x))})
 			continue
 		}
 		for i, f := range ly.Dims {
@@ -978,8 +1149,18 @@ func (e *est) assignComm(a *parser.AssignStmt, loops []loopInfo) []*Message {
 				if c == 0 {
 					continue
 				}
+				if rs.onlyConst() && ly.Offset[i] == 0 && lx.Offset[j] == 0 {
+					// Two fixed elements: Q(1) and P(2) have one owner
+					// unless a block or cycle boundary lies between them.
+					o1, ok1 := ownerOf(ly, i, rs.konst)
+					o2, ok2 := ownerOf(lx, j, ws.konst)
+					if ok1 && ok2 && o1 == o2 {
+						continue
+					}
+				}
 				h := e.hoist(r, loops, at)
-				pattern := shiftPattern(f, i, len(ly.Dims), h == len(loops))
+				// A section is one vector message even where it stands.
+				pattern := shiftPattern(f, i, len(ly.Dims), h == len(loops) && len(r.sections) == 0)
 				why := fmt.Sprintf("%s reads %d from the neighbour along dimension %d", parser.ExprString(r.x), abs(c), i+1)
 				// A dependence carried by a loop along the distributed
 				// dimension keeps the message inside it: a pipeline.
@@ -994,7 +1175,15 @@ func (e *est) assignComm(a *parser.AssignStmt, loops []loopInfo) []*Message {
 				}
 				add(&Message{Pattern: pattern, Array: r.name, Count: complexity.Int(1),
 					Bytes: e.sectionBytes(r, ly, loops, h, i, c), hoist: h, Why: why, crossOnce: carrier})
-			case !movesWith(rs, lhs.subs):
+			case !movesWith(rs, lhs.subs, lx, loops[:e.hoist(r, loops, at)]) && !varies(rs, loops[e.hoist(r, loops, at):]) && !varies(ws, loops[e.hoist(r, loops, at):]):
+				// One element (or slice) of one owner written into one
+				// of another: a single message between two processors
+				// (the row swap A(K,:) = A(P,:)), not a broadcast.
+				h := e.hoist(r, loops, at)
+				add(&Message{Pattern: machine.PatternVectorShift, Array: r.name, Count: complexity.Int(1),
+					Bytes: e.sectionBytes(r, ly, loops, h, -1, 0), hoist: h, PointToPoint: true,
+					Why: fmt.Sprintf("%s is sent by its owner to the owner of %s", parser.ExprString(r.x), parser.ExprString(lhs.x))})
+			case !movesWith(rs, lhs.subs, lx, loops[:e.hoist(r, loops, at)]):
 				h := e.hoist(r, loops, at)
 				add(&Message{Pattern: "broadcast", Array: r.name, Count: complexity.Int(1),
 					Bytes: e.sectionBytes(r, ly, loops, h, -1, 0), hoist: h,
@@ -1042,10 +1231,36 @@ func abs(x int64) int64 {
 // the written element's subscripts: A(I,K) read for A(I,J) does not along
 // its second dimension (the owner of column K broadcasts it), B(J,I) read
 // for A(I,J) does (a transpose: all-to-all).
-func movesWith(r linear, written []linear) bool {
-	for _, w := range written {
+//
+// A variable shared only with an undistributed dimension of the written
+// array, and fixed where the message is placed (the index of a loop it is
+// not hoisted out of), does not move it: A(K,K) read for A(I,K) with rows
+// distributed is the one element of row K, held by one processor.
+func movesWith(r linear, written []linear, lx *Layout, fixed []loopInfo) bool {
+	isFixed := map[string]bool{}
+	for _, l := range fixed {
+		isFixed[l.index] = true
+	}
+	for j, w := range written {
+		distributed := lx == nil || j >= len(lx.Dims) || lx.Dims[j].Procs > 1
 		for v := range w.coef {
-			if r.coef[v] != 0 {
+			if r.coef[v] != 0 && (distributed || !isFixed[v]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// varies reports whether a subscript takes several values in the given
+// loops or along a section.
+func varies(x linear, loops []loopInfo) bool {
+	for v := range x.coef {
+		if isSectionVar(v) {
+			return true
+		}
+		for _, l := range loops {
+			if l.index == v {
 				return true
 			}
 		}
@@ -1075,6 +1290,28 @@ func accumulates(a *parser.AssignStmt, name string) bool {
 		return !found
 	})
 	return found
+}
+
+// onlyAccumulated reports whether a statement list uses a scalar only in
+// assignments that accumulate into it (S = S + ..., S = MAX(S, ...)).
+func onlyAccumulated(list []parser.Stmt, name string) bool {
+	ok := true
+	for _, s := range list {
+		parser.Inspect(s, func(n parser.Node) bool {
+			switch x := n.(type) {
+			case *parser.AssignStmt:
+				if lhsName(x) == name && accumulates(x, name) {
+					return false
+				}
+			case *parser.Ident:
+				if x.Name == name {
+					ok = false
+				}
+			}
+			return ok
+		})
+	}
+	return ok
 }
 
 func lhsName(a *parser.AssignStmt) string {
@@ -1213,6 +1450,22 @@ func (e *est) sectionBytes(r ref, l *Layout, loops []loopInfo, h, shiftDim int, 
 			elems = elems.Mul(complexity.Int(abs(c)))
 			continue
 		}
+		for v, sec := range r.sections {
+			if s.coef[v] == 0 {
+				continue
+			}
+			if trips, ok := e.sectionTrips(r.name, sec, loops); ok {
+				if i < len(l.Dims) && l.Dims[i].Procs > 1 {
+					lo, _ := e.sectionBound(r.name, sec, loops, false)
+					step := complexity.Int(1)
+					if sec.t.Stride != nil {
+						step, _ = e.value(sec.t.Stride, loops, 0)
+					}
+					trips = e.localTrips(trips, lo, step, r.name, i, l.Dims[i])
+				}
+				elems = elems.Mul(trips)
+			}
+		}
 		for j := h; j < len(loops); j++ {
 			if s.coef[loops[j].index] == 0 {
 				continue
@@ -1239,4 +1492,66 @@ func (e *est) sectionBytes(r ref, l *Layout, loops []loopInfo, h, shiftDim int, 
 		}
 	}
 	return elems.Mul(complexity.Int(e.elemSize(r.name)))
+}
+
+// sectionBound is the lower (or upper) bound of a section triplet, the
+// declared bound where it is omitted.
+func (e *est) sectionBound(array string, sec section, loops []loopInfo, upper bool) (Poly, bool) {
+	x := sec.t.Lo
+	if upper {
+		x = sec.t.Hi
+	}
+	if x == nil {
+		sym := e.sc.Lookup(array)
+		if sym == nil || sec.dim >= len(sym.Dims) || sym.Dims[sec.dim] == nil {
+			return Poly{}, false
+		}
+		ds := sym.Dims[sec.dim]
+		x = ds.Lower
+		if upper {
+			x = ds.Upper
+		}
+		if x == nil {
+			if upper {
+				return Poly{}, false
+			}
+			return complexity.Int(1), true
+		}
+	}
+	return e.value(x, loops, 0)
+}
+
+// sectionTrips is the number of elements a section triplet selects.
+func (e *est) sectionTrips(array string, sec section, loops []loopInfo) (Poly, bool) {
+	lo, ok1 := e.sectionBound(array, sec, loops, false)
+	hi, ok2 := e.sectionBound(array, sec, loops, true)
+	step, ok3 := complexity.Int(1), true
+	if sec.t.Stride != nil {
+		step, ok3 = e.value(sec.t.Stride, loops, 0)
+	}
+	if !ok1 || !ok2 || !ok3 {
+		return Poly{}, false
+	}
+	return complexity.TripCount(lo, hi, step)
+}
+
+// ownerOf is the processor coordinate, along array dimension dim, of
+// the element with subscript idx, when the extent is known.
+func ownerOf(l *Layout, dim int, idx int64) (int64, bool) {
+	if dim >= len(l.Dims) || dim >= len(l.Extents) || !l.Extents[dim].Known {
+		return 0, false
+	}
+	f, e := l.Dims[dim], l.Extents[dim]
+	n, p := e.Upper-e.Lower+1, int64(f.Procs)
+	off := idx - e.Lower
+	if n <= 0 || p <= 0 || off < 0 || off >= n {
+		return 0, false
+	}
+	switch f.Kind {
+	case "BLOCK":
+		return off / ((n + p - 1) / p), true
+	case "CYCLIC":
+		return off / max(int64(f.K), 1) % p, true
+	}
+	return 0, true
 }

@@ -1,6 +1,7 @@
 package partition
 
 import (
+	"fmt"
 	"math/big"
 	"os"
 	"strings"
@@ -350,5 +351,153 @@ func TestReviewRegressionsEstimate(t *testing.T) {
 	}
 	if g := factor(1<<16, 2); g[0]*g[1] != 1<<16 || g[0] != 256 {
 		t.Errorf("factor(65536, 2) = %v", g)
+	}
+}
+
+// A sum over distributed data is a reduction combined once, after the
+// outermost loop in which the scalar is only accumulated (not a broadcast
+// per column), and a reduction intrinsic inside a loop divided among the
+// owners of its results is taken part in by every processor for every
+// iteration, over the elements of its section.
+func TestReductions(t *testing.T) {
+	src := `      PROGRAM R
+      REAL A(1000, 1000), H(100), S
+!HPF$ DISTRIBUTE A(*, BLOCK)
+!HPF$ DISTRIBUTE H(BLOCK)
+      S = 0.0
+      DO 10 J = 1, 1000
+         DO 10 I = 1, 1000
+            S = S + A(I, J)
+   10 CONTINUE
+      DO 20 L = 1, 100
+         H(L) = MAXVAL(ABS(A(2:999, 2:999)))
+   20 CONTINUE
+      END
+`
+	f := parser.Parse("r.f", []byte(src), nil)
+	if errs := f.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	u := f.Units[0]
+	opt := Options{Machine: machine.DefaultMachine(), Procs: 4}
+	for _, c := range []struct {
+		line         int
+		count, bytes string
+		name         string
+	}{{6, "1", "4", "S"}, {10, "100", "4", "MAXVAL"}} {
+		e := EstimateLoop(f, u, firstLoop(t, u, c.line, f), FromUnit(u, 4, ""), opt)
+		if len(e.Messages) != 1 || e.Messages[0].Pattern != "reduction-broadcast" ||
+			e.Messages[0].Count.String() != c.count || e.Messages[0].Bytes.String() != c.bytes {
+			for _, m := range e.Messages {
+				t.Logf("%s %s x %s: %s", m.Pattern, m.Count, m.Bytes, m.Why)
+			}
+			t.Errorf("%s: want one reduction-broadcast, %s x %s bytes", c.name, c.count, c.bytes)
+		}
+		if c.name == "MAXVAL" {
+			// 100 reductions of 998² elements, a quarter on each processor.
+			per := machine.DefaultMachine().Op("add") + machine.DefaultMachine().Op("load")
+			want := 100 * 998 * 998 / 4 * per
+			if got, _ := complexity.Seconds(e.Compute); got < want {
+				t.Errorf("MAXVAL: computation %g s, want at least %g s (every processor in every reduction)", got, want)
+			}
+		}
+	}
+}
+
+// Swapping two rows of a row-distributed matrix moves a row between two
+// processors: one message, not a broadcast; the fixed element A(K,K)
+// read for the column A(I,K) is a broadcast from the owner of row K, not
+// an all-to-all, and the section A(K+1:N,K) of the same array is local.
+func TestRowSwapAndFixedElement(t *testing.T) {
+	src := `      PROGRAM G
+      DOUBLE PRECISION A(100, 100)
+      INTEGER P
+!HPF$ DISTRIBUTE A(CYCLIC, *)
+      DO 10 K = 1, 99
+         P = K + 1
+         A(K, :) = A(P, :)
+         A(K+1:100, K) = A(K+1:100, K) * 2.0
+         DO 10 I = K + 1, 100
+            A(I, K) = A(I, K) / A(K, K)
+   10 CONTINUE
+      END
+`
+	f := parser.Parse("g.f", []byte(src), nil)
+	if errs := f.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	u := f.Units[0]
+	e := EstimateLoop(f, u, firstLoop(t, u, 5, f), FromUnit(u, 4, ""), Options{Machine: machine.DefaultMachine(), Procs: 4})
+	got := map[string]string{}
+	for _, m := range e.Messages {
+		got[m.Pattern] += fmt.Sprintf("[%s x %s %v]", m.Count, m.Bytes, m.PointToPoint)
+	}
+	want := map[string]string{
+		machine.PatternVectorShift: "[99 x 800 true]",
+		machine.PatternBroadcast:   "[99 x 8 false]",
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("messages %v, want %v", got, want)
+	}
+}
+
+// Whole arrays in an elementwise assignment are read element by element:
+// A = B + C with B distributed by columns and A, C by rows moves B
+// (all-to-all, a missing ALIGN), C not; CSHIFT is left to its own rules.
+func TestWholeArrayAssignment(t *testing.T) {
+	src := `      PROGRAM W
+      REAL A(100, 100), B(100, 100), C(100, 100)
+!HPF$ DISTRIBUTE (BLOCK, *) :: A, C
+!HPF$ DISTRIBUTE B(*, BLOCK)
+      DO 10 K = 1, 10
+         B(K, K) = 1.0
+         A = B + ABS(C)
+   10 CONTINUE
+      END
+`
+	f := parser.Parse("w.f", []byte(src), nil)
+	if errs := f.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	u := f.Units[0]
+	e := EstimateLoop(f, u, firstLoop(t, u, 5, f), FromUnit(u, 4, ""), Options{Machine: machine.DefaultMachine(), Procs: 4})
+	var got []string
+	for _, m := range e.Messages {
+		got = append(got, fmt.Sprintf("%s %s %s x %s %v", m.Pattern, m.Array, m.Count, m.Bytes, m.Relayout))
+	}
+	// Per pair: B's 100 x 25 local elements of 4 bytes over 4 processors.
+	if want := []string{"alltoall B 10 x 2500 true"}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("messages %v, want %v", got, want)
+	}
+}
+
+// The elementwise argument of a reduction is computed by the owners of
+// its first array: DOT_PRODUCT(P, Q) with Q laid out differently moves Q
+// (all-to-all), then combines the partial sums.
+func TestReductionArgumentComm(t *testing.T) {
+	src := `      PROGRAM D
+      REAL P(1000), Q(1000), S
+!HPF$ DISTRIBUTE P(BLOCK)
+!HPF$ DISTRIBUTE Q(CYCLIC)
+      DO 10 K = 1, 10
+         S = DOT_PRODUCT(P, Q)
+   10 CONTINUE
+      END
+`
+	f := parser.Parse("d.f", []byte(src), nil)
+	if errs := f.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	u := f.Units[0]
+	e := EstimateLoop(f, u, firstLoop(t, u, 5, f), FromUnit(u, 4, ""), Options{Machine: machine.DefaultMachine(), Procs: 4})
+	var got []string
+	for _, m := range e.Messages {
+		got = append(got, fmt.Sprintf("%s %s %s x %s", m.Pattern, m.Array, m.Count, m.Bytes))
+	}
+	// Q is never written: its all-to-all leaves the loop (250 local
+	// elements of 4 bytes over 4 processors); one reduction per iteration.
+	want := []string{"alltoall Q 1 x 250", "reduction-broadcast P 10 x 4"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("messages %v, want %v", got, want)
 	}
 }
