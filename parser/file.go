@@ -152,13 +152,11 @@ func insideAny(path string, dirs []string) bool {
 	return false
 }
 
-// ReadRegular reads the regular file path, up to limit bytes: a device,
+// readRegular reads the regular file path, up to limit bytes: a device,
 // FIFO or folder is refused before it is opened (so that a FIFO cannot
 // block and /dev/zero cannot fill memory), the opened file is checked
 // again, and the reading stops past the limit however large the file
 // claims or grows to be.
-func ReadRegular(path string, limit int64) ([]byte, error) { return readRegular(path, limit) }
-
 func readRegular(path string, limit int64) ([]byte, error) {
 	info, err := os.Stat(path)
 	if err != nil {
