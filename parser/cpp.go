@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -12,6 +13,9 @@ import (
 type cppState struct {
 	frames []cppFrame
 	defs   map[string]string
+	deep   int // conditionals open past MaxCppDepth, whose text is skipped
+	// overDefs: MaxCppDefines was reached, and further new macros ignored
+	overDefs bool
 }
 
 type cppFrame struct {
@@ -32,7 +36,7 @@ func initialCPP(cfg *Config) *cppState {
 }
 
 func (s *cppState) inactive() bool {
-	return s != nil && len(s.frames) > 0 && !s.frames[len(s.frames)-1].active
+	return s != nil && (s.deep > 0 || len(s.frames) > 0 && !s.frames[len(s.frames)-1].active)
 }
 
 func (s *cppState) equal(t *cppState) bool {
@@ -42,7 +46,7 @@ func (s *cppState) equal(t *cppState) bool {
 	if s == nil || t == nil {
 		return s.empty() && t.empty()
 	}
-	if len(s.frames) != len(t.frames) || len(s.defs) != len(t.defs) {
+	if len(s.frames) != len(t.frames) || len(s.defs) != len(t.defs) || s.deep != t.deep || s.overDefs != t.overDefs {
 		return false
 	}
 	for i := range s.frames {
@@ -58,11 +62,14 @@ func (s *cppState) equal(t *cppState) bool {
 	return true
 }
 
-func (s *cppState) empty() bool { return s == nil || (len(s.frames) == 0 && len(s.defs) == 0) }
+func (s *cppState) empty() bool {
+	return s == nil || (len(s.frames) == 0 && len(s.defs) == 0 && s.deep == 0)
+}
 
 func (s *cppState) clone() *cppState {
 	c := &cppState{defs: map[string]string{}}
 	if s != nil {
+		c.deep, c.overDefs = s.deep, s.overDefs
 		c.frames = append([]cppFrame(nil), s.frames...)
 		for k, v := range s.defs {
 			c.defs[k] = v
@@ -87,9 +94,28 @@ func (s *cppState) apply(text string) (next *cppState, dir, rest, msg string) {
 	if i := strings.IndexAny(t, " \t(\"<"); i >= 0 {
 		dir, rest = t[:i], strings.TrimSpace(t[i:])
 	}
+	if s != nil && s.deep > 0 {
+		// Inside a conditional nested too deep: only the nesting counts.
+		switch dir {
+		case "if", "ifdef", "ifndef":
+			n := s.clone()
+			n.deep++
+			return n, dir, rest, ""
+		case "endif":
+			n := s.clone()
+			n.deep--
+			return n, dir, rest, ""
+		}
+		return s, dir, rest, ""
+	}
 	active := !s.inactive()
 	switch dir {
 	case "if", "ifdef", "ifndef":
+		if s != nil && len(s.frames) >= MaxCppDepth {
+			n := s.clone()
+			n.deep = 1
+			return n, dir, rest, fmt.Sprintf("too large to analyse (#if nested more than %d deep); the text inside is skipped", MaxCppDepth)
+		}
 		var cond bool
 		switch dir {
 		case "ifdef":
@@ -125,12 +151,20 @@ func (s *cppState) apply(text string) (next *cppState, dir, rest, msg string) {
 	}
 	switch dir {
 	case "define":
-		n := s.clone()
 		name := firstWord(rest)
 		if i := strings.IndexByte(name, '('); i >= 0 {
 			name = name[:i]
 		}
 		val := strings.TrimSpace(strings.TrimPrefix(rest, firstWord(rest)))
+		if !s.defined(name) && s != nil && len(s.defs) >= MaxCppDefines {
+			if s.overDefs {
+				return s, dir, rest, ""
+			}
+			n := s.clone()
+			n.overDefs = true
+			return n, dir, rest, fmt.Sprintf("too large to analyse (more than %d macros); #define %s and later new macros are ignored", MaxCppDefines, name)
+		}
+		n := s.clone()
 		n.defs[name] = val
 		return n, dir, rest, ""
 	case "undef":

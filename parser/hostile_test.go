@@ -237,3 +237,37 @@ func TestParameterCycles(t *testing.T) {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// TestPreprocessorBudgets: the preprocessor state is copied at each of
+// its lines, so 40,000 nested #ifdefs or 20,000 macros were quadratic.
+// Past MaxCppDepth the text inside is skipped, past MaxCppDefines new
+// macros are ignored, each with one diagnostic; the code around is read.
+func TestPreprocessorBudgets(t *testing.T) {
+	n := 5000
+	nested := "      PROGRAM P\n" + strings.Repeat("#ifndef X\n", n) + "      INNER = 1\n" + strings.Repeat("#endif\n", n) + "      OUTER = 2\n      END\n"
+	var defs strings.Builder
+	defs.WriteString("      PROGRAM P\n")
+	for i := 0; i < 3000; i++ {
+		defs.WriteString("#define M" + strconv.Itoa(i) + " 1\n")
+	}
+	defs.WriteString("#ifdef M1000\n      EARLY = 1\n#endif\n#ifdef M2000\n      LATE = 1\n#endif\n      OUTER = 2\n      END\n")
+	for _, c := range []struct {
+		name, src, want, in, out string
+	}{
+		{"nested #ifndef", nested, "#if nested more than 256 deep", "OUTER", "INNER"},
+		{"many macros", defs.String(), "more than 1024 macros", "EARLY", "LATE"},
+	} {
+		f := Parse("t.F", []byte(c.src), nil)
+		msgs := tooLarge(f)
+		if len(msgs) != 1 || !strings.Contains(msgs[0], c.want) {
+			t.Errorf("%s: too-large diagnostics %q, want one containing %q", c.name, msgs, c.want)
+		}
+		if errs := f.Errors(); len(errs) != 1 {
+			t.Errorf("%s: %d errors, want 1: %v", c.name, len(errs), errs[:min(3, len(errs))])
+		}
+		sc := f.Units[0].Scope
+		if sc.Lookup(c.in) == nil || sc.Lookup(c.out) != nil {
+			t.Errorf("%s: want %s read and %s skipped", c.name, c.in, c.out)
+		}
+	}
+}

@@ -29,6 +29,17 @@ const (
 	// Parentheses and prefix operators are bounded by maxDepth.
 	MaxExprOperands = 10000
 
+	// MaxCppDepth bounds the nesting of #if, #ifdef and #ifndef, whose
+	// state is copied at each preprocessor line (so that a unit can be
+	// reused by an incremental reparse when the state before it is the
+	// same). The text inside a conditional nested deeper is skipped.
+	MaxCppDepth = 256
+
+	// MaxCppDefines bounds the macros defined in a file, for the same
+	// reason (the copies cost the number of macros each); further new
+	// macros are ignored. Fortran sources define tens.
+	MaxCppDefines = 1024
+
 	// The limits of INCLUDE. Past them the INCLUDE statement gets a
 	// diagnostic and the file is not read.
 

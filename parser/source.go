@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -66,7 +67,11 @@ type reader struct {
 func (r *reader) rel(abs int) Pos { return Pos(abs - r.base) }
 
 func (r *reader) errorAbs(from, to int, msg string) {
-	r.errs = append(r.errs, Error{Pos: r.rel(from), End: r.rel(to), Severity: SevError, Code: "syntax", Msg: msg})
+	code := "syntax"
+	if strings.HasPrefix(msg, "too large to analyse") {
+		code = "too-large"
+	}
+	r.errs = append(r.errs, Error{Pos: r.rel(from), End: r.rel(to), Severity: SevError, Code: code, Msg: msg})
 }
 
 // lineAt returns the end of the line text (before "\r\n" or "\n") and the
