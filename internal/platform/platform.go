@@ -34,6 +34,9 @@ type Platform struct {
 	Hosts []string
 	// Description says what the machine is, for provenance.
 	Description string
+	// Speed is the speed of the platform's (first) host in SimGrid's
+	// units ("2.4Mf"); "" when the file gives none.
+	Speed string
 }
 
 // Presets are the names of the built-in platforms.
@@ -145,6 +148,7 @@ func ncube2(procs int) (*Platform, error) {
 		Name:  "ncube2",
 		XML:   b.Bytes(),
 		Hosts: hosts,
+		Speed: ncubeSpeed,
 		Description: fmt.Sprintf("ncube2: NCUBE/2 hypercube of %d nodes (%s per node, %s links, %s per hop, %s s send and %s s receive start-up)",
 			nodes, ncubeSpeed, ncubeBandwidth, ncubeHopLat, ncubeSendOver, ncubeRecvOver),
 	}, nil
@@ -186,6 +190,7 @@ func cluster(procs int) (*Platform, error) {
 		Name:  "cluster",
 		XML:   b.Bytes(),
 		Hosts: hosts,
+		Speed: clusterSpeed,
 		Description: fmt.Sprintf("cluster: fat tree of %d nodes (%s per node, %s links, %s a hop)",
 			nodes, clusterSpeed, clusterBandwidth, clusterLat),
 	}, nil
@@ -206,16 +211,30 @@ func Load(path string) (*Platform, error) {
 	if err != nil {
 		return nil, err
 	}
-	hosts, err := Hosts(data)
+	hosts, speed, err := scan(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	return &Platform{Name: path, XML: data, Hosts: hosts, Description: fmt.Sprintf("%s: %d hosts", path, len(hosts))}, nil
+	return &Platform{Name: path, XML: data, Hosts: hosts, Speed: speed,
+		Description: fmt.Sprintf("%s: %d hosts", path, len(hosts))}, nil
 }
 
 // Hosts lists the hosts a platform file declares, in the order of the
 // file: <host id=…> and the hosts of each <cluster>.
 func Hosts(data []byte) ([]string, error) {
+	hosts, _, err := scan(data)
+	return hosts, err
+}
+
+// scan reads a platform file's hosts and the speed of its first host (the
+// first of its power states when it lists several).
+func scan(data []byte) ([]string, string, error) {
+	var speed string
+	setSpeed := func(v string) {
+		if speed == "" {
+			speed, _, _ = strings.Cut(strings.TrimSpace(v), ",")
+		}
+	}
 	d := xml.NewDecoder(bytes.NewReader(data))
 	d.Strict = false // SimGrid's files carry a DOCTYPE; entities are not used
 	var hosts []string
@@ -235,7 +254,7 @@ func Hosts(data []byte) ([]string, error) {
 			break
 		}
 		if err != nil {
-			return nil, fmt.Errorf("not a SimGrid platform file: %v", err)
+			return nil, "", fmt.Errorf("not a SimGrid platform file: %v", err)
 		}
 		el, ok := tok.(xml.StartElement)
 		if !ok {
@@ -253,35 +272,37 @@ func Hosts(data []byte) ([]string, error) {
 		case "platform":
 			sawPlatform = true
 			if v := attr("version"); v != "" && !strings.HasPrefix(v, "4") {
-				return nil, fmt.Errorf("platform version %s: SimGrid 3.2x–3.3x reads version 4.x", v)
+				return nil, "", fmt.Errorf("platform version %s: SimGrid 3.2x–3.3x reads version 4.x", v)
 			}
 		case "host":
 			id := attr("id")
 			if id == "" {
-				return nil, fmt.Errorf("a <host> without an id")
+				return nil, "", fmt.Errorf("a <host> without an id")
 			}
+			setSpeed(attr("speed"))
 			if err := add(id); err != nil {
-				return nil, err
+				return nil, "", err
 			}
 		case "cluster":
+			setSpeed(attr("speed"))
 			ids, err := Radical(attr("radical"))
 			if err != nil {
-				return nil, fmt.Errorf("cluster %q: %v", attr("id"), err)
+				return nil, "", fmt.Errorf("cluster %q: %v", attr("id"), err)
 			}
 			for _, i := range ids {
 				if err := add(attr("prefix") + strconv.Itoa(i) + attr("suffix")); err != nil {
-					return nil, err
+					return nil, "", err
 				}
 			}
 		}
 	}
 	if !sawPlatform {
-		return nil, fmt.Errorf("not a SimGrid platform file: no <platform> element")
+		return nil, "", fmt.Errorf("not a SimGrid platform file: no <platform> element")
 	}
 	if len(hosts) == 0 {
-		return nil, fmt.Errorf("the platform declares no hosts")
+		return nil, "", fmt.Errorf("the platform declares no hosts")
 	}
-	return hosts, nil
+	return hosts, speed, nil
 }
 
 // Radical expands a cluster's radical: numbers and ranges separated by
@@ -330,24 +351,30 @@ func (p *Platform) Hostfile(procs int) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// DefaultHostSpeed is the speed SMPI assumes for the machine pfls runs
-// on, in flop/s, unless told otherwise: SMPI times each stretch of
-// computation between MPI calls on this machine and charges the simulated
-// host for seconds × host speed flops. A fixed value (not SMPI's default
-// of 20 kflop/s, which it warns about) makes the conversion the same on
-// every run and in the provenance; what varies from run to run is only
-// the measured seconds.
-const DefaultHostSpeed = "1Gf"
+// HostSpeed is the smpi/host-speed pfls gives smpirun unless told
+// otherwise. SMPI times each stretch of computation between MPI calls on
+// this machine and charges the simulated host for seconds × host speed
+// flops. pfls sets the host speed to the platform's own node speed, so a
+// stretch takes as long on the simulated host as it took here: the
+// simulated times then repeat within about 0.1% from run to run (SMPI's
+// own overhead between MPI calls is charged at face value). Setting it to
+// this machine's flop rate instead (--host-speed) makes computation take
+// what the platform's nodes would need, but multiplies SMPI's overhead
+// and the timing noise by the ratio of the speeds (about 400 for ncube2 on
+// a machine of 1 Gflop/s: times then vary by tens of percent).
+func (p *Platform) HostSpeed() string {
+	if p.Speed != "" {
+		return p.Speed
+	}
+	return "1Gf"
+}
 
 // SmpirunFlags are the smpirun options that run procs ranks on the
 // platform written to xmlPath with the hostfile at hostfilePath:
-// smpi/host-speed converts this machine's computation into flops
-// (hostSpeed, "" for DefaultHostSpeed); computation=false skips it
-// (smpi/simulate-computation:no: communication only, fully deterministic).
+// smpi/host-speed converts this machine's computing time into flops;
+// computation=false skips computation altogether
+// (smpi/simulate-computation:no: communication only).
 func SmpirunFlags(xmlPath, hostfilePath, hostSpeed string, computation bool) []string {
-	if hostSpeed == "" {
-		hostSpeed = DefaultHostSpeed
-	}
 	flags := []string{"-platform", xmlPath, "-hostfile", hostfilePath,
 		"--cfg=smpi/host-speed:" + hostSpeed}
 	if !computation {

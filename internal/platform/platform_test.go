@@ -52,6 +52,16 @@ func TestHostsOfFile(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(got, want) {
 		t.Fatalf("Hosts = %v, %v; want %v", got, err, want)
 	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "site.xml")
+	os.WriteFile(path, []byte(strings.Replace(xml, `speed="1Gf"`, `speed="3Gf,1Gf"`, 1)), 0o644)
+	p, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.HostSpeed() != "3Gf" {
+		t.Errorf("Load(site.xml): host speed %q; want the first host's first power state, 3Gf", p.HostSpeed())
+	}
 	for _, bad := range []string{
 		`<html><body/></html>`,
 		`<platform version="4.1"></platform>`,
@@ -205,7 +215,7 @@ int main(int argc, char **argv)
 		hf, _ := p.Hostfile(16)
 		os.WriteFile(xmlPath, p.XML, 0o644)
 		os.WriteFile(hostPath, hf, 0o644)
-		args := append(SmpirunFlags(xmlPath, hostPath, "", false), "-np", "16", prog)
+		args := append(SmpirunFlags(xmlPath, hostPath, p.HostSpeed(), false), "-np", "16", prog)
 		cmd := exec.Command("smpirun", args...)
 		cmd.Dir = dir
 		out, err := cmd.CombinedOutput()
