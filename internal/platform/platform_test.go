@@ -173,6 +173,17 @@ func TestResolveFile(t *testing.T) {
 	}
 }
 
+// The example of docs/platforms.md is a platform pfls reads.
+func TestDocsExample(t *testing.T) {
+	p, err := Load("../../docs/platform-example.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Hosts) != 64 || p.Hosts[0] != "node-0.example" || p.Hosts[63] != "node-63.example" || p.HostSpeed() != "100Gf" {
+		t.Errorf("example: %d hosts %q … %q, host speed %s", len(p.Hosts), p.Hosts[0], p.Hosts[len(p.Hosts)-1], p.HostSpeed())
+	}
+}
+
 // SimGrid itself reads the presets and runs a program on them; skipped
 // where SMPI is not installed (CI installs libsimgrid-dev).
 func TestPresetsRunUnderSMPI(t *testing.T) {
@@ -206,11 +217,12 @@ int main(int argc, char **argv)
 	if out, err := exec.Command("smpicc", "-O2", "-o", prog, src).CombinedOutput(); err != nil {
 		t.Fatalf("smpicc: %v\n%s", err, out)
 	}
-	for _, name := range Presets {
-		p, err := Preset(name, 16)
+	for _, name := range append(Presets, "../../docs/platform-example.xml") {
+		p, err := Resolve(name, 16)
 		if err != nil {
 			t.Fatal(err)
 		}
+		name = filepath.Base(name)
 		xmlPath, hostPath := filepath.Join(dir, name+".xml"), filepath.Join(dir, name+".hosts")
 		hf, _ := p.Hostfile(16)
 		os.WriteFile(xmlPath, p.XML, 0o644)
