@@ -12,20 +12,21 @@ import (
 // allowed lists, for each folder, the folders of this module it may
 // import (DESIGN.md §2). A folder missing here may not exist.
 var allowed = map[string][]string{
-	"cmd/pfls":         {"lsp", "hints", "parser", "complexity", "machine", "machine/train", "partition", "capability", "internal/svgplot", "internal/mpirun", "internal/kit"},
-	"lsp":              {"hints", "parser"},
-	"parser":           {},
-	"complexity":       {"parser"},
-	"machine":          {},
-	"machine/train":    {"machine"},
-	"partition":        {"parser", "complexity", "machine"},
-	"capability":       {"parser", "complexity", "partition", "machine"},
-	"hints":            {"parser", "complexity", "machine", "partition", "capability"},
-	"internal/svgplot": {},
-	"internal/mpirun":  {},
-	"internal/kit":     {"parser", "complexity", "machine", "partition", "internal/mpirun", "internal/svgplot"},
-	".":                {"parser", "complexity", "hints"}, // typing_test.go runs the whole pipeline
-	"internal/gen":     {},
+	"cmd/pfls":          {"lsp", "hints", "parser", "complexity", "machine", "machine/train", "partition", "capability", "internal/svgplot", "internal/mpirun", "internal/kit", "internal/platform"},
+	"lsp":               {"hints", "parser"},
+	"parser":            {},
+	"complexity":        {"parser"},
+	"machine":           {},
+	"machine/train":     {"machine"},
+	"partition":         {"parser", "complexity", "machine"},
+	"capability":        {"parser", "complexity", "partition", "machine"},
+	"hints":             {"parser", "complexity", "machine", "partition", "capability"},
+	"internal/svgplot":  {},
+	"internal/mpirun":   {},
+	"internal/platform": {},
+	"internal/kit":      {"parser", "complexity", "machine", "partition", "internal/mpirun", "internal/svgplot"},
+	".":                 {"parser", "complexity", "hints"}, // typing_test.go runs the whole pipeline
+	"internal/gen":      {},
 }
 
 // testOnly lists, for some folders, what their _test.go files may import

@@ -243,6 +243,10 @@ type Provenance struct {
 	Options  string `json:"options,omitempty"`
 	// Load says how busy the machine was while it was measured.
 	Load string `json:"load,omitempty"`
+	// Platform is the simulated machine a model was trained on with
+	// SimGrid's SMPI (pfls train --platform): the preset or file and its
+	// figures. "" for a model measured on real hardware.
+	Platform string `json:"platform,omitempty"`
 	// Notes holds what the trainer found worth saying: fit errors,
 	// steps found, warnings.
 	Notes []string `json:"notes,omitempty"`

@@ -56,11 +56,13 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	mpicc := fs.String("mpicc", "", "MPI C compiler wrapper (default: mpicc on PATH)")
 	mpirunPath := fs.String("mpirun", "", "MPI launcher (default: mpirun on PATH)")
 	hostfile := fs.String("hostfile", "", "run the ranks on the machines this MPI hostfile lists (a cluster)")
+	platformArg := fs.String("platform", "", "train on a machine simulated by SimGrid's SMPI: a preset (ncube2, cluster) or a SimGrid platform FILE.xml")
+	hostSpeed := fs.String("host-speed", "", "with --platform: SMPI host speed: flop/s of this machine, to turn its computing time into simulated flops (default: the platform's node speed, computing time charged as measured)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if *out == "" || fs.NArg() != 0 {
-		fmt.Fprintln(stderr, "pfls train: usage: pfls train [--np P,...] [--quick] [--passes K] [--timeout D] [--force] [--raw DIR] [--hostfile FILE] --out FILE")
+		fmt.Fprintln(stderr, "pfls train: usage: pfls train [--np P,...] [--quick] [--passes K] [--timeout D] [--force] [--raw DIR] [--hostfile FILE | --platform NAME|FILE.xml [--host-speed F]] --out FILE")
 		return 2
 	}
 	procs, err := parseProcs(*npArg)
@@ -79,14 +81,28 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 			limit = 5 * time.Minute
 		}
 	}
-	mpi, err := mpirun.Find(mpirun.C, *mpicc, *mpirunPath)
-	if err != nil {
-		fmt.Fprintf(stderr, "pfls train: %v\n", err)
-		return 2
-	}
-	if mpi.Hostfile, err = mpirun.HostfilePath(*hostfile); err != nil {
-		fmt.Fprintf(stderr, "pfls train: --hostfile: %v\n", fileErr(*hostfile, err))
-		return 2
+	var mpi *mpirun.Tools
+	var sim *simulated
+	if *platformArg != "" {
+		if *hostfile != "" || *mpicc != "" || *mpirunPath != "" {
+			fmt.Fprintln(stderr, "pfls train: --platform runs SMPI's smpicc and smpirun on the platform's hosts: leave out --hostfile, --mpicc and --mpirun")
+			return 2
+		}
+		if sim, err = setupPlatform(*platformArg, procs, mpirun.C, *hostSpeed); err != nil {
+			fmt.Fprintf(stderr, "pfls train: --platform: %v\n", fileErr(*platformArg, err))
+			return 2
+		}
+		defer sim.close()
+		mpi = sim.mpi
+	} else {
+		if mpi, err = mpirun.Find(mpirun.C, *mpicc, *mpirunPath); err != nil {
+			fmt.Fprintf(stderr, "pfls train: %v\n", err)
+			return 2
+		}
+		if mpi.Hostfile, err = mpirun.HostfilePath(*hostfile); err != nil {
+			fmt.Fprintf(stderr, "pfls train: --hostfile: %v\n", fileErr(*hostfile, err))
+			return 2
+		}
 	}
 
 	ctx, cancel := mpirun.Context(limit)
@@ -182,6 +198,13 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		prov.Host = "the machines of hostfile " + filepath.Base(mpi.Hostfile) + "; pfls ran on " + host
 		prov.Cores = prov.Cores + " on the machine pfls ran on"
 		prov.Load = "on the machine pfls ran on: " + prov.Load
+	}
+	if sim != nil {
+		// The platform's files lived in a temporary folder: name them only.
+		prov.Options = strings.ReplaceAll(prov.Options, sim.dir+string(filepath.Separator), "")
+		prov.Platform = sim.describe()
+		prov.Host = "simulated (" + sim.platform.Name + "); pfls ran on " + host
+		prov.Cores = prov.Cores + " on the machine pfls ran on"
 	}
 	m, fits, err := train.BuildMachine(runs, prov, train.FitOptions{})
 	if err != nil {

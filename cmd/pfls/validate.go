@@ -41,11 +41,13 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	hostfile := fs.String("hostfile", "", "run the ranks on the machines this MPI hostfile lists (a cluster)")
 	mpif90 := fs.String("mpif90", "mpif90", "MPI Fortran compiler wrapper")
 	launches := fs.Int("launches", 0, "launches of each run, pooled by median (default 3, 1 with --quick)")
+	platformArg := fs.String("platform", "", "run on a machine simulated by SimGrid's SMPI: a preset (ncube2, cluster) or a SimGrid platform FILE.xml")
+	hostSpeed := fs.String("host-speed", "", "with --platform: SMPI host speed: flop/s of this machine, to turn its computing time into simulated flops (default: the platform's node speed, computing time charged as measured)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 0 {
-		fmt.Fprintln(stderr, "pfls validate: usage: pfls validate [--kit DIR] [--machine FILE] [--np P,...] [--sizes N,...] [--quick] [--reps R] [--launches K] [--kernel NAME] [--out DIR] [--hostfile FILE] [--mpif90 PATH] [--mpirun PATH] [--json]")
+		fmt.Fprintln(stderr, "pfls validate: usage: pfls validate [--kit DIR] [--machine FILE] [--np P,...] [--sizes N,...] [--quick] [--reps R] [--launches K] [--kernel NAME] [--out DIR] [--hostfile FILE] [--mpif90 PATH] [--mpirun PATH] [--platform NAME|FILE.xml [--host-speed F]] [--json]")
 		return 2
 	}
 	procs, err := parseProcs(*npArg)
@@ -97,14 +99,28 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	if model == nil {
 		model = machine.DefaultMachine()
 	}
-	mpi, err := mpirun.Find(mpirun.Fortran, *mpif90, *mpirunPath)
-	if err != nil {
-		fmt.Fprintf(stderr, "pfls validate: %v\n", err)
-		return 2
-	}
-	if mpi.Hostfile, err = mpirun.HostfilePath(*hostfile); err != nil {
-		fmt.Fprintf(stderr, "pfls validate: --hostfile: %v\n", fileErr(*hostfile, err))
-		return 2
+	var mpi *mpirun.Tools
+	var sim *simulated
+	if *platformArg != "" {
+		if *hostfile != "" || *mpirunPath != "" {
+			fmt.Fprintln(stderr, "pfls validate: --platform runs SMPI's smpif90 and smpirun on the platform's hosts: leave out --hostfile and --mpirun")
+			return 2
+		}
+		if sim, err = setupPlatform(*platformArg, procs, mpirun.Fortran, *hostSpeed); err != nil {
+			fmt.Fprintf(stderr, "pfls validate: --platform: %v\n", fileErr(*platformArg, err))
+			return 2
+		}
+		defer sim.close()
+		mpi = sim.mpi
+	} else {
+		if mpi, err = mpirun.Find(mpirun.Fortran, *mpif90, *mpirunPath); err != nil {
+			fmt.Fprintf(stderr, "pfls validate: %v\n", err)
+			return 2
+		}
+		if mpi.Hostfile, err = mpirun.HostfilePath(*hostfile); err != nil {
+			fmt.Fprintf(stderr, "pfls validate: --hostfile: %v\n", fileErr(*hostfile, err))
+			return 2
+		}
 	}
 	if *outDir != "" {
 		if err := os.MkdirAll(*outDir, 0o755); err != nil {
@@ -131,6 +147,9 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stderr, "pfls validate: %v\n", err)
 		return 2
+	}
+	if sim != nil {
+		rep.Platform = sim.describe()
 	}
 	data, err := json.MarshalIndent(rep, "", "  ")
 	if err != nil {

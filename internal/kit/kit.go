@@ -88,8 +88,11 @@ type Summary struct {
 // Report is what pfls validate prints and writes as results.json.
 type Report struct {
 	Machine machine.Provenance `json:"machine"`
-	Points  []Point            `json:"points"`
-	Kernels []Summary          `json:"kernels"`
+	// Platform is the simulated machine the kit ran on (validate
+	// --platform); "" on real MPI.
+	Platform string    `json:"platform,omitempty"`
+	Points   []Point   `json:"points"`
+	Kernels  []Summary `json:"kernels"`
 	// Failed: a run failed or the layouts' checksums differ.
 	Failed bool `json:"-"`
 }

@@ -114,8 +114,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 					// With more ranks than cores each rank gets cores/P of
 					// a core: its computation takes P/cores times longer.
 					// (The communication curves trained at that P were
-					// measured oversubscribed too.)
-					if p > cores && cfg.MPI.Hostfile == "" {
+					// measured oversubscribed too.) On SMPI every rank
+					// has a simulated host of its own.
+					if p > cores && cfg.MPI.Hostfile == "" && cfg.MPI.Flavour != mpirun.SMPI {
 						est = comm + (est-comm)*float64(p)/float64(cores)
 						pt.Oversubscribed = true
 					}

@@ -35,6 +35,56 @@ type Tools struct {
 	// Hostfile lists the machines of a cluster to spread the ranks over
 	// ("" : this machine only).
 	Hostfile string
+	// SMPIFlags are the smpirun options of a simulated platform (the
+	// platform file, its hostfile, the host speed) when the MPI is
+	// SimGrid's SMPI (FindSMPI).
+	SMPIFlags []string
+}
+
+// SMPI is the Flavour of SimGrid's MPI.
+const SMPI = "SMPI"
+
+// SMPIInstallHint says how to install SimGrid's SMPI.
+const SMPIInstallHint = "install SimGrid's SMPI (smpicc, smpif90, smpirun): on Debian or Ubuntu `apt-get install libsimgrid-dev gfortran`"
+
+// FindSMPI looks for SimGrid's SMPI on PATH: smpicc, smpif90 and smpirun,
+// which compile unmodified MPI programs and run them on a simulated
+// platform. flags are the smpirun options of the platform
+// (platform.SmpirunFlags); the hostfile is among them.
+func FindSMPI(lang Lang, flags []string) (*Tools, error) {
+	t := &Tools{Flavour: SMPI, SMPIFlags: flags}
+	t.CC, _ = exec.LookPath("smpicc")
+	t.FC, _ = exec.LookPath("smpif90")
+	need, name := t.CC, "smpicc"
+	if lang == Fortran {
+		need, name = t.FC, "smpif90"
+	}
+	if need == "" {
+		return nil, fmt.Errorf("--platform needs SimGrid's SMPI: %s is not on PATH; %s", name, SMPIInstallHint)
+	}
+	var err error
+	if t.Launcher, err = exec.LookPath("smpirun"); err != nil {
+		return nil, fmt.Errorf("--platform needs SimGrid's SMPI: smpirun is not on PATH; %s", SMPIInstallHint)
+	}
+	t.Version = firstLine(t.Launcher, "-version")
+	if t.Version == "" {
+		return nil, fmt.Errorf("%s -version printed nothing; is SimGrid complete? %s", t.Launcher, SMPIInstallHint)
+	}
+	t.CompilerVersion = firstLine(need, "--version")
+	return t, nil
+}
+
+// firstLine is the first non-empty line a command prints (within 20 s).
+func firstLine(name string, args ...string) string {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	out, _ := exec.CommandContext(ctx, name, args...).CombinedOutput()
+	for _, l := range strings.Split(string(out), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			return l
+		}
+	}
+	return ""
 }
 
 // Lang is the language of the programs a command compiles: it decides
@@ -81,17 +131,7 @@ func Find(lang Lang, wrapper, launcher string) (*Tools, error) {
 	if t.Launcher, err = look(launcher, "mpirun"); err != nil {
 		return nil, err
 	}
-	first := func(name string, args ...string) string {
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-		defer cancel()
-		out, _ := exec.CommandContext(ctx, name, args...).CombinedOutput()
-		for _, l := range strings.Split(string(out), "\n") {
-			if l = strings.TrimSpace(l); l != "" {
-				return l
-			}
-		}
-		return ""
-	}
+	first := firstLine
 	t.Version = first(t.Launcher, "--version")
 	switch v := strings.ToLower(t.Version); {
 	case strings.Contains(v, "open mpi") || strings.Contains(v, "openrte"):
@@ -194,9 +234,10 @@ func (t *Tools) Compile(ctx context.Context, dir string, srcs ...Source) (string
 
 // Spec is how one program is started: the mpirun flags.
 type Spec struct {
-	Procs int
-	Flags []string
-	Why   []string // why each flag is there, for the provenance
+	Launcher string // "mpirun" or "smpirun", for Describe
+	Procs    int
+	Flags    []string
+	Why      []string // why each flag is there, for the provenance
 }
 
 // Launch says how to start procs ranks on a machine with cores cores:
@@ -204,6 +245,15 @@ type Spec struct {
 // does not).
 func (t *Tools) Launch(procs, cores int) Spec {
 	l := Spec{Procs: procs}
+	if t.Launcher != "" {
+		l.Launcher = filepath.Base(t.Launcher)
+	}
+	if t.Flavour == SMPI {
+		// Simulated hosts: the platform's hostfile places the ranks, and
+		// the cores of this machine do not matter.
+		l.Flags = append(l.Flags, t.SMPIFlags...)
+		return l
+	}
 	if t.Hostfile != "" {
 		// Open MPI's --hostfile, MPICH's -f; the cores of the cluster are
 		// the hostfile's business.
@@ -223,7 +273,11 @@ func (t *Tools) Launch(procs, cores int) Spec {
 
 // Describe is the launch as a command line with the reasons of its flags.
 func (l Spec) Describe() []string {
-	d := append([]string{"mpirun"}, l.Flags...)
+	launcher := l.Launcher
+	if launcher == "" {
+		launcher = "mpirun"
+	}
+	d := append([]string{launcher}, l.Flags...)
 	d = append(d, "-np", strconv.Itoa(l.Procs))
 	return append(d, l.Why...)
 }

@@ -28,6 +28,17 @@ func TestLaunch(t *testing.T) {
 	}
 }
 
+// TestLaunchSMPI: smpirun gets the platform's options and no
+// oversubscription flag, whatever the cores of this machine.
+func TestLaunchSMPI(t *testing.T) {
+	tools := &Tools{Flavour: SMPI, Launcher: "/opt/simgrid/bin/smpirun", Hostfile: "/ignored",
+		SMPIFlags: []string{"-platform", "/t/p.xml", "-hostfile", "/t/hosts", "--cfg=smpi/host-speed:1Gf"}}
+	want := []string{"smpirun", "-platform", "/t/p.xml", "-hostfile", "/t/hosts", "--cfg=smpi/host-speed:1Gf", "-np", "16"}
+	if got := tools.Launch(16, 2).Describe(); !reflect.DeepEqual(got, want) {
+		t.Errorf("SMPI P=16 on 2 cores: %v, want %v", got, want)
+	}
+}
+
 // TestTailBuffer: the end of a long standard error, without rule lines.
 func TestTailBuffer(t *testing.T) {
 	var b tailBuffer

@@ -14,6 +14,8 @@
  *   mpi TEXT                              MPI_Get_library_version, first line
  *   limit NAME BYTES                      a protocol limit the MPI library
  *                                         reports through MPI_T (eager limits)
+ *                                         (none where the library has no
+ *                                         MPI_T: see PFLS_NO_MPI_T)
  *   progress DONE TOTAL LABEL             before each measurement
  *   comm PATTERN BYTES MEDIAN MIN MAX K   seconds per call, K passes pooled
  *   kernel NAME BYTES SECONDS             seconds per element of a loop kernel
@@ -313,6 +315,26 @@ static long max_size(int pat)
 	return sizes[nsizes - 1];
 }
 
+/* SimGrid's SMPI has no MPI tool interface (MPI_T): its mpi.h defines
+ * SMPI_H. Build with -DPFLS_NO_MPI_T for any other library without it. */
+#if defined(SMPI_H) && !defined(PFLS_NO_MPI_T)
+#define PFLS_NO_MPI_T 1
+#endif
+
+#ifdef PFLS_NO_MPI_T
+/* Without MPI_T the sizes are made dense around the eager limits that
+ * libraries commonly use: 4 KiB (Open MPI shared memory), 12 KiB (Open
+ * MPI InfiniBand), 64 KiB (Open MPI TCP; SMPI's detached-send threshold,
+ * smpi/send-is-detached-thresh) and 128 KiB (MPICH ch3). No limit line
+ * is written: the library reported none. */
+static void read_limits(void)
+{
+	static const long common[] = {4096, 12288, 65536, 131072};
+	size_t i;
+	for (i = 0; i < sizeof common / sizeof common[0]; i++)
+		limits[nlimits++] = common[i];
+}
+#else
 /* Read the eager limits the library reports through the MPI tool
  * interface (Open MPI: one per transport); each one found is written on a
  * limit line and added to limits. */
@@ -362,6 +384,7 @@ static void read_limits(void)
 	}
 	MPI_T_finalize();
 }
+#endif
 
 static void comm_all(void)
 {

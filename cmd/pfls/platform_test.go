@@ -1,0 +1,128 @@
+package main
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pfls/pfls/internal/kit"
+	"github.com/pfls/pfls/machine"
+)
+
+// needSMPI skips a test where SimGrid's SMPI is not installed (CI
+// installs libsimgrid-dev).
+func needSMPI(t *testing.T, tools ...string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs smpirun")
+	}
+	for _, tool := range tools {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s not on PATH (install libsimgrid-dev)", tool)
+		}
+	}
+}
+
+// TestPlatformUsage: the errors of --platform come before any MPI is
+// looked for.
+func TestPlatformUsage(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"validate", "--kit", "../../validation", "--platform", "hal9000", "--np", "4"}, `no platform preset "hal9000"`},
+		{[]string{"validate", "--kit", "../../validation", "--platform", "missing.xml", "--np", "4"}, "missing.xml: no such file"},
+		{[]string{"validate", "--kit", "../../validation", "--platform", "ncube2", "--hostfile", "h", "--np", "4"}, "leave out --hostfile"},
+		{[]string{"train", "--platform", "ncube2", "--np", "2048", "--out", "m.json"}, "2048"},
+		{[]string{"train", "--platform", "ncube2", "--mpicc", "mpicc", "--out", "m.json"}, "leave out --hostfile, --mpicc and --mpirun"},
+	} {
+		code, _, stderr := runCmd(c.args...)
+		if code != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, %q; want 2 and %q", c.args, code, stderr, c.want)
+		}
+	}
+}
+
+// TestValidateOnNcube2: the kit's REDBLACK runs on the simulated NCUBE/2
+// at P = 16: every run completes, the layouts' checksums agree, the
+// platform is in the report, no estimate is scaled for oversubscription
+// (every rank has a host of its own), and a second run gives the same
+// times within 0.1% (and the resolution of the kit's output).
+func TestValidateOnNcube2(t *testing.T) {
+	needSMPI(t, "smpif90", "smpirun")
+	validate := func() *kit.Report {
+		t.Helper()
+		code, stdout, stderr := runCmd("validate", "--kit", "../../validation", "--platform", "ncube2", "--np", "16",
+			"--kernel", "redblack", "--sizes", "32,64", "--reps", "5", "--launches", "1", "--json")
+		if code != 0 {
+			t.Fatalf("exit %d\n%s", code, stderr)
+		}
+		var rep kit.Report
+		if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+			t.Fatal(err)
+		}
+		return &rep
+	}
+	a, b := validate(), validate()
+	if len(a.Points) != 4 || len(a.Kernels) != 1 || len(b.Points) != 4 {
+		t.Fatalf("%d and %d points, %d summaries; want 2 sizes × 2 layouts twice, 1 summary", len(a.Points), len(b.Points), len(a.Kernels))
+	}
+	if !strings.HasPrefix(a.Platform, "ncube2: NCUBE/2 hypercube of 16 nodes") || !strings.Contains(a.Platform, "SimGrid") {
+		t.Errorf("platform %q", a.Platform)
+	}
+	s := a.Kernels[0]
+	if !s.ChecksumsAgree || len(s.MeasuredFaster) != 2 {
+		t.Errorf("summary %+v", s)
+	}
+	for i, p := range a.Points {
+		q := b.Points[i]
+		if p.Oversubscribed || !(p.Measured > 0) || !(p.Estimate > 0) {
+			t.Errorf("%+v", p)
+		}
+		if p.Checksum != q.Checksum {
+			t.Errorf("%s N=%d: checksums %v and %v in two runs", p.Layout, p.N, p.Checksum, q.Checksum)
+		}
+		// 0.1%, plus one unit of the last digit the kit prints (4
+		// significant digits: 0.07% to 0.7% of the time by itself).
+		unit := math.Pow(10, math.Floor(math.Log10(p.Measured))-3)
+		if d := math.Abs(p.Measured - q.Measured); d > 0.001*p.Measured+unit*1.0001 {
+			t.Errorf("%s N=%d: %g s and %g s in two runs (%.2f%% apart; SMPI is deterministic up to the timed computation)", p.Layout, p.N, p.Measured, q.Measured, 100*d/p.Measured)
+		}
+	}
+	for _, p := range a.Points {
+		t.Logf("ncube2 P=16 redblack %s N=%d: measured %.4g s, estimated %.4g s", p.Layout, p.N, p.Measured, p.Estimate)
+	}
+}
+
+// TestTrainOnNcube2: the training set compiles with smpicc (no MPI_T)
+// and a quick run on a simulated 4-node subcube gives a model whose
+// provenance names the platform.
+func TestTrainOnNcube2(t *testing.T) {
+	needSMPI(t, "smpicc", "smpirun")
+	out := filepath.Join(t.TempDir(), "m.json")
+	code, stdout, stderr := runCmd("train", "--platform", "ncube2", "--np", "4", "--quick", "--force", "--out", out)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m machine.Machine
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	p := m.Provenance
+	if !strings.HasPrefix(p.Platform, "ncube2: NCUBE/2 hypercube of 4 nodes") || !strings.Contains(p.MPI, "SMPI") ||
+		!strings.Contains(p.Options, "smpirun -platform ncube2.xml -hostfile hostfile --cfg=smpi/host-speed:2.4Mf -np 4") {
+		t.Errorf("provenance %+v", p)
+	}
+	// The simulated start-up (80 µs one way) is in the shift curve.
+	if c, err := m.CommTime("vector-shift", 4, 8); err != nil || c < 50e-6 || c > 1e-3 {
+		t.Errorf("vector-shift of 8 bytes at P=4: %g s, %v; want the simulated NCUBE start-up", c, err)
+	}
+}
