@@ -18,7 +18,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -383,9 +382,3 @@ func SmpirunFlags(xmlPath, hostfilePath, hostSpeed string, computation bool) []s
 	return flags
 }
 
-// Names lists the presets, sorted, for messages.
-func Names() string {
-	n := append([]string(nil), Presets...)
-	sort.Strings(n)
-	return strings.Join(n, ", ")
-}
