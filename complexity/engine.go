@@ -141,8 +141,7 @@ func (e *Engine) File(f *parser.File) []*UnitResult {
 // units or inside a long one, and returns ctx's error with the results
 // computed so far.
 func (e *Engine) FileCtx(ctx context.Context, f *parser.File) ([]*UnitResult, error) {
-	e.SetFile(f)
-	p := e.begin(ctx)
+	p := e.begin(ctx, f)
 	var out []*UnitResult
 	err := p.run(func() {
 		for _, u := range f.Units {
@@ -163,10 +162,7 @@ func (e *Engine) Analyze(files ...*parser.File) map[string][]*UnitResult {
 // AnalyzeCtx is Analyze under a context: once ctx is done it stops and
 // returns ctx's error with the results computed so far.
 func (e *Engine) AnalyzeCtx(ctx context.Context, files ...*parser.File) (map[string][]*UnitResult, error) {
-	for _, f := range files {
-		e.SetFile(f)
-	}
-	p := e.begin(ctx)
+	p := e.begin(ctx, files...)
 	out := map[string][]*UnitResult{}
 	err := p.run(func() {
 		for _, f := range files {
@@ -195,10 +191,16 @@ type pass struct {
 	stats   EngineStats
 }
 
-// begin starts a pass: it indexes the procedures of the workspace.
-func (e *Engine) begin(ctx context.Context) *pass {
+// begin starts a pass: it adds the files to analyse to the workspace and
+// indexes the procedures of the workspace, in one step under the lock, so
+// that a file another goroutine removes meanwhile is still seen by the
+// pass that analyses it (its calls would otherwise find no callee).
+func (e *Engine) begin(ctx context.Context, analysed ...*parser.File) *pass {
 	p := &pass{e: e, ctx: ctx, procs: map[string]procRef{}, done: map[*parser.Unit]*UnitResult{}, running: map[*parser.Unit]bool{}}
 	e.mu.Lock()
+	for _, f := range analysed {
+		e.files[f.Name] = f
+	}
 	files := make([]*parser.File, 0, len(e.files))
 	for _, f := range e.files {
 		files = append(files, f)
