@@ -44,6 +44,7 @@ type cached struct {
 type Options struct {
 	Cost *CostTable // nil: all-one
 	Keep []string   // variables to keep unevaluated (symbolic) in results
+	Pips bool       // the 1992 report's convention: ranges assumed non-empty
 }
 
 // NewEngine returns an engine with the given options.
