@@ -439,6 +439,8 @@ func (m *unitModel) simple(s parser.Stmt, e env, record bool) (Poly, Stats) {
 		l, _ := m.expr(x.LHS)
 		r, _ := m.expr(x.RHS)
 		c = l.Add(r)
+		// Array syntax: every element (the work); one element is its span.
+		c = m.arrayWork(x.LHS, c, e, &m.res.Notes)
 		if !x.Pointer {
 			m.assign(x.LHS, x.RHS, e)
 		}
@@ -462,6 +464,9 @@ func (m *unitModel) simple(s parser.Stmt, e env, record bool) (Poly, Stats) {
 		body := Zero()
 		if x.Body != nil {
 			body, st = m.simple(x.Body, e, false)
+			if a, ok := x.Body.(*parser.AssignStmt); ok {
+				mask = m.arrayWork(a.LHS, mask, e, &m.res.Notes)
+			}
 		}
 		c = mask.Add(body)
 	case *parser.GotoStmt:
@@ -969,9 +974,18 @@ func (m *unitModel) forallCost(h *parser.ForallHeader, body Poly, e env, st *Sta
 		}
 		if ok1 && ok2 && ok3 {
 			st.RangeGuessed++
-			body = m.largest(body, s.Var.Name, lo, hi, step, notes)
+			if m.spanMode {
+				body = m.nonEmpty(lo, hi, step).Mul(m.largest(body, s.Var.Name, lo, hi, step, notes))
+			} else {
+				body = m.forallSum(body, s, e, lo, hi, step, notes)
+			}
 		} else {
 			st.RangeUnknown++
+			u, note := m.newUnknown(fmt.Sprintf("the values of FORALL index %s at line %d", s.Var.Name, m.line(s.Var.Pos())))
+			*notes = append(*notes, "FORALL range unknown: "+note)
+			if !m.spanMode {
+				body = body.Mul(u)
+			}
 		}
 	}
 	return total.Add(body)
@@ -1109,6 +1123,12 @@ func (m *unitModel) block(b *parser.Block, e env) (Poly, Stats) {
 		return total, st
 	case *parser.WhereStmt:
 		mask, _ := m.expr(h.Mask)
+		for _, s := range b.Body {
+			if a, ok := s.(*parser.AssignStmt); ok {
+				mask = m.arrayWork(a.LHS, mask, e, &m.res.Notes)
+				break
+			}
+		}
 		body, bst := m.list(b.Body, e)
 		st.add(bst)
 		total := mask.Add(body.Scale(big.NewRat(1, 2)))
@@ -1171,6 +1191,7 @@ func (m *unitModel) instantiate(callee *UnitResult, args []parser.Expr, e env) P
 	if sum.IsZero() && !callee.Summary.IsZero() {
 		sum = callee.Summary // a result made without exact counting
 	}
+	sum = m.renameUnknowns(sum, callee)
 	hdr, _ := callee.Unit.Header.(*parser.SubprogramStmt)
 	if hdr != nil {
 		// Rename formals first, so that a formal named like a caller
@@ -1207,7 +1228,7 @@ func (m *unitModel) instantiate(callee *UnitResult, args []parser.Expr, e env) P
 			}
 		}
 	}
-	return m.renameUnknowns(sum, callee)
+	return sum
 }
 
 // ---------------------------------------------------------------------------

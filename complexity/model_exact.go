@@ -283,7 +283,7 @@ func needsSpan(u *parser.Unit) bool {
 			case *parser.ForallStmt, *parser.WhereStmt, *parser.CallStmt, *parser.Call:
 				found = true
 			case *parser.AssignStmt:
-				found = true // array syntax is decided with the scope
+				found = arraySyntax(u.Scope, x.LHS)
 			}
 			return !found
 		})
@@ -571,4 +571,45 @@ func (m *unitModel) renameUnknowns(p Poly, callee *UnitResult) Poly {
 		p, _ = substGuarded(p, "\x00"+v, nv)
 	}
 	return p
+}
+
+// forallSum is the work of one FORALL index: the body summed over its
+// values, exactly where the step is a constant.
+func (m *unitModel) forallSum(body Poly, s *parser.ForallSpec, e env, lo, hi, step Poly, notes *[]string) Poly {
+	if !m.pips {
+		if sv, ok := step.Value(); ok && sv.IsInt() && sv.Sign() != 0 && sv.Num().IsInt64() {
+			los, ok1 := m.boundAlts(s.Lo, e)
+			his, ok2 := m.boundAlts(s.Hi, e)
+			if ok1 && ok2 {
+				x := &exactSum{}
+				if sum, ok := x.loop(body, s.Var.Name, los, his, sv.Num().Int64()); ok {
+					*notes = append(*notes, x.notes...)
+					return sum
+				}
+			}
+		}
+	}
+	if sum, ok := SumStep(body, s.Var.Name, lo, hi, step); ok {
+		return sum
+	}
+	trip, _ := TripCount(lo, hi, step)
+	*notes = append(*notes, "FORALL body not polynomial in "+s.Var.Name+": multiplied by the number of values")
+	return body.Mul(trip)
+}
+
+// arraySyntax reports whether an assignment's left side is a whole array
+// or a section.
+func arraySyntax(sc *parser.Scope, lhs parser.Expr) bool {
+	switch v := lhs.(type) {
+	case *parser.Ident:
+		sym := sc.Lookup(v.Name)
+		return sym != nil && sym.Rank() > 0
+	case *parser.Call:
+		for _, a := range v.Args {
+			if _, ok := a.(*parser.Triplet); ok {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -288,7 +288,7 @@ func writeListing(w io.Writer, f *parser.File, rs []*complexity.UnitResult, valu
 			text += fmt.Sprintf(" = %v", v)
 		}
 		notes[line] = append(notes[line], fmt.Sprintf("%s     %s (%s)", comment, text, kind))
-		if len(pieces) > 1 && len(values) == 0 {
+		if len(pieces) > 1 && len(values) == 0 && kind == "SUMMARY" {
 			for _, pc := range pieces {
 				notes[line] = append(notes[line], fmt.Sprintf("%s       %s: %s", comment, complexity.WhenString(pc.When, false), pc.Cost))
 			}
