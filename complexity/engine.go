@@ -87,6 +87,7 @@ type Options struct {
 	Cost       *CostTable // nil: all-one
 	Keep       []string   // variables to keep unevaluated (symbolic) in results
 	CacheBytes int64      // budget of the cache of results; 0: DefaultCacheBytes
+	Pips       bool       // the 1992 report's convention: ranges assumed non-empty
 }
 
 // NewEngine returns an engine with the given options.
@@ -185,6 +186,7 @@ func (e *Engine) AnalyzeCtx(ctx context.Context, files ...*parser.File) (map[str
 // what has been computed in it. It belongs to one goroutine.
 type pass struct {
 	e       *Engine
+	opts    Options // the engine's options when the pass began
 	ctx     context.Context
 	procs   map[string]procRef
 	done    map[*parser.Unit]*UnitResult
@@ -199,6 +201,7 @@ type pass struct {
 func (e *Engine) begin(ctx context.Context) *pass {
 	p := &pass{e: e, ctx: ctx, procs: map[string]procRef{}, done: map[*parser.Unit]*UnitResult{}, running: map[*parser.Unit]bool{}}
 	e.mu.Lock()
+	p.opts = e.opts
 	files := make([]*parser.File, 0, len(e.files))
 	for _, f := range e.files {
 		files = append(files, f)
@@ -299,9 +302,12 @@ func (ep engineProcs) summary(name string) (*UnitResult, bool) {
 	return r, true
 }
 
-func unitKey(f *parser.File, u *parser.Unit) [32]byte {
+func unitKey(f *parser.File, u *parser.Unit, pips bool) [32]byte {
 	h := sha256.New()
 	h.Write([]byte{byte(f.Form)})
+	if pips { // results under the report's convention are kept apart
+		h.Write([]byte("pips"))
+	}
 	top := u.Top()
 	h.Write(f.Src[top.Base : top.Base+top.Len])
 	// A contained procedure is told apart by its place in its host.
@@ -319,7 +325,7 @@ func (p *pass) unit(f *parser.File, u *parser.Unit) *UnitResult {
 	}
 	p.depth++
 	defer func() { p.depth-- }()
-	key := unitKey(f, u)
+	key := unitKey(f, u, p.opts.Pips)
 	p.running[u] = true // a cached result that depends on u itself is not reused
 	if c := p.e.lookup(key); c != nil && p.depsHold(u, c.deps) {
 		delete(p.running, u)

@@ -28,7 +28,8 @@ const sub2 = `      SUBROUTINE SUB2(M)
 func TestInlayHints(t *testing.T) {
 	f := parser.Parse("sub2.f", []byte(sub2), nil)
 	eng := complexity.NewEngine(complexity.Options{})
-	hs := InlayHints(f, eng, 0, len(f.Src), InlayOptions{Loops: true, Units: true, MaxLength: 24})
+	// The report's convention (pfls.complexity.pips) reproduces its listing.
+	hs := InlayHints(f, eng, 0, len(f.Src), InlayOptions{Loops: true, Units: true, MaxLength: 24, Pips: true})
 	var got []string
 	for _, h := range hs {
 		line := f.Lines.Line(h.Offset)
@@ -48,6 +49,26 @@ func TestInlayHints(t *testing.T) {
 	}
 	if len(hs) > 2 && !strings.Contains(hs[2].Tooltip, "9*I^2 - 12*I.M + 3*M^2 - 84*I + 72*M + 135") {
 		t.Errorf("tooltip lacks the full polynomial: %q", hs[2].Tooltip)
+	}
+	// Exact counting: the piece for large M with its condition, inner
+	// loops with the condition of the report's convention.
+	hs = InlayHints(f, eng, 0, len(f.Src), InlayOptions{Loops: true, Units: true, MaxLength: 60})
+	got = nil
+	for _, h := range hs {
+		line := f.Lines.Line(h.Offset)
+		got = append(got, strings.TrimSpace(string(f.Src[f.Lines.LineStart(line):h.Offset]))+" => "+h.Label)
+	}
+	want = []string{
+		"SUBROUTINE SUB2(M) => 1/2·M³ + 75/4·M² + 154·M - 82 for M ≥ 10, M even",
+		"DO 10 I = 1, M => 1/2·M³ + 75/4·M² + 154·M - 83 for M ≥ 10, M even",
+		"DO 20 J = II, M + 2 => 9·I² - 12·I·M + 3·M² - 84·I + 72·M + 1… for I ≤ 8, M + 1 ≥ I",
+		"DO 30 K = JJ + 2, M + 10 => -6·I - 6·J + 6·M + 70 for M + 10 ≥ I + J",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("exact: got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if tip := hs[0].Tooltip; !strings.Contains(tip, "M >= 1, M <= 9: 57/2*M^2 + 195/2*M + 2") || !strings.Contains(tip, "M >= 10, M odd: ") {
+		t.Errorf("unit tooltip lacks the pieces: %q", tip)
 	}
 	// Only the requested range, and each kind switchable.
 	l5 := f.Lines.LineStart(4)
