@@ -67,7 +67,7 @@ func TestInlayHints(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("exact: got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if tip := hs[0].Tooltip; !strings.Contains(tip, "M >= 1, M <= 9: 57/2*M^2 + 195/2*M + 2") || !strings.Contains(tip, "M >= 10, M odd: ") {
+	if tip := hs[0].Tooltip; !strings.Contains(tip, "1 <= M <= 9: 57/2*M^2 + 195/2*M + 2") || !strings.Contains(tip, "M >= 10, M odd: ") {
 		t.Errorf("unit tooltip lacks the pieces: %q", tip)
 	}
 	// Only the requested range, and each kind switchable.
