@@ -127,6 +127,19 @@ func analyzeUnit(f *parser.File, u *parser.Unit, cost *CostTable, keep []string,
 	m := newUnitModel(f, u, cost, keep, procs, false)
 	res := m.run()
 	res.Mod = m.unitMod()
+	// The routine's count rests on the assumptions of its loops.
+	seen := map[string]bool{}
+	for _, n := range res.Notes {
+		seen[n] = true
+	}
+	for _, s := range res.Statements {
+		for _, n := range s.Notes {
+			if strings.HasPrefix(n, "assumes ") && !seen[n] {
+				seen[n] = true
+				res.Notes = append(res.Notes, n)
+			}
+		}
+	}
 	res.Span, res.SpanCount = res.Summary, res.Count
 	if needsSpan(u) {
 		sm := newUnitModel(f, u, cost, keep, procs, true)

@@ -94,3 +94,19 @@ func TestStatementHover(t *testing.T) {
 		t.Errorf("hover on a declaration: %q", h)
 	}
 }
+
+// TestInlayAssumption: where exact counting is out of reach (a bound
+// that is not affine), the hint states the condition it assumes.
+func TestInlayAssumption(t *testing.T) {
+	src := "      SUBROUTINE NA(N)\n      DO 10 I = 1, N\n         DO 20 J = 1, I*I - N\n            X = X + 1.0\n   20    CONTINUE\n   10 CONTINUE\n      END\n"
+	f := parser.Parse("na.f", []byte(src), nil)
+	hs := InlayHints(f, complexity.NewEngine(complexity.Options{}), 0, len(src), InlayOptions{Loops: true, Units: true, MaxLength: 80})
+	if len(hs) != 3 {
+		t.Fatalf("%d hints", len(hs))
+	}
+	for _, h := range hs[:2] {
+		if !strings.Contains(h.Label, "assumes I^2 ≥ N + 1") {
+			t.Errorf("hint %q does not state its assumption", h.Label)
+		}
+	}
+}
