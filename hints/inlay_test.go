@@ -87,6 +87,10 @@ func TestStatementHover(t *testing.T) {
 	if h := StatementHover(f, eng, at("DO 30")); !strings.Contains(h, "`-6*I - 6*J + 6*M + 70`") || !strings.Contains(h, "(DO)") {
 		t.Errorf("hover on the DO 30 line: %q", h)
 	}
+	// Every piece of the outer loop, and where each holds.
+	if h := StatementHover(f, eng, at("DO 10")); !strings.Contains(h, "- 1 ≤ M ≤ 9: `57/2*M^2 + 195/2*M + 1`") || !strings.Contains(h, "- M ≥ 10, M odd: `1/2*M^3 + 75/4*M^2 + 154*M - 329/4`") || !strings.Contains(h, "- M ≤ 0: `1`") {
+		t.Errorf("hover on the DO 10 line lacks its pieces: %q", h)
+	}
 	if h := StatementHover(f, eng, at("JJ = I")); !strings.Contains(h, "`5`") {
 		t.Errorf("hover on JJ = I + J - 2: %q", h)
 	}
