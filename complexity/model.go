@@ -128,6 +128,19 @@ func analyzeUnit(f *parser.File, u *parser.Unit, cost *CostTable, keep []string,
 	m := newUnitModel(f, u, cost, keep, procs, false)
 	res := m.run()
 	res.Mod = m.unitMod()
+	// The routine's count rests on the assumptions of its loops.
+	seen := map[string]bool{}
+	for _, n := range res.Notes {
+		seen[n] = true
+	}
+	for _, s := range res.Statements {
+		for _, n := range s.Notes {
+			if strings.HasPrefix(n, "assumes ") && !seen[n] {
+				seen[n] = true
+				res.Notes = append(res.Notes, n)
+			}
+		}
+	}
 	res.Span, res.SpanCount = res.Summary, res.Count
 	if needsSpan(u) {
 		sm := newUnitModel(f, u, cost, keep, procs, true)
@@ -754,43 +767,6 @@ func (m *unitModel) collectSets(list []parser.Stmt, into map[string]bool) {
 			}
 		}
 	}
-}
-
-// assigned returns the scalar variables a statement list may change.
-func assigned(list []parser.Stmt) map[string]bool {
-	out := map[string]bool{}
-	for _, s := range list {
-		parser.Inspect(s, func(n parser.Node) bool {
-			switch x := n.(type) {
-			case *parser.AssignStmt:
-				if id := rootIdent(x.LHS); id != nil {
-					out[id.Name] = true
-				}
-			case *parser.DoStmt:
-				if x.Var != nil {
-					out[x.Var.Name] = true
-				}
-			case *parser.CallStmt:
-				for _, a := range x.Args {
-					if id := rootIdent(a); id != nil {
-						out[id.Name] = true
-					}
-				}
-			case *parser.IOStmt:
-				if x.Keyword == "READ" {
-					for _, it := range x.Items {
-						if id := rootIdent(it); id != nil {
-							out[id.Name] = true
-						}
-					}
-				}
-			case *parser.ImpliedDo:
-				out[x.Var.Name] = true
-			}
-			return true
-		})
-	}
-	return out
 }
 
 func rootIdent(x parser.Expr) *parser.Ident {

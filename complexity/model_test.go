@@ -57,7 +57,7 @@ func TestSUB2Listing(t *testing.T) {
 	ex := summaryOf(t, NewEngine(Options{}), f, "SUB2")
 	want[6] = "1/2*M^3 + 75/4*M^2 + 154*M - 83"
 	checkLines(t, f, ex, want)
-	if len(ex.Pieces) != 4 || ex.Pieces[1].Cost.String() != "57/2*M^2 + 195/2*M + 1" || WhenString(ex.Pieces[1].When, false) != "M >= 1, M <= 9" {
+	if len(ex.Pieces) != 4 || ex.Pieces[1].Cost.String() != "57/2*M^2 + 195/2*M + 1" || WhenString(ex.Pieces[1].When, false) != "1 <= M <= 9" {
 		t.Errorf("SUB2 pieces %v", ex.Pieces)
 	}
 }

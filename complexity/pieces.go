@@ -35,17 +35,71 @@ func (c Cond) Holds(env map[string]*big.Rat) bool {
 	return decided && truth
 }
 
-// WhenString joins the conditions of a piece with ", ".
+// WhenString joins the conditions of a piece with ", ", writing a lower
+// and an upper bound of one variable as "1 <= M <= 9" (or "M = 0").
 func WhenString(cs []Cond, uni bool) string {
 	if len(cs) == 0 {
 		return "always"
 	}
-	parts := make([]string, len(cs))
+	le := " <= "
+	if uni {
+		le = " ≤ "
+	}
+	// Bounds x ≥ lo and x ≤ hi of single variables.
+	type bounds struct {
+		lo, hi     *big.Rat
+		loAt, hiAt int
+	}
+	single := map[string]*bounds{}
 	for i, c := range cs {
-		if uni {
-			parts[i] = c.Unicode()
+		vs := c.G.Vars()
+		if c.Mod != 0 || len(vs) != 1 || c.G.Len() > 2 {
+			continue
+		}
+		k, ok1 := c.G.Coeff(vs[0], 1).Value()
+		if !ok1 || k.Abs(k).Cmp(big.NewRat(1, 1)) != 0 {
+			continue
+		}
+		k, _ = c.G.Coeff(vs[0], 1).Value()
+		b := single[vs[0]]
+		if b == nil {
+			b = &bounds{loAt: -1, hiAt: -1}
+			single[vs[0]] = b
+		}
+		c0 := constPart(c.G)
+		if k.Sign() > 0 {
+			b.lo, b.loAt = new(big.Rat).Neg(c0), i
 		} else {
-			parts[i] = c.String()
+			b.hi, b.hiAt = c0, i
+		}
+	}
+	skip := map[int]bool{}
+	joined := map[int]string{}
+	for v, b := range single {
+		if b.loAt < 0 || b.hiAt < 0 {
+			continue
+		}
+		first, second := b.loAt, b.hiAt
+		if second < first {
+			first, second = second, first
+		}
+		skip[second] = true
+		if b.lo.Cmp(b.hi) == 0 {
+			joined[first] = v + " = " + b.lo.RatString()
+		} else {
+			joined[first] = b.lo.RatString() + le + v + le + b.hi.RatString()
+		}
+	}
+	var parts []string
+	for i, c := range cs {
+		switch {
+		case skip[i]:
+		case joined[i] != "":
+			parts = append(parts, joined[i])
+		case uni:
+			parts = append(parts, c.Unicode())
+		default:
+			parts = append(parts, c.String())
 		}
 	}
 	return strings.Join(parts, ", ")
@@ -72,6 +126,27 @@ func conditionString(a atom, uni bool) string {
 		}
 		return format(h) + " mod " + strconv.FormatInt(a.mod, 10) + " = " + r.String()
 	}
+	// Variables all on one side: the constant goes to the other.
+	c := constPart(a.g)
+	v := a.g.Sub(Rat(c))
+	sign := 0
+	for _, t := range v.Terms() {
+		if sign == 0 {
+			sign = t.Coef.Sign()
+		} else if t.Coef.Sign() != sign {
+			sign = 2
+		}
+	}
+	ge, le := " >= ", " <= "
+	if uni {
+		ge, le = " ≥ ", " ≤ "
+	}
+	switch sign {
+	case 1:
+		return format(v) + ge + format(Rat(c).Neg())
+	case -1:
+		return format(v.Neg()) + le + format(Rat(c))
+	}
 	var pos, neg []Term
 	for _, t := range a.g.Terms() {
 		if t.Coef.Sign() > 0 {
@@ -81,10 +156,6 @@ func conditionString(a atom, uni bool) string {
 		}
 	}
 	l, r := FromTerms(pos), FromTerms(neg)
-	ge, le := " >= ", " <= "
-	if uni {
-		ge, le = " ≥ ", " ≤ "
-	}
 	// Keep constants on the side without variables when one side is only
 	// a constant: "M >= 10", not "M - 10 >= 0".
 	if _, ok := l.Value(); ok && !r.IsZero() {

@@ -106,6 +106,14 @@ func (c Cost) Label(n int) string {
 	if len(c.Pieces) > 1 && len(c.When) > 0 {
 		suffix = " for " + complexity.WhenString(c.When, true)
 	}
+	// Where exact counting was out of reach, the assumption made.
+	for _, n := range c.Notes {
+		if a, ok := strings.CutPrefix(n, "assumes "); ok {
+			a, _, _ = strings.Cut(a, " (")
+			suffix += " · assumes " + strings.NewReplacer(">=", "≥", "<=", "≤").Replace(a)
+			break
+		}
+	}
 	text := c.Work.Unicode()
 	if c.HasSpan {
 		text = "work " + text + " · span " + c.Span.Unicode()

@@ -67,7 +67,7 @@ func TestInlayHints(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("exact: got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if tip := hs[0].Tooltip; !strings.Contains(tip, "M >= 1, M <= 9: 57/2*M^2 + 195/2*M + 2") || !strings.Contains(tip, "M >= 10, M odd: ") {
+	if tip := hs[0].Tooltip; !strings.Contains(tip, "1 <= M <= 9: 57/2*M^2 + 195/2*M + 2") || !strings.Contains(tip, "M >= 10, M odd: ") {
 		t.Errorf("unit tooltip lacks the pieces: %q", tip)
 	}
 	// Only the requested range, and each kind switchable.
@@ -87,10 +87,30 @@ func TestStatementHover(t *testing.T) {
 	if h := StatementHover(f, eng, at("DO 30")); !strings.Contains(h, "`-6*I - 6*J + 6*M + 70`") || !strings.Contains(h, "(DO)") {
 		t.Errorf("hover on the DO 30 line: %q", h)
 	}
+	// Every piece of the outer loop, and where each holds.
+	if h := StatementHover(f, eng, at("DO 10")); !strings.Contains(h, "- 1 ≤ M ≤ 9: `57/2*M^2 + 195/2*M + 1`") || !strings.Contains(h, "- M ≥ 10, M odd: `1/2*M^3 + 75/4*M^2 + 154*M - 329/4`") || !strings.Contains(h, "- M ≤ 0: `1`") {
+		t.Errorf("hover on the DO 10 line lacks its pieces: %q", h)
+	}
 	if h := StatementHover(f, eng, at("JJ = I")); !strings.Contains(h, "`5`") {
 		t.Errorf("hover on JJ = I + J - 2: %q", h)
 	}
 	if h := StatementHover(f, eng, at("INTEGER M")); h != "" {
 		t.Errorf("hover on a declaration: %q", h)
+	}
+}
+
+// TestInlayAssumption: where exact counting is out of reach (a bound
+// that is not affine), the hint states the condition it assumes.
+func TestInlayAssumption(t *testing.T) {
+	src := "      SUBROUTINE NA(N)\n      DO 10 I = 1, N\n         DO 20 J = 1, I*I - N\n            X = X + 1.0\n   20    CONTINUE\n   10 CONTINUE\n      END\n"
+	f := parser.Parse("na.f", []byte(src), nil)
+	hs := InlayHints(f, complexity.NewEngine(complexity.Options{}), 0, len(src), InlayOptions{Loops: true, Units: true, MaxLength: 80})
+	if len(hs) != 3 {
+		t.Fatalf("%d hints", len(hs))
+	}
+	for _, h := range hs[:2] {
+		if !strings.Contains(h.Label, "assumes I^2 ≥ N + 1") {
+			t.Errorf("hint %q does not state its assumption", h.Label)
+		}
 	}
 }

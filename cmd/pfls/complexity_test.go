@@ -27,7 +27,7 @@ func TestComplexityListing(t *testing.T) {
 	_, out, _ = runCmd("complexity", "../../examples/sub2.f")
 	for _, want := range []string{
 		"C     1/2*M^3 + 75/4*M^2 + 154*M - 83 for M >= 10, M even (SUMMARY)\n",
-		"C       M >= 1, M <= 9: 57/2*M^2 + 195/2*M + 1\n",
+		"C       1 <= M <= 9: 57/2*M^2 + 195/2*M + 1\n",
 		"C       M >= 10, M odd: 1/2*M^3 + 75/4*M^2 + 154*M - 329/4\n",
 	} {
 		if !strings.Contains(out, want) {
@@ -67,7 +67,7 @@ func TestComplexityJSON(t *testing.T) {
 	}
 	// --eval picks the piece that holds: M = 9 is in 1 <= M <= 9, M = 20
 	// and M = 100 in the cubic pieces (brute force: 14,497 and 702,817).
-	if len(u.Pieces) != 4 || u.Pieces[1].When != "M >= 1, M <= 9" || u.Pieces[1].Summary != "57/2*M^2 + 195/2*M + 1" {
+	if len(u.Pieces) != 4 || u.Pieces[1].When != "1 <= M <= 9" || u.Pieces[1].Summary != "57/2*M^2 + 195/2*M + 1" {
 		t.Errorf("pieces = %+v", u.Pieces)
 	}
 	for m, want := range map[string]float64{"20": 14497, "100": 702817} {
@@ -80,7 +80,7 @@ func TestComplexityJSON(t *testing.T) {
 		t.Errorf("first statement = %+v", s)
 	}
 	// Inner loops still depend on the outer indices.
-	if s := u.Statements[2]; s.Value != "I <= 9: 9*I^2 - 192*I + 1026; I >= 10, I <= 10: -9*I + 102; I >= 11: 3" {
+	if s := u.Statements[2]; s.Value != "I <= 9: 9*I^2 - 192*I + 1026; I = 10: -9*I + 102; I >= 11: 3" {
 		t.Errorf("third statement = %+v", s)
 	}
 	// Without --eval there is no value.
