@@ -91,6 +91,7 @@ type serverCapabilities struct {
 	InlayHintProvider       inlayHintOptions                 `json:"inlayHintProvider"`
 	CodeActionProvider      bool                             `json:"codeActionProvider"`
 	ExecuteCommandProvider  protocol.ExecuteCommandOptions   `json:"executeCommandProvider"`
+	features2Capabilities
 }
 
 type initializeResult struct {
@@ -169,6 +170,7 @@ func (s *Server) initialize(ctx context.Context, r *request) (any, error) {
 	caps.InlayHintProvider = inlayHintOptions{ResolveProvider: true}
 	caps.CodeActionProvider = true
 	caps.ExecuteCommandProvider = protocol.ExecuteCommandOptions{Commands: []string{hints.EstimateCommand}}
+	caps.features2Capabilities = advertise2()
 	return res, nil
 }
 

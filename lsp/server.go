@@ -92,6 +92,8 @@ type Server struct {
 
 	leftRunning atomic.Int32 // analyses still running after their request was cancelled
 
+	sem semCache // the last semantic tokens of each document (features2.go)
+
 	exited chan int
 	once   sync.Once
 }

@@ -1,6 +1,7 @@
 // End-to-end test of `pfls serve` through vscode-languageserver-protocol,
 // the library VS Code's client is built on: it opens the examples, waits
-// for diagnostics, asks for hover, symbols and inlay hints, applies an
+// for diagnostics, asks for hover, symbols, inlay hints, highlights,
+// folding ranges, semantic tokens and the call hierarchy, applies an
 // edit and checks that the answers change. Usage: node client.js PFLS.
 'use strict';
 const cp = require('child_process');
@@ -12,6 +13,7 @@ const lsp = require('vscode-languageserver-protocol');
 const pfls = process.argv[2];
 if (!pfls) { console.error('usage: node client.js PATH-TO-PFLS'); process.exit(2); }
 const examples = path.resolve(__dirname, '..', '..', 'examples');
+const progLineOf = (lines) => lines.findIndex((l) => l.includes('PROGRAM REDBLK'));
 const fail = (msg) => { console.error('FAIL (node): ' + msg); process.exit(1); };
 setTimeout(() => fail('timed out'), 30000).unref();
 
@@ -44,6 +46,8 @@ async function main() {
       workspace: { configuration: true, inlayHint: { refreshSupport: true } },
     },
   });
+  const c0 = init.capabilities;
+  if (!c0.documentHighlightProvider || !c0.foldingRangeProvider || !c0.semanticTokensProvider || !c0.semanticTokensProvider.full.delta || !c0.callHierarchyProvider) fail('new capabilities ' + JSON.stringify(c0));
   if (!init.capabilities.inlayHintProvider || init.capabilities.textDocumentSync.change !== 2) fail('capabilities ' + JSON.stringify(init.capabilities));
   conn.sendNotification(lsp.InitializedNotification.type, {});
 
@@ -90,9 +94,54 @@ async function main() {
   const declLine = lines.findIndex((l) => l.includes('DECOMPOSITION G'));
   if (!def.length || def[0].range.start.line !== declLine) fail('definition ' + JSON.stringify(def));
 
+  // Document highlight of VAL: every VAL of the code lines, by binding;
+  // the assignment targets are writes (kind 3).
+  const valCount = lines.filter((l) => !/^[Cc*]/.test(l)).reduce((n, l) => n + (l.match(/\bVAL\b/g) || []).length, 0);
+  const hl = await conn.sendRequest(lsp.DocumentHighlightRequest.type, { textDocument: { uri }, position: { line: alignLine, character: 12 } });
+  const firstWrite = lines.findIndex((l) => /^ +VAL\(I,J\) =/.test(l));
+  if (!Array.isArray(hl) || hl.length !== valCount || !hl.some((h) => h.range.start.line === firstWrite && h.kind === 3) || !hl.some((h) => h.range.start.line === alignLine && h.kind === 2)) fail('documentHighlight ' + JSON.stringify(hl));
+
+  // Folding: the header comment, the program up to its END, DO 100.
+  const folds = await conn.sendRequest(lsp.FoldingRangeRequest.type, { textDocument: { uri } });
+  const endLine = lines.findIndex((l) => /^ +END *$/.test(l));
+  const hasFold = (a, b, kind) => folds.some((f) => f.startLine === a && f.endLine === b && f.kind === kind);
+  if (!hasFold(0, 3, 'comment') || !hasFold(progLineOf(lines), endLine - 1, undefined) || !hasFold(do100, lines.findIndex((l) => l.includes('100 CONTINUE')) - 1, undefined)) fail('foldingRange ' + JSON.stringify(folds));
+
+  // Semantic tokens: the Fortran D statements are directive keywords,
+  // VAL and G carry the distributed modifier, comments are comments.
+  const legend = init.capabilities.semanticTokensProvider.legend;
+  const sem = await conn.sendRequest(lsp.SemanticTokensRequest.type, { textDocument: { uri } });
+  const toks = [];
+  for (let i = 0, line = 0, col = 0; i < sem.data.length; i += 5) {
+    if (sem.data[i] > 0) { line += sem.data[i]; col = sem.data[i + 1]; } else { col += sem.data[i + 1]; }
+    const mods = legend.tokenModifiers.filter((m, b) => sem.data[i + 4] & (1 << b));
+    toks.push({ line, col, len: sem.data[i + 2], type: legend.tokenTypes[sem.data[i + 3]], mods, text: lines[line].substr(col, sem.data[i + 2]) });
+  }
+  const tok = (text, line) => toks.find((t) => t.text === text && t.line === line);
+  const decompLine = lines.findIndex((l) => l.includes('DECOMPOSITION G'));
+  const isTok = (t, type, mod) => t && t.type === type && (!mod || t.mods.includes(mod));
+  if (!isTok(tok('DECOMPOSITION', decompLine), 'keyword', 'directive') || !isTok(tok('ALIGN', alignLine), 'keyword', 'directive') ||
+      !isTok(tok('VAL', alignLine), 'variable', 'distributed') || !isTok(tok('G', decompLine), 'type', 'distributed') ||
+      !toks.some((t) => t.line === 0 && t.type === 'comment') || !isTok(tok('0.25', lines.findIndex((l) => l.includes('A = 0.25'))), 'number')) fail('semanticTokens ' + JSON.stringify(toks.slice(0, 60)));
+  const semDelta = await conn.sendRequest(lsp.SemanticTokensDeltaRequest.type, { textDocument: { uri }, previousResultId: sem.resultId });
+  if (!semDelta.edits || semDelta.edits.length !== 0) fail('semanticTokens delta without a change ' + JSON.stringify(semDelta));
+
+  // Call hierarchy: a document that calls SUB2 is among its callers, and
+  // its outgoing calls lead to SUB2 in examples/sub2.f.
+  const callerUri = 'file://' + path.join(examples, 'caller-e2e.f');
+  const callerText = '      PROGRAM DRIVE\n      CALL SUB2(10)\n      END\n';
+  conn.sendNotification(lsp.DidOpenTextDocumentNotification.type, { textDocument: { uri: callerUri, languageId: 'fortran', version: 1, text: callerText } });
+  await waitDiags(callerUri, 1);
+  const items = await conn.sendRequest(lsp.CallHierarchyPrepareRequest.type, { textDocument: { uri: subUri }, position: { line: header, character: subLines[header].indexOf('SUB2') + 1 } });
+  if (!items || items.length !== 1 || items[0].name !== 'SUB2' || items[0].uri !== subUri) fail('prepareCallHierarchy ' + JSON.stringify(items));
+  const incoming = await conn.sendRequest(lsp.CallHierarchyIncomingCallsRequest.type, { item: items[0] });
+  if (!incoming.some((c) => c.from.name === 'DRIVE' && c.from.uri === callerUri && c.fromRanges[0].start.line === 1 && c.fromRanges[0].start.character === 11)) fail('incomingCalls ' + JSON.stringify(incoming));
+  const outgoing = await conn.sendRequest(lsp.CallHierarchyOutgoingCallsRequest.type, { item: incoming.find((c) => c.from.name === 'DRIVE').from });
+  if (outgoing.length !== 1 || outgoing[0].to.name !== 'SUB2' || outgoing[0].to.uri !== subUri) fail('outgoingCalls ' + JSON.stringify(outgoing));
+
   // Edit: declare IMPLICIT NONE after the PROGRAM line; now undeclared
   // names are reported and the outline still holds.
-  const progLine = lines.findIndex((l) => l.includes('PROGRAM REDBLK'));
+  const progLine = progLineOf(lines);
   conn.sendNotification(lsp.DidChangeTextDocumentNotification.type, {
     textDocument: { uri, version: 2 },
     contentChanges: [{ range: { start: { line: progLine + 1, character: 0 }, end: { line: progLine + 1, character: 0 } }, text: '      IMPLICIT NONE\n' }],
@@ -106,7 +155,7 @@ async function main() {
   conn.sendNotification(lsp.ExitNotification.type);
   const code = await new Promise((resolve) => child.on('exit', resolve));
   if (code !== 0) fail('exit code ' + code);
-  console.log('ok (node): diagnostics, hover, symbols, inlay hints, definition, edit');
+  console.log('ok (node): diagnostics, hover, symbols, inlay hints, definition, highlight, folding, semantic tokens, call hierarchy, edit');
   process.exit(0);
 }
 main().catch((e) => fail(e.stack || String(e)));

@@ -1,6 +1,7 @@
 -- End-to-end test of `pfls serve` with Neovim's built-in client (0.7+):
--- opens an example, waits for diagnostics, asks for hover, symbols and
--- raw inlay hints, edits the buffer and checks the answers change.
+-- opens an example, waits for diagnostics, asks for hover, symbols, raw
+-- inlay hints, highlights, folds, semantic tokens and calls, edits the
+-- buffer and checks the answers change.
 -- Usage: PFLS=/path/to/pfls nvim --headless -u NONE -l ... (see run.sh).
 local pfls = os.getenv('PFLS')
 local examples = os.getenv('EXAMPLES')
@@ -82,6 +83,25 @@ end
 if labels_on(hints, line_of(lines, 'DO 100 KC')) ~= '943718400' then fail('inlay hint on DO 100: ' .. vim.inspect(hints)) end
 if labels_on(hints, line_of(lines, 'PROGRAM REDBLK')) ~= '943718402' then fail('inlay hint on PROGRAM REDBLK: ' .. vim.inspect(hints)) end
 
+-- Highlights of VAL (writes on the assignments), folds (the header
+-- comment, DO 100), semantic tokens, raw: Neovim 0.7 has no UI for most.
+local hl = request('textDocument/documentHighlight', { textDocument = { uri = uri }, position = { line = align, character = 12 } })
+local writes = 0
+for _, h in ipairs(hl or {}) do
+  if h.kind == 3 then writes = writes + 1 end
+end
+if writes ~= 4 or #hl < 20 then fail('documentHighlight: ' .. vim.inspect(hl)) end
+local folds = request('textDocument/foldingRange', { textDocument = { uri = uri } })
+local function has_fold(a, b, kind)
+  for _, f in ipairs(folds or {}) do
+    if f.startLine == a and f.endLine == b and f.kind == kind then return true end
+  end
+  return false
+end
+if not has_fold(0, 3, 'comment') or not has_fold(line_of(lines, 'DO 100 KC'), line_of(lines, '100 CONTINUE') - 1, nil) then fail('foldingRange: ' .. vim.inspect(folds)) end
+local sem = request('textDocument/semanticTokens/full', { textDocument = { uri = uri } })
+if not sem or #sem.data == 0 or #sem.data % 5 ~= 0 or not sem.resultId then fail('semanticTokens: ' .. vim.inspect(sem)) end
+
 -- SUB2 of the PIPS report: the routine's polynomial on its header.
 vim.cmd('edit ' .. examples .. '/sub2.f')
 local sub = vim.api.nvim_get_current_buf()
@@ -96,6 +116,13 @@ vim.wait(10000, function()
 end, 50)
 if labels_on(subhints or {}, line_of(sublines, 'SUBROUTINE SUB2')) ~= '57/2·M² + 195/2·M + 1' then fail('inlay hint on SUBROUTINE SUB2: ' .. vim.inspect(subhints)) end
 if labels_on(subhints, line_of(sublines, 'DO 30 K')) ~= '-6·I - 6·J + 6·M + 70' then fail('inlay hint on DO 30: ' .. vim.inspect(subhints)) end
+-- Call hierarchy of SUB2: no caller among the examples, no callee.
+local suburi = vim.uri_from_bufnr(sub)
+local sh = line_of(sublines, 'SUBROUTINE SUB2')
+local items = request('textDocument/prepareCallHierarchy', { textDocument = { uri = suburi }, position = { line = sh, character = sublines[sh + 1]:find('SUB2', 1, true) } })
+if type(items) ~= 'table' or #items ~= 1 or items[1].name ~= 'SUB2' then fail('prepareCallHierarchy: ' .. vim.inspect(items)) end
+local incoming = request('callHierarchy/incomingCalls', { item = items[1] })
+if type(incoming) ~= 'table' or #incoming ~= 0 then fail('incomingCalls: ' .. vim.inspect(incoming)) end
 vim.cmd('buffer ' .. buf)
 
 -- Edit: add a second loop nest at the end of the program and IMPLICIT NONE.
@@ -119,5 +146,5 @@ if not hover2 or not hover2.contents.value:find('REAL VAL', 1, true) then fail('
 
 client.stop()
 vim.wait(5000, function() return client.is_stopped() end, 20)
-io.stdout:write('ok (nvim): diagnostics, hover, symbols, inlay hints, edit\n')
+io.stdout:write('ok (nvim): diagnostics, hover, symbols, inlay hints, highlight, folding, semantic tokens, call hierarchy, edit\n')
 vim.cmd('qall!')

@@ -1,0 +1,309 @@
+package lsp
+
+import (
+	"context"
+	"strconv"
+	"sync"
+
+	"github.com/pfls/pfls/hints"
+	"github.com/pfls/pfls/parser"
+	"go.lsp.dev/protocol"
+)
+
+// The handlers of documentHighlight, foldingRange, semantic tokens and
+// call hierarchy: each converts the plain results of a producer in hints.
+
+func init() {
+	for method, fn := range map[string]func(*Server, context.Context, *request) (any, error){
+		"textDocument/documentHighlight":         (*Server).documentHighlight,
+		"textDocument/foldingRange":              (*Server).foldingRange,
+		"textDocument/semanticTokens/full":       (*Server).semanticTokensFull,
+		"textDocument/semanticTokens/full/delta": (*Server).semanticTokensDelta,
+		"textDocument/prepareCallHierarchy":      (*Server).prepareCallHierarchy,
+		"callHierarchy/incomingCalls":            (*Server).incomingCalls,
+		"callHierarchy/outgoingCalls":            (*Server).outgoingCalls,
+	} {
+		handlers[method] = handler{fn: fn}
+	}
+}
+
+func (s *Server) documentHighlight(ctx context.Context, r *request) (any, error) {
+	snap, off, err := at(r)
+	out := []protocol.DocumentHighlight{}
+	if err != nil || snap == nil {
+		return out, err
+	}
+	for _, h := range hints.Highlights(snap.File, off) {
+		kind := protocol.DocumentHighlightKindRead
+		if h.Write {
+			kind = protocol.DocumentHighlightKindWrite
+		}
+		out = append(out, protocol.DocumentHighlight{Range: rangeOf(snap.File, h.Start, h.End), Kind: kind})
+	}
+	return out, nil
+}
+
+func (s *Server) foldingRange(ctx context.Context, r *request) (any, error) {
+	var p protocol.FoldingRangeParams
+	out := []protocol.FoldingRange{}
+	if err := decode(r, &p); err != nil || r.snap == nil {
+		return out, err
+	}
+	f := r.snap.File
+	for _, fo := range hints.Folds(f) {
+		fr := protocol.FoldingRange{StartLine: uint32(f.Lines.Line(fo.Start)), EndLine: uint32(f.Lines.Line(fo.End))}
+		switch fo.Kind {
+		case "comment":
+			fr.Kind = protocol.CommentFoldingRange
+		case "directive":
+			fr.Kind = protocol.RegionFoldingRange
+		}
+		out = append(out, fr)
+	}
+	return out, nil
+}
+
+// semanticTokensOptions is LSP 3.16's semanticTokensProvider, declared
+// here with plain string lists.
+type semanticTokensOptions struct {
+	Legend struct {
+		TokenTypes     []string `json:"tokenTypes"`
+		TokenModifiers []string `json:"tokenModifiers"`
+	} `json:"legend"`
+	Full struct {
+		Delta bool `json:"delta"`
+	} `json:"full"`
+}
+
+type semanticTokens struct {
+	ResultID string   `json:"resultId,omitempty"`
+	Data     []uint32 `json:"data"`
+}
+
+type semanticTokensEdit struct {
+	Start       uint32   `json:"start"`
+	DeleteCount uint32   `json:"deleteCount"`
+	Data        []uint32 `json:"data,omitempty"`
+}
+
+type semanticTokensDelta struct {
+	ResultID string               `json:"resultId,omitempty"`
+	Edits    []semanticTokensEdit `json:"edits"`
+}
+
+// semCache keeps the last semantic tokens sent for each document, for
+// full/delta requests.
+type semCache struct {
+	mu   sync.Mutex
+	next int
+	last map[protocol.DocumentURI]semanticTokens
+}
+
+// maxSemCache bounds the documents semCache remembers.
+const maxSemCache = 256
+
+func (c *semCache) put(uri protocol.DocumentURI, data []uint32) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.last == nil || len(c.last) >= maxSemCache {
+		c.last = map[protocol.DocumentURI]semanticTokens{}
+	}
+	c.next++
+	id := strconv.Itoa(c.next)
+	c.last[uri] = semanticTokens{ResultID: id, Data: data}
+	return id
+}
+
+func (c *semCache) get(uri protocol.DocumentURI, id string) ([]uint32, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	t, ok := c.last[uri]
+	return t.Data, ok && t.ResultID == id
+}
+
+// encodeTokens converts tokens to LSP's relative encoding, in UTF-16
+// columns.
+func encodeTokens(f *parser.File, toks []hints.SemToken) []uint32 {
+	types := map[string]uint32{}
+	for i, t := range hints.SemTokenTypes {
+		types[t] = uint32(i)
+	}
+	mods := map[string]uint32{}
+	for i, m := range hints.SemTokenModifiers {
+		mods[m] = 1 << i
+	}
+	data := make([]uint32, 0, 5*len(toks))
+	var line, col uint32
+	for _, t := range toks {
+		start, end := positionOf(f, t.Start), positionOf(f, t.End)
+		typ, ok := types[t.Type]
+		if !ok || start.Line != end.Line || end.Character <= start.Character {
+			continue
+		}
+		var m uint32
+		for _, name := range t.Mods {
+			m |= mods[name]
+		}
+		dl, dc := start.Line-line, start.Character
+		if dl == 0 {
+			dc = start.Character - col
+		}
+		data = append(data, dl, dc, end.Character-start.Character, typ, m)
+		line, col = start.Line, start.Character
+	}
+	return data
+}
+
+func (s *Server) semanticTokensFull(ctx context.Context, r *request) (any, error) {
+	var p protocol.SemanticTokensParams
+	if err := decode(r, &p); err != nil || r.snap == nil {
+		return semanticTokens{Data: []uint32{}}, err
+	}
+	data := encodeTokens(r.snap.File, hints.SemTokens(r.snap.File))
+	return semanticTokens{ResultID: s.sem.put(r.snap.URI, data), Data: data}, nil
+}
+
+// semanticTokensDelta answers with one edit from the previous result
+// when the client names the last result sent, else with all tokens.
+func (s *Server) semanticTokensDelta(ctx context.Context, r *request) (any, error) {
+	var p struct {
+		TextDocument     protocol.TextDocumentIdentifier `json:"textDocument"`
+		PreviousResultID string                          `json:"previousResultId"`
+	}
+	if err := decode(r, &p); err != nil || r.snap == nil {
+		return semanticTokens{Data: []uint32{}}, err
+	}
+	data := encodeTokens(r.snap.File, hints.SemTokens(r.snap.File))
+	old, ok := s.sem.get(r.snap.URI, p.PreviousResultID)
+	id := s.sem.put(r.snap.URI, data)
+	if !ok {
+		return semanticTokens{ResultID: id, Data: data}, nil
+	}
+	pre := 0
+	for pre < len(old) && pre < len(data) && old[pre] == data[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < len(old)-pre && suf < len(data)-pre && old[len(old)-1-suf] == data[len(data)-1-suf] {
+		suf++
+	}
+	edits := []semanticTokensEdit{}
+	if pre < len(old)-suf || pre < len(data)-suf {
+		edits = append(edits, semanticTokensEdit{Start: uint32(pre), DeleteCount: uint32(len(old) - suf - pre), Data: data[pre : len(data)-suf]})
+	}
+	return semanticTokensDelta{ResultID: id, Edits: edits}, nil
+}
+
+// callFiles is the workspace (open documents first, then indexed files)
+// seen by the call hierarchy, with each file's URI.
+type callFiles struct {
+	files []*parser.File
+	uris  map[*parser.File]protocol.DocumentURI
+	byURI map[protocol.DocumentURI]*parser.File
+}
+
+func (s *Server) callFiles() *callFiles {
+	c := &callFiles{uris: map[*parser.File]protocol.DocumentURI{}, byURI: map[protocol.DocumentURI]*parser.File{}}
+	for _, d := range s.workspaceFiles() {
+		c.files = append(c.files, d.file)
+		c.uris[d.file], c.byURI[d.uri] = d.uri, d.file
+	}
+	return c
+}
+
+// others returns the files other than f.
+func (c *callFiles) others(f *parser.File) []*parser.File {
+	out := make([]*parser.File, 0, len(c.files))
+	for _, g := range c.files {
+		if g != f {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+func (c *callFiles) uri(f *parser.File) protocol.DocumentURI {
+	if u, ok := c.uris[f]; ok {
+		return u
+	}
+	return pathToURI(f.Name)
+}
+
+func (c *callFiles) item(it hints.CallItem) protocol.CallHierarchyItem {
+	return protocol.CallHierarchyItem{Name: it.Name, Kind: kindOf(it.Kind), Detail: it.Detail, URI: c.uri(it.File),
+		Range: rangeOf(it.File, it.Start, it.End), SelectionRange: rangeOf(it.File, it.SelStart, it.SelEnd)}
+}
+
+func (s *Server) prepareCallHierarchy(ctx context.Context, r *request) (any, error) {
+	snap, off, err := at(r)
+	out := []protocol.CallHierarchyItem{}
+	if err != nil || snap == nil {
+		return out, err
+	}
+	c := s.callFiles()
+	c.uris[snap.File] = snap.URI
+	for _, it := range hints.PrepareCalls(snap.File, off, s.others(snap)) {
+		out = append(out, c.item(it))
+	}
+	return out, nil
+}
+
+// callEdges decodes an item of the call hierarchy, finds its file among
+// the workspace's and calls producer at the start of its name.
+func (s *Server) callEdges(r *request, producer func(*parser.File, int, []*parser.File) []hints.CallEdge) (*callFiles, []hints.CallEdge, error) {
+	var p struct {
+		Item protocol.CallHierarchyItem `json:"item"`
+	}
+	if err := decode(r, &p); err != nil {
+		return nil, nil, err
+	}
+	c := s.callFiles()
+	f := c.byURI[p.Item.URI]
+	if f == nil {
+		return c, nil, nil
+	}
+	off, _ := offsetOf(f, p.Item.SelectionRange.Start)
+	return c, producer(f, off, c.others(f)), nil
+}
+
+func (s *Server) incomingCalls(ctx context.Context, r *request) (any, error) {
+	c, edges, err := s.callEdges(r, hints.IncomingCalls)
+	out := []protocol.CallHierarchyIncomingCall{}
+	for _, e := range edges {
+		call := protocol.CallHierarchyIncomingCall{From: c.item(e.Item), FromRanges: []protocol.Range{}}
+		for _, site := range e.Sites {
+			call.FromRanges = append(call.FromRanges, rangeOf(site.File, site.Start, site.End))
+		}
+		out = append(out, call)
+	}
+	return out, err
+}
+
+func (s *Server) outgoingCalls(ctx context.Context, r *request) (any, error) {
+	c, edges, err := s.callEdges(r, hints.OutgoingCalls)
+	out := []protocol.CallHierarchyOutgoingCall{}
+	for _, e := range edges {
+		call := protocol.CallHierarchyOutgoingCall{To: c.item(e.Item), FromRanges: []protocol.Range{}}
+		for _, site := range e.Sites {
+			call.FromRanges = append(call.FromRanges, rangeOf(site.File, site.Start, site.End))
+		}
+		out = append(out, call)
+	}
+	return out, err
+}
+
+// features2Capabilities are the capabilities of this file's features,
+// embedded in serverCapabilities.
+type features2Capabilities struct {
+	DocumentHighlightProvider bool                   `json:"documentHighlightProvider,omitempty"`
+	FoldingRangeProvider      bool                   `json:"foldingRangeProvider,omitempty"`
+	SemanticTokensProvider    *semanticTokensOptions `json:"semanticTokensProvider,omitempty"`
+	CallHierarchyProvider     bool                   `json:"callHierarchyProvider,omitempty"`
+}
+
+func advertise2() features2Capabilities {
+	sem := &semanticTokensOptions{}
+	sem.Legend.TokenTypes, sem.Legend.TokenModifiers = hints.SemTokenTypes, hints.SemTokenModifiers
+	sem.Full.Delta = true
+	return features2Capabilities{DocumentHighlightProvider: true, FoldingRangeProvider: true, SemanticTokensProvider: sem, CallHierarchyProvider: true}
+}
