@@ -288,10 +288,11 @@ func TestCallChain(t *testing.T) {
 	if !rs[0].Summary.IsTooLarge() || !hasNote(rs[MaxCallDepth-1].Notes, "calls nested deeper than") {
 		t.Errorf("head of the chain: %s; notes of C%d: %q", rs[0].Summary, MaxCallDepth-1, rs[MaxCallDepth-1].Notes)
 	}
-	// C(n-1) costs 3; each caller adds its statement (3) and its
-	// argument (1).
-	if got := rs[n-10].Summary.String(); got != "39" {
-		t.Errorf("C%d = %s, want 39", n-10, got)
+	// C(n-1) costs 3; each caller adds its statement (3), and its CALL
+	// the callee's summary alone (report §4.4.2, DESIGN §5: no charge for
+	// the argument): 10 routines of 3.
+	if got := rs[n-10].Summary.String(); got != "30" {
+		t.Errorf("C%d = %s, want 30", n-10, got)
 	}
 }
 

@@ -25,6 +25,18 @@ func (m *unitModel) exactLoop(d *parser.DoStmt, body Poly, e env, st *Stats, not
 	if !ok1 || !ok2 {
 		return Poly{}, false
 	}
+	// A body or a bound that is already TooLarge (a construct nested too
+	// deep, a literal or PARAMETER past the budgets) or Unbounded is left
+	// to the report's formula, whose sums absorb it into TooLarge with the
+	// notes of limits.go: guarded sums would keep it as a factor.
+	if spoilt(body) {
+		return Poly{}, false
+	}
+	for _, a := range append(append([]boundAlt(nil), los...), his...) {
+		if spoilt(a.val) {
+			return Poly{}, false
+		}
+	}
 	idx := d.Var.Name
 	x := &exactSum{}
 	var sum Poly
@@ -33,6 +45,9 @@ func (m *unitModel) exactLoop(d *parser.DoStmt, body Poly, e env, st *Stats, not
 	if d.Step != nil {
 		sp, okS := m.value(d.Step, e, nil)
 		if !okS {
+			return Poly{}, false
+		}
+		if spoilt(sp) {
 			return Poly{}, false
 		}
 		v, isConst := sp.Value()
@@ -105,6 +120,10 @@ func (m *unitModel) symbolicStep(idx string, body Poly, los, his []boundAlt, ste
 	*notes = append(*notes, "assumes the step "+step.String()+" divides the number of values "+hi.Sub(lo).Add(Int(1)).String()+" and every block is full")
 	return joinGuarded(keep), true
 }
+
+// spoilt reports whether p holds TooLarge or Unbounded, which only the
+// report's formula absorbs.
+func spoilt(p Poly) bool { return p.Has(TooLarge) || p.Has(Unbounded) }
 
 func hasAny(p Poly, vars []string) bool {
 	for _, v := range vars {
