@@ -298,8 +298,24 @@ func (ep engineProcs) summary(name string) (*UnitResult, bool) {
 		return &UnitResult{Unit: ref.u, File: ref.f, Summary: tooLarge()}, true
 	}
 	r := p.unit(ref.f, ref.u)
-	ep.deps[name] = r.Summary.String()
+	ep.deps[name] = depKey(r)
 	return r, true
+}
+
+// depKey is what a caller's result depends on in a callee's: its full
+// exact count and span (every piece, not only the shown one), its shown
+// summary, its MOD set and the unknowns it names. A cached caller is
+// reused only when each callee's key is unchanged.
+func depKey(r *UnitResult) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\x00%s\x00%s\x00%s\x00%t\x00", r.Summary, r.Count, r.Span, r.SpanCount, r.HasSpan)
+	mod := make([]string, 0, len(r.Mod))
+	for k := range r.Mod {
+		mod = append(mod, k)
+	}
+	sort.Strings(mod)
+	fmt.Fprintf(&b, "%t%q\x00%q", r.Mod != nil, mod, r.Unknowns)
+	return b.String()
 }
 
 func unitKey(f *parser.File, u *parser.Unit, pips bool) [32]byte {
@@ -387,7 +403,7 @@ func (p *pass) depsHold(u *parser.Unit, deps map[string]string) bool {
 			}
 			continue
 		}
-		if p.depth >= MaxCallDepth || p.unit(ref.f, ref.u).Summary.String() != sum {
+		if p.depth >= MaxCallDepth || depKey(p.unit(ref.f, ref.u)) != sum {
 			return false
 		}
 	}

@@ -221,3 +221,38 @@ func itoa(n int) string {
 	}
 	return s
 }
+
+// TestEngineReuseComparesAllPieces: an edit of the callee that changes
+// only a piece not shown (N ≤ -1 here; the summary shown is the piece for
+// large N) still recomputes its callers, whose counts hold every piece.
+func TestEngineReuseComparesAllPieces(t *testing.T) {
+	src := `      SUBROUTINE TOP(N)
+      CALL LEAF(N)
+      END
+      SUBROUTINE LEAF(N)
+      DO 10 I = 1, N
+         X = X + 1.0
+   10 CONTINUE
+      DO 20 J = 1, -N
+         Y = 1.0
+   20 CONTINUE
+      END
+`
+	eng := NewEngine(Options{})
+	f := parser.Parse("p.f", []byte(src), nil)
+	before := eng.File(f)
+	i := strings.Index(src, "Y = 1.0") + 4
+	nsrc := src[:i] + "Z" + src[i+3:]
+	g := f.Reparse([]byte(nsrc), parser.Edit{Start: i, OldEnd: i + 3, NewEnd: i + 1})
+	rs := eng.File(g)
+	if rs[1].Summary.String() != before[1].Summary.String() || rs[1].Count.Equal(before[1].Count) {
+		t.Fatalf("the edit should change LEAF's count (%s → %s) and not its summary (%s → %s)",
+			before[1].Count, rs[1].Count, before[1].Summary, rs[1].Summary)
+	}
+	if eng.Stats.Computed != 2 {
+		t.Errorf("after editing a hidden piece of LEAF: computed %d units, want 2", eng.Stats.Computed)
+	}
+	if !rs[0].Count.Equal(rs[1].Count) {
+		t.Errorf("TOP's count %s, LEAF's %s", rs[0].Count, rs[1].Count)
+	}
+}
