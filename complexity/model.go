@@ -1466,7 +1466,19 @@ func ExprCost(u *parser.Unit, x parser.Expr, table *CostTable) Poly {
 // without the callee, I/O, ...) of unit u with a cost table; constructs
 // and declarations cost nothing here.
 func StmtCost(u *parser.Unit, s parser.Stmt, table *CostTable) Poly {
-	m := &unitModel{u: u, sc: u.Scope, cost: table, keep: map[string]bool{}, res: &UnitResult{}, procs: noProcs{}}
+	// Out of its loops, every scalar the statement names stands for
+	// itself (the caller's loop indices among them): an array section
+	// A(K+1:N,K) then has N - K elements, not an unknown number.
+	keep := map[string]bool{}
+	parser.Inspect(s, func(n parser.Node) bool {
+		if id, ok := n.(*parser.Ident); ok {
+			if sym := u.Scope.Lookup(id.Name); sym != nil && sym.Kind == parser.SymVariable && sym.Param == nil && sym.Rank() == 0 {
+				keep[id.Name] = true
+			}
+		}
+		return true
+	})
+	m := &unitModel{u: u, sc: u.Scope, cost: table, keep: keep, res: &UnitResult{}, procs: noProcs{}}
 	c, _ := m.simple(s, env{}, false)
 	return c
 }
