@@ -313,3 +313,16 @@ func BenchmarkHostile(b *testing.B) {
 		})
 	}
 }
+
+// TestExactCountBudget: an exact (piecewise) count that goes past the
+// budgets is TOO_LARGE as a whole, with the budget's note, not a
+// piecewise count with a TOO_LARGE piece beside exact ones.
+func TestExactCountBudget(t *testing.T) {
+	r := analyseOne(t, "      SUBROUTINE D(N)\n      DO 10 I = 1, N**40\n      DO 10 J = 1, N**30\n      X = X + 1.0\n   10 CONTINUE\n      END\n")
+	if !r.Summary.IsTooLarge() || len(r.Pieces) != 0 || !hasNote(r.Notes, "too large to analyse (a polynomial past degree 64") {
+		t.Errorf("N^40 · N^30 iterations: %s, pieces %v, notes %q", r.Summary, r.Pieces, r.Notes)
+	}
+	if do := r.Statements[1]; do.Cost.IsTooLarge() {
+		t.Errorf("the inner loop alone is within the budgets: %s", do.Cost)
+	}
+}

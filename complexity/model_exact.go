@@ -64,6 +64,11 @@ func (m *unitModel) exactLoop(d *parser.DoStmt, body Poly, e env, st *Stats, not
 		*notes = append(*notes, fmt.Sprintf("too large to analyse exactly (more than %d pieces): ranges assumed non-empty", MaxGuardTerms))
 		return Poly{}, false
 	}
+	if spoilt(sum) {
+		// A sum past the budgets of limits.go: the report's formula meets
+		// them too and gives TooLarge with its note.
+		return Poly{}, false
+	}
 	st.RangeGuessed++
 	*notes = append(*notes, x.notes...)
 	return sum, true
@@ -115,6 +120,9 @@ func (m *unitModel) symbolicStep(idx string, body Poly, los, his []boundAlt, ste
 		if alive {
 			keep = append(keep, gterm{atoms, term.p})
 		}
+	}
+	if spoilt(joinGuarded(keep)) {
+		return Poly{}, false
 	}
 	st.RangeGuessed++
 	*notes = append(*notes, "assumes the step "+step.String()+" divides the number of values "+hi.Sub(lo).Add(Int(1)).String()+" and every block is full")
