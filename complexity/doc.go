@@ -9,5 +9,8 @@
 // forms and a parser for them, symbolic summation over a loop index
 // (Faulhaber sums through Bernoulli numbers), loop trip counts, and the
 // exact solution of the linear system that gives the cost of unstructured
-// control flow.
+// control flow. guard.go, exact.go, fm.go and pieces*.go count exactly
+// where loop ranges may be empty or bounds are MIN/MAX (piecewise counts
+// over the parameters); model_exact.go adds work and span, MOD sets and
+// numbered unknowns to the model.
 package complexity

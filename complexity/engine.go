@@ -87,6 +87,7 @@ type Options struct {
 	Cost       *CostTable // nil: all-one
 	Keep       []string   // variables to keep unevaluated (symbolic) in results
 	CacheBytes int64      // budget of the cache of results; 0: DefaultCacheBytes
+	Pips       bool       // the 1992 report's convention: ranges assumed non-empty
 }
 
 // NewEngine returns an engine with the given options.
@@ -181,6 +182,7 @@ func (e *Engine) AnalyzeCtx(ctx context.Context, files ...*parser.File) (map[str
 // what has been computed in it. It belongs to one goroutine.
 type pass struct {
 	e       *Engine
+	opts    Options // the engine's options when the pass began
 	ctx     context.Context
 	procs   map[string]procRef
 	done    map[*parser.Unit]*UnitResult
@@ -201,6 +203,7 @@ func (e *Engine) begin(ctx context.Context, analysed ...*parser.File) *pass {
 	for _, f := range analysed {
 		e.files[f.Name] = f
 	}
+	p.opts = e.opts
 	files := make([]*parser.File, 0, len(e.files))
 	for _, f := range e.files {
 		files = append(files, f)
@@ -297,13 +300,32 @@ func (ep engineProcs) summary(name string) (*UnitResult, bool) {
 		return &UnitResult{Unit: ref.u, File: ref.f, Summary: tooLarge()}, true
 	}
 	r := p.unit(ref.f, ref.u)
-	ep.deps[name] = r.Summary.String()
+	ep.deps[name] = depKey(r)
 	return r, true
 }
 
-func unitKey(f *parser.File, u *parser.Unit) [32]byte {
+// depKey is what a caller's result depends on in a callee's: its full
+// exact count and span (every piece, not only the shown one), its shown
+// summary, its MOD set and the unknowns it names. A cached caller is
+// reused only when each callee's key is unchanged.
+func depKey(r *UnitResult) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\x00%s\x00%s\x00%s\x00%t\x00", r.Summary, r.Count, r.Span, r.SpanCount, r.HasSpan)
+	mod := make([]string, 0, len(r.Mod))
+	for k := range r.Mod {
+		mod = append(mod, k)
+	}
+	sort.Strings(mod)
+	fmt.Fprintf(&b, "%t%q\x00%q", r.Mod != nil, mod, r.Unknowns)
+	return b.String()
+}
+
+func unitKey(f *parser.File, u *parser.Unit, pips bool) [32]byte {
 	h := sha256.New()
 	h.Write([]byte{byte(f.Form)})
+	if pips { // results under the report's convention are kept apart
+		h.Write([]byte("pips"))
+	}
 	top := u.Top()
 	h.Write(f.Src[top.Base : top.Base+top.Len])
 	// A contained procedure is told apart by its place in its host.
@@ -321,7 +343,7 @@ func (p *pass) unit(f *parser.File, u *parser.Unit) *UnitResult {
 	}
 	p.depth++
 	defer func() { p.depth-- }()
-	key := unitKey(f, u)
+	key := unitKey(f, u, p.opts.Pips)
 	p.running[u] = true // a cached result that depends on u itself is not reused
 	if c := p.e.lookup(key); c != nil && p.depsHold(u, c.deps) {
 		delete(p.running, u)
@@ -383,7 +405,7 @@ func (p *pass) depsHold(u *parser.Unit, deps map[string]string) bool {
 			}
 			continue
 		}
-		if p.depth >= MaxCallDepth || p.unit(ref.f, ref.u).Summary.String() != sum {
+		if p.depth >= MaxCallDepth || depKey(p.unit(ref.f, ref.u)) != sum {
 			return false
 		}
 	}

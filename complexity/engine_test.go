@@ -61,8 +61,8 @@ func TestStatisticsAndUnknownRange(t *testing.T) {
       END
 `
 	r := unitsOf(t, NewEngine(Options{}), "s.f", src)["S"]
-	if !r.Summary.Has(UnknownRange) {
-		t.Errorf("summary %s lacks %s for a bound read from input", r.Summary, UnknownRange)
+	if !r.Summary.Has("UNKNOWN_1") || len(r.Unknowns) != 1 || !strings.Contains(r.Unknowns[0], "UNKNOWN_1: the iterations of the DO I loop at line 4") {
+		t.Errorf("summary %s (unknowns %q) lacks UNKNOWN_1 for a bound read from input", r.Summary, r.Unknowns)
 	}
 	st := r.Stats
 	if st.RangeUnknown != 1 || st.RangeGuessed != 1 || st.VarUnknown != 1 || st.VarSymbolic != 2 || st.IfHalfHalf != 1 {
@@ -92,9 +92,10 @@ func TestCallsAndRecursion(t *testing.T) {
 `
 	eng := NewEngine(Options{})
 	us := unitsOf(t, eng, "c.f", src)
-	// B = 3M + 1; the call pays its argument (2*N: 2) and B at M = 2N,
-	// 6N + 1; X = F(N) pays X, N and F's summary F = K*2.0, 3.
-	if got, want := us["A"].Summary.String(), "6*N + 8"; got != want {
+	// B = 3M + 1; the call costs B at M = 2N, 6N + 1, and nothing for its
+	// argument (seed 004 §4.4.2); X = F(N) pays X, N and F's summary
+	// F = K*2.0, 3.
+	if got, want := us["A"].Summary.String(), "6*N + 6"; got != want {
 		t.Errorf("A = %s, want %s", got, want)
 	}
 	found := false
@@ -144,9 +145,10 @@ func TestEngineReuse(t *testing.T) {
 	if eng.Stats.Computed != 3 || eng.Stats.Reused != 1 {
 		t.Errorf("after editing LEAF: computed %d, reused %d; want 3 and 1", eng.Stats.Computed, eng.Stats.Reused)
 	}
-	// LEAF = N + 4N (X = X*2.0 + 1.0 costs 4); MID = N + LEAF; TOP = N + MID.
-	if got := rs[0].Summary.String(); got != "4*N + 3" {
-		t.Errorf("TOP after the edit = %s, want 4*N + 3", got)
+	// LEAF = 1 + 4N (N for the bound, X = X*2.0 + 1.0 costs 4); a call
+	// costs its callee: MID = LEAF, TOP = MID.
+	if got := rs[0].Summary.String(); got != "4*N + 1" {
+		t.Errorf("TOP after the edit = %s, want 4*N + 1", got)
 	}
 }
 
@@ -218,4 +220,39 @@ func itoa(n int) string {
 		n /= 10
 	}
 	return s
+}
+
+// TestEngineReuseComparesAllPieces: an edit of the callee that changes
+// only a piece not shown (N ≤ -1 here; the summary shown is the piece for
+// large N) still recomputes its callers, whose counts hold every piece.
+func TestEngineReuseComparesAllPieces(t *testing.T) {
+	src := `      SUBROUTINE TOP(N)
+      CALL LEAF(N)
+      END
+      SUBROUTINE LEAF(N)
+      DO 10 I = 1, N
+         X = X + 1.0
+   10 CONTINUE
+      DO 20 J = 1, -N
+         Y = 1.0
+   20 CONTINUE
+      END
+`
+	eng := NewEngine(Options{})
+	f := parser.Parse("p.f", []byte(src), nil)
+	before := eng.File(f)
+	i := strings.Index(src, "Y = 1.0") + 4
+	nsrc := src[:i] + "Z" + src[i+3:]
+	g := f.Reparse([]byte(nsrc), parser.Edit{Start: i, OldEnd: i + 3, NewEnd: i + 1})
+	rs := eng.File(g)
+	if rs[1].Summary.String() != before[1].Summary.String() || rs[1].Count.Equal(before[1].Count) {
+		t.Fatalf("the edit should change LEAF's count (%s → %s) and not its summary (%s → %s)",
+			before[1].Count, rs[1].Count, before[1].Summary, rs[1].Summary)
+	}
+	if eng.Stats.Computed != 2 {
+		t.Errorf("after editing a hidden piece of LEAF: computed %d units, want 2", eng.Stats.Computed)
+	}
+	if !rs[0].Count.Equal(rs[1].Count) {
+		t.Errorf("TOP's count %s, LEAF's %s", rs[0].Count, rs[1].Count)
+	}
 }

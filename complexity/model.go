@@ -18,10 +18,6 @@ import (
 // stand for, so a routine's summary is in its formals and COMMON
 // variables.
 
-// UnknownRange is the variable that stands for a loop range that cannot
-// be expressed.
-const UnknownRange = "UNKNOWN_RANGE"
-
 // Stats are the statistics of seed 004 §2.2 for a statement and what it
 // contains.
 type Stats struct {
@@ -54,9 +50,22 @@ func (s Stats) String() string {
 type StmtResult struct {
 	Stmt  parser.Stmt
 	Kind  string // "STAT", "DO", "IF", "UNSTR"
-	Cost  Poly
+	Cost  Poly   // the work; where it is piecewise, the piece for large values
 	Stats Stats
 	Notes []string // assumptions: branch probabilities, unknown ranges, ...
+
+	// Count is the exact work: Cost, or where ranges may be empty or
+	// bounds are MIN/MAX, a guarded count (evaluate it with EvalGuarded).
+	Count Poly
+	// When is the condition under which Cost holds (nil: everywhere).
+	When []Cond
+	// Pieces are every piece of a piecewise count (nil otherwise).
+	Pieces []Piece
+	// Span is the cost on unboundedly many processors (the largest
+	// iteration of each parallel construct); HasSpan says it differs
+	// from the work.
+	Span    Poly
+	HasSpan bool
 }
 
 // UnitResult is the complexity of one program unit.
@@ -68,6 +77,15 @@ type UnitResult struct {
 	Statements []*StmtResult // executable statements in source order
 	Notes      []string
 	Calls      []string // names of the procedures it calls
+
+	Count     Poly            // the exact work (see StmtResult.Count)
+	When      []Cond          // where Summary holds
+	Pieces    []Piece         // every piece of a piecewise summary
+	Span      Poly            // the span (see StmtResult.Span)
+	SpanCount Poly            // the exact span
+	HasSpan   bool            // the span differs from the work
+	Unknowns  []string        // "UNKNOWN_1: what it stands for", ...
+	Mod       map[string]bool // formals it may change; modCommon for COMMON
 }
 
 // procTable finds the summaries of the procedures a unit calls.
@@ -87,6 +105,11 @@ type unitModel struct {
 	labels map[int]bool // labels that a jump targets
 	sets   map[*parser.DoConstruct]map[string]bool
 	guard  guards // budgets and recursion guards (guard.go)
+
+	pips     bool                 // the report's convention: ranges assumed non-empty
+	spanMode bool                 // parallel constructs cost their largest iteration
+	spans    map[parser.Stmt]Poly // the span of each statement, in span mode
+	unknowns *unknowns            // UNKNOWN_1, UNKNOWN_2, ... of this unit
 }
 
 // env maps integer variables to the polynomial value they are known to
@@ -102,8 +125,49 @@ func (e env) clone() env {
 }
 
 func analyzeUnit(f *parser.File, u *parser.Unit, cost *CostTable, keep []string, procs procTable) *UnitResult {
+	m := newUnitModel(f, u, cost, keep, procs, false)
+	res := m.run()
+	res.Mod = m.unitMod()
+	// The routine's count rests on the assumptions of its loops.
+	seen := map[string]bool{}
+	for _, n := range res.Notes {
+		seen[n] = true
+	}
+	for _, s := range res.Statements {
+		for _, n := range s.Notes {
+			if strings.HasPrefix(n, "assumes ") && !seen[n] {
+				seen[n] = true
+				res.Notes = append(res.Notes, n)
+			}
+		}
+	}
+	res.Span, res.SpanCount = res.Summary, res.Count
+	if needsSpan(u) {
+		sm := newUnitModel(f, u, cost, keep, procs, true)
+		sm.spans = map[parser.Stmt]Poly{}
+		sr := sm.run()
+		if !sr.Count.Equal(res.Count) {
+			res.SpanCount, res.HasSpan = sr.Count, true
+			res.Span, _, _, _ = finish(sr.Count, m.isParam)
+		}
+		for _, s := range res.Statements {
+			if sp, ok := sm.spans[s.Stmt]; ok && !sp.Equal(s.Count) {
+				s.Span, _, _, _ = finish(sp, m.isParam)
+				s.HasSpan = true
+			}
+		}
+	}
+	return res
+}
+
+// newUnitModel prepares the model of one unit; span selects the span
+// (parallel constructs cost their largest iteration) over the work.
+func newUnitModel(f *parser.File, u *parser.Unit, cost *CostTable, keep []string, procs procTable, span bool) *unitModel {
 	m := &unitModel{u: u, f: f, sc: u.Scope, cost: cost, keep: map[string]bool{}, procs: procs,
-		res: &UnitResult{Unit: u, File: f}, labels: map[int]bool{}}
+		res: &UnitResult{Unit: u, File: f}, labels: map[int]bool{}, spanMode: span}
+	if o, ok := procs.(interface{ options() Options }); ok {
+		m.pips = o.options().Pips
+	}
 	for _, k := range keep {
 		m.keep[strings.ToUpper(k)] = true
 	}
@@ -124,8 +188,21 @@ func analyzeUnit(f *parser.File, u *parser.Unit, cost *CostTable, keep []string,
 			return true
 		})
 	}
-	total, st := m.list(u.Body, env{})
-	m.res.Summary = total
+	return m
+}
+
+// run computes the unit's cost.
+func (m *unitModel) run() *UnitResult {
+	total, st := m.list(m.u.Body, env{})
+	m.res.Count = total
+	var note string
+	m.res.Summary, m.res.Pieces, m.res.When, note = finish(total, m.isParam)
+	if note != "" {
+		m.res.Notes = append(m.res.Notes, note)
+	}
+	if m.unknowns != nil {
+		m.res.Unknowns = m.unknowns.notes
+	}
 	m.res.Stats = st
 	sort.SliceStable(m.res.Statements, func(i, j int) bool {
 		return m.res.Statements[i].Stmt.Pos() < m.res.Statements[j].Stmt.Pos()
@@ -157,7 +234,20 @@ func (m *unitModel) record(s parser.Stmt, kind string, cost Poly, st Stats, note
 	case *parser.Block:
 		s = c.Head
 	}
-	m.res.Statements = append(m.res.Statements, &StmtResult{Stmt: s, Kind: kind, Cost: cost, Stats: st, Notes: notes})
+	if m.spanMode {
+		if m.spans != nil {
+			m.spans[s] = cost
+		}
+		return
+	}
+	r := &StmtResult{Stmt: s, Kind: kind, Count: cost, Stats: st, Notes: notes}
+	var note string
+	r.Cost, r.Pieces, r.When, note = finish(cost, m.isParam)
+	if note != "" {
+		r.Notes = append(r.Notes, note)
+	}
+	r.Span = r.Cost
+	m.res.Statements = append(m.res.Statements, r)
 }
 
 // ---------------------------------------------------------------------------
@@ -361,6 +451,8 @@ func (m *unitModel) simple(s parser.Stmt, e env, record bool) (Poly, Stats) {
 		l, _ := m.expr(x.LHS)
 		r, _ := m.expr(x.RHS)
 		c = l.Add(r)
+		// Array syntax: every element (the work); one element is its span.
+		c = m.arrayWork(x.LHS, c, e, &m.res.Notes)
 		if !x.Pointer {
 			m.assign(x.LHS, x.RHS, e)
 		}
@@ -384,6 +476,9 @@ func (m *unitModel) simple(s parser.Stmt, e env, record bool) (Poly, Stats) {
 		body := Zero()
 		if x.Body != nil {
 			body, st = m.simple(x.Body, e, false)
+			if a, ok := x.Body.(*parser.AssignStmt); ok {
+				mask = m.arrayWork(a.LHS, mask, e, &m.res.Notes)
+			}
 		}
 		c = mask.Add(body)
 	case *parser.GotoStmt:
@@ -667,48 +762,11 @@ func (m *unitModel) collectSets(list []parser.Stmt, into map[string]bool) {
 				m.collectSets(a.Body, into)
 			}
 		default:
-			for k := range assigned([]parser.Stmt{s}) {
+			for k := range m.modOf(s) {
 				into[k] = true
 			}
 		}
 	}
-}
-
-// assigned returns the scalar variables a statement list may change.
-func assigned(list []parser.Stmt) map[string]bool {
-	out := map[string]bool{}
-	for _, s := range list {
-		parser.Inspect(s, func(n parser.Node) bool {
-			switch x := n.(type) {
-			case *parser.AssignStmt:
-				if id := rootIdent(x.LHS); id != nil {
-					out[id.Name] = true
-				}
-			case *parser.DoStmt:
-				if x.Var != nil {
-					out[x.Var.Name] = true
-				}
-			case *parser.CallStmt:
-				for _, a := range x.Args {
-					if id := rootIdent(a); id != nil {
-						out[id.Name] = true
-					}
-				}
-			case *parser.IOStmt:
-				if x.Keyword == "READ" {
-					for _, it := range x.Items {
-						if id := rootIdent(it); id != nil {
-							out[id.Name] = true
-						}
-					}
-				}
-			case *parser.ImpliedDo:
-				out[x.Var.Name] = true
-			}
-			return true
-		})
-	}
-	return out
 }
 
 func rootIdent(x parser.Expr) *parser.Ident {
@@ -777,6 +835,12 @@ func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
 		body, bst := m.list(c.Body, inner)
 		st.add(bst)
 		body = body.Add(m.cost.PerIteration)
+		if !(m.spanMode && parallel(c)) {
+			if sum, ok := m.exactLoop(d, body, e, &st, &notes); ok {
+				total = bounds.Add(sum)
+				break
+			}
+		}
 		trip, okTrip := Poly{}, false
 		if okLo && okHi && okStep {
 			trip, okTrip = TripCount(lo, hi, step)
@@ -784,16 +848,17 @@ func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
 		switch {
 		case !okTrip:
 			st.RangeUnknown++
-			notes = append(notes, "loop range unknown: "+UnknownRange)
+			u, note := m.newUnknown(fmt.Sprintf("the iterations of the DO %s loop at line %d", idx, m.line(d.Pos())))
+			notes = append(notes, "loop range unknown: "+note)
 			// The body at an unknown iteration, times the unknown range.
 			b := body
 			if okLo {
-				b, _ = body.Subst(idx, lo)
+				b, _ = substGuarded(body, idx, lo)
 			}
-			total = bounds.Add(b.Mul(Var(UnknownRange)))
-		case parallel(c):
+			total = bounds.Add(b.Mul(u))
+		case parallel(c) && m.spanMode:
 			st.RangeGuessed++
-			total = bounds.Add(m.largest(body, idx, lo, hi, step, &notes))
+			total = bounds.Add(m.nonEmpty(lo, hi, step).Mul(m.largest(body, idx, lo, hi, step, &notes)))
 		default:
 			st.RangeGuessed++
 			sum, ok := SumStep(body, idx, lo, hi, step)
@@ -808,8 +873,9 @@ func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
 		st.add(bst)
 		cond, _ := m.expr(d.While)
 		st.RangeUnknown++
-		notes = append(notes, "DO WHILE: iterations unknown ("+UnknownRange+")")
-		total = cond.Add(cond.Add(body).Add(m.cost.PerIteration).Mul(Var(UnknownRange)))
+		u, note := m.newUnknown(fmt.Sprintf("the iterations of the DO WHILE loop at line %d", m.line(d.Pos())))
+		notes = append(notes, "DO WHILE: iterations unknown: "+note)
+		total = cond.Add(cond.Add(body).Add(m.cost.PerIteration).Mul(u))
 	case d.Concurrent != nil:
 		body, bst := m.list(c.Body, inner)
 		st.add(bst)
@@ -818,7 +884,9 @@ func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
 		body, bst := m.list(c.Body, inner)
 		st.add(bst)
 		st.RangeUnknown++
-		total = body.Add(m.cost.PerIteration).Mul(Var(UnknownRange))
+		u, note := m.newUnknown(fmt.Sprintf("the iterations of the endless DO loop at line %d", m.line(d.Pos())))
+		notes = append(notes, "DO without a range: iterations unknown: "+note)
+		total = body.Add(m.cost.PerIteration).Mul(u)
 	}
 	total = total.Add(m.cost.PerLoop)
 	// After the loop, what it changed, and its index, are unknown.
@@ -836,7 +904,7 @@ func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
 // the body at the first or the last index, whichever is larger when that
 // can be told, else at the first (seed 004 §4.4.5).
 func (m *unitModel) largest(body Poly, idx string, lo, hi, step Poly, notes *[]string) Poly {
-	first, ok1 := body.Subst(idx, lo)
+	first, ok1 := substGuarded(body, idx, lo)
 	if !body.Has(idx) {
 		return body
 	}
@@ -844,7 +912,7 @@ func (m *unitModel) largest(body Poly, idx string, lo, hi, step Poly, notes *[]s
 	ok2 := false
 	if trip, ok := TripCount(lo, hi, step); ok {
 		// The last index is lo + (trip-1)*step.
-		last, ok2 = body.Subst(idx, lo.Add(trip.Sub(Int(1)).Mul(step)))
+		last, ok2 = substGuarded(body, idx, lo.Add(trip.Sub(Int(1)).Mul(step)))
 	}
 	if ok1 && ok2 {
 		if d, ok := last.Sub(first).Value(); ok {
@@ -890,9 +958,18 @@ func (m *unitModel) forallCost(h *parser.ForallHeader, body Poly, e env, st *Sta
 		}
 		if ok1 && ok2 && ok3 {
 			st.RangeGuessed++
-			body = m.largest(body, s.Var.Name, lo, hi, step, notes)
+			if m.spanMode {
+				body = m.nonEmpty(lo, hi, step).Mul(m.largest(body, s.Var.Name, lo, hi, step, notes))
+			} else {
+				body = m.forallSum(body, s, e, lo, hi, step, notes)
+			}
 		} else {
 			st.RangeUnknown++
+			u, note := m.newUnknown(fmt.Sprintf("the values of FORALL index %s at line %d", s.Var.Name, m.line(s.Var.Pos())))
+			*notes = append(*notes, "FORALL range unknown: "+note)
+			if !m.spanMode {
+				body = body.Mul(u)
+			}
 		}
 	}
 	return total.Add(body)
@@ -1030,6 +1107,12 @@ func (m *unitModel) block(b *parser.Block, e env) (Poly, Stats) {
 		return total, st
 	case *parser.WhereStmt:
 		mask, _ := m.expr(h.Mask)
+		for _, s := range b.Body {
+			if a, ok := s.(*parser.AssignStmt); ok {
+				mask = m.arrayWork(a.LHS, mask, e, &m.res.Notes)
+				break
+			}
+		}
 		body, bst := m.list(b.Body, e)
 		st.add(bst)
 		total := mask.Add(body.Scale(big.NewRat(1, 2)))
@@ -1064,72 +1147,69 @@ func (m *unitModel) block(b *parser.Block, e env) (Poly, Stats) {
 	return total, st
 }
 
-// call prices CALL S(args): the arguments plus the callee's summary with
-// the actual arguments put for the formals.
+// call prices CALL S(args) as seed 004 §4.4.2 does: exactly the
+// callee's summary with the actual arguments put for the formals, with no
+// charge for the call or its arguments.
 func (m *unitModel) call(c *parser.CallStmt, e env) Poly {
-	total := Zero()
-	for _, a := range c.Args {
-		ac, _ := m.expr(a)
-		total = total.Add(ac)
-	}
 	m.res.Calls = append(m.res.Calls, c.Name.Name)
-	callee, ok := m.procs.summary(c.Name.Name)
-	if !ok {
-		return total
+	total := Zero()
+	if callee, ok := m.procs.summary(c.Name.Name); ok {
+		total = m.instantiate(callee, c.Args, e)
 	}
-	total = total.Add(m.instantiate(callee, c.Args, e))
-	// The callee may change its arguments and COMMON variables.
-	for _, a := range c.Args {
-		if id := rootIdent(a); id != nil {
-			delete(e, id.Name)
-		}
-	}
-	for k := range e {
-		if sym := m.sc.Lookup(k); sym != nil && sym.InCommon {
-			delete(e, k)
-		}
+	// The callee may change the arguments and COMMON variables its MOD
+	// set names (all of them when its body is not in view).
+	for k := range m.callMod(c.Name.Name, c.Args) {
+		delete(e, k)
 	}
 	return total
 }
 
 // instantiate substitutes actual arguments for the formals of a callee's
-// summary. An actual that is not polynomial is kept as the caller's name
-// when it is a plain variable, else UNKNOWN_RANGE.
+// count (its span in span mode). An actual whose value is not known is
+// a new unknown of the caller, never a name of the caller's own.
 func (m *unitModel) instantiate(callee *UnitResult, args []parser.Expr, e env) Poly {
-	sum := callee.Summary
+	sum := callee.Count
+	if m.spanMode {
+		sum = callee.SpanCount
+	}
+	if sum.IsZero() && !callee.Summary.IsZero() {
+		sum = callee.Summary // a result made without exact counting
+	}
+	sum = m.renameUnknowns(sum, callee)
 	hdr, _ := callee.Unit.Header.(*parser.SubprogramStmt)
-	if hdr == nil {
-		return sum
-	}
-	// Rename formals first, so that a formal named like a caller variable
-	// cannot capture it.
-	type pair struct {
-		tmp string
-		val Poly
-	}
-	var pairs []pair
-	for i, prm := range hdr.Params {
-		id, ok := prm.(*parser.Ident)
-		if !ok || !sum.Has(id.Name) {
-			continue
+	if hdr != nil {
+		// Rename formals first, so that a formal named like a caller
+		// variable cannot capture it.
+		type pair struct {
+			tmp string
+			val Poly
 		}
-		tmp := "\x00" + id.Name
-		sum, _ = sum.Subst(id.Name, Var(tmp))
-		val := Var(UnknownRange)
-		if i < len(args) {
-			if v, ok := m.value(args[i], e, nil); ok {
-				val = v
-			} else if aid, ok := args[i].(*parser.Ident); ok {
-				val = Var(aid.Name)
+		var pairs []pair
+		vars := map[string]bool{}
+		for _, v := range plainVars(sum) {
+			vars[v] = true
+		}
+		for i, prm := range hdr.Params {
+			id, ok := prm.(*parser.Ident)
+			if !ok || !vars[id.Name] {
+				continue
 			}
+			tmp := "\x00" + id.Name
+			sum, _ = substGuarded(sum, id.Name, Var(tmp))
+			var arg parser.Expr
+			if i < len(args) {
+				arg = args[i]
+			}
+			pairs = append(pairs, pair{tmp, m.actualValue(callee.Unit.Name, i, arg, e)})
 		}
-		pairs = append(pairs, pair{tmp, val})
-	}
-	for _, p := range pairs {
-		if s, ok := sum.Subst(p.tmp, p.val); ok {
-			sum = s
-		} else {
-			sum, _ = sum.Subst(p.tmp, Var(UnknownRange))
+		for _, p := range pairs {
+			if s, ok := substGuarded(sum, p.tmp, p.val); ok {
+				sum = s
+			} else {
+				u, note := m.newUnknown("a formal of " + callee.Unit.Name + " with a negative power")
+				m.res.Notes = append(m.res.Notes, note)
+				sum, _ = substGuarded(sum, p.tmp, u)
+			}
 		}
 	}
 	return sum
@@ -1315,7 +1395,9 @@ func (m *unitModel) expr(x parser.Expr) (Poly, Type) {
 				return bounds.Add(s), ty
 			}
 		}
-		return bounds.Add(items.Mul(Var(UnknownRange))), ty
+		u, note := m.newUnknown(fmt.Sprintf("the iterations of an implied DO at line %d", m.line(v.Pos())))
+		m.res.Notes = append(m.res.Notes, note)
+		return bounds.Add(items.Mul(u)), ty
 	}
 	return Zero(), TInt
 }
@@ -1358,6 +1440,9 @@ func (m *unitModel) callExpr(v *parser.Call) (Poly, Type) {
 	// A user function: its summary with the actual arguments.
 	m.res.Calls = append(m.res.Calls, id.Name)
 	ty := m.typeOf(id.Name)
+	if m.procs == nil {
+		return args, ty
+	}
 	if callee, ok := m.procs.summary(id.Name); ok {
 		return args.Add(m.instantiate(callee, v.Args, env{})), ty
 	}
@@ -1381,7 +1466,19 @@ func ExprCost(u *parser.Unit, x parser.Expr, table *CostTable) Poly {
 // without the callee, I/O, ...) of unit u with a cost table; constructs
 // and declarations cost nothing here.
 func StmtCost(u *parser.Unit, s parser.Stmt, table *CostTable) Poly {
-	m := &unitModel{u: u, sc: u.Scope, cost: table, keep: map[string]bool{}, res: &UnitResult{}, procs: noProcs{}}
+	// Out of its loops, every scalar the statement names stands for
+	// itself (the caller's loop indices among them): an array section
+	// A(K+1:N,K) then has N - K elements, not an unknown number.
+	keep := map[string]bool{}
+	parser.Inspect(s, func(n parser.Node) bool {
+		if id, ok := n.(*parser.Ident); ok {
+			if sym := u.Scope.Lookup(id.Name); sym != nil && sym.Kind == parser.SymVariable && sym.Param == nil && sym.Rank() == 0 {
+				keep[id.Name] = true
+			}
+		}
+		return true
+	})
+	m := &unitModel{u: u, sc: u.Scope, cost: table, keep: keep, res: &UnitResult{}, procs: noProcs{}}
 	c, _ := m.simple(s, env{}, false)
 	return c
 }

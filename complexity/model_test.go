@@ -36,7 +36,7 @@ func summaryOf(t *testing.T, eng *Engine, f *parser.File, name string) *UnitResu
 // listing's loop polynomials.
 func TestSUB2Listing(t *testing.T) {
 	f := parseFile(t, "../examples/sub2.f")
-	r := summaryOf(t, NewEngine(Options{}), f, "SUB2")
+	r := summaryOf(t, NewEngine(Options{Pips: true}), f, "SUB2")
 	if got, want := r.Summary.String(), "57/2*M^2 + 195/2*M + 1"; got != want {
 		t.Errorf("SUB2 summary = %s, want %s", got, want)
 	}
@@ -51,6 +51,15 @@ func TestSUB2Listing(t *testing.T) {
 		13: "0",
 	}
 	checkLines(t, f, r, want)
+	// Without --pips, the inner loops show the same polynomials (under
+	// the conditions that make their ranges non-empty); the summary is
+	// the report's for M <= 9 only.
+	ex := summaryOf(t, NewEngine(Options{}), f, "SUB2")
+	want[6] = "1/2*M^3 + 75/4*M^2 + 154*M - 83"
+	checkLines(t, f, ex, want)
+	if len(ex.Pieces) != 4 || ex.Pieces[1].Cost.String() != "57/2*M^2 + 195/2*M + 1" || WhenString(ex.Pieces[1].When, false) != "1 <= M <= 9" {
+		t.Errorf("SUB2 pieces %v", ex.Pieces)
+	}
 }
 
 func checkLines(t *testing.T, f *parser.File, r *UnitResult, want map[int]string) {

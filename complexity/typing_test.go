@@ -213,9 +213,10 @@ func TestPanicStaysInItsUnit(t *testing.T) {
 	if !b.Summary.Equal(Var(Unanalysed)) || len(b.Notes) == 0 || !strings.Contains(b.Notes[0], "internal error analysing B: assignment to entry in nil map") {
 		t.Errorf("B = %s, notes %q", b.Summary, b.Notes)
 	}
-	// A pays its statement and the unknown cost of B.
-	// A: CALL B(N) pays N (1), X = 1.0 pays X (1), and B's unknown cost.
-	if got := us["A"].Summary.String(); got != "UNANALYSED + 2" {
+	// A pays its statement and the unknown cost of B. A CALL costs the
+	// callee's summary alone (report §4.4.2, DESIGN §5: no charge for the
+	// arguments), so CALL B(N) is UNANALYSED and X = 1.0 pays X (1).
+	if got := us["A"].Summary.String(); got != "UNANALYSED + 1" {
 		t.Errorf("A = %s", got)
 	}
 	if got := us["C"].Summary.String(); got != "3*K + 1" {

@@ -22,6 +22,9 @@ type InlayOptions struct {
 	Loops     bool // a hint at the end of each DO, FORALL and parallel loop line
 	Units     bool // a hint on each routine header with its summary
 	MaxLength int  // labels longer than this are cut (0: 40)
+	// Pips keeps the 1992 report's convention (loop ranges assumed
+	// non-empty) instead of exact counting: pfls.complexity.pips.
+	Pips bool
 }
 
 // DefaultInlayOptions turns every kind on.
@@ -36,9 +39,10 @@ func InlayHints(f *parser.File, eng *complexity.Engine, start, end int, opts Inl
 	if opts.MaxLength <= 0 {
 		opts.MaxLength = 40
 	}
+	eng.SetPips(opts.Pips)
 	var out []InlayHint
 	seen := map[int]bool{}
-	add := func(stmtAt int, p complexity.Poly, kind, what string, stats complexity.Stats, notes []string) {
+	add := func(stmtAt int, c Cost, kind, what string) {
 		line := f.Lines.Line(stmtAt)
 		off := f.Lines.LineEnd(line)
 		if off < start || off >= end || seen[off] {
@@ -47,14 +51,14 @@ func InlayHints(f *parser.File, eng *complexity.Engine, start, end int, opts Inl
 		seen[off] = true
 		out = append(out, InlayHint{
 			Offset:  off,
-			Label:   cut(p.Unicode(), opts.MaxLength),
-			Tooltip: Tooltip(what, p, stats, notes),
+			Label:   c.Label(opts.MaxLength),
+			Tooltip: c.Tooltip(what),
 			Kind:    kind,
 		})
 	}
 	for _, r := range eng.File(f) {
 		if opts.Units && r.Unit.Header != nil && !r.Summary.IsZero() {
-			add(r.Unit.Abs(r.Unit.Header.Pos()), r.Summary, "unit", "Cost of "+r.Unit.Kind.String()+" "+r.Unit.Name, r.Stats, r.Notes)
+			add(r.Unit.Abs(r.Unit.Header.Pos()), UnitCost(r), "unit", "Cost of "+r.Unit.Kind.String()+" "+r.Unit.Name)
 		}
 		if !opts.Loops {
 			continue
@@ -63,23 +67,98 @@ func InlayHints(f *parser.File, eng *complexity.Engine, start, end int, opts Inl
 			if s.Kind != "DO" || s.Cost.IsZero() {
 				continue
 			}
-			add(r.Unit.Abs(s.Stmt.Pos()), s.Cost, "loop", "Cost of this loop", s.Stats, s.Notes)
+			add(r.Unit.Abs(s.Stmt.Pos()), StmtCost(s), "loop", "Cost of this loop")
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Offset < out[j].Offset })
 	return out
 }
 
-// Tooltip is the full text behind a complexity hint or hover: the
-// polynomial, its statistics and the assumptions made.
-func Tooltip(what string, p complexity.Poly, st complexity.Stats, notes []string) string {
+// Cost is what a hint or hover shows of one loop or routine: its work
+// (with the condition under which the polynomial shown holds, and every
+// piece where the count is piecewise), its span where a parallel
+// construct makes it differ, statistics and assumptions.
+type Cost struct {
+	Work    complexity.Poly
+	When    []complexity.Cond
+	Pieces  []complexity.Piece
+	Span    complexity.Poly
+	HasSpan bool
+	Stats   complexity.Stats
+	Notes   []string
+}
+
+// UnitCost is the cost of a routine.
+func UnitCost(r *complexity.UnitResult) Cost {
+	return Cost{r.Summary, r.When, r.Pieces, r.Span, r.HasSpan, r.Stats, append(append([]string(nil), r.Notes...), r.Unknowns...)}
+}
+
+// StmtCost is the cost of a statement or loop.
+func StmtCost(s *complexity.StmtResult) Cost {
+	return Cost{s.Cost, s.When, s.Pieces, s.Span, s.HasSpan, s.Stats, s.Notes}
+}
+
+// Label is the short form, at most n characters: "work 4·N²+N+1 · span
+// 4·N+2", with "for M ≥ 10" where the count is piecewise. A long label
+// is cut in its polynomials, keeping its condition when it can.
+func (c Cost) Label(n int) string {
+	suffix := ""
+	if len(c.Pieces) > 1 && len(c.When) > 0 {
+		suffix = " for " + complexity.WhenString(c.When, true)
+	}
+	// Where exact counting was out of reach, the assumption made.
+	for _, n := range c.Notes {
+		if a, ok := strings.CutPrefix(n, "assumes "); ok {
+			a, _, _ = strings.Cut(a, " (")
+			suffix += " · assumes " + strings.NewReplacer(">=", "≥", "<=", "≤").Replace(a)
+			break
+		}
+	}
+	text := c.Work.Unicode()
+	if c.HasSpan {
+		text = "work " + text + " · span " + c.Span.Unicode()
+	}
+	if utf8.RuneCountInString(text+suffix) <= n {
+		return text + suffix
+	}
+	if room := n - utf8.RuneCountInString(suffix); room >= 12 {
+		if c.HasSpan {
+			half := (room - len("work  · span ")) / 2
+			if half >= 6 {
+				return "work " + cut(c.Work.Unicode(), half) + " · span " + cut(c.Span.Unicode(), half) + suffix
+			}
+		}
+		return cut(text, room) + suffix
+	}
+	return cut(text+suffix, n)
+}
+
+// Tooltip is the full text behind a complexity hint: the work and the
+// span, every piece with where it holds, the statistics and the
+// assumptions made.
+func (c Cost) Tooltip(what string) string {
 	var b strings.Builder
 	b.WriteString(what)
 	b.WriteString(" (all operations counted by the cost table):\n\n    ")
-	b.WriteString(p.String())
+	if c.HasSpan {
+		b.WriteString("work ")
+	}
+	b.WriteString(c.Work.String())
+	if len(c.Pieces) > 1 && len(c.When) > 0 {
+		b.WriteString("   for " + complexity.WhenString(c.When, false))
+	}
+	if c.HasSpan {
+		b.WriteString("\n    span " + c.Span.String() + "   (the largest iteration of each parallel construct)")
+	}
+	if len(c.Pieces) > 1 {
+		b.WriteString("\n\nPieces (work, exact):")
+		for _, p := range c.Pieces {
+			b.WriteString("\n    " + complexity.WhenString(p.When, false) + ": " + p.Cost.String())
+		}
+	}
 	b.WriteString("\n\n")
-	b.WriteString(st.String())
-	for _, n := range notes {
+	b.WriteString(c.Stats.String())
+	for _, n := range c.Notes {
 		b.WriteString("\n- ")
 		b.WriteString(n)
 	}
@@ -146,7 +225,26 @@ func StatementHover(f *parser.File, eng *complexity.Engine, off int) string {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString("**Cost** (" + best.Kind + "): `" + best.Cost.String() + "`\n\n")
+	c := StmtCost(best)
+	if c.HasSpan {
+		b.WriteString("**Work** (" + best.Kind + "): `" + best.Cost.String() + "`")
+	} else {
+		b.WriteString("**Cost** (" + best.Kind + "): `" + best.Cost.String() + "`")
+	}
+	if len(c.Pieces) > 1 && len(c.When) > 0 {
+		b.WriteString(" for " + complexity.WhenString(c.When, true))
+	}
+	b.WriteString("\n\n")
+	if c.HasSpan {
+		b.WriteString("**Span** (largest iteration of each parallel construct): `" + c.Span.String() + "`\n\n")
+	}
+	if len(c.Pieces) > 1 {
+		b.WriteString("Every piece:\n\n")
+		for _, p := range c.Pieces {
+			b.WriteString("- " + complexity.WhenString(p.When, true) + ": `" + p.Cost.String() + "`\n")
+		}
+		b.WriteString("\n")
+	}
 	b.WriteString(best.Stats.String())
 	for _, n := range best.Notes {
 		b.WriteString("\n- " + n)

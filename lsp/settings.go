@@ -15,6 +15,14 @@ type Settings struct {
 	// Estimate: pfls.estimate.procs (16), .machine (a model file; "" the
 	// model inside pfls) and .values (symbol values, also for PARAMETERs).
 	Estimate hints.EstimateSettings `json:"estimate"`
+	// Complexity: pfls.complexity.pips keeps the 1992 report's convention
+	// (loop ranges assumed non-empty) instead of exact counting.
+	Complexity ComplexitySettings `json:"complexity"`
+}
+
+// ComplexitySettings select the counting convention: pfls.complexity.pips.
+type ComplexitySettings struct {
+	Pips bool `json:"pips"`
 }
 
 // InlaySettings switch the inlay hints: pfls.inlayHints.enable, .loops,
@@ -35,7 +43,7 @@ func DefaultSettings() Settings {
 
 // inlayOptions converts the settings for the hint producer.
 func (st Settings) inlayOptions() hints.InlayOptions {
-	return hints.InlayOptions{Loops: st.InlayHints.Loops, Units: st.InlayHints.Units, MaxLength: st.InlayHints.MaxLength}
+	return hints.InlayOptions{Loops: st.InlayHints.Loops, Units: st.InlayHints.Units, MaxLength: st.InlayHints.MaxLength, Pips: st.Complexity.Pips}
 }
 
 // parseSettings reads settings over base: raw is the "pfls" section, or

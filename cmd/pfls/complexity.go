@@ -16,19 +16,45 @@ import (
 )
 
 type jsonStmt struct {
-	Line       int    `json:"line"`
-	Kind       string `json:"kind"`
-	Complexity string `json:"complexity"`
-	Value      any    `json:"value,omitempty"`
+	Line       int         `json:"line"`
+	Kind       string      `json:"kind"`
+	Complexity string      `json:"complexity"`
+	Value      any         `json:"value,omitempty"`
+	Span       string      `json:"span,omitempty"`
+	Pieces     []jsonPiece `json:"pieces,omitempty"`
 }
 
 type jsonUnit struct {
-	Name       string     `json:"name"`
-	Kind       string     `json:"kind"`
-	Line       int        `json:"line"`
-	Summary    string     `json:"summary"`
-	Value      any        `json:"value,omitempty"`
-	Statements []jsonStmt `json:"statements"`
+	Name       string      `json:"name"`
+	Kind       string      `json:"kind"`
+	Line       int         `json:"line"`
+	Summary    string      `json:"summary"`
+	Value      any         `json:"value,omitempty"`
+	Span       string      `json:"span,omitempty"`
+	Pieces     []jsonPiece `json:"pieces,omitempty"`
+	Statements []jsonStmt  `json:"statements"`
+}
+
+// jsonPiece is one piece of a piecewise count: where it holds, and the
+// polynomial there.
+type jsonPiece struct {
+	When    string `json:"when"`
+	Summary string `json:"summary"`
+}
+
+func piecesJSON(ps []complexity.Piece) []jsonPiece {
+	var out []jsonPiece
+	for _, p := range ps {
+		out = append(out, jsonPiece{When: complexity.WhenString(p.When, false), Summary: p.Cost.String()})
+	}
+	return out
+}
+
+func spanJSON(has bool, span complexity.Poly) string {
+	if !has {
+		return ""
+	}
+	return span.String()
 }
 
 type jsonCFile struct {
@@ -44,12 +70,13 @@ func runComplexity(args []string, stdout, stderr io.Writer) int {
 	costName := fs.String("cost", "all-one", "cost table: all-one, fp-one or a cost table file")
 	evalArg := fs.String("eval", "", "values of symbols, NAME=V,... (V an integer, p/q or decimal)")
 	keepArg := fs.String("keep", "", "variables to keep symbolic, NAME,...")
+	pips := fs.Bool("pips", false, "the 1992 report's convention: loop ranges assumed non-empty")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "pfls complexity: no files given (usage: pfls complexity [--cost all-one|fp-one|FILE] [--eval NAME=V,...] [--json] FILE...)")
+		fmt.Fprintln(stderr, "pfls complexity: no files given (usage: pfls complexity [--cost all-one|fp-one|FILE] [--eval NAME=V,...] [--keep NAME,...] [--pips] [--json] FILE...)")
 		return 2
 	}
 	var cost *complexity.CostTable
@@ -90,18 +117,18 @@ func runComplexity(args []string, stdout, stderr io.Writer) int {
 		}
 		files = append(files, f)
 	}
-	eng := complexity.NewEngine(complexity.Options{Cost: cost, Keep: keep})
+	eng := complexity.NewEngine(complexity.Options{Cost: cost, Keep: keep, Pips: *pips})
 	results := eng.Analyze(files...)
 	// Every name given to --eval must occur somewhere.
 	if len(values) > 0 {
 		seen := map[string]bool{}
 		for _, rs := range results {
 			for _, r := range rs {
-				for _, v := range r.Summary.Vars() {
+				for _, v := range complexity.CountVars(r.Count) {
 					seen[v] = true
 				}
 				for _, s := range r.Statements {
-					for _, v := range s.Cost.Vars() {
+					for _, v := range complexity.CountVars(s.Count) {
 						seen[v] = true
 					}
 				}
@@ -134,6 +161,7 @@ func runComplexity(args []string, stdout, stderr io.Writer) int {
 		}
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
 		if err := enc.Encode(struct {
 			Files []jsonCFile `json:"files"`
 		}{out}); err != nil {
@@ -181,13 +209,26 @@ func parseEval(s string) (map[string]*big.Rat, error) {
 	return out, nil
 }
 
-// evalValue evaluates p with the values given: a JSON number when it
-// becomes constant, else the remaining polynomial as a string.
+// evalValue evaluates an exact count with the values given (the piece
+// that holds there): a JSON number when it becomes constant, else the
+// remaining polynomial as a string.
 func evalValue(p complexity.Poly, values map[string]*big.Rat) any {
 	if len(values) == 0 {
 		return nil
 	}
-	q := p.Eval(values)
+	q := complexity.EvalGuarded(p, values)
+	if complexity.IsGuarded(q) {
+		// Some condition still depends on a symbol without a value.
+		ps, ok := complexity.Pieces(q)
+		if !ok {
+			return "piecewise"
+		}
+		var parts []string
+		for _, pc := range ps {
+			parts = append(parts, complexity.WhenString(pc.When, false)+": "+pc.Cost.String())
+		}
+		return strings.Join(parts, "; ")
+	}
 	if v, ok := q.Value(); ok {
 		if f, _ := v.Float64(); !math.IsInf(f, 0) {
 			return f
@@ -201,11 +242,13 @@ func jsonFileOf(f *parser.File, rs []*complexity.UnitResult, values map[string]*
 	jf := jsonCFile{Path: f.Name, Units: []jsonUnit{}}
 	for _, r := range rs {
 		ju := jsonUnit{Name: r.Unit.Name, Kind: r.Unit.Kind.String(), Line: unitLine(f, r.Unit) + 1,
-			Summary: r.Summary.String(), Value: evalValue(r.Summary, values), Statements: []jsonStmt{}}
+			Summary: r.Summary.String(), Value: evalValue(r.Count, values), Span: spanJSON(r.HasSpan, r.Span),
+			Pieces: piecesJSON(r.Pieces), Statements: []jsonStmt{}}
 		for _, s := range r.Statements {
 			ju.Statements = append(ju.Statements, jsonStmt{
 				Line: f.Lines.Line(r.Unit.Abs(s.Stmt.Pos())) + 1, Kind: s.Kind,
-				Complexity: s.Cost.String(), Value: evalValue(s.Cost, values)})
+				Complexity: s.Cost.String(), Value: evalValue(s.Count, values),
+				Span: spanJSON(s.HasSpan, s.Span), Pieces: piecesJSON(s.Pieces)})
 		}
 		jf.Units = append(jf.Units, ju)
 	}
@@ -233,17 +276,28 @@ func writeListing(w io.Writer, f *parser.File, rs []*complexity.UnitResult, valu
 	if f.Form == parser.Free {
 		comment = "!"
 	}
-	annotate := func(line int, p complexity.Poly, kind string) {
+	annotate := func(line int, p, count complexity.Poly, kind string, when []complexity.Cond, pieces []complexity.Piece, hasSpan bool, span complexity.Poly) {
 		text := p.String()
-		if v := evalValue(p, values); v != nil {
+		if len(pieces) > 0 && len(when) > 0 {
+			text += " for " + complexity.WhenString(when, false)
+		}
+		if hasSpan {
+			text = "work " + text + ", span " + span.String()
+		}
+		if v := evalValue(count, values); v != nil {
 			text += fmt.Sprintf(" = %v", v)
 		}
 		notes[line] = append(notes[line], fmt.Sprintf("%s     %s (%s)", comment, text, kind))
+		if len(pieces) > 1 && len(values) == 0 && kind == "SUMMARY" {
+			for _, pc := range pieces {
+				notes[line] = append(notes[line], fmt.Sprintf("%s       %s: %s", comment, complexity.WhenString(pc.When, false), pc.Cost))
+			}
+		}
 	}
 	for _, r := range rs {
-		annotate(unitLine(f, r.Unit), r.Summary, "SUMMARY")
+		annotate(unitLine(f, r.Unit), r.Summary, r.Count, "SUMMARY", r.When, r.Pieces, r.HasSpan, r.Span)
 		for _, s := range r.Statements {
-			annotate(f.Lines.Line(r.Unit.Abs(s.Stmt.Pos())), s.Cost, s.Kind)
+			annotate(f.Lines.Line(r.Unit.Abs(s.Stmt.Pos())), s.Cost, s.Count, s.Kind, s.When, s.Pieces, s.HasSpan, s.Span)
 		}
 	}
 	for line := 0; line < f.Lines.LineCount(); line++ {

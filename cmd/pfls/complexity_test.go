@@ -2,12 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
 
 func TestComplexityListing(t *testing.T) {
-	code, out, errOut := runCmd("complexity", "../../examples/sub2.f")
+	code, out, errOut := runCmd("complexity", "--pips", "../../examples/sub2.f")
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -19,6 +20,18 @@ func TestComplexityListing(t *testing.T) {
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("listing lacks %q\n%s", want, out)
+		}
+	}
+	// Exact counting: the piece for large M with its condition, then
+	// every piece.
+	_, out, _ = runCmd("complexity", "../../examples/sub2.f")
+	for _, want := range []string{
+		"C     1/2*M^3 + 75/4*M^2 + 154*M - 83 for M >= 10, M even (SUMMARY)\n",
+		"C       1 <= M <= 9: 57/2*M^2 + 195/2*M + 1\n",
+		"C       M >= 10, M odd: 1/2*M^3 + 75/4*M^2 + 154*M - 329/4\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("exact listing lacks %q\n%s", want, out)
 		}
 	}
 }
@@ -35,6 +48,7 @@ func TestComplexityJSON(t *testing.T) {
 				Name, Kind, Summary string
 				Line                int
 				Value               float64
+				Pieces              []struct{ When, Summary string }
 				Statements          []struct {
 					Line       int
 					Kind       string
@@ -48,14 +62,25 @@ func TestComplexityJSON(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	u := doc.Files[0].Units[0]
-	if u.Name != "SUB2" || u.Kind != "subroutine" || u.Line != 4 || u.Summary != "57/2*M^2 + 195/2*M + 1" || u.Value != 3187 {
+	if u.Name != "SUB2" || u.Kind != "subroutine" || u.Line != 4 || u.Summary != "1/2*M^3 + 75/4*M^2 + 154*M - 83" || u.Value != 3187 {
 		t.Errorf("unit = %+v", u)
+	}
+	// --eval picks the piece that holds: M = 9 is in 1 <= M <= 9, M = 20
+	// and M = 100 in the cubic pieces (brute force: 14,497 and 702,817).
+	if len(u.Pieces) != 4 || u.Pieces[1].When != "1 <= M <= 9" || u.Pieces[1].Summary != "57/2*M^2 + 195/2*M + 1" {
+		t.Errorf("pieces = %+v", u.Pieces)
+	}
+	for m, want := range map[string]float64{"20": 14497, "100": 702817} {
+		_, out, _ := runCmd("complexity", "--json", "--eval", "M="+m, "../../examples/sub2.f")
+		if !strings.Contains(out, fmt.Sprintf(`"value": %v,`, want)) {
+			t.Errorf("M = %s: want value %v in\n%s", m, want, out[:min(len(out), 400)])
+		}
 	}
 	if s := u.Statements[0]; s.Line != 6 || s.Kind != "DO" || s.Value != 3187.0 {
 		t.Errorf("first statement = %+v", s)
 	}
 	// Inner loops still depend on the outer indices.
-	if s := u.Statements[2]; s.Value != "9*I^2 - 192*I + 1026" {
+	if s := u.Statements[2]; s.Value != "I <= 9: 9*I^2 - 192*I + 1026; I = 10: -9*I + 102; I >= 11: 3" {
 		t.Errorf("third statement = %+v", s)
 	}
 	// Without --eval there is no value.

@@ -72,7 +72,7 @@ test('settings match the server schema (go run ./editors/vscode/gen -print)', (t
   assert.deepStrictEqual(pkg.contributes.configuration, JSON.parse(out));
   const props = pkg.contributes.configuration.find((c) => c.id === 'pfls').properties;
   assert.deepStrictEqual(Object.keys(props).sort(), [
-    'pfls.estimate.machine', 'pfls.estimate.procs', 'pfls.estimate.values',
+    'pfls.complexity.pips', 'pfls.estimate.machine', 'pfls.estimate.procs', 'pfls.estimate.values',
     'pfls.inlayHints.enable', 'pfls.inlayHints.loops', 'pfls.inlayHints.maxLength', 'pfls.inlayHints.units']);
   assert.strictEqual(props['pfls.estimate.procs'].default, 16);
 });
@@ -243,8 +243,8 @@ test('inlay hints from a real pfls: the costs on their lines', { skip: !process.
       return (needle) => hints.filter((h) => lines[h.position.line].includes(needle)).map((h) => h.label);
     };
     const sub2 = await labelsOn('sub2.f');
-    assert.deepStrictEqual(sub2('SUBROUTINE SUB2'), ['57/2·M² + 195/2·M + 1']);
-    assert.deepStrictEqual(sub2('DO 30 K'), ['-6·I - 6·J + 6·M + 70']);
+    assert.deepStrictEqual(sub2('SUBROUTINE SUB2'), ['1/2·M³ + 75/4·M² + 1… for M ≥ 10, M even']);
+    assert.deepStrictEqual(sub2('DO 30 K'), ['-6·I - 6·J + 6·M + 70 for M + 10 ≥ I + J']);
     const redblack = await labelsOn('redblack.f');
     assert.deepStrictEqual(redblack('PROGRAM REDBLK'), ['943718402']);
     assert.deepStrictEqual(redblack('DO 100 KC'), ['943718400']);

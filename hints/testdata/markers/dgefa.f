@@ -24,7 +24,7 @@ C@action("^Estimate this loop$")
       DO 60 K = 1, NMAX-1
 C        find the pivot row L of column K
          L = K
-C@hint("^-9·K \+ 9218$")
+C@hint("^-9·K \+ 9218 for K ≤ 1023$")
 C@nodiag(non-overlapped-broadcast)
          DO 10 I = K+1, NMAX
             IF (ABS(A(I,K)) .GT. ABS(A(L,K))) L = I
@@ -39,12 +39,12 @@ C           row reduction factors of column K
                A(I,K) = -A(I,K) / A(K,K)
    20       CONTINUE
 C           reduce every column to the right with the factors of K
-C@hint("^15·K² - 30740·K \+ 15749122$")
+C@hint("^15·K² - 30740·K \+ 15749122 for K ≤ 1023$")
             DO 40 J = K+1, NMAX
                T = A(L,J)
                A(L,J) = A(K,J)
                A(K,J) = T
-C@hint("^-15·K \+ 15362$")
+C@hint("^-15·K \+ 15362 for K ≤ 1023$")
                DO 30 I = K+1, NMAX
                   A(I,J) = A(I,J) + T*A(I,K)
    30          CONTINUE

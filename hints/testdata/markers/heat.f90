@@ -4,24 +4,24 @@
 module heat
   implicit none
 contains
-  function energy(u, n) result(e)  !@hint("^8·N \+ 2$", tooltip="^Cost of function ENERGY")
+  function energy(u, n) result(e)  !@hint("^8·N \+ 2 for N ≥ 1$", tooltip="^Cost of function ENERGY")
     integer, intent(in) :: n
     real, intent(in) :: u(n)
     real :: e
     integer :: i
     e = 0.0
-    do i = 1, n  !@hint("^8·N \+ 1$")
+    do i = 1, n  !@hint("^8·N \+ 1 for N ≥ 1$")
       e = e + u(i) * u(i)  !@hover("`8`")
     end do
   end function energy
 
-  !@hint("^14·N·STEPS - 20·STEPS \+ 1$", tooltip="^Cost of subroutine STEP")
+  !@hint("^work 20·N·STEPS - … for N ≥ 3, STEPS ≥ 1$", tooltip="^Cost of subroutine STEP")
   subroutine step(u, v, n, steps)
     integer, intent(in) :: n, steps
     real, intent(inout) :: u(n), v(n)
     integer :: i, t
-    do t = 1, steps  !@hint("^14·N·STEPS - 20·STEPS \+ 1$") !@noaction("^Distribute")
-      do i = 2, n - 1  !@hint("^14·N - 26$")
+    do t = 1, steps  !@hint("^work 20·N·STEPS - … for N ≥ 3, STEPS ≥ 1$", tooltip="work 20\*N\.STEPS - 38\*STEPS \+ 1   for N >= 3, STEPS >= 1") !@noaction("^Distribute")
+      do i = 2, n - 1  !@hint("^14·N - 26 for N ≥ 3$")
         v(i) = 0.25 * (u(i-1) + 2.0 * u(i) + u(i+1))
       end do
       u(2:n-1) = v(2:n-1)  !@nohint

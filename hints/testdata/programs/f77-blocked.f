@@ -22,7 +22,7 @@ C@todo hint("^7680000$", tooltip="variables: \d+ symbolic, 0 guessed", why="PARA
             B(I,J) = 2.0
             C(I,J) = 0.0
     1 CONTINUE
-C@todo hint("^[0-9]{10,}$", why="MIN bounds give UNKNOWN_RANGE instead of a count")
+C@hint("^[0-9]{10,}$")
 C@todo estimate(noreport "UNKNOWN_RANGE|one iteration", why="MIN bounds are not summed")
       DO 60 JJ = 1, N, NB
          DO 50 KK = 1, N, NB

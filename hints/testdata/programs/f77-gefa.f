@@ -36,7 +36,7 @@ C@hint("N")
             T = A(L,J)
             A(L,J) = A(K,J)
             A(K,J) = T
-C@hint("^-15·K \+ 15·N \+ 3$|^15·N - 15·K \+ 3$")
+C@hint("^-15·K \+ 15·N \+ 3 for N ≥ K \+ 1$")
             DO 30 I = K+1, N
                A(I,J) = A(I,J) + T*A(I,K)
    30       CONTINUE

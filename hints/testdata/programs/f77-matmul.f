@@ -9,16 +9,16 @@ C     K loop is 18·N + 1, the J body 18·N + 5, the J loop
 C     18·N² + 5·N + 1 and the routine 18·N³ + 5·N² + N + 1. No data
 C     layout, no diagnostics.
 C@allhints
-C@hint("^18·N³ \+ 5·N² \+ N \+ 1$", tooltip="^Cost of subroutine MATMUL")
+C@hint("^18·N³ \+ 5·N² \+ N \+ 1 for N ≥ 1$", tooltip="^Cost of subroutine MATMUL")
       SUBROUTINE MATMUL(A, B, C, N)
       INTEGER N, I, J, K
       REAL A(N,N), B(N,N), C(N,N)
-C@hint("^18·N³ \+ 5·N² \+ N \+ 1$")
+C@hint("^18·N³ \+ 5·N² \+ N \+ 1 for N ≥ 1$")
       DO 30 I = 1, N
-C@hint("^18·N² \+ 5·N \+ 1$")
+C@hint("^18·N² \+ 5·N \+ 1 for N ≥ 1$")
          DO 20 J = 1, N
             C(I,J) = 0.0
-C@hint("^18·N \+ 1$")
+C@hint("^18·N \+ 1 for N ≥ 1$")
             DO 10 K = 1, N
                C(I,J) = C(I,J) + A(I,K)*B(K,J)
    10       CONTINUE

@@ -22,7 +22,7 @@ program heat1d
     !@todo hover("N|99998", why="an array assignment's hover does not count its elements")
     v(2:n-1) = u(2:n-1) + r*(u(1:n-2) - 2.0*u(2:n-1) + u(3:n))
     where (v < 1.0e-12) v = 0.0
-    !@todo hint("^[0-9]{6,}$", why="a FORALL is counted as one element, not 99998")
+    !@hint("^work [0-9]{6,} · span ")
     forall (i = 2:n-1) u(i) = v(i)
   end do
   print *, maxval(u), sum(u)

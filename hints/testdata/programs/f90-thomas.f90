@@ -15,7 +15,7 @@
 module tridiag
   implicit none
 contains
-  !@hint("^41·N - 30$", tooltip="^Cost of subroutine THOMAS")
+  !@hint("^41·N - 30 for N ≥ 2$", tooltip="^Cost of subroutine THOMAS")
   subroutine thomas(a, b, c, d, x, n)
     integer, intent(in) :: n
     real(8), intent(in) :: a(n), c(n)
@@ -23,13 +23,13 @@ contains
     real(8), intent(out) :: x(n)
     real(8) :: m
     integer :: i
-    do i = 2, n  !@hint("^27·N - 26$")
+    do i = 2, n  !@hint("^27·N - 26 for N ≥ 2$")
       m = a(i) / b(i-1)
       b(i) = b(i) - m*c(i-1)
       d(i) = d(i) - m*d(i-1)
     end do
     x(n) = d(n) / b(n)
-    do i = n - 1, 1, -1  !@hint("^14·N - 11$")
+    do i = n - 1, 1, -1  !@hint("^14·N - 11 for N ≥ 2$")
       x(i) = (d(i) - c(i)*x(i+1)) / b(i)
     end do
   end subroutine thomas

@@ -25,7 +25,7 @@ program matmul_omp
   !@todo estimate(scales "8-13", why="OpenMP is ignored: the same time on 1 and 16 processors")
   !@todo estimate(noreport "one iteration|not polynomial", why="MIN bounds are estimated for one iteration")
   !@todo estimate(report "computation [0-9.]+ (ms|s)\)", why="5·10⁸ multiply-adds priced at microseconds")
-  !@todo hint("^[0-9]{10,}$", why="MIN bounds give UNKNOWN_RANGE instead of the exact count 18·800³ + loop overhead")
+  !@hint("^work [0-9]{10,} · span ")
   do jj = 1, n, bs
     do kk = 1, n, bs
       do ii = 1, n, bs

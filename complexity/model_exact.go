@@ -1,0 +1,642 @@
+package complexity
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pfls/pfls/parser"
+)
+
+// This file joins exact counting (exact.go), work and span, MOD sets of
+// routines and the numbered unknowns to the model of model.go.
+
+// exactLoop is the sum of body over DO v = lo, hi, step with the true
+// trip count max(0, ⌊(hi − lo + step)/step⌋): a guarded count where the
+// range may be empty or the bounds are MIN or MAX of affine expressions.
+// ok is false under the report's convention (Options.Pips), when the
+// bounds are not polynomial, or when the count is too large to analyse;
+// the caller then applies the report's formula.
+func (m *unitModel) exactLoop(d *parser.DoStmt, body Poly, e env, st *Stats, notes *[]string) (Poly, bool) {
+	if m.pips {
+		return Poly{}, false
+	}
+	los, ok1 := m.boundAlts(d.Lo, e)
+	his, ok2 := m.boundAlts(d.Hi, e)
+	if !ok1 || !ok2 {
+		return Poly{}, false
+	}
+	// A body or a bound that is already TooLarge (a construct nested too
+	// deep, a literal or PARAMETER past the budgets) or Unbounded is left
+	// to the report's formula, whose sums absorb it into TooLarge with the
+	// notes of limits.go: guarded sums would keep it as a factor.
+	if spoilt(body) {
+		return Poly{}, false
+	}
+	for _, a := range append(append([]boundAlt(nil), los...), his...) {
+		if spoilt(a.val) {
+			return Poly{}, false
+		}
+	}
+	idx := d.Var.Name
+	x := &exactSum{}
+	var sum Poly
+	var ok bool
+	stepVal := int64(1)
+	if d.Step != nil {
+		sp, okS := m.value(d.Step, e, nil)
+		if !okS {
+			return Poly{}, false
+		}
+		if spoilt(sp) {
+			return Poly{}, false
+		}
+		v, isConst := sp.Value()
+		if !isConst {
+			return m.symbolicStep(idx, body, los, his, sp, st, notes)
+		}
+		if !v.IsInt() || v.Sign() == 0 || !v.Num().IsInt64() {
+			return Poly{}, false
+		}
+		stepVal = v.Num().Int64()
+	}
+	sum, ok = x.loop(body, idx, los, his, stepVal)
+	if !ok {
+		*notes = append(*notes, fmt.Sprintf("too large to analyse exactly (more than %d pieces): ranges assumed non-empty", MaxGuardTerms))
+		return Poly{}, false
+	}
+	if spoilt(sum) {
+		// A sum past the budgets of limits.go: the report's formula meets
+		// them too and gives TooLarge with its note.
+		return Poly{}, false
+	}
+	st.RangeGuessed++
+	*notes = append(*notes, x.notes...)
+	return sum, true
+}
+
+// symbolicStep sums over DO v = lo, hi, S with S a symbol (a blocked
+// loop): v = lo + S·t for t = 0 … T − 1 with T = (hi − lo + 1)/S, exact
+// when S divides the number of values hi − lo + 1; conditions on v that
+// this makes non-affine are assumed as the report does.
+func (m *unitModel) symbolicStep(idx string, body Poly, los, his []boundAlt, step Poly, st *Stats, notes *[]string) (Poly, bool) {
+	if !step.IsMonomial() || len(los) != 1 || len(his) != 1 {
+		return Poly{}, false
+	}
+	lo, hi := los[0].val, his[0].val
+	trips, ok := hi.Sub(lo).Add(Int(1)).Div(step)
+	if !ok {
+		return Poly{}, false
+	}
+	x := &exactSum{}
+	t := x.fresh("T", body, lo, hi, step)
+	b, ok := substGuarded(body, idx, lo.Add(step.Mul(Var(t))))
+	if !ok {
+		return Poly{}, false
+	}
+	var out []gterm
+	for _, term := range splitGuarded(b) {
+		atoms := append(append(append([]gatom(nil), los[0].guard...), his[0].guard...), term.atoms...)
+		atoms = append(atoms, gatom{atom{g: Var(t)}, true}, gatom{atom{g: trips.Sub(Int(1)).Sub(Var(t))}, true})
+		out = append(out, x.sumVar(t, gterm{atoms, term.p})...)
+		if x.tooLarge {
+			return Poly{}, false
+		}
+	}
+	// Conditions on the step itself (a block not empty) are assumed.
+	sum := joinGuarded(out)
+	var keep []gterm
+	for _, term := range splitGuarded(sum) {
+		var atoms []gatom
+		alive := true
+		for _, a := range term.atoms {
+			if hasAny(a.a.g, step.Vars()) {
+				if !a.main {
+					alive = false
+				}
+				continue
+			}
+			atoms = append(atoms, a)
+		}
+		if alive {
+			keep = append(keep, gterm{atoms, term.p})
+		}
+	}
+	if spoilt(joinGuarded(keep)) {
+		return Poly{}, false
+	}
+	st.RangeGuessed++
+	*notes = append(*notes, "assumes the step "+step.String()+" divides the number of values "+hi.Sub(lo).Add(Int(1)).String()+" and every block is full")
+	return joinGuarded(keep), true
+}
+
+// spoilt reports whether p holds TooLarge or Unbounded, which only the
+// report's formula absorbs.
+func spoilt(p Poly) bool { return p.Has(TooLarge) || p.Has(Unbounded) }
+
+func hasAny(p Poly, vars []string) bool {
+	for _, v := range vars {
+		if p.Has(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// boundAlts returns the alternatives of a loop bound: one for a
+// polynomial bound, one per argument for MIN and MAX (guarded by the
+// conditions that make it the smallest or the largest; the first argument
+// is the one the report's convention takes).
+func (m *unitModel) boundAlts(x parser.Expr, e env) ([]boundAlt, bool) {
+	if p, ok := x.(*parser.Paren); ok {
+		return m.boundAlts(p.X, e)
+	}
+	if c, ok := x.(*parser.Call); ok {
+		if id, ok := c.Fun.(*parser.Ident); ok && len(c.Args) >= 2 {
+			sym := m.sc.Lookup(id.Name)
+			isMin := id.Name == "MIN" || id.Name == "MIN0"
+			isMax := id.Name == "MAX" || id.Name == "MAX0"
+			if (isMin || isMax) && (sym == nil || sym.Rank() == 0 && (sym.Intrinsic || sym.Kind != parser.SymVariable || !sym.Declared)) {
+				return m.minMaxAlts(c.Args, isMin, e)
+			}
+		}
+	}
+	v, ok := m.value(x, e, nil)
+	if !ok {
+		return nil, false
+	}
+	return []boundAlt{{val: v}}, true
+}
+
+func (m *unitModel) minMaxAlts(args []parser.Expr, isMin bool, e env) ([]boundAlt, bool) {
+	// Each argument a single polynomial (nested MIN/MAX are not taken).
+	vals := make([]Poly, len(args))
+	for i, a := range args {
+		v, ok := m.value(a, e, nil)
+		if !ok {
+			return nil, false
+		}
+		vals[i] = v
+	}
+	var out []boundAlt
+	for i := range vals {
+		var guard []gatom
+		ok := true
+		for k := range vals {
+			if k == i || !ok {
+				continue
+			}
+			// MIN: vals[i] ≤ vals[k] (strictly for k < i); MAX: ≥.
+			d := vals[k].Sub(vals[i])
+			if !isMin {
+				d = d.Neg()
+			}
+			if k < i {
+				d = d.Sub(Int(1))
+			}
+			guard, ok = addAtom(guard, atom{g: d}, i == 0)
+		}
+		if ok {
+			out = append(out, boundAlt{guard, vals[i]})
+		}
+	}
+	return out, len(out) > 0
+}
+
+// nonEmpty is 1 where DO lo, hi, step runs at least once: the guard
+// [hi ≥ lo] (or [lo ≥ hi] for a negative step), or 1 under the report's
+// convention and for steps that are not constants.
+func (m *unitModel) nonEmpty(lo, hi, step Poly) Poly {
+	s, ok := step.Value()
+	if m.pips || !ok {
+		return Int(1)
+	}
+	if s.Sign() > 0 {
+		return indicator(hi.Sub(lo), true)
+	}
+	return indicator(lo.Sub(hi), true)
+}
+
+// finish fills in the shown forms of an exact count: the polynomial shown
+// with its condition, and every piece. Where the conditions are in the
+// routine's parameters alone the polynomial shown is the piece that holds
+// for large values; where they involve loop indices of enclosing loops
+// it is the piece of the report's convention (ranges not empty).
+func finish(count Poly, param func(string) bool) (cost Poly, pieces []Piece, when []Cond, note string) {
+	if !isGuarded(count) {
+		return count, nil, nil, ""
+	}
+	terms := splitGuarded(count)
+	params := true
+	for _, v := range guardVars(terms) {
+		if param != nil && !param(v) {
+			params = false
+		}
+	}
+	if !params && distinctAtoms(terms) > maxIndexAtoms {
+		// Conditions on the indices of enclosing loops, too many to list:
+		// the piece of the report's convention, with its conditions.
+		main, assumed := assumeGuards(count)
+		var when []Cond
+		for _, a := range assumed {
+			when = append(when, Cond{G: a.g, Mod: a.mod})
+		}
+		return main, nil, simplifyConds(when), ""
+	}
+	ps, ok := Pieces(count)
+	if !ok {
+		c, _ := assumeGuards(count)
+		return c, nil, nil, fmt.Sprintf("too large to analyse into pieces (more than %d): ranges assumed non-empty", MaxPieces)
+	}
+	if len(ps) == 1 {
+		return ps[0].Cost, nil, ps[0].When, ""
+	}
+	if params {
+		lp := LargePiece(ps)
+		return lp.Cost, ps, lp.When, ""
+	}
+	main, _ := assumeGuards(count)
+	for _, p := range ps {
+		if p.Cost.Equal(main) {
+			return p.Cost, ps, p.When, ""
+		}
+	}
+	return main, ps, nil, ""
+}
+
+// maxIndexAtoms bounds the conditions of a count in the indices of
+// enclosing loops that are split into pieces for the hover.
+const maxIndexAtoms = 6
+
+// distinctAtoms counts the conditions of guarded terms, a condition and
+// its complement once.
+func distinctAtoms(terms []gterm) int {
+	seen := map[string]bool{}
+	for _, t := range terms {
+		for _, a := range t.atoms {
+			k := a.a.g.String()
+			if a.a.mod == 0 {
+				if c := a.a.g.Neg().Sub(Int(1)).String(); seen[c] {
+					continue
+				}
+			} else {
+				k = a.a.g.Sub(Rat(constPart(a.a.g))).String()
+			}
+			seen[k] = true
+		}
+	}
+	return len(seen)
+}
+
+// isParam reports whether a variable stays a symbol of the unit's
+// results: a formal, a COMMON variable, a kept name or an unknown.
+func (m *unitModel) isParam(v string) bool {
+	return isUnknown(v) || m.symbolic(v)
+}
+
+// ---------------------------------------------------------------------------
+// Work and span
+
+// needsSpan reports whether a unit has a parallel construct or calls a
+// procedure, so that its span may differ from its work.
+func needsSpan(u *parser.Unit) bool {
+	found := false
+	for _, s := range u.Body {
+		parser.Inspect(s, func(n parser.Node) bool {
+			switch x := n.(type) {
+			case *parser.DoConstruct:
+				if parallel(x) {
+					found = true
+				}
+			case *parser.ForallStmt, *parser.WhereStmt, *parser.CallStmt, *parser.Call:
+				found = true
+			case *parser.AssignStmt:
+				found = arraySyntax(u.Scope, x.LHS)
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// arrayElements is the number of elements an array expression (a whole
+// array or a section) stands for; ok is false for a scalar or an element.
+func (m *unitModel) arrayElements(x parser.Expr, e env) (Poly, bool, bool) {
+	switch v := x.(type) {
+	case *parser.Ident:
+		sym := m.sc.Lookup(v.Name)
+		if sym == nil || sym.Rank() == 0 {
+			return Poly{}, false, true
+		}
+		total := Int(1)
+		for _, d := range sym.Dims {
+			lo := Int(1)
+			if d.Lower != nil {
+				l, ok := m.value(d.Lower, e, nil)
+				if !ok {
+					return Poly{}, true, false
+				}
+				lo = l
+			}
+			if d.Upper == nil {
+				return Poly{}, true, false
+			}
+			hi, ok := m.value(d.Upper, e, nil)
+			if !ok {
+				return Poly{}, true, false
+			}
+			total = total.Mul(hi.Sub(lo).Add(Int(1)))
+		}
+		return total, true, true
+	case *parser.Call:
+		id, ok := v.Fun.(*parser.Ident)
+		if !ok {
+			return Poly{}, false, true
+		}
+		sym := m.sc.Lookup(id.Name)
+		if sym == nil || sym.Rank() == 0 || len(v.Args) != sym.Rank() {
+			return Poly{}, false, true
+		}
+		total := Int(1)
+		section := false
+		for i, a := range v.Args {
+			t, ok := a.(*parser.Triplet)
+			if !ok {
+				continue
+			}
+			section = true
+			d := sym.Dims[i]
+			lo, hi, step := Int(1), Poly{}, Int(1)
+			okAll := true
+			if t.Lo != nil {
+				lo, okAll = m.value(t.Lo, e, nil)
+			} else if d.Lower != nil {
+				lo, okAll = m.value(d.Lower, e, nil)
+			}
+			var ok2 bool
+			if t.Hi != nil {
+				hi, ok2 = m.value(t.Hi, e, nil)
+			} else if d.Upper != nil {
+				hi, ok2 = m.value(d.Upper, e, nil)
+			}
+			ok3 := true
+			if t.Stride != nil {
+				step, ok3 = m.value(t.Stride, e, nil)
+			}
+			if !okAll || !ok2 || !ok3 {
+				return Poly{}, true, false
+			}
+			n, ok := TripCount(lo, hi, step)
+			if !ok {
+				return Poly{}, true, false
+			}
+			total = total.Mul(n)
+		}
+		return total, section, true
+	}
+	return Poly{}, false, true
+}
+
+// arrayWork is the cost of an array assignment or WHERE over every
+// element, from the cost of one element (the span).
+func (m *unitModel) arrayWork(lhs parser.Expr, perElement Poly, e env, notes *[]string) Poly {
+	n, isArray, ok := m.arrayElements(lhs, e)
+	if !isArray || m.spanMode {
+		return perElement
+	}
+	if !ok {
+		*notes = append(*notes, "array shape unknown: "+m.unknownName("the number of elements of an array assignment"))
+		return perElement.Mul(Var(m.lastUnknown()))
+	}
+	return perElement.Mul(n)
+}
+
+// ---------------------------------------------------------------------------
+// Unknowns
+
+// unknowns numbers the unknowns of one unit: UNKNOWN_1, UNKNOWN_2, ...,
+// each with what it stands for (PIPS's UV0, UV1, ...).
+type unknowns struct {
+	notes []string
+}
+
+// unknownName makes a new unknown and returns its note.
+func (m *unitModel) unknownName(what string) string {
+	if m.unknowns == nil {
+		m.unknowns = &unknowns{}
+	}
+	name := fmt.Sprintf("UNKNOWN_%d", len(m.unknowns.notes)+1)
+	note := name + ": " + what
+	m.unknowns.notes = append(m.unknowns.notes, note)
+	return note
+}
+
+func (m *unitModel) lastUnknown() string {
+	return fmt.Sprintf("UNKNOWN_%d", len(m.unknowns.notes))
+}
+
+// newUnknown returns a new unknown standing for what.
+func (m *unitModel) newUnknown(what string) (Poly, string) {
+	note := m.unknownName(what)
+	return Var(m.lastUnknown()), note
+}
+
+// line is the 1-based line of a position of the unit, or 0.
+func (m *unitModel) line(p parser.Pos) int {
+	if m.f == nil || m.u == nil {
+		return 0
+	}
+	return m.f.Lines.Line(m.u.Abs(p)) + 1
+}
+
+// isUnknown reports whether a variable is an unknown.
+func isUnknown(name string) bool {
+	return strings.HasPrefix(name, "UNKNOWN_")
+}
+
+// ---------------------------------------------------------------------------
+// MOD sets
+
+// modOf returns the names a statement may change, with calls resolved
+// through the MOD sets of the callees whose bodies are in view.
+func (m *unitModel) modOf(s parser.Stmt) map[string]bool {
+	out := map[string]bool{}
+	parser.Inspect(s, func(n parser.Node) bool {
+		switch x := n.(type) {
+		case *parser.AssignStmt:
+			if id := rootIdent(x.LHS); id != nil {
+				out[id.Name] = true
+			}
+		case *parser.DoStmt:
+			if x.Var != nil {
+				out[x.Var.Name] = true
+			}
+		case *parser.CallStmt:
+			for k := range m.callMod(x.Name.Name, x.Args) {
+				out[k] = true
+			}
+		case *parser.IOStmt:
+			if x.Keyword == "READ" {
+				for _, it := range x.Items {
+					if id := rootIdent(it); id != nil {
+						out[id.Name] = true
+					}
+				}
+			}
+		case *parser.ImpliedDo:
+			out[x.Var.Name] = true
+		}
+		return true
+	})
+	return out
+}
+
+// callMod returns the caller's names that CALL name(args) may change:
+// the actual arguments the callee writes and, when it writes COMMON
+// variables, those of the caller. Without the callee's body every
+// argument and every COMMON variable may change.
+func (m *unitModel) callMod(name string, args []parser.Expr) map[string]bool {
+	out := map[string]bool{}
+	var callee *UnitResult
+	ok := false
+	if m.procs != nil {
+		callee, ok = m.procs.summary(name)
+	}
+	hdr := (*parser.SubprogramStmt)(nil)
+	if ok {
+		hdr, _ = callee.Unit.Header.(*parser.SubprogramStmt)
+	}
+	for i, a := range args {
+		id := rootIdent(a)
+		if id == nil {
+			continue
+		}
+		if hdr != nil && callee.Mod != nil && i < len(hdr.Params) {
+			if f, isID := hdr.Params[i].(*parser.Ident); isID && !callee.Mod[f.Name] {
+				continue
+			}
+		}
+		out[id.Name] = true
+	}
+	if hdr == nil || callee.Mod == nil || callee.Mod[modCommon] {
+		for name, sym := range m.sc.Syms {
+			if sym.InCommon {
+				out[name] = true
+			}
+		}
+	}
+	return out
+}
+
+// modCommon is the MOD set's mark that a routine may write COMMON
+// variables.
+const modCommon = "/COMMON/"
+
+// unitMod is the MOD set of a unit: its formals it may change, and
+// modCommon when it may change a COMMON variable.
+func (m *unitModel) unitMod() map[string]bool {
+	out := map[string]bool{}
+	for _, s := range m.u.Body {
+		for k := range m.modOf(s) {
+			sym := m.sc.Lookup(k)
+			switch {
+			case sym != nil && sym.Dummy:
+				out[k] = true
+			case sym != nil && sym.InCommon:
+				out[modCommon] = true
+			}
+		}
+	}
+	return out
+}
+
+// ---------------------------------------------------------------------------
+// Substitution of actual arguments
+
+// actualValue is the value of an actual argument for the callee's
+// formal: its polynomial through the preconditions, else an unknown of
+// the caller.
+func (m *unitModel) actualValue(callee string, i int, arg parser.Expr, e env) Poly {
+	if arg != nil {
+		if v, ok := m.value(arg, e, nil); ok {
+			return v
+		}
+	}
+	p, note := m.newUnknown(fmt.Sprintf("argument %d of %s at line %d, whose value is not known", i+1, callee, m.lineOf(arg)))
+	m.res.Notes = append(m.res.Notes, note)
+	return p
+}
+
+func (m *unitModel) lineOf(x parser.Expr) int {
+	if x == nil {
+		return 0
+	}
+	return m.line(x.Pos())
+}
+
+// renameUnknowns gives the unknowns of a callee's count new numbers in
+// the caller, with notes saying where they come from.
+func (m *unitModel) renameUnknowns(p Poly, callee *UnitResult) Poly {
+	var olds []string
+	for _, v := range plainVars(p) {
+		if isUnknown(v) {
+			olds = append(olds, v)
+			p, _ = substGuarded(p, v, Var("\x00"+v))
+		}
+	}
+	for _, v := range olds {
+		what := v + " of " + callee.Unit.Name
+		for _, n := range callee.Unknowns {
+			if strings.HasPrefix(n, v+": ") {
+				what += " (" + strings.TrimPrefix(n, v+": ") + ")"
+			}
+		}
+		nv, note := m.newUnknown(what)
+		m.res.Notes = append(m.res.Notes, note)
+		p, _ = substGuarded(p, "\x00"+v, nv)
+	}
+	return p
+}
+
+// forallSum is the work of one FORALL index: the body summed over its
+// values, exactly where the step is a constant.
+func (m *unitModel) forallSum(body Poly, s *parser.ForallSpec, e env, lo, hi, step Poly, notes *[]string) Poly {
+	if !m.pips {
+		if sv, ok := step.Value(); ok && sv.IsInt() && sv.Sign() != 0 && sv.Num().IsInt64() {
+			los, ok1 := m.boundAlts(s.Lo, e)
+			his, ok2 := m.boundAlts(s.Hi, e)
+			if ok1 && ok2 {
+				x := &exactSum{}
+				if sum, ok := x.loop(body, s.Var.Name, los, his, sv.Num().Int64()); ok {
+					*notes = append(*notes, x.notes...)
+					return sum
+				}
+			}
+		}
+	}
+	if sum, ok := SumStep(body, s.Var.Name, lo, hi, step); ok {
+		return sum
+	}
+	trip, _ := TripCount(lo, hi, step)
+	*notes = append(*notes, "FORALL body not polynomial in "+s.Var.Name+": multiplied by the number of values")
+	return body.Mul(trip)
+}
+
+// arraySyntax reports whether an assignment's left side is a whole array
+// or a section.
+func arraySyntax(sc *parser.Scope, lhs parser.Expr) bool {
+	switch v := lhs.(type) {
+	case *parser.Ident:
+		sym := sc.Lookup(v.Name)
+		return sym != nil && sym.Rank() > 0
+	case *parser.Call:
+		for _, a := range v.Args {
+			if _, ok := a.(*parser.Triplet); ok {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,531 @@
+package complexity
+
+import (
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Piece is one chamber of a piecewise count: the polynomial that holds
+// where every condition holds.
+type Piece struct {
+	When []Cond
+	Cost Poly
+}
+
+// Cond is one condition of a piece: an affine inequality G ≥ 0, or a
+// congruence Mod | G.
+type Cond struct {
+	G   Poly
+	Mod int64
+}
+
+// String prints the condition in ASCII ("M <= 9", "M + 1 >= 2*N",
+// "M even").
+func (c Cond) String() string { return conditionString(atom{c.G, c.Mod}, false) }
+
+// Unicode prints the condition with ≤ and ≥.
+func (c Cond) Unicode() string { return conditionString(atom{c.G, c.Mod}, true) }
+
+// Holds reports whether the condition holds at a point that binds all its
+// variables.
+func (c Cond) Holds(env map[string]*big.Rat) bool {
+	_, decided, truth := normAtom(atom{c.G.Eval(env), c.Mod})
+	return decided && truth
+}
+
+// WhenString joins the conditions of a piece with ", ", writing a lower
+// and an upper bound of one variable as "1 <= M <= 9" (or "M = 0").
+func WhenString(cs []Cond, uni bool) string {
+	if len(cs) == 0 {
+		return "always"
+	}
+	le := " <= "
+	if uni {
+		le = " ≤ "
+	}
+	// Bounds x ≥ lo and x ≤ hi of single variables.
+	type bounds struct {
+		lo, hi     *big.Rat
+		loAt, hiAt int
+	}
+	single := map[string]*bounds{}
+	for i, c := range cs {
+		vs := c.G.Vars()
+		if c.Mod != 0 || len(vs) != 1 || c.G.Len() > 2 {
+			continue
+		}
+		k, ok1 := c.G.Coeff(vs[0], 1).Value()
+		if !ok1 || k.Abs(k).Cmp(big.NewRat(1, 1)) != 0 {
+			continue
+		}
+		k, _ = c.G.Coeff(vs[0], 1).Value()
+		b := single[vs[0]]
+		if b == nil {
+			b = &bounds{loAt: -1, hiAt: -1}
+			single[vs[0]] = b
+		}
+		c0 := constPart(c.G)
+		if k.Sign() > 0 {
+			b.lo, b.loAt = new(big.Rat).Neg(c0), i
+		} else {
+			b.hi, b.hiAt = c0, i
+		}
+	}
+	skip := map[int]bool{}
+	joined := map[int]string{}
+	for v, b := range single {
+		if b.loAt < 0 || b.hiAt < 0 {
+			continue
+		}
+		first, second := b.loAt, b.hiAt
+		if second < first {
+			first, second = second, first
+		}
+		skip[second] = true
+		if b.lo.Cmp(b.hi) == 0 {
+			joined[first] = v + " = " + b.lo.RatString()
+		} else {
+			joined[first] = b.lo.RatString() + le + v + le + b.hi.RatString()
+		}
+	}
+	var parts []string
+	for i, c := range cs {
+		switch {
+		case skip[i]:
+		case joined[i] != "":
+			parts = append(parts, joined[i])
+		case uni:
+			parts = append(parts, c.Unicode())
+		default:
+			parts = append(parts, c.String())
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// conditionString prints an atom: positive terms on the left, negative
+// ones on the right, a lone constant on the right.
+func conditionString(a atom, uni bool) string {
+	format := func(p Poly) string {
+		if uni {
+			return p.Unicode()
+		}
+		return p.String()
+	}
+	if a.mod != 0 {
+		c := constPart(a.g)
+		h := a.g.Sub(Rat(c))
+		r := new(big.Int).Mod(new(big.Int).Neg(c.Num()), big.NewInt(a.mod))
+		if a.mod == 2 && len(h.Terms()) == 1 && len(h.Vars()) == 1 && h.Terms()[0].Coef.Cmp(big.NewRat(1, 1)) == 0 {
+			if r.Sign() == 0 {
+				return format(h) + " even"
+			}
+			return format(h) + " odd"
+		}
+		return format(h) + " mod " + strconv.FormatInt(a.mod, 10) + " = " + r.String()
+	}
+	// Variables all on one side: the constant goes to the other.
+	c := constPart(a.g)
+	v := a.g.Sub(Rat(c))
+	sign := 0
+	for _, t := range v.Terms() {
+		if sign == 0 {
+			sign = t.Coef.Sign()
+		} else if t.Coef.Sign() != sign {
+			sign = 2
+		}
+	}
+	ge, le := " >= ", " <= "
+	if uni {
+		ge, le = " ≥ ", " ≤ "
+	}
+	switch sign {
+	case 1:
+		return format(v) + ge + format(Rat(c).Neg())
+	case -1:
+		return format(v.Neg()) + le + format(Rat(c))
+	}
+	var pos, neg []Term
+	for _, t := range a.g.Terms() {
+		if t.Coef.Sign() > 0 {
+			pos = append(pos, t)
+		} else {
+			neg = append(neg, Term{Coef: new(big.Rat).Neg(t.Coef), Factors: t.Factors})
+		}
+	}
+	l, r := FromTerms(pos), FromTerms(neg)
+	// Keep constants on the side without variables when one side is only
+	// a constant: "M >= 10", not "M - 10 >= 0".
+	if _, ok := l.Value(); ok && !r.IsZero() {
+		return format(r) + le + format(l)
+	}
+	if c := constPart(l); c.Sign() != 0 && !r.IsZero() {
+		if _, ok := r.Value(); ok {
+			// M + 1 >= 10 → M >= 9
+			return format(l.Sub(Rat(c))) + ge + format(r.Sub(Rat(c)))
+		}
+	}
+	return format(l) + ge + format(r)
+}
+
+// MaxPieces bounds the pieces shown for one count; past it the count is
+// too large to analyse into pieces.
+const MaxPieces = 24
+
+// maxCells bounds the chambers tried before merging, maxCoords the
+// distinct conditions.
+const (
+	maxCells  = 1024
+	maxCoords = 12
+)
+
+type coord struct {
+	g     Poly  // inequality coordinate: g ≥ 0 or −g − 1 ≥ 0
+	mod   int64 // congruence family: mod | h + k, k one residue
+	h     Poly
+	keys  map[string]int // congruence: constant residue → index
+	nvals int
+}
+
+// Pieces returns the chambers of a guarded count: disjoint conditions
+// over the variables of its guards and the polynomial in each, merged
+// where neighbours agree. A count without guards is one piece with no
+// condition. ok is false when there are more than MaxPieces pieces.
+func Pieces(p Poly) ([]Piece, bool) {
+	if !isGuarded(p) {
+		return []Piece{{Cost: p}}, true
+	}
+	terms := splitGuarded(p)
+	if vs := guardVars(terms); len(vs) == 1 {
+		if ps, ok := pieces1(terms, vs[0]); ok {
+			if len(ps) > MaxPieces {
+				return nil, false
+			}
+			return ps, true
+		}
+	}
+	// Coordinates: one per inequality up to complement, one per
+	// congruence family.
+	var coords []*coord
+	ineqAt := map[string][2]int{} // key → coord, sign (1: g ≥ 0 true)
+	congAt := map[string]int{}
+	type ref struct{ coord, val int }
+	termRefs := make([][]ref, len(terms))
+	for i, t := range terms {
+		for _, a := range t.atoms {
+			if a.a.mod == 0 {
+				k := a.a.g.String()
+				if at, ok := ineqAt[k]; ok {
+					termRefs[i] = append(termRefs[i], ref{at[0], at[1]})
+					continue
+				}
+				comp := a.a.g.Neg().Sub(Int(1)).String()
+				if at, ok := ineqAt[comp]; ok {
+					termRefs[i] = append(termRefs[i], ref{at[0], 1 - at[1]})
+					continue
+				}
+				coords = append(coords, &coord{g: a.a.g, nvals: 2})
+				ineqAt[k] = [2]int{len(coords) - 1, 1}
+				termRefs[i] = append(termRefs[i], ref{len(coords) - 1, 1})
+				continue
+			}
+			c := constPart(a.a.g)
+			h := a.a.g.Sub(Rat(c))
+			fk := strconv.FormatInt(a.a.mod, 10) + "|" + h.String()
+			ci, ok := congAt[fk]
+			if !ok {
+				coords = append(coords, &coord{mod: a.a.mod, h: h, keys: map[string]int{}, nvals: int(a.a.mod)})
+				ci = len(coords) - 1
+				congAt[fk] = ci
+				for r := int64(0); r < a.a.mod; r++ {
+					coords[ci].keys[strconv.FormatInt(r, 10)] = int(r)
+				}
+			}
+			r := new(big.Int).Mod(c.Num(), big.NewInt(a.a.mod))
+			termRefs[i] = append(termRefs[i], ref{ci, int(r.Int64())})
+		}
+	}
+	if len(coords) > maxCoords {
+		return nil, false
+	}
+	// Enumerate the chambers depth first, pruning empty ones.
+	type cell struct {
+		vals []int // per coordinate: ineq 1 true / 0 false; cong the residue k of h + k
+		cost Poly
+	}
+	var cells []cell
+	vals := make([]int, len(coords))
+	var gs []Poly
+	tooMany := false
+	var walk func(i int)
+	walk = func(i int) {
+		if tooMany {
+			return
+		}
+		if i == len(coords) {
+			if len(cells) >= maxCells {
+				tooMany = true
+				return
+			}
+			cost := Zero()
+			for ti, t := range terms {
+				holds := true
+				for _, r := range termRefs[ti] {
+					if vals[r.coord] != r.val {
+						holds = false
+						break
+					}
+				}
+				if holds {
+					cost = cost.Add(t.p)
+				}
+			}
+			cells = append(cells, cell{append([]int(nil), vals...), cost})
+			return
+		}
+		c := coords[i]
+		for v := 0; v < c.nvals; v++ {
+			vals[i] = v
+			if c.mod == 0 {
+				g := c.g
+				if v == 0 {
+					g = g.Neg().Sub(Int(1))
+				}
+				gs = append(gs, g)
+				if feasible(gs) {
+					walk(i + 1)
+				}
+				gs = gs[:len(gs)-1]
+				continue
+			}
+			walk(i + 1)
+		}
+	}
+	walk(0)
+	if tooMany {
+		return nil, false
+	}
+	// Merge: a piece is a set of allowed values per coordinate.
+	type piece struct {
+		allow [][]bool
+		cost  Poly
+	}
+	var ps []piece
+	for _, c := range cells {
+		allow := make([][]bool, len(coords))
+		for i, co := range coords {
+			allow[i] = make([]bool, co.nvals)
+			allow[i][c.vals[i]] = true
+		}
+		ps = append(ps, piece{allow, c.cost})
+	}
+	same := func(a, b []bool) bool {
+		for i := range a {
+			if a[i] != b[i] {
+				return false
+			}
+		}
+		return true
+	}
+	keys := make([]string, len(ps))
+	for i := range ps {
+		keys[i] = ps[i].cost.String()
+	}
+	for merged := true; merged; {
+		merged = false
+		for i := 0; i < len(ps) && !merged; i++ {
+			for j := i + 1; j < len(ps) && !merged; j++ {
+				if keys[i] != keys[j] {
+					continue
+				}
+				diff := -1
+				for k := range coords {
+					if !same(ps[i].allow[k], ps[j].allow[k]) {
+						if diff >= 0 {
+							diff = -2
+							break
+						}
+						diff = k
+					}
+				}
+				if diff == -2 {
+					continue
+				}
+				if diff >= 0 {
+					for v := range ps[i].allow[diff] {
+						ps[i].allow[diff][v] = ps[i].allow[diff][v] || ps[j].allow[diff][v]
+					}
+				}
+				ps = append(ps[:j], ps[j+1:]...)
+				keys = append(keys[:j], keys[j+1:]...)
+				merged = true
+			}
+		}
+	}
+	if len(ps) > MaxPieces {
+		return nil, false
+	}
+	var out []Piece
+	for _, p := range ps {
+		// Inequalities are one condition each; a congruence family with
+		// several of its residues allowed gives one piece per residue.
+		variants := [][]Cond{nil}
+		for k, co := range coords {
+			all := true
+			for _, a := range p.allow[k] {
+				all = all && a
+			}
+			if all {
+				continue
+			}
+			var opts []Cond
+			if co.mod == 0 {
+				if p.allow[k][1] {
+					opts = []Cond{{G: co.g}}
+				} else {
+					opts = []Cond{{G: co.g.Neg().Sub(Int(1))}}
+				}
+			} else {
+				for r, a := range p.allow[k] {
+					if a {
+						opts = append(opts, Cond{G: co.h.Add(Int(int64(r))), Mod: co.mod})
+					}
+				}
+			}
+			var next [][]Cond
+			for _, v := range variants {
+				for _, o := range opts {
+					next = append(next, append(append([]Cond(nil), v...), o))
+				}
+			}
+			variants = next
+		}
+		for _, conds := range variants {
+			out = append(out, Piece{When: simplifyConds(conds), Cost: p.cost})
+		}
+	}
+	if len(out) > MaxPieces {
+		return nil, false
+	}
+	sortPieces(out)
+	return out, true
+}
+
+// simplifyConds drops inequalities the others imply.
+func simplifyConds(cs []Cond) []Cond {
+	for i := 0; i < len(cs); i++ {
+		if cs[i].Mod != 0 {
+			continue
+		}
+		var gs []Poly
+		for j, c := range cs {
+			if j != i && c.Mod == 0 {
+				gs = append(gs, c.G)
+			}
+		}
+		gs = append(gs, cs[i].G.Neg().Sub(Int(1)))
+		if !feasible(gs) {
+			cs = append(cs[:i], cs[i+1:]...)
+			i--
+		}
+	}
+	return cs
+}
+
+// sortPieces orders pieces by where they hold, from small values of the
+// variables to large: by the smallest value of the first variable
+// bounded below, then by the text of the conditions.
+func sortPieces(ps []Piece) {
+	key := func(p Piece) string {
+		return WhenString(p.When, false)
+	}
+	sort.SliceStable(ps, func(i, j int) bool {
+		li, lj := largeRank(ps[i]), largeRank(ps[j])
+		if li != lj {
+			return li < lj
+		}
+		return key(ps[i]) < key(ps[j])
+	})
+}
+
+// largeRank is 1 when a piece holds for large values of its variables
+// (every inequality holds when they all grow together), else 0.
+func largeRank(p Piece) int {
+	if holdsLarge(p) {
+		return 1
+	}
+	return 0
+}
+
+func holdsLarge(p Piece) bool {
+	for _, c := range p.When {
+		if c.Mod != 0 {
+			continue
+		}
+		// Take every variable equal to a large X: the inequality holds for
+		// large X when its leading coefficient in X is positive (or it is
+		// constant and non-negative).
+		x := "$X"
+		g := c.G
+		for _, v := range g.Vars() {
+			g, _ = g.Subst(v, Var(x))
+		}
+		_, hi := g.Degree(x)
+		lead, _ := g.Coeff(x, hi).Value()
+		if lead == nil || lead.Sign() < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// LargePiece returns the piece that holds for large values of the
+// variables: the last of Pieces' order (a piece whose congruence holds
+// for even values when several do).
+func LargePiece(ps []Piece) Piece {
+	var best *Piece
+	for i := range ps {
+		if holdsLarge(ps[i]) {
+			if best == nil || evenFirst(ps[i]) && !evenFirst(*best) {
+				best = &ps[i]
+			}
+		}
+	}
+	if best == nil {
+		return ps[len(ps)-1]
+	}
+	return *best
+}
+
+// evenFirst reports whether every congruence of a piece holds when its
+// variables are all 0 modulo the modulus.
+func evenFirst(p Piece) bool {
+	for _, c := range p.When {
+		if c.Mod != 0 {
+			if v := constPart(c.G); new(big.Int).Mod(v.Num(), big.NewInt(c.Mod)).Sign() != 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// guardVars returns the variables of the guards of terms.
+func guardVars(terms []gterm) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, t := range terms {
+		for _, a := range t.atoms {
+			for _, v := range a.a.g.Vars() {
+				if !seen[v] {
+					seen[v] = true
+					out = append(out, v)
+				}
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
