@@ -381,4 +381,3 @@ func SmpirunFlags(xmlPath, hostfilePath, hostSpeed string, computation bool) []s
 	}
 	return flags
 }
-
