@@ -206,7 +206,7 @@ func (s *Server) indexFile(uri protocol.DocumentURI, path string) {
 		return
 	}
 	var f *parser.File
-	if msg := try(func() { f = parser.Parse(path, src, &parser.Config{Include: parser.IncludeFromDisk}) }); msg != "" {
+	if msg := try(func() { f = parser.Parse(path, src, &parser.Config{Include: parser.IncludeFromDisk, Roots: roots}) }); msg != "" {
 		s.log.Printf("indexing %s: internal error: %s", path, msg)
 		return
 	}

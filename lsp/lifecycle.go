@@ -154,6 +154,7 @@ func (s *Server) initialize(ctx context.Context, r *request) (any, error) {
 	s.realRoots = resolveRoots(roots)
 	s.state = stateRunning
 	s.mu.Unlock()
+	s.store.setRoots(roots)
 
 	var res initializeResult
 	res.ServerInfo.Name, res.ServerInfo.Version = "pfls", Version

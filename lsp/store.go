@@ -55,11 +55,23 @@ type store struct {
 	parse   func(name string, src []byte, cfg *parser.Config) *parser.File
 	reparse func(f *parser.File, src []byte, e parser.Edit) *parser.File
 	maxSize int // MaxDocumentSize; tests lower it
+
+	// config is the parser configuration of every document: INCLUDE
+	// read from disk inside the workspace folders (set at initialize).
+	config *parser.Config
 }
 
 func newStore() *store {
 	return &store{docs: map[protocol.DocumentURI]*Snapshot{}, parse: parser.Parse, reparse: (*parser.File).Reparse,
-		maxSize: MaxDocumentSize}
+		maxSize: MaxDocumentSize, config: &parser.Config{Include: parser.IncludeFromDisk}}
+}
+
+// setRoots makes INCLUDE read files inside the workspace folders roots
+// (besides the including file's own folder).
+func (s *store) setRoots(roots []string) {
+	s.mu.Lock()
+	s.config = &parser.Config{Include: parser.IncludeFromDisk, Roots: roots}
+	s.mu.Unlock()
 }
 
 func (s *store) get(uri protocol.DocumentURI) *Snapshot {
@@ -107,7 +119,9 @@ func (s *store) remove(uri protocol.DocumentURI) {
 func (s *store) open(uri protocol.DocumentURI, version int32, text string) *Snapshot {
 	name, _ := uriToPath(uri)
 	src := []byte(text)
-	cfg := &parser.Config{Include: parser.IncludeFromDisk}
+	s.mu.Lock()
+	cfg := s.config
+	s.mu.Unlock()
 	f, broken := s.safeParse(name, src, cfg)
 	return s.put(uri, version, f, broken)
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/pfls/pfls/capability"
 	"github.com/pfls/pfls/hints"
@@ -35,6 +36,7 @@ type jsonFile struct {
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	inc := includeFlags(fs)
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print the diagnostics as JSON (same as --format json)")
 	format := fs.String("format", "text", "output format: text, json or sarif")
@@ -84,7 +86,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	code := 0
 	var files []jsonFile
 	for _, path := range fs.Args() {
-		f, err := parseFile(path)
+		f, err := parseFile(path, inc)
 		if err != nil {
 			fmt.Fprintf(stderr, "pfls: %v\n", err)
 			code = 2
@@ -205,7 +207,7 @@ func sarifOf(files []jsonFile) map[string]any {
 
 // parseFile reads and parses one file; INCLUDE lines are looked up next to
 // the including file.
-func parseFile(path string) (*parser.File, error) {
+func parseFile(path string, inc *includeSettings) (*parser.File, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		if pe, ok := err.(*os.PathError); ok {
@@ -213,6 +215,34 @@ func parseFile(path string) (*parser.File, error) {
 		}
 		return nil, err
 	}
-	cfg := &parser.Config{Include: parser.IncludeFromDisk}
+	// INCLUDE reads inside the including file's folder, the current folder
+	// (the command line's workspace) and the --include folders, or
+	// anywhere with --include-anywhere.
+	cfg := &parser.Config{Include: parser.IncludeFromDisk, IncludePath: inc.dirs, IncludeAnywhere: inc.anywhere}
+	if wd, err := os.Getwd(); err == nil {
+		cfg.Roots = []string{wd}
+	}
 	return parser.Parse(path, src, cfg), nil
+}
+
+// includeSettings are the INCLUDE settings of a command line.
+type includeSettings struct {
+	dirs     []string
+	anywhere bool
+}
+
+// includeFlags adds --include DIR (repeatable, or comma-separated) and
+// --include-anywhere to a command's flags.
+func includeFlags(fs *flag.FlagSet) *includeSettings {
+	inc := &includeSettings{}
+	fs.Func("include", "a folder searched for INCLUDE'd files (repeatable, or DIR,DIR)", func(v string) error {
+		for _, d := range strings.Split(v, ",") {
+			if d != "" {
+				inc.dirs = append(inc.dirs, d)
+			}
+		}
+		return nil
+	})
+	fs.BoolVar(&inc.anywhere, "include-anywhere", false, "let INCLUDE read files outside the current folder and the --include folders")
+	return inc
 }

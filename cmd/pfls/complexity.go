@@ -66,6 +66,7 @@ type jsonCFile struct {
 // [--eval NAME=V,...] [--json] FILE...` (DESIGN.md §4).
 func runComplexity(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("complexity", flag.ContinueOnError)
+	inc := includeFlags(fs)
 	fs.SetOutput(stderr)
 	costName := fs.String("cost", "all-one", "cost table: all-one, fp-one or a cost table file")
 	evalArg := fs.String("eval", "", "values of symbols, NAME=V,... (V an integer, p/q or decimal)")
@@ -109,7 +110,7 @@ func runComplexity(args []string, stdout, stderr io.Writer) int {
 	code := 0
 	var files []*parser.File
 	for _, path := range fs.Args() {
-		f, err := parseFile(path)
+		f, err := parseFile(path, inc)
 		if err != nil {
 			fmt.Fprintf(stderr, "pfls: %v\n", err)
 			code = 2

@@ -68,6 +68,7 @@ func num(p partition.Poly) any {
 // runEstimate implements `pfls estimate` (DESIGN.md §4).
 func runEstimate(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("estimate", flag.ContinueOnError)
+	inc := includeFlags(fs)
 	fs.SetOutput(stderr)
 	machineFile := fs.String("machine", "", "machine model file (JSON; default: the model inside pfls)")
 	procs := fs.Int("procs", 16, "number of processors")
@@ -118,7 +119,7 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	path := fs.Arg(0)
-	f, err := parseFile(path)
+	f, err := parseFile(path, inc)
 	if err != nil {
 		fmt.Fprintf(stderr, "pfls: %v\n", err)
 		return 2
