@@ -452,6 +452,13 @@ func (f *File) Reparse(newSrc []byte, e Edit) *File {
 	for first > 0 && from <= f.Units[first].Base+f.Units[first].lead {
 		first--
 	}
+	// Where the previous unit ends can depend on the edited unit's first
+	// statement too (a fixed-form line that an edit turns into or out of
+	// a continuation, an END that stops being one: found by FuzzReparse),
+	// so the unit before is parsed again as well.
+	if first > 0 {
+		first--
+	}
 	p := newFileParser(nf)
 	// Old units that start after the edited bytes (plus the lookahead a
 	// fixed-form statement needs, which never crosses a line start) can be
