@@ -308,10 +308,17 @@ func TestServeSoak(t *testing.T) {
 	end := liveHeap()
 	t.Logf("%d edits (after %d to warm up) and about %d requests (%d answered an internal error) on %d documents in %v: live heap %.1f MB at the start, %.1f MB at the end (ratio %.2f), %.1f MB at most",
 		edits, warm, (edits+warm)/5, c.internal, len(uris), time.Since(began).Round(time.Millisecond), start, end, end/start, peak)
-	if end > 2*start {
+	if end > 2*start+heapNoiseMB {
 		t.Errorf("the live heap grew from %.1f MB to %.1f MB", start, end)
 	}
 }
+
+// heapNoiseMB is what the live heap of an idle server moves by from run to
+// run with nothing kept (timers, goroutine stacks, the runtime's own
+// tables): 0.6 → 1.4 MB was seen once in CI on this 2-core VM. A leak of a
+// document's tree (about 100 KB each before the fix) passes it within 40
+// documents.
+const heapNoiseMB = 4
 
 // TestServeOpenClose opens, analyses and closes many documents: the
 // server keeps nothing of a closed document (PFLS_SOAK=2000 for the full
@@ -340,7 +347,7 @@ func TestServeOpenClose(t *testing.T) {
 	c.inStep()
 	end := liveHeap()
 	t.Logf("%d documents opened, analysed and closed: live heap %.1f MB at the start, %.1f MB at the end (ratio %.2f)", n, start, end, end/start)
-	if end > 2*start {
+	if end > 2*start+heapNoiseMB {
 		t.Errorf("the live heap grew from %.1f MB to %.1f MB", start, end)
 	}
 }
