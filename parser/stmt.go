@@ -21,6 +21,8 @@ type parser struct {
 	noResolve  bool // no symbol tables: an INCLUDE'd file's declarations go to the including unit
 	includes   int  // INCLUDEs read for the current top-level unit
 	included   map[string]*File
+
+	nodes nodes
 }
 
 // bailout aborts the statement being parsed after its first syntax error.
@@ -87,6 +89,8 @@ func (p *parser) parseStmt(st *rawStmt) (res Stmt) {
 	var partial Stmt
 	defer func() {
 		if e := recover(); e != nil {
+			clear(p.nodes.scratch) // argument lists left unfinished
+			p.nodes.scratch = p.nodes.scratch[:0]
 			if _, ok := e.(bailout); !ok {
 				if strictPanics && (p.f.Config == nil || !p.f.Config.recoverInternal) {
 					panic(e)
