@@ -23,6 +23,8 @@ type nodes struct {
 	lits     slab[Lit]
 	binaries slab[Binary]
 	calls    slab[Call]
+	symbols  slab[Symbol]
+	assigns  slab[AssignStmt]
 	exprs    []Expr // backing store for argument lists
 	scratch  []Expr // argument lists being parsed, innermost last
 }

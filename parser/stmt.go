@@ -22,7 +22,8 @@ type parser struct {
 	includes   int  // INCLUDEs read for the current top-level unit
 	included   map[string]*File
 
-	nodes nodes
+	nodes    nodes
+	stmtBufs [][]Stmt // scratch statement lists (takeStmts)
 }
 
 // bailout aborts the statement being parsed after its first syntax error.
@@ -542,7 +543,8 @@ func (p *parser) endOfStmt() {
 // ---------------------------------------------------------------------------
 
 func (p *parser) assignment(base StmtBase, partial *Stmt) Stmt {
-	s := &AssignStmt{StmtBase: base}
+	s := p.nodes.assigns.new()
+	*s = AssignStmt{StmtBase: base}
 	lhs := p.designator()
 	s.LHS = lhs
 	s.KeyPos = lhs.Pos()

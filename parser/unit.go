@@ -152,7 +152,10 @@ var endWords = map[UnitKind]string{
 // cannot start a contained procedure ends u (whose END is missing) and is
 // given back for the next unit. It reports whether that happened.
 func (p *parser) unitBody(u *Unit) (gaveBack bool) {
-	var flat []Stmt
+	// The flat list is scratch: buildBlocks copies what it keeps, so the
+	// buffers are reused from unit to unit (one per nesting level).
+	flat := p.takeStmts()
+	defer func() { p.putStmts(flat) }()
 	interfaces := 0   // depth of INTERFACE blocks
 	bodies := 0       // depth of interface bodies inside them
 	contains := false // CONTAINS seen
@@ -254,6 +257,22 @@ func (p *parser) unitBody(u *Unit) (gaveBack bool) {
 	return false
 }
 
+// takeStmts gives a scratch statement list for unitBody.
+func (p *parser) takeStmts() []Stmt {
+	if n := len(p.stmtBufs); n > 0 {
+		b := p.stmtBufs[n-1]
+		p.stmtBufs = p.stmtBufs[:n-1]
+		return b
+	}
+	return nil
+}
+
+// putStmts returns a scratch list from takeStmts, emptied.
+func (p *parser) putStmts(b []Stmt) {
+	clear(b)
+	p.stmtBufs = append(p.stmtBufs, b[:0])
+}
+
 func (p *parser) stmtCount(u *Unit) {
 	u.Top().stmts++
 }
@@ -321,7 +340,7 @@ func (p *parser) buildBlocks(u *Unit, flat []Stmt) (out []Stmt) {
 				panic(e)
 			}
 			p.internalError(u, "nesting the constructs of", e)
-			out = flat
+			out = append([]Stmt(nil), flat...) // flat is scratch
 		}
 	}()
 	if testHook != nil {
