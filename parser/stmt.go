@@ -24,6 +24,7 @@ type parser struct {
 
 	nodes    nodes
 	stmtBufs [][]Stmt // scratch statement lists (takeStmts)
+	partial  Stmt     // the statement parseStmt is building
 }
 
 // bailout aborts the statement being parsed after its first syntax error.
@@ -87,8 +88,16 @@ func (p *parser) parseStmt(st *rawStmt) (res Stmt) {
 	p.stmtFailed = false
 	p.depth = 0
 	base := StmtBase{From: st.from, To: st.to, Label: st.label, LabelPos: st.labelPos, KeyPos: NoPos}
-	var partial Stmt
+	// The statement being built, for the recovery below. It lives in the
+	// parser (saved and restored, in case of a nested parse): a local
+	// whose address goes through the keyword table escapes, and cost one
+	// allocation per statement.
+	prev := p.partial
+	p.partial = nil
+	partial := &p.partial
 	defer func() {
+		partial := p.partial
+		p.partial = prev
 		if e := recover(); e != nil {
 			clear(p.nodes.scratch) // argument lists left unfinished
 			p.nodes.scratch = p.nodes.scratch[:0]
@@ -116,9 +125,9 @@ func (p *parser) parseStmt(st *rawStmt) (res Stmt) {
 		base.Keyword = "#" + st.cppDir
 		return &CppStmt{StmtBase: base, Directive: st.cppDir, Text: st.cppRest}
 	case rawDirective:
-		return p.directive(st, base, &partial)
+		return p.directive(st, base, partial)
 	}
-	return p.statement(base, &partial, true)
+	return p.statement(base, partial, true)
 }
 
 // completed makes a statement abandoned after a syntax error safe to
