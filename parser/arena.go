@@ -25,8 +25,12 @@ type nodes struct {
 	calls    slab[Call]
 	symbols  slab[Symbol]
 	assigns  slab[AssignStmt]
-	exprs    []Expr // backing store for argument lists
-	scratch  []Expr // argument lists being parsed, innermost last
+	dos      slab[DoConstruct]
+	ifs      slab[IfConstruct]
+	arms     slab[IfArm]
+	armLists []*IfArm // backing store for the first arm of IF constructs
+	exprs    []Expr   // backing store for argument lists
+	scratch  []Expr   // argument lists being parsed, innermost last
 }
 
 func (n *nodes) ident(pos Pos, name string) *Ident {
@@ -48,4 +52,21 @@ func (n *nodes) exprList(list []Expr) []Expr {
 	start := len(n.exprs)
 	n.exprs = append(n.exprs, list...)
 	return n.exprs[start:len(n.exprs):len(n.exprs)]
+}
+
+func (n *nodes) arm(head Stmt) *IfArm {
+	a := n.arms.new()
+	a.Head = head
+	return a
+}
+
+// firstArm gives an IF construct's list of arms with its first arm; the
+// list has no spare capacity, so adding the ELSE arms copies it.
+func (n *nodes) firstArm(head Stmt) []*IfArm {
+	if len(n.armLists) == cap(n.armLists) {
+		n.armLists = make([]*IfArm, 0, slabChunk)
+	}
+	n.armLists = append(n.armLists, n.arm(head))
+	k := len(n.armLists)
+	return n.armLists[k-1 : k : k]
 }

@@ -449,7 +449,8 @@ func (p *parser) buildBlocks(u *Unit, flat []Stmt) (out []Stmt) {
 		}
 		switch st := s.(type) {
 		case *DoStmt:
-			c := &DoConstruct{Do: st}
+			c := p.nodes.dos.new()
+			c.Do = st
 			// Directives just before the loop govern it.
 			body := cur()
 			for n := len(*body); n > 0; n-- {
@@ -464,14 +465,15 @@ func (p *parser) buildBlocks(u *Unit, flat []Stmt) (out []Stmt) {
 			continue
 		case *IfThenStmt:
 			if !st.Else {
-				c := &IfConstruct{Arms: []*IfArm{{Head: st}}}
+				c := p.nodes.ifs.new()
+				c.Arms = p.nodes.firstArm(st)
 				push(c, st, &c.Arms[0].Body)
 				continue
 			}
 			if i := find(func(f frame) bool { _, ok := f.node.(*IfConstruct); return ok }); i >= 0 && p.noDoBetween(stack, i, st) {
 				closeTo(i)
 				c := stack[i].node.(*IfConstruct)
-				arm := &IfArm{Head: st}
+				arm := p.nodes.arm(st)
 				c.Arms = append(c.Arms, arm)
 				stack[i].body = &arm.Body
 				continue
@@ -483,7 +485,7 @@ func (p *parser) buildBlocks(u *Unit, flat []Stmt) (out []Stmt) {
 				if i := find(func(f frame) bool { _, ok := f.node.(*IfConstruct); return ok }); i >= 0 && p.noDoBetween(stack, i, st) {
 					closeTo(i)
 					c := stack[i].node.(*IfConstruct)
-					arm := &IfArm{Head: st}
+					arm := p.nodes.arm(st)
 					c.Arms = append(c.Arms, arm)
 					stack[i].body = &arm.Body
 					continue
@@ -529,7 +531,7 @@ func (p *parser) buildBlocks(u *Unit, flat []Stmt) (out []Stmt) {
 				if i := find(func(f frame) bool { h, ok := f.head.(*WhereStmt); return ok && !h.Else }); i >= 0 {
 					closeTo(i)
 					b := stack[i].node.(*Block)
-					arm := &IfArm{Head: st}
+					arm := p.nodes.arm(st)
 					b.Arms = append(b.Arms, arm)
 					stack[i].body = &arm.Body
 					continue
