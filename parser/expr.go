@@ -131,7 +131,9 @@ func (p *parser) exprPrec(min int) Expr {
 		default:
 			y = p.exprPrec(prec + 1)
 		}
-		x = &Binary{X: x, OpPos: p.tokPos(t), Op: t.text, Y: y}
+		b := p.nodes.binaries.new()
+		*b = Binary{X: x, OpPos: p.tokPos(t), Op: t.text, Y: y}
+		x = b
 	}
 	p.depth--
 	return x
@@ -150,10 +152,12 @@ func (p *parser) primary() Expr {
 	switch t.kind {
 	case tName:
 		p.s.next()
-		return p.designatorTail(&Ident{NamePos: p.tokPos(t), Name: t.text})
+		return p.designatorTail(p.nodes.ident(p.tokPos(t), t.text))
 	case tInt, tReal, tBOZ, tHollerith:
 		p.s.next()
-		return &Lit{Kind: litKinds[t.kind], ValuePos: p.tokPos(t), ValueEnd: p.tokEnd(t), Value: t.text}
+		lit := p.nodes.lits.new()
+		*lit = Lit{Kind: litKinds[t.kind], ValuePos: p.tokPos(t), ValueEnd: p.tokEnd(t), Value: t.text}
+		return lit
 	case tString:
 		p.s.next()
 		if t.e == len(p.s.buf) && !closedString(t.text) {
@@ -253,7 +257,9 @@ func (p *parser) designatorTail(x Expr) Expr {
 				args = p.argList(")")
 			}
 			r := p.expect(")")
-			x = &Call{Fun: x, Lparen: p.tokPos(t), Args: args, Rparen: r}
+			c := p.nodes.calls.new()
+			*c = Call{Fun: x, Lparen: p.tokPos(t), Args: args, Rparen: r}
+			x = c
 		case "%":
 			p.s.next()
 			n := p.ident()
@@ -275,7 +281,7 @@ func (p *parser) ident() *Ident {
 		p.fail(p.tokPos(t), p.tokEnd(t), "expected a name, found "+describe(t))
 	}
 	p.s.next()
-	return &Ident{NamePos: p.tokPos(t), Name: t.text}
+	return p.nodes.ident(p.tokPos(t), t.text)
 }
 
 // argList parses actual arguments or subscripts up to (not including) the
@@ -283,13 +289,20 @@ func (p *parser) ident() *Ident {
 func (p *parser) argList(close string) []Expr {
 	p.enter()
 	defer p.leave()
-	var args []Expr
+	// The arguments gather on a stack shared by the nested lists, then
+	// move to the shared backing store.
+	base := len(p.nodes.scratch)
 	for {
-		args = append(args, p.arg(close))
+		a := p.arg(close)
+		p.nodes.scratch = append(p.nodes.scratch, a)
 		if !p.s.accept(",") {
-			return args
+			break
 		}
 	}
+	args := p.nodes.exprList(p.nodes.scratch[base:])
+	clear(p.nodes.scratch[base:])
+	p.nodes.scratch = p.nodes.scratch[:base]
+	return args
 }
 
 func (p *parser) arg(close string) Expr {

@@ -21,6 +21,10 @@ type parser struct {
 	noResolve  bool // no symbol tables: an INCLUDE'd file's declarations go to the including unit
 	includes   int  // INCLUDEs read for the current top-level unit
 	included   map[string]*File
+
+	nodes    nodes
+	stmtBufs [][]Stmt // scratch statement lists (takeStmts)
+	partial  Stmt     // the statement parseStmt is building
 }
 
 // bailout aborts the statement being parsed after its first syntax error.
@@ -84,9 +88,19 @@ func (p *parser) parseStmt(st *rawStmt) (res Stmt) {
 	p.stmtFailed = false
 	p.depth = 0
 	base := StmtBase{From: st.from, To: st.to, Label: st.label, LabelPos: st.labelPos, KeyPos: NoPos}
-	var partial Stmt
+	// The statement being built, for the recovery below. It lives in the
+	// parser (saved and restored, in case of a nested parse): a local
+	// whose address goes through the keyword table escapes, and cost one
+	// allocation per statement.
+	prev := p.partial
+	p.partial = nil
+	partial := &p.partial
 	defer func() {
+		partial := p.partial
+		p.partial = prev
 		if e := recover(); e != nil {
+			clear(p.nodes.scratch) // argument lists left unfinished
+			p.nodes.scratch = p.nodes.scratch[:0]
 			if _, ok := e.(bailout); !ok {
 				if strictPanics && (p.f.Config == nil || !p.f.Config.recoverInternal) {
 					panic(e)
@@ -111,9 +125,9 @@ func (p *parser) parseStmt(st *rawStmt) (res Stmt) {
 		base.Keyword = "#" + st.cppDir
 		return &CppStmt{StmtBase: base, Directive: st.cppDir, Text: st.cppRest}
 	case rawDirective:
-		return p.directive(st, base, &partial)
+		return p.directive(st, base, partial)
 	}
-	return p.statement(base, &partial, true)
+	return p.statement(base, partial, true)
 }
 
 // completed makes a statement abandoned after a syntax error safe to
@@ -192,8 +206,8 @@ func (p *parser) statement(base StmtBase, partial *Stmt, top bool) Stmt {
 	if isAssignment(rest, !p.s.fixed) {
 		return p.assignment(base, partial)
 	}
-	head := keywordHead(rest)
-	kw := matchKeyword(head)
+	var hb [40]byte
+	kw := matchKeyword(keywordHead(rest, &hb))
 	if kw == nil {
 		t := p.s.peek()
 		if t.kind == tName && p.r.cpp.defined(t.text) {
@@ -209,8 +223,9 @@ func (p *parser) statement(base StmtBase, partial *Stmt, top bool) Stmt {
 
 // keywordHead returns the leading letters and digits of a statement, with
 // the blanks between words removed, upper case, at most 40 characters.
-func keywordHead(b []byte) string {
-	var out [40]byte
+// It writes into out, so that finding a statement's keyword allocates
+// nothing.
+func keywordHead(b []byte, out *[40]byte) []byte {
 	n := 0
 	for i := 0; i < len(b) && n < len(out); i++ {
 		c := b[i]
@@ -224,7 +239,7 @@ func keywordHead(b []byte) string {
 		}
 		break
 	}
-	return string(out[:n])
+	return out[:n]
 }
 
 // isAssignment reports whether a statement is an assignment (or pointer
@@ -451,77 +466,53 @@ func init() {
 // keywordsByLetter indexes the keywords (longest first) by first letter.
 var keywordsByLetter [26][]*keyword
 
-func matchKeyword(head string) *keyword {
-	if head == "" || head[0] < 'A' || head[0] > 'Z' {
+func matchKeyword(head []byte) *keyword {
+	if len(head) == 0 || head[0] < 'A' || head[0] > 'Z' {
 		return nil
 	}
 	for _, k := range keywordsByLetter[head[0]-'A'] {
-		if strings.HasPrefix(head, k.name) {
+		if len(head) >= len(k.name) && string(head[:len(k.name)]) == k.name {
 			return k
 		}
 	}
 	return nil
 }
 
-// splitKeyword gives the words of a compound keyword.
+// compoundKeywords gives the words of each compound keyword.
+var compoundKeywords = map[string][]string{
+	"ERRORSTOP":         {"ERROR", "STOP"},
+	"CASEDEFAULT":       {"CASE", "DEFAULT"},
+	"CLASSDEFAULT":      {"CLASS", "DEFAULT"},
+	"CLASSIS":           {"CLASS", "IS"},
+	"TYPEIS":            {"TYPE", "IS"},
+	"ENDENUM":           {"END", "ENUM"},
+	"SYNCALL":           {"SYNC", "ALL"},
+	"SYNCIMAGES":        {"SYNC", "IMAGES"},
+	"SYNCMEMORY":        {"SYNC", "MEMORY"},
+	"FAILIMAGE":         {"FAIL", "IMAGE"},
+	"SYNCTEAM":          {"SYNC", "TEAM"},
+	"EVENTPOST":         {"EVENT", "POST"},
+	"EVENTWAIT":         {"EVENT", "WAIT"},
+	"FORMTEAM":          {"FORM", "TEAM"},
+	"CHANGETEAM":        {"CHANGE", "TEAM"},
+	"ENDTEAM":           {"END", "TEAM"},
+	"SELECTRANK":        {"SELECT", "RANK"},
+	"RANKDEFAULT":       {"RANK", "DEFAULT"},
+	"ABSTRACTINTERFACE": {"ABSTRACT", "INTERFACE"},
+	"DOUBLEPRECISION":   {"DOUBLE", "PRECISION"},
+	"DOUBLECOMPLEX":     {"DOUBLE", "COMPLEX"},
+	"BLOCKDATA":         {"BLOCK", "DATA"},
+	"SELECTCASE":        {"SELECT", "CASE"},
+	"SELECTTYPE":        {"SELECT", "TYPE"},
+	"ELSEIF":            {"ELSE", "IF"},
+	"ELSEWHERE":         {"ELSE", "WHERE"},
+	"GOTO":              {"GO", "TO"},
+}
+
+// splitKeyword gives the words of a compound keyword, or nil for a
+// keyword of one word. The slices are shared: callers must not modify them.
 func splitKeyword(kw string) []string {
-	switch kw {
-	case "ERRORSTOP":
-		return []string{"ERROR", "STOP"}
-	case "CASEDEFAULT":
-		return []string{"CASE", "DEFAULT"}
-	case "CLASSDEFAULT":
-		return []string{"CLASS", "DEFAULT"}
-	case "CLASSIS":
-		return []string{"CLASS", "IS"}
-	case "TYPEIS":
-		return []string{"TYPE", "IS"}
-	case "ENDENUM":
-		return []string{"END", "ENUM"}
-	case "SYNCALL":
-		return []string{"SYNC", "ALL"}
-	case "SYNCIMAGES":
-		return []string{"SYNC", "IMAGES"}
-	case "SYNCMEMORY":
-		return []string{"SYNC", "MEMORY"}
-	case "FAILIMAGE":
-		return []string{"FAIL", "IMAGE"}
-	case "SYNCTEAM":
-		return []string{"SYNC", "TEAM"}
-	case "EVENTPOST":
-		return []string{"EVENT", "POST"}
-	case "EVENTWAIT":
-		return []string{"EVENT", "WAIT"}
-	case "FORMTEAM":
-		return []string{"FORM", "TEAM"}
-	case "CHANGETEAM":
-		return []string{"CHANGE", "TEAM"}
-	case "ENDTEAM":
-		return []string{"END", "TEAM"}
-	case "SELECTRANK":
-		return []string{"SELECT", "RANK"}
-	case "RANKDEFAULT":
-		return []string{"RANK", "DEFAULT"}
-	case "ABSTRACTINTERFACE":
-		return []string{"ABSTRACT", "INTERFACE"}
-	case "DOUBLEPRECISION":
-		return []string{"DOUBLE", "PRECISION"}
-	case "DOUBLECOMPLEX":
-		return []string{"DOUBLE", "COMPLEX"}
-	case "BLOCKDATA":
-		return []string{"BLOCK", "DATA"}
-	case "SELECTCASE":
-		return []string{"SELECT", "CASE"}
-	case "SELECTTYPE":
-		return []string{"SELECT", "TYPE"}
-	case "ELSEIF":
-		return []string{"ELSE", "IF"}
-	case "ELSEWHERE":
-		return []string{"ELSE", "WHERE"}
-	case "GOTO":
-		return []string{"GO", "TO"}
-	}
-	return []string{kw}
+	return compoundKeywords[kw]
 }
 
 // keywordFlex consumes a compound keyword whichever way it is written:
@@ -531,7 +522,7 @@ func (s *scanner) keywordFlex(kw string) bool {
 		return true
 	}
 	parts := splitKeyword(kw)
-	if len(parts) == 1 {
+	if len(parts) < 2 {
 		return false
 	}
 	i, have, tok := s.i, s.have, s.tok
@@ -561,7 +552,8 @@ func (p *parser) endOfStmt() {
 // ---------------------------------------------------------------------------
 
 func (p *parser) assignment(base StmtBase, partial *Stmt) Stmt {
-	s := &AssignStmt{StmtBase: base}
+	s := p.nodes.assigns.new()
+	*s = AssignStmt{StmtBase: base}
 	lhs := p.designator()
 	s.LHS = lhs
 	s.KeyPos = lhs.Pos()
@@ -994,7 +986,7 @@ func (p *parser) prefixed(base StmtBase, partial *Stmt) Stmt {
 		if found {
 			continue
 		}
-		if ts == nil && matchKeyword(keywordHead(p.s.buf[p.s.i:])) != nil && isTypeKeyword(matchKeyword(keywordHead(p.s.buf[p.s.i:])).name) {
+		if k := matchKeyword(keywordHead(p.s.buf[p.s.i:], new([40]byte))); ts == nil && k != nil && isTypeKeyword(k.name) {
 			ts = p.typeSpec()
 			continue
 		}

@@ -214,7 +214,8 @@ func (r *resolver) declare(name string, at Pos) *Symbol {
 		s.Declared = true
 		return s
 	}
-	s := &Symbol{Name: name, Decl: at, Declared: true, Included: r.included}
+	s := r.p.nodes.symbols.new()
+	*s = Symbol{Name: name, Decl: at, Declared: true, Included: r.included}
 	r.sc.Syms[name] = s
 	return s
 }
@@ -780,7 +781,8 @@ func (r *resolver) name(id *Ident, call bool) {
 	if !call && isIntrinsic(id.Name) && r.sc.ImplicitType(id.Name) == "" {
 		return // an intrinsic passed as an actual argument
 	}
-	sym := &Symbol{Name: id.Name, Decl: id.Pos(), Used: true}
+	sym := r.p.nodes.symbols.new()
+	*sym = Symbol{Name: id.Name, Decl: id.Pos(), Used: true}
 	if call {
 		sym.Kind = SymProcedure
 		sym.External = true

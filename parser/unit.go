@@ -152,7 +152,10 @@ var endWords = map[UnitKind]string{
 // cannot start a contained procedure ends u (whose END is missing) and is
 // given back for the next unit. It reports whether that happened.
 func (p *parser) unitBody(u *Unit) (gaveBack bool) {
-	var flat []Stmt
+	// The flat list is scratch: buildBlocks copies what it keeps, so the
+	// buffers are reused from unit to unit (one per nesting level).
+	flat := p.takeStmts()
+	defer func() { p.putStmts(flat) }()
 	interfaces := 0   // depth of INTERFACE blocks
 	bodies := 0       // depth of interface bodies inside them
 	contains := false // CONTAINS seen
@@ -254,6 +257,22 @@ func (p *parser) unitBody(u *Unit) (gaveBack bool) {
 	return false
 }
 
+// takeStmts gives a scratch statement list for unitBody.
+func (p *parser) takeStmts() []Stmt {
+	if n := len(p.stmtBufs); n > 0 {
+		b := p.stmtBufs[n-1]
+		p.stmtBufs = p.stmtBufs[:n-1]
+		return b
+	}
+	return nil
+}
+
+// putStmts returns a scratch list from takeStmts, emptied.
+func (p *parser) putStmts(b []Stmt) {
+	clear(b)
+	p.stmtBufs = append(p.stmtBufs, b[:0])
+}
+
 func (p *parser) stmtCount(u *Unit) {
 	u.Top().stmts++
 }
@@ -321,7 +340,7 @@ func (p *parser) buildBlocks(u *Unit, flat []Stmt) (out []Stmt) {
 				panic(e)
 			}
 			p.internalError(u, "nesting the constructs of", e)
-			out = flat
+			out = append([]Stmt(nil), flat...) // flat is scratch
 		}
 	}()
 	if testHook != nil {
@@ -430,7 +449,8 @@ func (p *parser) buildBlocks(u *Unit, flat []Stmt) (out []Stmt) {
 		}
 		switch st := s.(type) {
 		case *DoStmt:
-			c := &DoConstruct{Do: st}
+			c := p.nodes.dos.new()
+			c.Do = st
 			// Directives just before the loop govern it.
 			body := cur()
 			for n := len(*body); n > 0; n-- {
@@ -445,14 +465,15 @@ func (p *parser) buildBlocks(u *Unit, flat []Stmt) (out []Stmt) {
 			continue
 		case *IfThenStmt:
 			if !st.Else {
-				c := &IfConstruct{Arms: []*IfArm{{Head: st}}}
+				c := p.nodes.ifs.new()
+				c.Arms = p.nodes.firstArm(st)
 				push(c, st, &c.Arms[0].Body)
 				continue
 			}
 			if i := find(func(f frame) bool { _, ok := f.node.(*IfConstruct); return ok }); i >= 0 && p.noDoBetween(stack, i, st) {
 				closeTo(i)
 				c := stack[i].node.(*IfConstruct)
-				arm := &IfArm{Head: st}
+				arm := p.nodes.arm(st)
 				c.Arms = append(c.Arms, arm)
 				stack[i].body = &arm.Body
 				continue
@@ -464,7 +485,7 @@ func (p *parser) buildBlocks(u *Unit, flat []Stmt) (out []Stmt) {
 				if i := find(func(f frame) bool { _, ok := f.node.(*IfConstruct); return ok }); i >= 0 && p.noDoBetween(stack, i, st) {
 					closeTo(i)
 					c := stack[i].node.(*IfConstruct)
-					arm := &IfArm{Head: st}
+					arm := p.nodes.arm(st)
 					c.Arms = append(c.Arms, arm)
 					stack[i].body = &arm.Body
 					continue
@@ -510,7 +531,7 @@ func (p *parser) buildBlocks(u *Unit, flat []Stmt) (out []Stmt) {
 				if i := find(func(f frame) bool { h, ok := f.head.(*WhereStmt); return ok && !h.Else }); i >= 0 {
 					closeTo(i)
 					b := stack[i].node.(*Block)
-					arm := &IfArm{Head: st}
+					arm := p.nodes.arm(st)
 					b.Arms = append(b.Arms, arm)
 					stack[i].body = &arm.Body
 					continue
