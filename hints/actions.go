@@ -50,8 +50,9 @@ func (s EstimateSettings) Options(m *machine.Machine) EstimateOptions {
 // CodeAction is an action offered on a line: an edit of the file, or a
 // command the server runs (Command with Args).
 type CodeAction struct {
-	Title     string
-	Kind      string // "refactor.rewrite" or "" for a command
+	Title     string // short: at most about 60 characters
+	Detail    string // what the title leaves out: the comparison behind it
+	Kind      string // "refactor.rewrite", "quickfix" or "source"
 	Edits     []TextEdit
 	Command   string
 	Args      []any
@@ -81,14 +82,16 @@ func fmtSeconds(p partition.Poly) string {
 
 // LoopActions returns the actions on the DO line at off: "Estimate this
 // loop", and one rewrite of the distribution per candidate, titled with
-// its estimated time and the change against the current one, the fastest
-// preferred when it beats the current distribution.
+// its estimated time and the change against the current one ("Distribute
+// G(:,BLOCK): 2.19 ms, -14%"; the detail names the current distribution
+// and its time), the fastest preferred when it beats the current one.
 func LoopActions(f *parser.File, off int, o EstimateOptions) []CodeAction {
 	loops := parser.LoopsAt(f, f.Lines.Line(off)+1)
 	if len(loops) == 0 {
 		return nil
 	}
-	out := []CodeAction{{Title: "Estimate this loop", Command: EstimateCommand, Args: []any{loops[0].Line(f)}}}
+	out := []CodeAction{{Title: "Estimate this loop", Kind: "source", Command: EstimateCommand, Args: []any{loops[0].Line(f)},
+		Detail: "the loop's run time under each candidate distribution"}}
 	r, err := partition.NewReport(f, loops[0], partitionOptions(o), partition.ReportOptions{})
 	if err != nil || r.Current.Template == "" {
 		return out // the command says what is wrong with the values
@@ -105,6 +108,7 @@ func LoopActions(f *parser.File, off int, o EstimateOptions) []CodeAction {
 			continue
 		}
 		title := fmt.Sprintf("Distribute %s: %s", c.Dist.Name(), fmtSeconds(c.Est.Time))
+		detail := fmt.Sprintf("%s: %s; %s now: %s", c.Dist.Name(), fmtSeconds(c.Est.Time), current.Name(), fmtSeconds(cur.Time))
 		t, ok := complexity.Seconds(c.Est.Time)
 		same := false
 		switch {
@@ -112,12 +116,15 @@ func LoopActions(f *parser.File, off int, o EstimateOptions) []CodeAction {
 			// Closer than the machine's run-to-run noise: neither is
 			// faster, so do not prefer one.
 			same = true
-			title += fmt.Sprintf(" (about the same as %s: the difference is within the machine's run-to-run noise of %.0f%%)",
+			title += ", within noise"
+			detail += fmt.Sprintf(" (about the same as %s: the difference is within the machine's run-to-run noise of %.0f%%)",
 				current.Name(), 100*r.Machine.Noise)
 		case ok && curOK && curT > 0:
-			title += fmt.Sprintf(" (%+.0f%% vs %s)", 100*(t-curT)/curT, current.Name())
+			pct := fmt.Sprintf("%+.0f%%", 100*(t-curT)/curT)
+			title += ", " + pct
+			detail += fmt.Sprintf(" (%s vs %s)", pct, current.Name())
 		}
-		out = append(out, CodeAction{Title: title, Kind: "refactor.rewrite", Edits: edits,
+		out = append(out, CodeAction{Title: title, Detail: detail, Kind: "refactor.rewrite", Edits: edits,
 			Preferred: first && ok && curOK && t < curT && !same})
 		first = false
 	}

@@ -106,16 +106,24 @@ func TestLoopActionsAboutTheSame(t *testing.T) {
 		t.Fatalf("actions %+v", acts)
 	}
 	for _, a := range acts[1:] {
-		if !strings.Contains(a.Title, "about the same as G(BLOCK,BLOCK)") || a.Preferred {
-			t.Errorf("%q (preferred %v): want about the same, not preferred", a.Title, a.Preferred)
+		if !strings.HasSuffix(a.Title, ", within noise") || !strings.Contains(a.Detail, "about the same as G(BLOCK,BLOCK)") || a.Preferred {
+			t.Errorf("%q, %q (preferred %v): want about the same, not preferred", a.Title, a.Detail, a.Preferred)
 		}
 	}
 	m.Noise = 0
 	acts = LoopActions(f, off, EstimateSettings{Procs: 16}.Options(m))
 	for _, a := range acts[1:] {
-		if strings.Contains(a.Title, "about the same") || !strings.Contains(a.Title, "% vs G(BLOCK,BLOCK)") {
-			t.Errorf("%q: without noise, want a percentage", a.Title)
+		if strings.Contains(a.Title, "noise") || !strings.HasSuffix(a.Title, "%") || strings.Contains(a.Detail, "about the same") || !strings.Contains(a.Detail, "% vs G(BLOCK,BLOCK)") {
+			t.Errorf("%q, %q: without noise, want a percentage", a.Title, a.Detail)
 		}
+	}
+	for _, a := range acts {
+		if n := len([]rune(a.Title)); n > 60 {
+			t.Errorf("%q: %d characters, want at most 60", a.Title, n)
+		}
+	}
+	if acts[0].Kind != "source" {
+		t.Errorf("%q: kind %q, want source", acts[0].Title, acts[0].Kind)
 	}
 }
 

@@ -114,9 +114,9 @@ func (c Cost) Label(n int) string {
 			break
 		}
 	}
-	text := c.Work.Unicode()
+	text := labelPoly(c.Work)
 	if c.HasSpan {
-		text = "work " + text + " · span " + c.Span.Unicode()
+		text = "work " + text + " · span " + labelPoly(c.Span)
 	}
 	if utf8.RuneCountInString(text+suffix) <= n {
 		return text + suffix
@@ -125,7 +125,7 @@ func (c Cost) Label(n int) string {
 		if c.HasSpan {
 			half := (room - len("work  · span ")) / 2
 			if half >= 6 {
-				return "work " + cut(c.Work.Unicode(), half) + " · span " + cut(c.Span.Unicode(), half) + suffix
+				return "work " + cut(labelPoly(c.Work), half) + " · span " + cut(labelPoly(c.Span), half) + suffix
 			}
 		}
 		return cut(text, room) + suffix

@@ -34,7 +34,7 @@ package hints
 //	!@nodiag(code)                   no diagnostic with that code on the line
 //	!@hint("regexp", tooltip="re")   an inlay hint on the line whose label (and tooltip) match
 //	!@nohint                         no inlay hint on the line
-//	!@action("title re", golden="name", kind="quickfix", preferred=true)
+//	!@action("title re", golden="name", kind="quickfix", preferred=true, detail="re")
 //	                                 a code action offered on the line (quick fixes and
 //	                                 loop actions, as the server asks for them); golden=
 //	                                 applies its edits and compares the file with
@@ -242,6 +242,7 @@ type expect struct {
 	code       string         // diag, nodiag
 	re         *regexp.Regexp // diag, hint, action, noaction, estimate report/noreport, hover
 	tooltip    *regexp.Regexp // hint
+	detail     *regexp.Regexp // action
 	severity   string         // diag
 	golden     string         // action
 	actionKind *string        // action kind=
@@ -486,7 +487,7 @@ func (fx *fixture) compile(m *marker) (*expect, error) {
 		}
 		e.code, err = word(0)
 	case "hint", "action", "noaction", "hover":
-		keys := map[string][]string{"hint": {"tooltip"}, "action": {"golden", "kind", "preferred"}}[m.verb]
+		keys := map[string][]string{"hint": {"tooltip"}, "action": {"golden", "kind", "preferred", "detail"}}[m.verb]
 		if err = allow(1, 1, keys...); err != nil {
 			return nil, err
 		}
@@ -507,6 +508,11 @@ func (fx *fixture) compile(m *marker) (*expect, error) {
 			}
 			fx.goldens[v] = true
 			e.golden = v
+		}
+		if v, ok := opts["detail"]; ok {
+			if e.detail, err = re(v); err != nil {
+				return nil, err
+			}
 		}
 		if v, ok := opts["kind"]; ok {
 			e.actionKind = &v
@@ -889,6 +895,9 @@ func (fx *fixture) checkActions() {
 			a := acts[found]
 			if e.actionKind != nil && a.Kind != *e.actionKind {
 				fx.miss(e, line, "%s: kind %q", e.m.text, a.Kind)
+			}
+			if e.detail != nil && !e.detail.MatchString(a.Detail) {
+				fx.miss(e, line, "%s: detail %q", e.m.text, a.Detail)
 			}
 			if e.preferred != nil && a.Preferred != *e.preferred {
 				fx.miss(e, line, "%s: preferred is %v", e.m.text, a.Preferred)

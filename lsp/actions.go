@@ -43,6 +43,18 @@ func kindWanted(kind string, only []string) bool {
 	return false
 }
 
+// codeAction is a protocol code action with its data, which the protocol
+// package's type lacks: the detail the short title leaves out (the times
+// compared), for clients that show it.
+type codeAction struct {
+	protocol.CodeAction
+	Data *actionData `json:"data,omitempty"`
+}
+
+type actionData struct {
+	Detail string `json:"detail"`
+}
+
 // codeAction answers textDocument/codeAction with the producer's actions:
 // edits as workspace edits of the document, commands as commands.
 func (s *Server) codeAction(ctx context.Context, r *request) (any, error) {
@@ -55,7 +67,7 @@ func (s *Server) codeAction(ctx context.Context, r *request) (any, error) {
 		return []protocol.CodeAction{}, nil
 	}
 	only := p.Context.Only
-	if !kindWanted("quickfix", only) && !kindWanted("refactor.rewrite", only) {
+	if !kindWanted("quickfix", only) && !kindWanted("refactor.rewrite", only) && !kindWanted("source", only) {
 		return []protocol.CodeAction{}, nil // none of ours: do not run the analyses
 	}
 	f := snap.File
@@ -65,12 +77,15 @@ func (s *Server) codeAction(ctx context.Context, r *request) (any, error) {
 	if err := s.analyse(ctx, "code actions", func(ctx context.Context) { acts = s.opts.Actions(ctx, f, start, end, est) }); err != nil {
 		return nil, err
 	}
-	out := make([]protocol.CodeAction, 0, len(acts))
+	out := make([]codeAction, 0, len(acts))
 	for _, a := range acts {
 		if !kindWanted(a.Kind, only) {
 			continue
 		}
-		ca := protocol.CodeAction{Title: a.Title, Kind: protocol.CodeActionKind(a.Kind), IsPreferred: a.Preferred}
+		ca := codeAction{CodeAction: protocol.CodeAction{Title: a.Title, Kind: protocol.CodeActionKind(a.Kind), IsPreferred: a.Preferred}}
+		if a.Detail != "" {
+			ca.Data = &actionData{Detail: a.Detail}
+		}
 		if len(a.Edits) > 0 {
 			edits := make([]protocol.TextEdit, len(a.Edits))
 			for i, e := range a.Edits {

@@ -43,8 +43,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	procs := fs.Int("procs", 16, "processors, for the compiler-capability diagnostics")
 	machineFile := fs.String("machine", "", "machine model file (default: the model inside pfls)")
 	profileFile := fs.String("profile", "", "compiler capability profile file (default: Rice Fortran 77D)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, done := parseFlags(fs, args, stdout, stderr); done {
+		return code
 	}
 	if *asJSON {
 		*format = "json"

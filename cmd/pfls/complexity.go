@@ -73,8 +73,8 @@ func runComplexity(args []string, stdout, stderr io.Writer) int {
 	keepArg := fs.String("keep", "", "variables to keep symbolic, NAME,...")
 	pips := fs.Bool("pips", false, "the 1992 report's convention: loop ranges assumed non-empty")
 	asJSON := fs.Bool("json", false, "print JSON")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, done := parseFlags(fs, args, stdout, stderr); done {
+		return code
 	}
 	if fs.NArg() == 0 {
 		fmt.Fprintln(stderr, "pfls complexity: no files given (usage: pfls complexity [--cost all-one|fp-one|FILE] [--eval NAME=V,...] [--keep NAME,...] [--pips] [--json] FILE...)")

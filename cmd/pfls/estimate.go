@@ -78,8 +78,8 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 	plot := fs.String("plot", "", "write an SVG plot of time against the varied symbol")
 	asJSON := fs.Bool("json", false, "print JSON")
 	info := fs.Bool("machine-info", false, "describe the machine model (its provenance and curves) and stop")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, done := parseFlags(fs, args, stdout, stderr); done {
+		return code
 	}
 	if *info {
 		if fs.NArg() != 0 {

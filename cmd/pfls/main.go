@@ -11,6 +11,7 @@
 //	pfls train [--np P,...] [--quick] --out FILE
 //	pfls validate [--kit DIR] [--machine FILE] [--np P,...] [--quick] [--out DIR]
 //	pfls version                   print the version
+//	pfls help [CMD]                a command's flags with their defaults (also CMD --help)
 package main
 
 import (
@@ -40,6 +41,7 @@ commands:
            [--out DIR] [--timeout D] [--hostfile FILE] [--mpif90 PATH] [--mpirun PATH] [--json]
                            run the validation kit's MPI kernels and compare with the estimates
   version                  print the version
+  help [COMMAND]           this text, or a command's flags with their defaults
 `
 
 func main() {
@@ -55,6 +57,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	switch args[0] {
 	case "serve":
+		if wantsHelp(args[1:]) {
+			writeHelp(stdout, "serve", nil)
+			return 0
+		}
 		return runServe(args[1:], os.Stdin, stdout, stderr)
 	case "check":
 		return runCheck(args[1:], stdout, stderr)
@@ -69,7 +75,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "version", "--version":
 		fmt.Fprintln(stdout, "pfls", version)
 		return 0
-	case "help", "-h", "--help":
+	case "help":
+		return runHelp(args[1:], stdout, stderr)
+	case "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
 	}

@@ -168,3 +168,51 @@ func TestCheckUnreadableAndUsage(t *testing.T) {
 		t.Errorf("version: %d %q", code, out)
 	}
 }
+
+// TestHelp: `pfls help CMD` and `pfls CMD --help` print the same text on
+// stdout, exit 0, and list every flag with its default.
+func TestHelp(t *testing.T) {
+	for cmd, flags := range map[string][]string{
+		"check":      {"--format", "--json", "--machine", "--procs", "--profile", "--include"},
+		"complexity": {"--cost", "--eval", "--keep", "--pips", "--json", "--include"},
+		"estimate":   {"--machine", "--procs", "--set", "--vary", "--line", "--plot", "--json", "--machine-info"},
+		"train":      {"--np", "--quick", "--out", "--platform", "--host-speed"},
+		"validate":   {"--kit", "--machine", "--np", "--sizes", "--out", "--json"},
+		"serve":      nil,
+	} {
+		var a, b, errs strings.Builder
+		if code := run([]string{"help", cmd}, &a, &errs); code != 0 {
+			t.Errorf("pfls help %s: exit %d, %s", cmd, code, errs.String())
+		}
+		if code := run([]string{cmd, "--help"}, &b, &errs); code != 0 {
+			t.Errorf("pfls %s --help: exit %d, %s", cmd, code, errs.String())
+		}
+		if a.String() != b.String() || !strings.HasPrefix(a.String(), "usage: pfls "+cmd) {
+			t.Errorf("pfls help %s:\n%s\npfls %s --help:\n%s", cmd, a.String(), cmd, b.String())
+		}
+		lines := strings.Split(a.String(), "\n")
+		listed := map[string]bool{}
+		for i, l := range lines {
+			if !strings.HasPrefix(l, "  --") {
+				continue
+			}
+			name, _, _ := strings.Cut(strings.TrimSpace(l), " ")
+			listed[name] = true
+			if i+1 >= len(lines) || !strings.Contains(lines[i+1], "(default") {
+				t.Errorf("pfls help %s: %s has no default: %q", cmd, name, lines[i+1])
+			}
+		}
+		for _, f := range flags {
+			if !listed[f] {
+				t.Errorf("pfls help %s: %s not listed:\n%s", cmd, f, a.String())
+			}
+		}
+	}
+	var out, errs strings.Builder
+	if code := run([]string{"complexity", "--bogus"}, &out, &errs); code != 2 || !strings.Contains(errs.String(), "usage: pfls complexity") {
+		t.Errorf("a bad flag: exit %d, stderr %q", code, errs.String())
+	}
+	if code := run([]string{"help", "nosuch"}, &out, &errs); code != 2 {
+		t.Errorf("pfls help nosuch: exit %d", code)
+	}
+}

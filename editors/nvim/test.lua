@@ -83,8 +83,8 @@ local function labels_on(line)
   end
   return table.concat(out, ' | ')
 end
-if labels_on(do100) ~= '943718400' then fail('inlay hint on the DO 100 line: ' .. vim.inspect(hints)) end
-if labels_on(line_of('PROGRAM REDBLK')) ~= '943718402' then fail('inlay hint on PROGRAM REDBLK: ' .. vim.inspect(hints)) end
+if labels_on(do100) ~= '944 M' then fail('inlay hint on the DO 100 line: ' .. vim.inspect(hints)) end
+if labels_on(line_of('PROGRAM REDBLK')) ~= '944 M' then fail('inlay hint on PROGRAM REDBLK: ' .. vim.inspect(hints)) end
 ok('inlay hints (' .. #hints .. ')')
 
 -- :PflsEstimate on the DO 100 line.

@@ -5,7 +5,7 @@ C     factors from the owner of column K; the other processors wait.
 C     Markers: the K loop waits for broadcasts (seed 000 §4: Fortran D
 C     cannot overlap them), the costs of the loops; dgefa-p8.f has the
 C     loop report on 8 processors.
-C@hint("^2694064363$")
+C@hint("^2.69 G$", tooltip="\b2694064363\b")
 C@noestimate
       PROGRAM DGEFA
       PARAMETER (NMAX = 1024, NPROC = 16)
@@ -19,7 +19,7 @@ C@estimate(current "D(:,CYCLIC)")
 C@estimate(report "^Loop at line \d+ on 16 processors, D\(:,CYCLIC\): ")
 C@estimate(report "broadcast of A: .*\(A\(I,K\) is held by one processor and needed by all\)")
 C@estimate(report "broadcast of A: .*\(L is computed from A by its owner and sent to all\)")
-C@hint("^2694064363$")
+C@hint("^2.69 G$", tooltip="\b2694064363\b")
 C@action("^Estimate this loop$")
       DO 60 K = 1, NMAX-1
 C        find the pivot row L of column K
@@ -39,7 +39,7 @@ C           row reduction factors of column K
                A(I,K) = -A(I,K) / A(K,K)
    20       CONTINUE
 C           reduce every column to the right with the factors of K
-C@hint("^15·K² - 30740·K \+ 15749122 for K ≤ 1023$")
+C@hint("^15·K² - 30740·K \+ 15.7×10⁶ for K ≤ 1023$", tooltip="15\*K\^2 - 30740\*K \+ 15749122   for K <= 1023")
             DO 40 J = K+1, NMAX
                T = A(L,J)
                A(L,J) = A(K,J)

@@ -16,7 +16,7 @@ C@estimate(report "open-shift-strided of Y: 1 × 256 bytes, .*\(Y\(I-1,J\) reads
 C@estimate(report "open-shift of Y: 1 × 256 bytes, .*\(Y\(I,J\+1\) reads 1 from the neighbour along dimension 2\)")
 C@action("^Distribute T\(CYCLIC,CYCLIC\): ", golden="hpf-stencil-cyclic")
 C@action("^Distribute T\(:,BLOCK\): ", golden="hpf-stencil-colblock")
-C@hint("^1742187$")
+C@hint("^1.74 M$", tooltip="\b1742187\b")
       DO 10 J = 2, N - 1
          DO 10 I = 2, N - 1
             X(I,J) = Y(I-1,J) + Y(I+1,J) + Y(I,J-1) + Y(I,J+1)

@@ -9,7 +9,7 @@ C     distributing the rows instead would make it a pipeline.
 C@estimate(current "D(:,BLOCK)")
 C@estimate(report "communication 0 ns")
 C@estimate(noreport "shift")
-C@action("^Distribute D\(BLOCK,:\): .*\+\d+% vs D\(:,BLOCK\)", preferred=false)
+C@action("^Distribute D\(BLOCK,:\): .*, \+\d+%$", detail="\+\d+% vs D\(:,BLOCK\)", preferred=false)
       DO 10 J = 1, N
          DO 10 I = 2, N
             A(I,J) = A(I-1,J) + 1.0

@@ -11,13 +11,13 @@ C@ignore(loop-distribution)
       DISTRIBUTE G(BLOCK,BLOCK)
       A = 0.25
       B = 0.0
-C@action("^Distribute G\(:,BLOCK\): .* \(about the same as G\(BLOCK,BLOCK\): the difference is within the machine's run-to-run noise of 1000%\)$", preferred=false)
-C@action("^Distribute G\(BLOCK,:\): .* \(about the same as G\(BLOCK,BLOCK\): the difference is within the machine's run-to-run noise of 1000%\)$", preferred=false)
-C@action("^Distribute G\(:,CYCLIC\): .* \(about the same as G\(BLOCK,BLOCK\): the difference is within the machine's run-to-run noise of 1000%\)$", preferred=false)
-C@action("^Distribute G\(CYCLIC,:\): .* \(about the same as G\(BLOCK,BLOCK\): the difference is within the machine's run-to-run noise of 1000%\)$", preferred=false)
-C@action("^Distribute G\(CYCLIC,BLOCK\): .* \(about the same as G\(BLOCK,BLOCK\): the difference is within the machine's run-to-run noise of 1000%\)$", preferred=false)
-C@action("^Distribute G\(BLOCK,CYCLIC\): .* \(about the same as G\(BLOCK,BLOCK\): the difference is within the machine's run-to-run noise of 1000%\)$", preferred=false)
-C@action("^Distribute G\(CYCLIC,CYCLIC\): .* \(about the same as G\(BLOCK,BLOCK\): the difference is within the machine's run-to-run noise of 1000%\)$", preferred=false)
+C@action("^Distribute G\(:,BLOCK\): .*, within noise$", detail="about the same as G\(BLOCK,BLOCK\): the difference is within the machine's run-to-run noise of 1000%", preferred=false)
+C@action("^Distribute G\(BLOCK,:\): .*, within noise$", detail="about the same as G\(BLOCK,BLOCK\): the difference is within the machine's run-to-run noise of 1000%", preferred=false)
+C@action("^Distribute G\(:,CYCLIC\): .*, within noise$", detail="about the same as G\(BLOCK,BLOCK\): the difference is within the machine's run-to-run noise of 1000%", preferred=false)
+C@action("^Distribute G\(CYCLIC,:\): .*, within noise$", detail="about the same as G\(BLOCK,BLOCK\): the difference is within the machine's run-to-run noise of 1000%", preferred=false)
+C@action("^Distribute G\(CYCLIC,BLOCK\): .*, within noise$", detail="about the same as G\(BLOCK,BLOCK\): the difference is within the machine's run-to-run noise of 1000%", preferred=false)
+C@action("^Distribute G\(BLOCK,CYCLIC\): .*, within noise$", detail="about the same as G\(BLOCK,BLOCK\): the difference is within the machine's run-to-run noise of 1000%", preferred=false)
+C@action("^Distribute G\(CYCLIC,CYCLIC\): .*, within noise$", detail="about the same as G\(BLOCK,BLOCK\): the difference is within the machine's run-to-run noise of 1000%", preferred=false)
 C@noaction("% vs")
       DO 100 KC = 1, NCYCLE
          DO 10 J = 1, N, 2

@@ -11,14 +11,14 @@ C@ignore(loop-distribution)
       DISTRIBUTE G(BLOCK,BLOCK)
       A = 0.25
       B = 0.0
-C@action("^Distribute G\(:,BLOCK\): .* \([+-]\d+% vs G\(BLOCK,BLOCK\)\)$", preferred=true)
-C@action("^Distribute G\(BLOCK,:\): .* \([+-]\d+% vs G\(BLOCK,BLOCK\)\)$")
-C@action("^Distribute G\(:,CYCLIC\): .* \([+-]\d+% vs G\(BLOCK,BLOCK\)\)$")
-C@action("^Distribute G\(CYCLIC,:\): .* \([+-]\d+% vs G\(BLOCK,BLOCK\)\)$")
-C@action("^Distribute G\(CYCLIC,BLOCK\): .* \([+-]\d+% vs G\(BLOCK,BLOCK\)\)$")
-C@action("^Distribute G\(BLOCK,CYCLIC\): .* \([+-]\d+% vs G\(BLOCK,BLOCK\)\)$")
-C@action("^Distribute G\(CYCLIC,CYCLIC\): .* \([+-]\d+% vs G\(BLOCK,BLOCK\)\)$")
-C@noaction("about the same")
+C@action("^Distribute G\(:,BLOCK\): .*, [+-]\d+%$", detail="[+-]\d+% vs G\(BLOCK,BLOCK\)\)$", preferred=true)
+C@action("^Distribute G\(BLOCK,:\): .*, [+-]\d+%$", detail="[+-]\d+% vs G\(BLOCK,BLOCK\)\)$")
+C@action("^Distribute G\(:,CYCLIC\): .*, [+-]\d+%$", detail="[+-]\d+% vs G\(BLOCK,BLOCK\)\)$")
+C@action("^Distribute G\(CYCLIC,:\): .*, [+-]\d+%$", detail="[+-]\d+% vs G\(BLOCK,BLOCK\)\)$")
+C@action("^Distribute G\(CYCLIC,BLOCK\): .*, [+-]\d+%$", detail="[+-]\d+% vs G\(BLOCK,BLOCK\)\)$")
+C@action("^Distribute G\(BLOCK,CYCLIC\): .*, [+-]\d+%$", detail="[+-]\d+% vs G\(BLOCK,BLOCK\)\)$")
+C@action("^Distribute G\(CYCLIC,CYCLIC\): .*, [+-]\d+%$", detail="[+-]\d+% vs G\(BLOCK,BLOCK\)\)$")
+C@noaction("within noise")
       DO 100 KC = 1, NCYCLE
          DO 10 J = 1, N, 2
             DO 10 I = 1, N, 2

@@ -18,14 +18,14 @@ C@estimate(current "G(BLOCK,BLOCK)")
 C@estimate(faster "G(:,BLOCK)")
 C@estimate(report "open-shift of VAL: .*VAL\(I,J-1\) reads 1 from the neighbour along dimension 2")
 C@estimate(report "open-shift-strided of VAL: .*VAL\(I-1,J\) reads 1 from the neighbour along dimension 1")
-C@action("^Distribute G\(:,BLOCK\): .*% vs G\(BLOCK,BLOCK\)", golden="redblack-colblock", kind="refactor.rewrite", preferred=true)
-C@action("^Distribute G\(CYCLIC,CYCLIC\): .*\+\d+% vs G\(BLOCK,BLOCK\)", preferred=false)
+C@action("^Distribute G\(:,BLOCK\): .*, [+-]\d+%$", detail="% vs G\(BLOCK,BLOCK\)", golden="redblack-colblock", kind="refactor.rewrite", preferred=true)
+C@action("^Distribute G\(CYCLIC,CYCLIC\): .*, \+\d+%$", detail="\+\d+% vs G\(BLOCK,BLOCK\)", preferred=false)
 C@action("^Estimate this loop$")
-C@hint("^943718400$")
+C@hint("^944 M$", tooltip="\b943718400\b")
       DO 100 KC = 1, NCYCLE
 C        red points
 C@diag(loop-distribution, "block boundaries wait for 4 shift\(s\) from the neighbours.*Rice Fortran 77D does not split the loop", information)
-C@hint("^2359296$")
+C@hint("^2.36 M$", tooltip="\b2359296\b")
          DO 10 J = 1, N, 2
 C@nodiag(loop-distribution)
 C@hint("^9216$")

@@ -14,11 +14,11 @@ C     the pipelined message of F, the costs.
 C     forward substitution
 C@estimate(current "DZ(:,:,BLOCK)")
 C@estimate(report "open-shift of F: .*pipeline: F\(I,J,K-1\) reads 1 from the neighbour along dimension 3, and the loop over K carries a dependence across processors")
-C@action("^Distribute DZ\(:,BLOCK,:\): .*-\d+% vs DZ\(:,:,BLOCK\)", golden="tridvpk-jblock")
-C@hint("^5840897$")
+C@action("^Distribute DZ\(:,BLOCK,:\): .*, -\d+%$", detail="-\d+% vs DZ\(:,:,BLOCK\)", golden="tridvpk-jblock")
+C@hint("^5.84 M$", tooltip="\b5840897\b")
       DO 20 K = 2, 64-1
 C@diag(pipeline-granularity, "pipelines this loop nest across the distributed dimension of F in blocks of B = 8.* at B_opt = \d+", information)
-C@hint("^94208$")
+C@hint("^94.2 k$", tooltip="\b94208\b")
          DO 20 J = 1, 64
 C@hint("^1472$")
             DO 20 I = 1, 64

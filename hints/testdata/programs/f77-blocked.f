@@ -15,19 +15,19 @@ C     PARAMETER N a guess.
       PARAMETER (N = 800, NB = 64)
       REAL A(N,N), B(N,N), C(N,N)
 C     N is a PARAMETER: a known value, not a guess
-C@todo hint("^7680000$", tooltip="variables: \d+ symbolic, 0 guessed", why="PARAMETERs are counted as guessed")
+C@todo hint("^7.68 M$", tooltip="\b7680000\b[^$]*variables: \d+ symbolic, 0 guessed", why="PARAMETERs are counted as guessed")
       DO 1 J = 1, N
          DO 1 I = 1, N
             A(I,J) = 1.0
             B(I,J) = 2.0
             C(I,J) = 0.0
     1 CONTINUE
-C@hint("^[0-9]{10,}$")
+C@hint("^[0-9.]+ G$", tooltip="\b[0-9]{10,}\b")
 C@todo estimate(noreport "UNKNOWN_RANGE|one iteration", why="MIN bounds are not summed")
       DO 60 JJ = 1, N, NB
          DO 50 KK = 1, N, NB
             DO 40 II = 1, N, NB
-C@todo hint("^[0-9]+$", why="MIN bounds give UNKNOWN_RANGE")
+C@todo hint("^[0-9.]+( [kMGT])?$", why="MIN bounds give UNKNOWN_RANGE")
                DO 30 J = JJ, MIN(JJ+NB-1, N)
                   DO 20 K = KK, MIN(KK+NB-1, N)
                      DO 10 I = II, MIN(II+NB-1, N)

@@ -17,12 +17,12 @@ program heat1d
 
   u = 0.0
   u(n/2) = 1.0
-  !@todo hint("^[0-9]{11,}$", why="array assignments, WHERE and FORALL count as one element")
+  !@todo hint("^[0-9.]+ [GT]$", tooltip="\b[0-9]{11,}\b", why="array assignments, WHERE and FORALL count as one element")
   do step = 1, nsteps
     !@todo hover("N|99998", why="an array assignment's hover does not count its elements")
     v(2:n-1) = u(2:n-1) + r*(u(1:n-2) - 2.0*u(2:n-1) + u(3:n))
     where (v < 1.0e-12) v = 0.0
-    !@hint("^work [0-9]{6,} · span ")
+    !@hint("^work [0-9.]+ [kMG] · span ", tooltip="work [0-9]{6,}\b")
     forall (i = 2:n-1) u(i) = v(i)
   end do
   print *, maxval(u), sum(u)

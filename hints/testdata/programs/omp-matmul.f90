@@ -25,7 +25,7 @@ program matmul_omp
   !@todo estimate(scales "8-13", why="OpenMP is ignored: the same time on 1 and 16 processors")
   !@todo estimate(noreport "one iteration|not polynomial", why="MIN bounds are estimated for one iteration")
   !@todo estimate(report "computation [0-9.]+ (ms|s)\)", why="5·10⁸ multiply-adds priced at microseconds")
-  !@hint("^work [0-9]{10,} · span ")
+  !@hint("^work [0-9.]+ [GT] · span ", tooltip="work [0-9]{10,}\b")
   do jj = 1, n, bs
     do kk = 1, n, bs
       do ii = 1, n, bs
