@@ -673,7 +673,9 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 	fraction := complexity.Int(1)
 	if arr, dim, f, ok := e.partition(c, idx); ok {
 		local = e.localTrips(trips, lo, step, arr, dim, f)
-		if q, ok := local.Div(trips); ok {
+		if q, ok := e.imbalance(lo, hi, step, body, loops, arr, dim, f); ok {
+			local, fraction = trips.Mul(q), q
+		} else if q, ok := local.Div(trips); ok {
 			fraction = q
 		} else if tv, ok := complexity.Seconds(trips); ok && tv != 0 {
 			lv, _ := complexity.Seconds(local)
