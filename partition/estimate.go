@@ -709,7 +709,11 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 	var out []*Message
 	for _, msg := range msgs {
 		if msg.hoist <= depth {
-			out = append(out, msg) // placed before this loop: once per execution
+			// Placed before this loop: once per execution, as large as
+			// the loop needs it at most (a section whose bound is this
+			// loop's index, Cholesky's I = J, N).
+			msg.Bytes = e.maxOver(msg.Bytes, idx, lo, hi, step)
+			out = append(out, msg)
 			continue
 		}
 		if msg.crossOnce == idx {

@@ -56,3 +56,39 @@ func TestTriangularLoadImbalance(t *testing.T) {
 		t.Errorf("with Even, BLOCK %.3g and CYCLIC %.3g should be the same even share", evenBlock, evenCyclic)
 	}
 }
+
+// A message placed before a loop whose section is bounded by that loop's
+// index (Cholesky's A(J:N,K) read under J = K+1, N, hoisted out of it) is
+// as large as the loop needs it at most: its size is a number, not a
+// polynomial in J.
+func TestHoistedSectionBoundedByLoopIndex(t *testing.T) {
+	src := `      PROGRAM C
+      DOUBLE PRECISION A(64, 64)
+!HPF$ DISTRIBUTE A(*, CYCLIC)
+      DO 40 K = 1, 64
+         DO 30 J = K + 1, 64
+            DO 20 I = J, 64
+               A(I, J) = A(I, J) - A(I, K) * A(J, K)
+   20       CONTINUE
+   30    CONTINUE
+   40 CONTINUE
+      END
+`
+	f := parser.Parse("c.f", []byte(src), nil)
+	if errs := f.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	u := f.Units[0]
+	e := EstimateLoop(f, u, firstLoop(t, u, 4, f), FromUnit(u, 4, ""), Options{Machine: machine.DefaultMachine(), Procs: 4})
+	if len(e.Messages) == 0 {
+		t.Fatal("no messages: the column K is needed by every processor")
+	}
+	for _, m := range e.Messages {
+		if _, ok := complexity.Seconds(m.Bytes); !ok {
+			t.Errorf("%s of %s: %v bytes, want a number", m.Pattern, m.Array, m.Bytes)
+		}
+	}
+	if _, ok := complexity.Seconds(e.Time); !ok {
+		t.Errorf("time %v, want a number", e.Time)
+	}
+}
