@@ -577,7 +577,15 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 		// combines its share, then all combine the partial results; its
 		// argument is computed elementwise by the owners first.
 		reds := e.reductions(x.RHS, loops)
-		c, ms := e.assignCost(s), e.assignCommExcept(x, loops, reds)
+		movs := e.movers(x.RHS, loops)
+		c, ms := e.assignCost(s), e.assignCommExcept(x, loops, reds, movs)
+		for _, mv := range movs {
+			mv.msg.Offset = e.u.Abs(x.Pos())
+			if lhsIsArray(x, e.sc) {
+				mv.msg.Target = lhsName(x)
+			}
+			ms = append(ms, mv.msg)
+		}
 		for _, red := range reds {
 			c = c.Add(red.work)
 			e.coll = e.coll.Add(red.work)
@@ -665,7 +673,9 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 	fraction := complexity.Int(1)
 	if arr, dim, f, ok := e.partition(c, idx); ok {
 		local = e.localTrips(trips, lo, step, arr, dim, f)
-		if q, ok := local.Div(trips); ok {
+		if q, ok := e.imbalance(lo, hi, step, body, loops, arr, dim, f); ok {
+			local, fraction = trips.Mul(q), q
+		} else if q, ok := local.Div(trips); ok {
 			fraction = q
 		} else if tv, ok := complexity.Seconds(trips); ok && tv != 0 {
 			lv, _ := complexity.Seconds(local)
@@ -699,7 +709,11 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 	var out []*Message
 	for _, msg := range msgs {
 		if msg.hoist <= depth {
-			out = append(out, msg) // placed before this loop: once per execution
+			// Placed before this loop: once per execution, as large as
+			// the loop needs it at most (a section whose bound is this
+			// loop's index, Cholesky's I = J, N).
+			msg.Bytes = e.maxOver(msg.Bytes, idx, lo, hi, step)
+			out = append(out, msg)
 			continue
 		}
 		if msg.crossOnce == idx {
@@ -1005,12 +1019,13 @@ func typeSize(t string) int64 {
 
 // assignComm finds the messages an assignment needs (see comm.go).
 func (e *est) assignComm(a *parser.AssignStmt, loops []loopInfo) []*Message {
-	return e.assignCommExcept(a, loops, nil)
+	return e.assignCommExcept(a, loops, nil, nil)
 }
 
 // assignCommExcept is assignComm leaving out the reads inside the given
-// reductions, which are priced as reductions.
-func (e *est) assignCommExcept(a *parser.AssignStmt, loops []loopInfo, reds []reduction) []*Message {
+// reductions, which are priced as reductions, and inside the intrinsics
+// that move data (movers.go), priced by what they move.
+func (e *est) assignCommExcept(a *parser.AssignStmt, loops []loopInfo, reds []reduction, movs []mover) []*Message {
 	var msgs []*Message
 	lhs, lhsIsRef := refOf(a.LHS, e.sc)
 	whole := false // a whole-array assignment: U = V + W
@@ -1050,6 +1065,11 @@ func (e *est) assignCommExcept(a *parser.AssignStmt, loops []loopInfo, reds []re
 	inReduction := func(r ref) bool {
 		for _, red := range reds {
 			if r.x.Pos() >= red.call.Pos() && r.x.Pos() < red.call.End() {
+				return true
+			}
+		}
+		for _, mv := range movs {
+			if r.x.Pos() >= mv.call.Pos() && r.x.Pos() < mv.call.End() {
 				return true
 			}
 		}

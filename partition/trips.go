@@ -10,13 +10,25 @@ package partition
 // processor also holds everything past its block): per processor, the
 // positions in its interval, counted as an arithmetic progression.
 func busiestBlock(c, s, n, b, p int64) int64 {
-	best := int64(0)
+	return maxOf(blockCounts(c, s, n, b, p))
+}
+
+// blockCounts is every processor's number of the positions under blocks
+// of b (see busiestBlock).
+func blockCounts(c, s, n, b, p int64) []int64 {
+	counts := make([]int64, p)
 	for q := int64(0); q < p; q++ {
 		lo, hi := q*b, (q+1)*b
 		loOpen, hiOpen := q == 0, q == p-1 // owner 0 takes the clamped positions
-		if k := countAP(c, s, n, lo, hi, loOpen, hiOpen); k > best {
-			best = k
-		}
+		counts[q] = countAP(c, s, n, lo, hi, loOpen, hiOpen)
+	}
+	return counts
+}
+
+func maxOf(xs []int64) int64 {
+	best := int64(0)
+	for _, v := range xs {
+		best = max(best, v)
 	}
 	return best
 }
@@ -26,6 +38,12 @@ func busiestBlock(c, s, n, b, p int64) int64 {
 // to (x/k) mod p, and positions below 0 to processor 0. The owners repeat
 // with period k·p/gcd(|s|, k·p) in i, so one period is counted and scaled.
 func busiestCyclic(c, s, n, k, p int64) int64 {
+	return maxOf(cyclicCounts(c, s, n, k, p))
+}
+
+// cyclicCounts is every processor's number of the positions under
+// CYCLIC(k) (see busiestCyclic).
+func cyclicCounts(c, s, n, k, p int64) []int64 {
 	counts := make([]int64, p)
 	// Positions below 0 (a contiguous run of i at one end).
 	neg := countAP(c, s, n, 0, 0, true, false)
@@ -51,11 +69,7 @@ func busiestCyclic(c, s, n, k, p int64) int64 {
 			}
 		}
 	}
-	best := int64(0)
-	for _, v := range counts {
-		best = max(best, v)
-	}
-	return best
+	return counts
 }
 
 // countAP counts the i in [0, n) with lo ≤ c + i·s < hi; loOpen drops the
