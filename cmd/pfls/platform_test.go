@@ -51,7 +51,10 @@ func TestPlatformUsage(t *testing.T) {
 // at P = 16: every run completes, the layouts' checksums agree, the
 // platform is in the report, no estimate is scaled for oversubscription
 // (every rank has a host of its own), and a second run gives the same
-// times within 0.1% (and the resolution of the kit's output).
+// times within 2% (the noise allowance for SMPI runs the issue sets:
+// communication is simulated exactly, but the computation between calls
+// is timed on this machine; two runs on a loaded 2-core VM came 0.11%
+// and 0.25% apart, quiet runs within 0.1%).
 func TestValidateOnNcube2(t *testing.T) {
 	needSMPI(t, "smpif90", "smpirun")
 	validate := func() *kit.Report {
@@ -86,10 +89,10 @@ func TestValidateOnNcube2(t *testing.T) {
 		if p.Checksum != q.Checksum {
 			t.Errorf("%s N=%d: checksums %v and %v in two runs", p.Layout, p.N, p.Checksum, q.Checksum)
 		}
-		// 0.1%, plus one unit of the last digit the kit prints (4
+		// 2%, plus one unit of the last digit the kit prints (4
 		// significant digits: 0.07% to 0.7% of the time by itself).
 		unit := math.Pow(10, math.Floor(math.Log10(p.Measured))-3)
-		if d := math.Abs(p.Measured - q.Measured); d > 0.001*p.Measured+unit*1.0001 {
+		if d := math.Abs(p.Measured - q.Measured); d > 0.02*p.Measured+unit*1.0001 {
 			t.Errorf("%s N=%d: %g s and %g s in two runs (%.2f%% apart; SMPI is deterministic up to the timed computation)", p.Layout, p.N, p.Measured, q.Measured, 100*d/p.Measured)
 		}
 	}
