@@ -8,7 +8,6 @@ import (
 	"io"
 	"net"
 	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -71,32 +70,14 @@ func newPinClient(t *testing.T, settings any) *pinClient {
 }
 
 func (c *pinClient) read(r *bufio.Reader) {
-	for {
-		length := 0
-		for {
-			line, err := r.ReadString('\n')
-			if err != nil {
-				return
-			}
-			line = strings.TrimSpace(line)
-			if line == "" {
-				break
-			}
-			if v, ok := strings.CutPrefix(line, "Content-Length: "); ok {
-				length, _ = strconv.Atoi(v)
-			}
-		}
-		body := make([]byte, length)
-		if _, err := io.ReadFull(r, body); err != nil {
-			return
-		}
+	readFrames(r, func(body []byte) {
 		var m pinReply
 		if json.Unmarshal(body, &m) != nil || m.ID == nil {
-			continue
+			return
 		}
 		if m.Method != "" {
 			c.send(map[string]any{"jsonrpc": "2.0", "id": *m.ID, "result": nil})
-			continue
+			return
 		}
 		c.mu.Lock()
 		ch := c.pending[*m.ID]
@@ -105,7 +86,7 @@ func (c *pinClient) read(r *bufio.Reader) {
 		if ch != nil {
 			ch <- m
 		}
-	}
+	})
 }
 
 func (c *pinClient) send(msg any) {

@@ -74,8 +74,30 @@ func newSoakClient(t *testing.T) *soakClient {
 // read dispatches the server's messages: replies to their callers, and
 // a null answer to each request of the server.
 func (c *soakClient) read(r *bufio.Reader) {
+	readFrames(r, func(body []byte) {
+		var m soakReply
+		if json.Unmarshal(body, &m) != nil || m.ID == nil {
+			return
+		}
+		if m.Method != "" {
+			c.send(map[string]any{"jsonrpc": "2.0", "id": *m.ID, "result": nil})
+			return
+		}
+		c.pmu.Lock()
+		ch := c.pending[*m.ID]
+		delete(c.pending, *m.ID)
+		c.pmu.Unlock()
+		if ch != nil {
+			ch <- m
+		}
+	})
+}
+
+// readFrames calls fn with the body of each LSP frame read from r, until
+// r ends.
+func readFrames(r *bufio.Reader, fn func(body []byte)) {
 	for {
-		var length int
+		length := 0
 		for {
 			line, err := r.ReadString('\n')
 			if err != nil {
@@ -93,21 +115,7 @@ func (c *soakClient) read(r *bufio.Reader) {
 		if _, err := io.ReadFull(r, body); err != nil {
 			return
 		}
-		var m soakReply
-		if json.Unmarshal(body, &m) != nil || m.ID == nil {
-			continue
-		}
-		if m.Method != "" {
-			c.send(map[string]any{"jsonrpc": "2.0", "id": *m.ID, "result": nil})
-			continue
-		}
-		c.pmu.Lock()
-		ch := c.pending[*m.ID]
-		delete(c.pending, *m.ID)
-		c.pmu.Unlock()
-		if ch != nil {
-			ch <- m
-		}
+		fn(body)
 	}
 }
 
