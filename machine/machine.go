@@ -183,6 +183,9 @@ type Machine struct {
 	// ((max-min)/median of the passes, the median over the curves): two
 	// estimates closer than this are "about the same". Optional.
 	Noise float64 `json:"noise,omitempty"`
+	// SharedMemory is what OpenMP loops cost on one node (shared.go).
+	// Optional: Shared falls back to the built-in model's.
+	SharedMemory *SharedMemory `json:"sharedMemory,omitempty"`
 }
 
 // AboutTheSame reports whether two estimated times differ by less than
@@ -360,6 +363,11 @@ func (m *Machine) Validate() error {
 			return fmt.Errorf("machine model: memory level %d: bytes = %d must be larger than the level before (%d)", i, l.Bytes, m.Memory[i-1].Bytes)
 		case math.IsNaN(l.Load) || math.IsInf(l.Load, 0) || l.Load < 0 || math.IsNaN(l.Store) || math.IsInf(l.Store, 0) || l.Store < 0:
 			return fmt.Errorf("machine model: memory level %d: load and store must be non-negative numbers of seconds", i)
+		}
+	}
+	if m.SharedMemory != nil {
+		if err := m.SharedMemory.Validate(); err != nil {
+			return fmt.Errorf("machine model: sharedMemory: %w", err)
 		}
 	}
 	for _, p := range sortedProcs(m.Comm) {
@@ -550,6 +558,7 @@ func (m *Machine) Clone() *Machine {
 		}
 	}
 	c.Memory = append([]MemoryLevel(nil), m.Memory...)
+	c.SharedMemory = m.SharedMemory.clone()
 	c.Provenance.Notes = append([]string(nil), m.Provenance.Notes...)
 	return &c
 }
