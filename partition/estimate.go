@@ -514,7 +514,12 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 	m := e.opt.Machine
 	switch x := s.(type) {
 	case *parser.DoConstruct:
+		if o := ompOf(x); o != nil {
+			return e.ompLoop(x, loops, o) // omp.go
+		}
 		return e.loop(x, loops)
+	case *parser.Directive:
+		return e.ompDirective(x, loops), nil
 	case *parser.IfConstruct:
 		// Arm i is reached with probability 1/2^i and taken with 1/2 of
 		// that (the ELSE takes what the last test leaves): weights that add

@@ -1,0 +1,864 @@
+package partition
+
+// OpenMP loops on the cores of one shared-memory node. A loop that an
+// !$OMP PARALLEL DO (or an !$OMP DO inside a PARALLEL region) governs is
+// shared among threads — the --procs count, which for OpenMP code is the
+// number of threads — and costs, per execution:
+//
+//	max(the busiest thread's iterations, the loop's main-memory traffic / bandwidth)
+//	+ fork and join of the region (PARALLEL DO)   or   the barrier at the end (DO without NOWAIT)
+//	+ the REDUCTION clauses' combining
+//	+ the chunks a DYNAMIC or GUIDED schedule hands the busiest thread
+//
+// with the overheads and the bandwidths of the machine model's
+// shared-memory section (machine.SharedMemory). The busiest thread's
+// iterations are counted exactly per schedule (STATIC blocks as libgomp
+// cuts them, STATIC,k chunks dealt round-robin, DYNAMIC,k and GUIDED
+// chunks taken greedily by the first free thread), with each iteration
+// weighed by its own time, so triangular loops show their imbalance; where
+// the bounds depend on an enclosing loop's index (LU's J = K+1, N) the
+// shares are weighed over that loop's iterations. Every term is named in
+// the estimate's notes.
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/pfls/pfls/complexity"
+	"github.com/pfls/pfls/machine"
+	"github.com/pfls/pfls/parser"
+)
+
+// ompLimit bounds the iterations weighed one by one (over all iterations
+// of an enclosing loop): past it a thread's share is the even one.
+const ompLimit = 1 << 22
+
+// ompSchedule kinds.
+const (
+	schedStatic  = "static"
+	schedDynamic = "dynamic"
+	schedGuided  = "guided"
+)
+
+// ompInfo is what an OpenMP loop directive says.
+type ompInfo struct {
+	dir        *parser.Directive
+	parallel   bool   // PARALLEL DO: a region of its own
+	kind       string // static, dynamic, guided
+	chunk      int64  // 0: none given
+	nowait     bool
+	collapse   int
+	reductions []ompReduction
+	sched      string // the schedule as written, for the report
+}
+
+type ompReduction struct {
+	op   string
+	vars []string
+}
+
+// ompOf returns the OpenMP worksharing directive of a loop, or nil.
+func ompOf(c *parser.DoConstruct) *ompInfo {
+	for _, d := range c.Directives {
+		if d.Sentinel != "OMP" {
+			continue
+		}
+		switch d.Name {
+		case "DO", "DO SIMD", "PARALLEL DO", "PARALLEL DO SIMD", "PARALLEL LOOP", "LOOP":
+		default:
+			continue
+		}
+		o := &ompInfo{dir: d, parallel: strings.HasPrefix(d.Name, "PARALLEL"), kind: schedStatic, collapse: 1, sched: "static (the default)"}
+		cs, _ := d.Spec.(*parser.ClauseSpec)
+		if cs == nil {
+			return o
+		}
+		for _, cl := range cs.Clauses {
+			switch cl.Name {
+			case "SCHEDULE":
+				if len(cl.Args) == 0 {
+					continue
+				}
+				kind := strings.ToLower(parser.ExprString(cl.Args[0]))
+				if i := strings.LastIndexByte(kind, ':'); i >= 0 {
+					kind = strings.TrimSpace(kind[i+1:]) // monotonic:dynamic
+				}
+				switch kind {
+				case schedDynamic, schedGuided:
+					o.kind = kind
+				default: // static, auto, runtime: priced as static
+					o.kind = schedStatic
+				}
+				o.sched = kind
+				if len(cl.Args) > 1 {
+					if v, ok := parser.EvalInt(cl.Args[1], nil); ok && v > 0 {
+						o.chunk = v
+						o.sched += fmt.Sprintf(",%d", v)
+					} else {
+						o.sched += "," + parser.ExprString(cl.Args[1])
+					}
+				}
+				if kind != schedStatic && kind != schedDynamic && kind != schedGuided {
+					o.sched += " (priced as static)"
+				}
+			case "NOWAIT":
+				o.nowait = true
+			case "COLLAPSE":
+				if len(cl.Args) == 1 {
+					if v, ok := parser.EvalInt(cl.Args[0], nil); ok && v >= 1 && v <= 8 {
+						o.collapse = int(v)
+					}
+				}
+			case "REDUCTION":
+				r := ompReduction{op: cl.Op}
+				for _, a := range cl.Args {
+					if id := rootIdent(a); id != nil {
+						r.vars = append(r.vars, id.Name)
+					}
+				}
+				o.reductions = append(o.reductions, r)
+			}
+		}
+		return o
+	}
+	return nil
+}
+
+// ompEnclosed reports whether a loop runs inside an enclosing OpenMP
+// worksharing loop: nested parallelism is off by default, so it runs on
+// the one thread that executes that iteration.
+func ompEnclosed(loops []loopInfo) bool {
+	for _, l := range loops {
+		if ompOf(l.do) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// ompRegion tells where an !$OMP DO stands: inside a PARALLEL region of
+// its unit, outside every region of a unit that has some (it then runs
+// on one thread), or in a unit without regions (an orphaned DO, assumed
+// called from inside a region).
+func (e *est) ompRegion(at parser.Pos) (inside, unitHasRegions bool) {
+	depth := 0
+	for _, s := range e.u.Body {
+		parser.Inspect(s, func(n parser.Node) bool {
+			d, ok := n.(*parser.Directive)
+			if !ok || d.Sentinel != "OMP" {
+				return true
+			}
+			switch d.Name {
+			case "PARALLEL", "PARALLEL SECTIONS", "PARALLEL WORKSHARE":
+				unitHasRegions = true
+				if d.Pos() < at {
+					depth++
+				}
+			case "END PARALLEL", "END PARALLEL SECTIONS", "END PARALLEL WORKSHARE":
+				if d.Pos() < at {
+					depth--
+				}
+			}
+			return true
+		})
+	}
+	return depth > 0, unitHasRegions
+}
+
+// ompNowaitAfter reports whether the statement right after the loop is
+// an !$OMP END DO NOWAIT (Fortran puts NOWAIT on the END directive).
+func (e *est) ompNowaitAfter(c *parser.DoConstruct) bool {
+	var next parser.Stmt
+	for _, s := range e.u.Body {
+		parser.Inspect(s, func(n parser.Node) bool {
+			st, ok := n.(parser.Stmt)
+			if !ok {
+				return true
+			}
+			if st.Pos() >= c.End() && (next == nil || st.Pos() < next.Pos()) {
+				next = st
+			}
+			return true
+		})
+	}
+	d, ok := next.(*parser.Directive)
+	if !ok || d.Sentinel != "OMP" || !strings.HasPrefix(d.Name, "END") {
+		return false
+	}
+	cs, _ := d.Spec.(*parser.ClauseSpec)
+	if cs == nil {
+		return false
+	}
+	for _, cl := range cs.Clauses {
+		if cl.Name == "NOWAIT" {
+			return true
+		}
+	}
+	return false
+}
+
+// ompDirective prices an OpenMP directive standing as a statement: a
+// PARALLEL region's fork and join, an explicit BARRIER. Others cost
+// nothing here (worksharing loops are priced as loops).
+func (e *est) ompDirective(d *parser.Directive, loops []loopInfo) Poly {
+	if d.Sentinel != "OMP" || ompEnclosed(loops) {
+		return complexity.Zero()
+	}
+	t := max(e.opt.Procs, 1)
+	sm := e.shared()
+	switch d.Name {
+	case "PARALLEL", "PARALLEL SECTIONS", "PARALLEL WORKSHARE":
+		f := sm.Fork.Time(t)
+		e.note(fmt.Sprintf("fork and join of the parallel region at line %d (%s; its join is a barrier): %s per execution", e.line(d), threadsWord(t), humanSec(f)))
+		return ratOf(f)
+	case "BARRIER":
+		b := sm.Barrier.Time(t)
+		e.note(fmt.Sprintf("barrier at line %d over %s: %s per execution", e.line(d), threadsWord(t), humanSec(b)))
+		return ratOf(b)
+	}
+	return complexity.Zero()
+}
+
+// shared is the machine's shared-memory section; a model without one
+// takes the built-in model's, and the estimate says so.
+func (e *est) shared() *machine.SharedMemory {
+	sm, note := e.opt.Machine.Shared()
+	if note != "" {
+		e.note(note)
+	}
+	return sm
+}
+
+// note adds a note once.
+func (e *est) note(s string) {
+	for _, n := range e.notes {
+		if n == s {
+			return
+		}
+	}
+	e.notes = append(e.notes, s)
+}
+
+func (e *est) line(s parser.Node) int {
+	return e.f.Lines.Line(e.u.Abs(s.Pos())) + 1
+}
+
+// ompLoop estimates a loop an OpenMP worksharing directive governs (see
+// the top of omp.go).
+func (e *est) ompLoop(c *parser.DoConstruct, loops []loopInfo, o *ompInfo) (Poly, []*Message) {
+	seq, msgs := e.loop(c, loops)
+	t := max(e.opt.Procs, 1)
+	what := "PARALLEL DO"
+	if !o.parallel {
+		what = "DO"
+	}
+	line := e.line(c.Do)
+	switch {
+	case ompEnclosed(loops):
+		e.note(fmt.Sprintf("OpenMP %s at line %d runs inside another parallel loop: nested parallelism is off by default, so it runs on one thread", what, line))
+		return seq, msgs
+	case !o.parallel:
+		inside, regions := e.ompRegion(c.Pos())
+		if !inside && regions {
+			e.note(fmt.Sprintf("OpenMP DO at line %d stands outside every PARALLEL region: it runs on one thread", line))
+			return seq, msgs
+		}
+		if !inside {
+			e.note(fmt.Sprintf("OpenMP DO at line %d is orphaned (no PARALLEL region in %s): priced as called from inside a region of %s, without the region's fork and join", line, unitName(e.u), threadsWord(t)))
+		}
+	}
+	sm := e.shared()
+	e.note(fmt.Sprintf("OpenMP: --procs %d is taken as %s on the cores of one shared-memory node (%s)", t, threadsWord(t), coresWords(sm)))
+	if mm := sm.MaxMeasured(); t > mm {
+		if mm == 0 {
+			e.note(fmt.Sprintf("the shared-memory figures are defaults, not measurements: %s", sm.Source))
+		} else {
+			e.note(fmt.Sprintf("the shared-memory figures were measured at up to %s; %d threads is extrapolated from them", threadsWord(mm), t))
+		}
+	}
+	if t > sm.Cores {
+		e.note(fmt.Sprintf("%d threads on %d cores: the threads share the cores, no faster than %d threads", t, sm.Cores, sm.Cores))
+	}
+	sh := e.ompShare(c, loops, o, t, sm)
+	share := sh.share
+	if t > sm.Cores {
+		share = math.Max(share, 1/float64(sm.Cores))
+	}
+	compute := seq.Mul(ratOf(share))
+	desc := fmt.Sprintf("OpenMP %s at line %d, schedule %s, %s: the busiest thread does %s of the work", what, line, o.sched, threadsWord(t), shareWords(share, t))
+	if sh.how != "" {
+		desc += " (" + sh.how + ")"
+	}
+	e.note(desc)
+	time := compute
+	// Main-memory bandwidth: a loop whose data does not fit in the caches
+	// streams its arrays, and the threads share the sockets' bandwidth.
+	if traffic, ok := e.ompTraffic(c, loops); ok {
+		bw := sm.Bandwidth(t)
+		limit := traffic.Mul(ratOf(1 / bw))
+		cv, ok1 := e.atFirst(compute, loops)
+		lv, ok2 := e.atFirst(limit, loops)
+		bytes, _ := e.atFirst(traffic, loops)
+		switch {
+		case ok1 && ok2 && lv > cv:
+			time = limit
+			e.note(fmt.Sprintf("memory bandwidth: %s per execution from main memory at %s/s (%s) take %s, more than the busiest thread's %s of computation: the loop is memory-bound", humanBytes(bytes), humanBytes(bw), threadsWord(min(t, sm.Cores)), humanSec(lv), humanSec(cv)))
+		case ok1 && ok2:
+			e.note(fmt.Sprintf("memory bandwidth: %s per execution from main memory at %s/s (%s) take %s, less than the busiest thread's %s of computation", humanBytes(bytes), humanBytes(bw), threadsWord(min(t, sm.Cores)), humanSec(lv), humanSec(cv)))
+		}
+	}
+	if o.parallel {
+		f := sm.Fork.Time(t)
+		time = time.Add(ratOf(f))
+		e.note(fmt.Sprintf("fork and join of the parallel region at line %d, whose join is the barrier at the end of the loop: %s per execution (%s)", line, humanSec(f), sm.Fork.Words()))
+	} else if o.nowait || e.ompNowaitAfter(c) {
+		e.note(fmt.Sprintf("no barrier at the end of the loop at line %d (NOWAIT)", line))
+	} else {
+		b := sm.Barrier.Time(t)
+		time = time.Add(ratOf(b))
+		e.note(fmt.Sprintf("barrier at the end of the loop at line %d: %s per execution (%s, %s)", line, humanSec(b), threadsWord(t), sm.Barrier.Words()))
+	}
+	for _, r := range o.reductions {
+		for _, v := range r.vars {
+			elems := e.ompElems(v)
+			rt := sm.Reduction.Time(t)
+			if elems > 1 {
+				// Each thread adds its private copy into the shared one.
+				l, s := e.opt.Machine.Access(0)
+				rt += (elems - 1) * float64(t) * (l + s)
+			}
+			time = time.Add(ratOf(rt))
+			size := ""
+			if elems > 1 {
+				size = fmt.Sprintf(", %.0f elements", elems)
+			}
+			e.note(fmt.Sprintf("reduction of %s (%s%s) over %s: %s per execution (%s)", v, r.op, size, threadsWord(t), humanSec(rt), sm.Reduction.Words()))
+		}
+	}
+	if sh.chunks > 0 {
+		ct := sh.chunks * sm.Chunk.Time(t)
+		time = time.Add(ratOf(ct))
+		e.note(fmt.Sprintf("%s schedule: %.0f chunks on the busiest thread at %s each: %s per execution", o.kind, sh.chunks, humanSec(sm.Chunk.Time(t)), humanSec(ct)))
+	}
+	return time, msgs
+}
+
+// threadsWord is "1 thread" or "n threads".
+func threadsWord(n int) string {
+	if n == 1 {
+		return "1 thread"
+	}
+	return fmt.Sprintf("%d threads", n)
+}
+
+func coresWords(sm *machine.SharedMemory) string {
+	s := fmt.Sprintf("the model's node has %d cores", sm.Cores)
+	if sm.Sockets > 1 {
+		s += fmt.Sprintf(" on %d sockets", sm.Sockets)
+	}
+	return s
+}
+
+func shareWords(share float64, t int) string {
+	if share <= 0 {
+		return "none"
+	}
+	s := fmt.Sprintf("%.3g%% (1/%.4g", 100*share, 1/share)
+	if t > 1 && math.Abs(share*float64(t)-1) > 1e-9 {
+		s += fmt.Sprintf("; even would be 1/%d", t)
+	}
+	return s + ")"
+}
+
+// atFirst is a time's value with the enclosing loops' indices at their
+// first values (where it still depends on them, as the work of an LU
+// step does on K).
+func (e *est) atFirst(p Poly, loops []loopInfo) (float64, bool) {
+	for i := len(loops) - 1; i >= 0; i-- {
+		if !p.Has(loops[i].index) {
+			continue
+		}
+		lo, ok := e.value(loops[i].do.Do.Lo, loops[:i], 0)
+		if !ok {
+			return 0, false
+		}
+		if p, ok = p.Subst(loops[i].index, lo); !ok {
+			return 0, false
+		}
+	}
+	return complexity.Seconds(p)
+}
+
+// ompElems is the number of elements a reduction variable holds (1 for a
+// scalar, the product of the extents for an array with known extents).
+func (e *est) ompElems(name string) float64 {
+	sym := e.sc.Lookup(name)
+	if sym == nil || sym.Rank() == 0 {
+		return 1
+	}
+	n := 1.0
+	for d := 0; d < sym.Rank(); d++ {
+		x, ok := e.extent(name, d)
+		v, ok2 := complexity.Seconds(x)
+		if !ok || !ok2 {
+			return 1
+		}
+		n *= v
+	}
+	return n
+}
+
+// ompTraffic is the bytes one execution of the loop streams from main
+// memory: for each innermost loop, its iterations times its streams (one
+// per array column that moves with the index, as the cost tables count
+// them) times the element size. ok is false when the loop's data fits in
+// the caches (the model's memory levels but the last), so that no
+// bandwidth limit applies, or the model has no memory levels.
+func (e *est) ompTraffic(c *parser.DoConstruct, loops []loopInfo) (Poly, bool) {
+	m := e.opt.Machine
+	if len(m.Memory) < 2 {
+		return Poly{}, false
+	}
+	data := e.dataOf(c, true)
+	if data.bytes <= float64(m.Memory[len(m.Memory)-2].Bytes) {
+		return Poly{}, false
+	}
+	var walk func(list []parser.Stmt, loops []loopInfo) (Poly, bool)
+	walk = func(list []parser.Stmt, loops []loopInfo) (Poly, bool) {
+		total := complexity.Zero()
+		for _, s := range list {
+			var inner []parser.Stmt
+			switch x := s.(type) {
+			case *parser.DoConstruct:
+				d := x.Do
+				if d.Var == nil || d.Lo == nil || d.Hi == nil {
+					return Poly{}, false
+				}
+				lo, ok1 := e.value(d.Lo, loops, 0)
+				hi, ok2 := e.value(d.Hi, loops, 0)
+				step, ok3 := complexity.Int(1), true
+				if d.Step != nil {
+					step, ok3 = e.value(d.Step, loops, 0)
+				}
+				if !ok1 || !ok2 || !ok3 {
+					return Poly{}, false
+				}
+				var st int64
+				if v, ok := complexity.Seconds(step); ok {
+					st = int64(v)
+				}
+				if use, ok := e.innermost(x, d.Var.Name, st); ok {
+					trips, ok := complexity.TripCount(lo, hi, step)
+					if !ok {
+						return Poly{}, false
+					}
+					elem := use.elemBytes
+					if elem <= 0 {
+						elem = 8
+					}
+					total = total.Add(trips.Mul(ratOf(float64(use.arrays) * elem)))
+					continue
+				}
+				body, ok := walk(x.Body, append(append([]loopInfo(nil), loops...), loopInfo{do: x, index: d.Var.Name}))
+				if !ok {
+					return Poly{}, false
+				}
+				sum, ok := complexity.SumStep(body, d.Var.Name, lo, hi, step)
+				if !ok {
+					return Poly{}, false
+				}
+				total = total.Add(sum)
+				continue
+			case *parser.IfConstruct:
+				for _, a := range x.Arms {
+					inner = append(inner, a.Body...)
+				}
+			case *parser.Block:
+				inner = x.Body
+			}
+			if inner != nil {
+				b, ok := walk(inner, loops)
+				if !ok {
+					return Poly{}, false
+				}
+				total = total.Add(b)
+			}
+		}
+		return total, true
+	}
+	return walk([]parser.Stmt{c}, loops)
+}
+
+// ompShareResult is the busiest thread's part of a loop.
+type ompShareResult struct {
+	share  float64 // its part of the loop's work
+	chunks float64 // the chunks of a dynamic or guided schedule it takes, per execution
+	how    string  // how the share was found, for the report
+}
+
+// ompShare finds the busiest thread's share of the loop's work: the
+// iterations of the (collapsed) loop weighed by their times, dealt out
+// by the schedule, over every iteration of the one enclosing loop the
+// bounds or the body depend on. Where the weights are not numbers, or
+// too many, the even share (with whole iterations where the trip count
+// is a number).
+func (e *est) ompShare(c *parser.DoConstruct, loops []loopInfo, o *ompInfo, t int, sm *machine.SharedMemory) ompShareResult {
+	even := ompShareResult{share: 1 / float64(t), how: "even share"}
+	// The collapsed nest, outermost first.
+	nest := []*parser.DoConstruct{c}
+	for len(nest) < o.collapse {
+		last := nest[len(nest)-1]
+		var next *parser.DoConstruct
+		for _, s := range last.Body {
+			if d, ok := s.(*parser.DoConstruct); ok && next == nil {
+				next = d
+			} else if _, ok := s.(*parser.Directive); !ok {
+				next = nil
+				break
+			}
+		}
+		if next == nil {
+			break
+		}
+		nest = append(nest, next)
+	}
+	// The body's time per iteration of the innermost collapsed loop.
+	inner := append([]loopInfo(nil), loops...)
+	for _, d := range nest {
+		if d.Do.Var == nil || d.Do.Lo == nil || d.Do.Hi == nil {
+			return even
+		}
+		inner = append(inner, loopInfo{do: d, index: d.Do.Var.Name})
+	}
+	savedNotes, savedColl, savedTable := e.notes, e.coll, e.table
+	body, _ := e.list(nest[len(nest)-1].Body, inner)
+	e.notes, e.coll, e.table = savedNotes, savedColl, savedTable
+	body = body.Add(ratOf(e.opt.Machine.Op("iteration")))
+
+	bounds := make([]ompBound, len(nest))
+	for i, d := range nest {
+		lo, ok1 := e.value(d.Do.Lo, inner[:len(loops)+i], 0)
+		hi, ok2 := e.value(d.Do.Hi, inner[:len(loops)+i], 0)
+		step, ok3 := complexity.Int(1), true
+		if d.Do.Step != nil {
+			step, ok3 = e.value(d.Do.Step, inner[:len(loops)+i], 0)
+		}
+		if !ok1 || !ok2 || !ok3 {
+			return even
+		}
+		bounds[i] = ompBound{lo, hi, step}
+	}
+	// The enclosing indices the nest depends on: at most one is walked.
+	var outer []int
+	for i, l := range loops {
+		uses := body.Has(l.index)
+		for _, b := range bounds {
+			uses = uses || b.lo.Has(l.index) || b.hi.Has(l.index) || b.step.Has(l.index)
+		}
+		if uses {
+			outer = append(outer, i)
+		}
+	}
+	if len(outer) > 1 {
+		return even
+	}
+	var steps []float64 // the enclosing index's values (one NaN: none)
+	name := ""
+	if len(outer) == 1 {
+		oi := outer[0]
+		name = loops[oi].index
+		d := loops[oi].do.Do
+		ol, ok1 := e.num(d.Lo, loops[:oi])
+		oh, ok2 := e.num(d.Hi, loops[:oi])
+		os := 1.0
+		ok3 := true
+		if d.Step != nil {
+			os, ok3 = e.num(d.Step, loops[:oi])
+		}
+		if !ok1 || !ok2 || !ok3 || os == 0 {
+			return even
+		}
+		n := math.Floor((oh-ol)/os) + 1
+		if n <= 0 || n > maxImbalanceSteps {
+			return even
+		}
+		for i := 0.0; i < n; i++ {
+			steps = append(steps, ol+i*os)
+		}
+	} else {
+		steps = []float64{math.NaN()}
+	}
+	budget := ompLimit
+	var busy, total, chunks float64
+	weighed := false
+	ct := sm.Chunk.Time(t)
+	for _, kv := range steps {
+		env := map[string]float64{}
+		if name != "" {
+			env[name] = kv
+		}
+		w, ok := e.ompWeights(nest, bounds, inner[len(loops):], body, env, &budget)
+		if !ok {
+			return even
+		}
+		weighed = weighed || w.list != nil
+		b, sum, nch := ompSchedule(w, o, t, ct)
+		busy += b
+		total += sum
+		chunks += nch
+	}
+	if total <= 0 {
+		return even
+	}
+	res := ompShareResult{share: busy / total}
+	if o.kind != schedStatic {
+		res.chunks = chunks / float64(len(steps))
+	}
+	res.how = "iterations of equal time"
+	if weighed {
+		res.how = "each iteration weighed by its time"
+	}
+	if len(nest) > 1 {
+		res.how = fmt.Sprintf("%d loops collapsed, %s", len(nest), res.how)
+	}
+	if name != "" {
+		res.how += fmt.Sprintf(", over the %d iterations of the %s loop", len(steps), name)
+	}
+	return res
+}
+
+// num is an integer expression's value, where it is a number.
+func (e *est) num(x parser.Expr, loops []loopInfo) (float64, bool) {
+	p, ok := e.value(x, loops, 0)
+	if !ok {
+		return 0, false
+	}
+	return complexity.Seconds(p)
+}
+
+// ompWeights are the iterations' times of the collapsed nest in the
+// order a schedule deals them out, with the enclosing index set in env;
+// a body that takes the same time for every iteration gives a run
+// (uniform) instead of a list. budget bounds the iterations listed.
+func (e *est) ompWeights(nest []*parser.DoConstruct, bounds []ompBound, idx []loopInfo, body Poly, env map[string]float64, budget *int) (ompRun, bool) {
+	uniform := true
+	for _, l := range idx {
+		uniform = uniform && !body.Has(l.index)
+	}
+	// A single loop with a uniform body: its trip count is enough.
+	if uniform && len(nest) == 1 {
+		lo, ok1 := evalF(bounds[0].lo, env)
+		hi, ok2 := evalF(bounds[0].hi, env)
+		st, ok3 := evalF(bounds[0].step, env)
+		w, ok4 := evalF(body, env)
+		if !ok1 || !ok2 || !ok3 || !ok4 || st == 0 {
+			return ompRun{}, false
+		}
+		n := math.Max(math.Floor((hi-lo+st)/st), 0)
+		return ompRun{n: n, w: w}, true
+	}
+	var ws []float64
+	var rec func(i int) bool
+	rec = func(i int) bool {
+		lo, ok1 := evalF(bounds[i].lo, env)
+		hi, ok2 := evalF(bounds[i].hi, env)
+		st, ok3 := evalF(bounds[i].step, env)
+		if !ok1 || !ok2 || !ok3 || st == 0 {
+			return false
+		}
+		n := math.Max(math.Floor((hi-lo+st)/st), 0)
+		if n > float64(*budget) {
+			return false
+		}
+		name := idx[i].index
+		for k := 0.0; k < n; k++ {
+			env[name] = lo + k*st
+			if i+1 < len(nest) {
+				if !rec(i + 1) {
+					return false
+				}
+				continue
+			}
+			w, ok := evalF(body, env)
+			if !ok {
+				return false
+			}
+			*budget--
+			if *budget < 0 {
+				return false
+			}
+			ws = append(ws, w)
+		}
+		delete(env, name)
+		return true
+	}
+	if !rec(0) {
+		return ompRun{}, false
+	}
+	return ompRun{list: ws, n: float64(len(ws))}, true
+}
+
+// ompBound is a loop's range.
+type ompBound struct{ lo, hi, step Poly }
+
+// ompRun is a loop's iterations' times: a list, or n iterations of time
+// w each (list nil).
+type ompRun struct {
+	list []float64
+	n, w float64
+}
+
+func (r ompRun) at(i int) float64 {
+	if r.list != nil {
+		return r.list[i]
+	}
+	return r.w
+}
+
+// ompSchedule deals a loop's iterations out to t threads as the schedule
+// says and returns the busiest thread's work (without chunk overheads),
+// the total work, and the chunks the busiest thread took. For DYNAMIC
+// and GUIDED the next chunk goes to the thread that is free first, each
+// chunk costing chunkTime on top of its iterations; "busiest" is the
+// thread that finishes last.
+func ompSchedule(r ompRun, o *ompInfo, t int, chunkTime float64) (busy, total, chunks float64) {
+	n := int64(r.n)
+	if n <= 0 {
+		return 0, 0, 0
+	}
+	tt := int64(t)
+	if r.list == nil {
+		total = r.n * r.w
+	} else {
+		for _, w := range r.list {
+			total += w
+		}
+	}
+	work := make([]float64, t)
+	switch {
+	case o.kind == schedStatic && o.chunk == 0:
+		// libgomp: q = n/t iterations each, the first n mod t threads one more.
+		q, rem := n/tt, n%tt
+		if r.list == nil {
+			return float64(q+min(rem, 1)) * r.w, total, 0
+		}
+		i := int64(0)
+		for th := int64(0); th < tt; th++ {
+			cnt := q
+			if th < rem {
+				cnt++
+			}
+			for k := int64(0); k < cnt; k++ {
+				work[th] += r.list[i]
+				i++
+			}
+		}
+	case o.kind == schedStatic:
+		// Chunks of k dealt round-robin: CYCLIC(k).
+		if r.list == nil {
+			return float64(maxOf(cyclicCounts(0, 1, n, o.chunk, tt))) * r.w, total, 0
+		}
+		for i := int64(0); i < n; i++ {
+			work[(i/o.chunk)%tt] += r.list[i]
+		}
+	default:
+		k := max(o.chunk, 1)
+		if r.list == nil && o.kind == schedDynamic && n/k > 1<<20 {
+			// Equal chunks taken in turn: the busiest thread takes
+			// ceil(chunks/t) of them.
+			nch := (n + k - 1) / k
+			per := (nch + tt - 1) / tt
+			return float64(min(per*k, n)) * r.w, total, float64(per)
+		}
+		// The next chunk goes to the thread that is free first (ties: the
+		// lowest number), each chunk costing chunkTime on top.
+		free := make([]float64, t) // when each thread is free, overheads included
+		taken := make([]float64, t)
+		i := int64(0)
+		for i < n {
+			size := k
+			if o.kind == schedGuided {
+				size = max((n-i+tt-1)/tt, k)
+			}
+			size = min(size, n-i)
+			th := 0
+			for q := 1; q < t; q++ {
+				if free[q] < free[th] {
+					th = q
+				}
+			}
+			w := 0.0
+			if r.list == nil {
+				w = float64(size) * r.w
+			} else {
+				for j := i; j < i+size; j++ {
+					w += r.list[j]
+				}
+			}
+			work[th] += w
+			free[th] += w + chunkTime
+			taken[th]++
+			i += size
+		}
+		last := 0
+		for q := 1; q < t; q++ {
+			if free[q] > free[last] {
+				last = q
+			}
+		}
+		return work[last], total, taken[last]
+	}
+	for _, w := range work {
+		busy = math.Max(busy, w)
+	}
+	return busy, total, 0
+}
+
+// evalF evaluates a polynomial in floating point with the given values
+// (ok false when a variable has none).
+func evalF(p Poly, env map[string]float64) (float64, bool) {
+	if v, ok := complexity.Seconds(p); ok {
+		return v, true
+	}
+	sum := 0.0
+	for _, t := range p.Terms() {
+		c, _ := t.Coef.Float64()
+		for _, f := range t.Factors {
+			v, ok := env[f.Name]
+			if !ok {
+				return 0, false
+			}
+			c *= math.Pow(v, float64(f.Exp))
+		}
+		sum += c
+	}
+	return sum, true
+}
+
+// humanSec prints seconds with a unit (µs, ms, s).
+func humanSec(s float64) string {
+	a := math.Abs(s)
+	switch {
+	case a == 0:
+		return "0 s"
+	case a < 1e-6:
+		return fmt.Sprintf("%.3g ns", s*1e9)
+	case a < 1e-3:
+		return fmt.Sprintf("%.3g µs", s*1e6)
+	case a < 1:
+		return fmt.Sprintf("%.3g ms", s*1e3)
+	}
+	return fmt.Sprintf("%.3g s", s)
+}
+
+// humanBytes prints a byte count with a decimal SI prefix.
+func humanBytes(b float64) string {
+	units := []string{"B", "kB", "MB", "GB", "TB"}
+	i := 0
+	for b >= 1000 && i < len(units)-1 {
+		b /= 1000
+		i++
+	}
+	return fmt.Sprintf("%.3g %s", b, units[i])
+}

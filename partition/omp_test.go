@@ -1,0 +1,353 @@
+package partition
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/pfls/pfls/complexity"
+	"github.com/pfls/pfls/machine"
+	"github.com/pfls/pfls/parser"
+)
+
+// ompModel is a machine whose only costs are round numbers, so that the
+// tests below can work the expected times out by hand: an iteration costs
+// 1 µs and nothing else costs anything; a parallel region 1 + 1·log2 t µs,
+// a barrier 0.5 + 0.25·log2 t µs, a reduction 0.1 + 0.1·(t−1) µs, a
+// dynamic chunk 0.01·log2 t µs. memory adds two levels (a 1 kB cache,
+// then main memory) and bandwidths of 1 GB/s per core, 4 GB/s per socket.
+func ompModel(t *testing.T, iteration float64, memory bool) *machine.Machine {
+	t.Helper()
+	mem := ""
+	if memory {
+		mem = `"memory": [{"bytes": 1024, "load": 0, "store": 0}, {"bytes": 1073741824, "load": 0, "store": 0}],`
+	}
+	src := fmt.Sprintf(`{"name": "omp-test", "provenance": {"source": "test"},
+	  "ops": {"iteration": %g}, %s "comm": {},
+	  "sharedMemory": {"source": "test", "cores": 16, "sockets": 1, "measured": [1, 2],
+	    "fork": {"a": 1e-6, "b": 1e-6, "growth": "log"},
+	    "barrier": {"a": 5e-7, "b": 2.5e-7, "growth": "log"},
+	    "reduction": {"a": 1e-7, "b": 1e-7, "growth": "linear"},
+	    "chunk": {"a": 0, "b": 1e-8, "growth": "log"},
+	    "coreBandwidth": 1e9, "socketBandwidth": 4e9}}`, iteration, mem)
+	m, err := machine.LoadMachine(strings.NewReader(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// ompEstimate estimates the loop starting on a line of a free-form program.
+func ompEstimate(t *testing.T, src string, line, threads int, m *machine.Machine) *Estimate {
+	t.Helper()
+	f := parser.Parse("omp.f90", []byte(src), nil)
+	if errs := f.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	rs, err := ReportsAt(f, line, Options{Machine: m, Procs: threads}, ReportOptions{})
+	if err != nil || len(rs) != 1 {
+		t.Fatalf("line %d: %d reports, %v", line, len(rs), err)
+	}
+	return rs[0].Estimate
+}
+
+func ompSeconds(t *testing.T, e *Estimate) float64 {
+	t.Helper()
+	v, ok := complexity.Seconds(e.Time)
+	if !ok {
+		t.Fatalf("time %v is not a number", e.Time)
+	}
+	return v
+}
+
+func ompNear(a, b float64) bool { return math.Abs(a-b) <= 1e-12+1e-9*math.Abs(b) }
+
+func hasNote(e *Estimate, sub string) bool {
+	for _, n := range e.Notes {
+		if strings.Contains(n, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+const ompUniform = `program p
+  integer, parameter :: n = 1000
+  real(8) :: a(n), b(n)
+  integer :: i
+  !$omp parallel do
+  do i = 1, n
+    a(i) = b(i)
+  end do
+end program p
+`
+
+// STATIC without a chunk: libgomp gives each thread n/t iterations and
+// the first n mod t one more, so the busiest runs ceil(1000/16) = 63.
+func TestOMPStaticBlock(t *testing.T) {
+	m := ompModel(t, 1e-6, false)
+	for _, c := range []struct {
+		threads int
+		want    float64
+	}{
+		{1, 1000e-6 + 1e-6}, // every iteration, and a region of 1 thread
+		{2, 500e-6 + 2e-6},  // 500 each; fork 1 + 1·log2 2
+		{16, 63e-6 + 5e-6},  // 63 on the busiest; fork 1 + 1·4
+		{7, 143e-6 + 1e-6 + 1e-6*math.Log2(7)},
+	} {
+		e := ompEstimate(t, ompUniform, 6, c.threads, m)
+		if got := ompSeconds(t, e); !ompNear(got, c.want) {
+			t.Errorf("%d threads: %.9g s, want %.9g", c.threads, got, c.want)
+		}
+		if !hasNote(e, "fork and join of the parallel region") || !hasNote(e, fmt.Sprintf("--procs %d is taken as", c.threads)) {
+			t.Errorf("%d threads: notes %q", c.threads, e.Notes)
+		}
+	}
+}
+
+// A triangular loop: iteration i of the outer loop costs i + 1 µs (i
+// inner iterations and its own). n = 100 on 4 threads; total 5150 µs.
+func triangular(schedule string) string {
+	return `program p
+  integer, parameter :: n = 100
+  real(8) :: a(n,n)
+  integer :: i, j
+  !$omp parallel do ` + schedule + `
+  do i = 1, n
+    do j = 1, i
+      a(i,j) = 0
+    end do
+  end do
+end program p
+`
+}
+
+func TestOMPTriangularSchedules(t *testing.T) {
+	m := ompModel(t, 1e-6, false)
+	fork4 := 3e-6
+	for _, c := range []struct {
+		schedule string
+		busiest  float64
+	}{
+		// Blocks of 25: the last thread takes i = 76..100, Σ(i+1) = 2225.
+		{"schedule(static)", 2225e-6},
+		// Cyclic: thread 3 takes i = 4, 8, ..., 100: Σ(i+1) = 4·325 + 25.
+		{"schedule(static,1)", 1325e-6},
+		// Chunks of 25 dealt round-robin are the blocks again.
+		{"schedule(static,25)", 2225e-6},
+	} {
+		e := ompEstimate(t, triangular(c.schedule), 6, 4, m)
+		// The loop's time is the busiest thread's share of the whole
+		// loop's time (5150 µs of iterations, nothing per loop).
+		if got, want := ompSeconds(t, e), c.busiest+fork4; !ompNear(got, want) {
+			t.Errorf("%s: %.9g s, want %.9g", c.schedule, got, want)
+		}
+	}
+	// Under STATIC the imbalance shows in the report.
+	e := ompEstimate(t, triangular("schedule(static)"), 6, 4, m)
+	if !hasNote(e, "1/2.315; even would be 1/4") || !hasNote(e, "each iteration weighed by its time") {
+		t.Errorf("notes %q", e.Notes)
+	}
+}
+
+// DYNAMIC and GUIDED: chunks go to the first free thread, each costing
+// the chunk overhead (0.01·log2 4 = 0.02 µs on 4 threads).
+func TestOMPDynamicAndGuided(t *testing.T) {
+	m := ompModel(t, 1e-6, false)
+	src := func(n int, schedule string) string {
+		return fmt.Sprintf(`program p
+  real(8) :: a(%d)
+  integer :: i
+  !$omp parallel do %s
+  do i = 1, %d
+    a(i) = 0
+  end do
+end program p
+`, n, schedule, n)
+	}
+	c := 0.02e-6
+	fork4 := 3e-6
+	// 64 equal iterations in chunks of 4: 16 chunks, 4 per thread.
+	e := ompEstimate(t, src(64, "schedule(dynamic,4)"), 5, 4, m)
+	if got, want := ompSeconds(t, e), 16e-6+4*c+fork4; !ompNear(got, want) {
+		t.Errorf("dynamic,4: %.9g s, want %.9g", got, want)
+	}
+	if !hasNote(e, "dynamic schedule: 4 chunks on the busiest thread") {
+		t.Errorf("notes %q", e.Notes)
+	}
+	// GUIDED on 100: chunks of 25, 19, 14, 11, 8, 6, 5, 3, 3, 2, 1, 1, 1,
+	// 1 (ceil(remaining/4)); worked by hand, thread 2 finishes last with
+	// 14 + 6 + 3 + 1 + 1 = 25 iterations in 5 chunks.
+	e = ompEstimate(t, src(100, "schedule(guided)"), 5, 4, m)
+	if got, want := ompSeconds(t, e), 25e-6+5*c+fork4; !ompNear(got, want) {
+		t.Errorf("guided: %.9g s, want %.9g", got, want)
+	}
+}
+
+// !$OMP DO inside a PARALLEL region: one fork and join per region, a
+// barrier after each DO unless END DO NOWAIT; an explicit BARRIER costs
+// one too.
+func TestOMPRegionBarrierNowait(t *testing.T) {
+	m := ompModel(t, 1e-6, false)
+	src := `program p
+  real(8) :: a(64), b(64)
+  integer :: i, it
+  do it = 1, 10
+    !$omp parallel
+    !$omp do
+    do i = 1, 64
+      a(i) = 0
+    end do
+    !$omp end do
+    !$omp barrier
+    !$omp do
+    do i = 1, 64
+      b(i) = 0
+    end do
+    !$omp end do nowait
+    !$omp end parallel
+  end do
+end program p
+`
+	e := ompEstimate(t, src, 4, 4, m)
+	// Per sweep: fork 3, 16 + barrier 1, barrier 1, 16, and the sweep's
+	// own iteration 1 µs.
+	if got, want := ompSeconds(t, e), 10*(3e-6+17e-6+1e-6+16e-6+1e-6); !ompNear(got, want) {
+		t.Errorf("%.9g s, want %.9g; notes %q", got, want, e.Notes)
+	}
+	for _, n := range []string{"barrier at the end of the loop at line 7: 1 µs", "no barrier at the end of the loop at line 13 (NOWAIT)", "barrier at line 11 over 4 threads", "fork and join of the parallel region at line 5"} {
+		if !hasNote(e, n) {
+			t.Errorf("no note %q in %q", n, e.Notes)
+		}
+	}
+	// Outside any region a DO runs on one thread.
+	serial := strings.Replace(strings.Replace(src, "!$omp parallel\n", "\n", 1), "!$omp end parallel\n", "\n", 1)
+	serial = strings.Replace(serial, "    !$omp barrier\n", "    !$omp parallel\n    !$omp end parallel\n", 1)
+	e = ompEstimate(t, serial, 4, 4, m)
+	if !hasNote(e, "stands outside every PARALLEL region: it runs on one thread") {
+		t.Errorf("notes %q", e.Notes)
+	}
+}
+
+// REDUCTION: 0.1 + 0.1·(t−1) µs per variable.
+func TestOMPReduction(t *testing.T) {
+	m := ompModel(t, 1e-6, false)
+	src := `program p
+  real(8) :: a(64), s, x
+  integer :: i
+  !$omp parallel do reduction(+:s) reduction(max:x)
+  do i = 1, 64
+    s = s + a(i)
+    x = max(x, a(i))
+  end do
+end program p
+`
+	e := ompEstimate(t, src, 5, 4, m)
+	if got, want := ompSeconds(t, e), 16e-6+3e-6+2*0.4e-6; !ompNear(got, want) {
+		t.Errorf("%.9g s, want %.9g", got, want)
+	}
+	if !hasNote(e, "reduction of S (+) over 4 threads: 400 ns") || !hasNote(e, "reduction of X (MAX) over 4 threads") {
+		t.Errorf("notes %q", e.Notes)
+	}
+}
+
+// COLLAPSE(2) shares the 16 iterations of a 4×4 nest among 16 threads;
+// without it only the 4 outer iterations are shared.
+func TestOMPCollapse(t *testing.T) {
+	m := ompModel(t, 1e-6, false)
+	src := func(clause string) string {
+		return `program p
+  real(8) :: a(4,4)
+  integer :: i, j
+  !$omp parallel do ` + clause + `
+  do j = 1, 4
+    do i = 1, 4
+      a(i,j) = 0
+    end do
+  end do
+end program p
+`
+	}
+	fork16 := 5e-6
+	// The whole loop: 4 outer iterations of 1 + 4 µs = 20 µs.
+	if got, want := ompSeconds(t, ompEstimate(t, src("collapse(2)"), 5, 16, m)), 20e-6/16+fork16; !ompNear(got, want) {
+		t.Errorf("collapse(2): %.9g s, want %.9g", got, want)
+	}
+	if got, want := ompSeconds(t, ompEstimate(t, src(""), 5, 16, m)), 20e-6/4+fork16; !ompNear(got, want) {
+		t.Errorf("no collapse: %.9g s, want %.9g", got, want)
+	}
+}
+
+// A loop whose data lies in main memory streams it: 10⁶ iterations of
+// A(I) = B(I) move 16 MB, which take 16 ms at 1 GB/s (one thread), 4 ms
+// at the socket's 4 GB/s (4 threads and more); the iterations themselves
+// take 1 ms on one thread.
+func TestOMPBandwidth(t *testing.T) {
+	m := ompModel(t, 1e-9, true)
+	src := `program p
+  integer, parameter :: n = 1000000
+  real(8) :: a(n), b(n)
+  integer :: i
+  !$omp parallel do
+  do i = 1, n
+    a(i) = b(i)
+  end do
+end program p
+`
+	sm, _ := m.Shared()
+	for _, th := range []int{1, 2, 4, 16} {
+		e := ompEstimate(t, src, 6, th, m)
+		bw := math.Min(float64(th)*1e9, 4e9)
+		want := 16e6/bw + sm.Fork.Time(th)
+		if got := ompSeconds(t, e); !ompNear(got, want) {
+			t.Errorf("%d threads: %.9g s, want %.9g", th, got, want)
+		}
+		if !hasNote(e, "16 MB per execution from main memory") || !hasNote(e, "memory-bound") {
+			t.Errorf("%d threads: notes %q", th, e.Notes)
+		}
+	}
+}
+
+// Properties over thread counts: a compute-bound loop's time never grows
+// from 1 thread to the model's cores; a memory-bound one never drops
+// below its traffic over the bandwidth of its threads.
+func TestOMPScalingProperties(t *testing.T) {
+	compute := ompModel(t, 1e-6, false)
+	sm, _ := compute.Shared()
+	prev := math.Inf(1)
+	for th := 1; th <= sm.Cores; th++ {
+		got := ompSeconds(t, ompEstimate(t, ompUniform, 6, th, compute))
+		if got > prev {
+			t.Errorf("compute-bound: %d threads take %.6g s, more than %d threads (%.6g s)", th, got, th-1, prev)
+		}
+		prev = got
+	}
+	// Beyond the cores the threads share them: no faster than the cores.
+	if got := ompSeconds(t, ompEstimate(t, ompUniform, 6, 2*sm.Cores, compute)); got < 1000e-6/float64(sm.Cores) {
+		t.Errorf("%d threads on %d cores: %.6g s, faster than the cores allow", 2*sm.Cores, sm.Cores, got)
+	}
+	memory := ompModel(t, 1e-9, true)
+	src := strings.Replace(ompUniform, "n = 1000", "n = 1000000", 1)
+	for th := 1; th <= 2*sm.Cores; th++ {
+		got := ompSeconds(t, ompEstimate(t, src, 6, th, memory))
+		if floor := 16e6 / sm.Bandwidth(th); got < floor {
+			t.Errorf("memory-bound: %d threads take %.6g s, below the bandwidth's %.6g s", th, got, floor)
+		}
+	}
+}
+
+// A model file without the shared-memory section still estimates OpenMP
+// loops, with the built-in model's figures, and says so.
+func TestOMPOldModel(t *testing.T) {
+	m := ompModel(t, 1e-6, false)
+	m.SharedMemory = nil
+	e := ompEstimate(t, ompUniform, 6, 16, m)
+	def, _ := machine.DefaultMachine().Shared()
+	if got, want := ompSeconds(t, e), 63e-6+def.Fork.Time(16); !ompNear(got, want) {
+		t.Errorf("%.9g s, want %.9g", got, want)
+	}
+	if !hasNote(e, "has no shared-memory section") {
+		t.Errorf("notes %q", e.Notes)
+	}
+}
