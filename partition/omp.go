@@ -659,6 +659,7 @@ func (e *est) ompWeights(nest []*parser.DoConstruct, bounds []ompBound, idx []lo
 		return ompRun{n: n, w: w}, true
 	}
 	var ws []float64
+	weight := compileF(body)
 	var rec func(i int) bool
 	rec = func(i int) bool {
 		lo, ok1 := evalF(bounds[i].lo, env)
@@ -680,7 +681,7 @@ func (e *est) ompWeights(nest []*parser.DoConstruct, bounds []ompBound, idx []lo
 				}
 				continue
 			}
-			w, ok := evalF(body, env)
+			w, ok := weight(env)
 			if !ok {
 				return false
 			}
@@ -818,22 +819,40 @@ func ompSchedule(r ompRun, o *ompInfo, t int, chunkTime float64) (busy, total, c
 // evalF evaluates a polynomial in floating point with the given values
 // (ok false when a variable has none).
 func evalF(p Poly, env map[string]float64) (float64, bool) {
+	return compileF(p)(env)
+}
+
+// compileF turns a polynomial into a function that evaluates it in
+// floating point (ok false when a variable has no value), converting
+// the coefficients once.
+func compileF(p Poly) func(env map[string]float64) (float64, bool) {
 	if v, ok := complexity.Seconds(p); ok {
-		return v, true
+		return func(map[string]float64) (float64, bool) { return v, true }
 	}
-	sum := 0.0
+	type fterm struct {
+		c       float64
+		factors []complexity.Factor
+	}
+	var ts []fterm
 	for _, t := range p.Terms() {
 		c, _ := t.Coef.Float64()
-		for _, f := range t.Factors {
-			v, ok := env[f.Name]
-			if !ok {
-				return 0, false
-			}
-			c *= math.Pow(v, float64(f.Exp))
-		}
-		sum += c
+		ts = append(ts, fterm{c, t.Factors})
 	}
-	return sum, true
+	return func(env map[string]float64) (float64, bool) {
+		sum := 0.0
+		for _, t := range ts {
+			c := t.c
+			for _, f := range t.factors {
+				v, ok := env[f.Name]
+				if !ok {
+					return 0, false
+				}
+				c *= math.Pow(v, float64(f.Exp))
+			}
+			sum += c
+		}
+		return sum, true
+	}
 }
 
 // humanSec prints seconds with a unit (µs, ms, s).

@@ -351,3 +351,17 @@ func TestOMPOldModel(t *testing.T) {
 		t.Errorf("notes %q", e.Notes)
 	}
 }
+
+// BenchmarkOMPTriangular weighs the 10⁶ iterations of a triangular loop
+// one by one (the most an estimate does; past ompLimit it takes the even
+// share).
+func BenchmarkOMPTriangular(b *testing.B) {
+	src := strings.Replace(triangular("schedule(dynamic,4)"), "n = 100", "n = 1000000", 1)
+	f := parser.Parse("omp.f90", []byte(src), nil)
+	m := machine.DefaultMachine()
+	for i := 0; i < b.N; i++ {
+		if _, err := ReportsAt(f, 6, Options{Machine: m, Procs: 16}, ReportOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
