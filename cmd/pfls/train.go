@@ -219,6 +219,12 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pfls train: warning: %s\n", warn)
 		m.Provenance.Notes = append([]string{"warning: " + warn}, m.Provenance.Notes...)
 	}
+	if sim == nil { // the OpenMP kernels (train_omp.go); SMPI simulates MPI only
+		var note string
+		if m.SharedMemory, note = trainShared(ctx, mpi.CC, dir, *quick, cores, *rawDir, stderr); note != "" {
+			m.Provenance.Notes = append(m.Provenance.Notes, note)
+		}
+	}
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err == nil {
 		err = os.WriteFile(*out, append(data, '\n'), 0o644)

@@ -1,8 +1,9 @@
 /*
  * pfls-omp: the shared-memory kernels of pfls's training set.
  *
- * It measures, at each thread count from 1 to the number given (default:
- * omp_get_num_procs()), what an OpenMP loop costs beyond its iterations:
+ * It measures, at 1, 2, 4, ... threads and at the number given with
+ * --threads (default: omp_get_num_procs()), what an OpenMP loop costs
+ * beyond its iterations:
  *
  *   fork       an empty "parallel" region: the fork and the join (with its
  *              implicit barrier), seconds per region
@@ -146,7 +147,8 @@ int main(int argc, char **argv) {
 	}
 	printf("omp-train 1 procs %d\n", omp_get_num_procs());
 	fflush(stdout);
-	for (int t = 1; t <= max; t++) {
+	/* 1, 2, 4, ... and the largest count: the growth shows on a log scale. */
+	for (int t = 1; t <= max; t = (t < max && 2 * t > max) ? max : 2 * t) {
 		double v[PASSES];
 		for (int p = 0; p < PASSES; p++)
 			v[p] = fork_time(t, reps);
