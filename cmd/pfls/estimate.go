@@ -302,6 +302,7 @@ func writeMachineInfo(w io.Writer, m *machine.Machine, file string) {
 			fmt.Fprintf(w, "  up to %-10s load %-9s store %s\n", humanBytes(l.Bytes), capability.HumanSeconds(l.Load), capability.HumanSeconds(l.Store))
 		}
 	}
+	writeSharedInfo(w, m) // train_omp.go
 	for _, procs := range m.Procs() {
 		fmt.Fprintf(w, "communication at P = %d (time of one call; a + b·bytes per segment):\n", procs)
 		pats := make([]string, 0, len(m.Comm[procs]))

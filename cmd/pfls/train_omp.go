@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pfls/pfls/capability"
 	"github.com/pfls/pfls/machine"
 	"github.com/pfls/pfls/machine/train"
 )
@@ -63,6 +64,43 @@ func trainShared(ctx context.Context, cc, dir string, quick bool, cores int, raw
 		return nil, "shared-memory kernels not used: " + err.Error()
 	}
 	return s, ""
+}
+
+// writeSharedInfo describes the model's shared-memory section for
+// --machine-info: where it comes from, each overhead at 1, 2, the
+// largest measured and the node's core count of threads, the bandwidths.
+func writeSharedInfo(w io.Writer, m *machine.Machine) {
+	s, note := m.Shared()
+	fmt.Fprintln(w, "shared memory (OpenMP; --procs is the thread count):")
+	if note != "" {
+		fmt.Fprintf(w, "  note:     %s\n", note)
+	}
+	fmt.Fprintf(w, "  source:   %s\n", s.Source)
+	measured := "none (defaults)"
+	if len(s.Measured) > 0 {
+		measured = joinInts(s.Measured) + " threads"
+	}
+	fmt.Fprintf(w, "  node:     %d cores on %d socket(s); measured at %s\n", s.Cores, max(s.Sockets, 1), measured)
+	var counts []int
+	for _, t := range []int{1, 2, s.MaxMeasured(), s.Cores} {
+		if t >= 1 && (len(counts) == 0 || t > counts[len(counts)-1]) {
+			counts = append(counts, t)
+		}
+	}
+	for _, o := range []struct {
+		name string
+		o    machine.Overhead
+	}{{"fork/join", s.Fork}, {"barrier", s.Barrier}, {"reduction", s.Reduction}, {"chunk", s.Chunk}} {
+		var at []string
+		for _, t := range counts {
+			at = append(at, fmt.Sprintf("%s at %d", capability.HumanSeconds(o.o.Time(t)), t))
+		}
+		fmt.Fprintf(w, "  %-10s %s (%s)\n", o.name, strings.Join(at, ", "), o.o.Words())
+	}
+	fmt.Fprintf(w, "  bandwidth  %.3g GB/s one core, %.3g GB/s a socket\n", s.CoreBandwidth/1e9, s.SocketBandwidth/1e9)
+	for _, n := range s.Notes {
+		fmt.Fprintf(w, "  note:     %s\n", n)
+	}
 }
 
 func joinInts(v []int) string {

@@ -83,6 +83,13 @@ func TestTrainSharedMemory(t *testing.T) {
 	if !strings.Contains(stderr, "shared memory: OpenMP kernels at 1 to") {
 		t.Errorf("progress:\n%s", stderr)
 	}
+	// --machine-info shows the section, each overhead at 1 thread and at
+	// the node's 2 cores.
+	code, info, errOut := runCmd("estimate", "--machine", out, "--machine-info")
+	if code != 0 || !strings.Contains(info, "source:   pfls train: OpenMP kernels") ||
+		!strings.Contains(info, "fork/join  211 ns at 1, 718 ns at 2 (log2 of the threads)") {
+		t.Errorf("machine-info: exit %d\n%s%s", code, info, errOut)
+	}
 }
 
 // A compiler without OpenMP does not stop the training: the model has no
