@@ -294,7 +294,7 @@ func (e *est) ompLoop(c *parser.DoConstruct, loops []loopInfo, o *ompInfo) (Poly
 	time := compute
 	// Main-memory bandwidth: a loop whose data does not fit in the caches
 	// streams its arrays, and the threads share the sockets' bandwidth.
-	if traffic, ok := e.ompTraffic(c, loops); ok {
+	if traffic, ok := e.ompTraffic(c, loops, min(t, sm.Cores)); ok {
 		bw := sm.Bandwidth(t)
 		limit := traffic.Mul(ratOf(1 / bw))
 		cv, ok1 := e.atFirst(compute, loops)
@@ -410,20 +410,26 @@ func (e *est) ompElems(name string) float64 {
 }
 
 // ompTraffic is the bytes one execution of the loop streams from main
-// memory: for each innermost loop, its iterations times its streams (one
-// per array column that moves with the index, as the cost tables count
-// them) times the element size. ok is false when the loop's data fits in
-// the caches (the model's memory levels but the last), so that no
-// bandwidth limit applies, or the model has no memory levels.
-func (e *est) ompTraffic(c *parser.DoConstruct, loops []loopInfo) (Poly, bool) {
+// memory on t busy cores. A loop nest whose footprint (the bytes it
+// touches, ompFootprint) fits in one core's share of the last cache level
+// loads each of them once — a tile of a blocked loop; an innermost loop
+// that does not streams its iterations times its streams (one per array
+// column that moves with the index, as the cost tables count them) times
+// the element size; other loops sum their bodies. ok is false when the
+// loop's data fits in the caches (the model's memory levels but the
+// last), so that no bandwidth limit applies, or the model has no memory
+// levels.
+func (e *est) ompTraffic(c *parser.DoConstruct, loops []loopInfo, t int) (Poly, bool) {
 	m := e.opt.Machine
 	if len(m.Memory) < 2 {
 		return Poly{}, false
 	}
+	cache := float64(m.Memory[len(m.Memory)-2].Bytes)
 	data := e.dataOf(c, true)
-	if data.bytes <= float64(m.Memory[len(m.Memory)-2].Bytes) {
+	if data.bytes <= cache {
 		return Poly{}, false
 	}
+	share := cache / float64(max(t, 1))
 	var walk func(list []parser.Stmt, loops []loopInfo) (Poly, bool)
 	walk = func(list []parser.Stmt, loops []loopInfo) (Poly, bool) {
 		total := complexity.Zero()
@@ -447,6 +453,10 @@ func (e *est) ompTraffic(c *parser.DoConstruct, loops []loopInfo) (Poly, bool) {
 				var st int64
 				if v, ok := complexity.Seconds(step); ok {
 					st = int64(v)
+				}
+				if fp, ok := e.ompFootprint(x, loops); ok && fp <= share {
+					total = total.Add(ratOf(fp))
+					continue
 				}
 				if use, ok := e.innermost(x, d.Var.Name, st); ok {
 					trips, ok := complexity.TripCount(lo, hi, step)
@@ -488,6 +498,137 @@ func (e *est) ompTraffic(c *parser.DoConstruct, loops []loopInfo) (Poly, bool) {
 		return total, true
 	}
 	return walk([]parser.Stmt{c}, loops)
+}
+
+// ompFootprint is the bytes one execution of a loop nest touches: per
+// array the box its subscripts span, each affine subscript's range taken
+// from the ranges of the nest's indices (the enclosing loops' indices at
+// their first values), a subscript that is not affine its dimension's
+// whole extent. ok is false where a range or an extent is not a number.
+func (e *est) ompFootprint(c *parser.DoConstruct, loops []loopInfo) (float64, bool) {
+	env := map[string]float64{}
+	for i, l := range loops {
+		lo, ok := e.value(l.do.Do.Lo, loops[:i], 0)
+		if !ok {
+			return 0, false
+		}
+		v, ok := evalF(lo, env)
+		if !ok {
+			return 0, false
+		}
+		env[l.index] = v
+	}
+	// The range of every index of the nest: its bounds at the enclosing
+	// indices' lowest and highest values, the smaller and the larger.
+	lows, highs := map[string]float64{}, map[string]float64{}
+	for k, v := range env {
+		lows[k], highs[k] = v, v
+	}
+	ok := true
+	var walk func(x *parser.DoConstruct, outer []loopInfo)
+	walk = func(x *parser.DoConstruct, outer []loopInfo) {
+		d := x.Do
+		if !ok || d.Var == nil || d.Lo == nil || d.Hi == nil {
+			ok = false
+			return
+		}
+		lo, ok1 := e.value(d.Lo, outer, 0)
+		hi, ok2 := e.value(d.Hi, outer, 0)
+		if !ok1 || !ok2 {
+			ok = false
+			return
+		}
+		a1, ok1 := evalF(lo, lows)
+		a2, ok2 := evalF(lo, highs)
+		b1, ok3 := evalF(hi, lows)
+		b2, ok4 := evalF(hi, highs)
+		if !ok1 || !ok2 || !ok3 || !ok4 {
+			ok = false
+			return
+		}
+		lo1, hi1 := math.Min(math.Min(a1, a2), math.Min(b1, b2)), math.Max(math.Max(a1, a2), math.Max(b1, b2))
+		lows[d.Var.Name], highs[d.Var.Name] = lo1, hi1
+		inner := append(append([]loopInfo(nil), outer...), loopInfo{do: x, index: d.Var.Name})
+		for _, s := range x.Body {
+			parser.Inspect(s, func(n parser.Node) bool {
+				if y, isDo := n.(*parser.DoConstruct); isDo {
+					walk(y, inner)
+					return false
+				}
+				return ok
+			})
+		}
+	}
+	walk(c, loops)
+	if !ok {
+		return 0, false
+	}
+	type box struct{ lo, hi []float64 }
+	boxes := map[string]*box{}
+	parser.Inspect(c, func(n parser.Node) bool {
+		call, isCall := n.(*parser.Call)
+		if !isCall || !ok {
+			return ok
+		}
+		id, isID := call.Fun.(*parser.Ident)
+		sym := (*parser.Symbol)(nil)
+		if isID {
+			sym = e.sc.Lookup(id.Name)
+		}
+		if sym == nil || sym.Rank() == 0 || len(call.Args) != sym.Rank() {
+			return true
+		}
+		b := boxes[id.Name]
+		if b == nil {
+			b = &box{make([]float64, sym.Rank()), make([]float64, sym.Rank())}
+			for i := range b.lo {
+				b.lo[i], b.hi[i] = math.Inf(1), math.Inf(-1)
+			}
+			boxes[id.Name] = b
+		}
+		for i, a := range call.Args {
+			l, isAff := affine(a, e.sc)
+			if _, isTriplet := a.(*parser.Triplet); isTriplet || !isAff {
+				b.lo[i], b.hi[i] = math.Inf(-1), math.Inf(1) // the whole extent
+				continue
+			}
+			lo, hi := float64(l.konst), float64(l.konst)
+			for v, k := range l.coef {
+				vl, ok1 := lows[v]
+				vh, ok2 := highs[v]
+				if !ok1 || !ok2 {
+					b.lo[i], b.hi[i] = math.Inf(-1), math.Inf(1)
+					lo, hi = math.Inf(-1), math.Inf(1)
+					break
+				}
+				lo += math.Min(float64(k)*vl, float64(k)*vh)
+				hi += math.Max(float64(k)*vl, float64(k)*vh)
+			}
+			b.lo[i], b.hi[i] = math.Min(b.lo[i], lo), math.Max(b.hi[i], hi)
+		}
+		return true
+	})
+	if !ok {
+		return 0, false
+	}
+	total := 0.0
+	for name, b := range boxes {
+		bytes := float64(e.elemSize(name))
+		for i := range b.lo {
+			span := b.hi[i] - b.lo[i] + 1
+			if x, okX := e.extent(name, i); okX {
+				if v, okV := complexity.Seconds(x); okV && (math.IsInf(span, 0) || span > v) {
+					span = v
+				}
+			}
+			if math.IsInf(span, 0) || math.IsNaN(span) {
+				return 0, false
+			}
+			bytes *= math.Max(span, 1)
+		}
+		total += bytes
+	}
+	return total, true
 }
 
 // ompShareResult is the busiest thread's part of a loop.

@@ -365,3 +365,66 @@ func BenchmarkOMPTriangular(b *testing.B) {
 		}
 	}
 }
+
+// A blocked matrix multiply touches 3 tiles of 64×64 doubles (96 kB) per
+// tile nest, which fit in a core's share of an 8 MB cache among 16
+// threads (512 kB): its traffic is the tiles, (1024/64)³ × 98,304 B =
+// 403 MB, and at 10 ns an iteration it is compute-bound. The same multiply
+// untiled streams a column of C and of A per inner loop, 1024² × 16,392 B
+// = 17.2 GB, and is memory-bound.
+func TestOMPBlockedFootprint(t *testing.T) {
+	src := `{"name": "omp-test", "provenance": {"source": "test"}, "ops": {"iteration": 1e-8},
+	  "memory": [{"bytes": 8388608, "load": 0, "store": 0}, {"bytes": 1073741824, "load": 0, "store": 0}], "comm": {},
+	  "sharedMemory": {"source": "test", "cores": 16, "fork": {"a": 0, "b": 0, "growth": "log"},
+	    "barrier": {"a": 0, "b": 0, "growth": "log"}, "reduction": {"a": 0, "b": 0, "growth": "log"},
+	    "chunk": {"a": 0, "b": 0, "growth": "log"}, "coreBandwidth": 1e9, "socketBandwidth": 4e9}}`
+	m, err := machine.LoadMachine(strings.NewReader(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocked := `program p
+  integer, parameter :: n = 1024, bs = 64
+  real(8) :: a(n,n), b(n,n), c(n,n)
+  integer :: i, j, k, ii, jj, kk
+  !$omp parallel do
+  do jj = 1, n, bs
+    do kk = 1, n, bs
+      do ii = 1, n, bs
+        do j = jj, jj + bs - 1
+          do k = kk, kk + bs - 1
+            do i = ii, ii + bs - 1
+              c(i,j) = c(i,j) + a(i,k) * b(k,j)
+            end do
+          end do
+        end do
+      end do
+    end do
+  end do
+end program p
+`
+	e := ompEstimate(t, blocked, 6, 16, m)
+	if !hasNote(e, "memory bandwidth: 403 MB per execution") || !hasNote(e, "less than the busiest thread's") {
+		t.Errorf("blocked: notes %q", e.Notes)
+	}
+	untiled := `program p
+  integer, parameter :: n = 1024
+  real(8) :: a(n,n), b(n,n), c(n,n)
+  integer :: i, j, k
+  !$omp parallel do
+  do j = 1, n
+    do k = 1, n
+      do i = 1, n
+        c(i,j) = c(i,j) + a(i,k) * b(k,j)
+      end do
+    end do
+  end do
+end program p
+`
+	e = ompEstimate(t, untiled, 6, 16, m)
+	if !hasNote(e, "memory bandwidth: 17.2 GB per execution") || !hasNote(e, "the loop is memory-bound") {
+		t.Errorf("untiled: notes %q", e.Notes)
+	}
+	if got, want := ompSeconds(t, e), 1024.0*1024*16392/4e9; !ompNear(got, want) {
+		t.Errorf("untiled: %.9g s, want the bandwidth's %.9g", got, want)
+	}
+}
