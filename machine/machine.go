@@ -59,6 +59,8 @@ package machine
 // memory: optional; the time of one element access by the size of a
 // loop's data, levels sorted by bytes (Access). noise: optional; the
 // relative run-to-run spread of the measurements (AboutTheSame).
+// sharedMemory: optional; what OpenMP loops cost on one node (the format
+// is at the top of shared.go).
 //
 // comm: an object whose keys are processor counts P ≥ 1 (as strings, as
 // JSON requires) and whose values map a pattern name to a curve. The

@@ -47,6 +47,7 @@ type ompInfo struct {
 	parallel   bool   // PARALLEL DO: a region of its own
 	kind       string // static, dynamic, guided
 	chunk      int64  // 0: none given
+	chunkX     parser.Expr
 	nowait     bool
 	collapse   int
 	reductions []ompReduction
@@ -92,12 +93,11 @@ func ompOf(c *parser.DoConstruct) *ompInfo {
 				}
 				o.sched = kind
 				if len(cl.Args) > 1 {
+					o.chunkX = cl.Args[1] // a number once ompLoop has the scope
 					if v, ok := parser.EvalInt(cl.Args[1], nil); ok && v > 0 {
 						o.chunk = v
-						o.sched += fmt.Sprintf(",%d", v)
-					} else {
-						o.sched += "," + parser.ExprString(cl.Args[1])
 					}
+					o.sched += "," + parser.ExprString(cl.Args[1])
 				}
 				if kind != schedStatic && kind != schedDynamic && kind != schedGuided {
 					o.sched += " (priced as static)"
@@ -266,6 +266,14 @@ func (e *est) ompLoop(c *parser.DoConstruct, loops []loopInfo, o *ompInfo) (Poly
 		}
 		if !inside {
 			e.note(fmt.Sprintf("OpenMP DO at line %d is orphaned (no PARALLEL region in %s): priced as called from inside a region of %s, without the region's fork and join", line, unitName(e.u), threadsWord(t)))
+		}
+	}
+	if o.chunkX != nil && o.chunk == 0 {
+		if v, ok := e.num(o.chunkX, loops); ok && v >= 1 && v < 1e15 {
+			o.chunk = int64(v)
+			o.sched += fmt.Sprintf(" = %d", o.chunk)
+		} else {
+			e.note(fmt.Sprintf("OpenMP %s at line %d: the chunk size %s is not a number; priced without a chunk", what, line, parser.ExprString(o.chunkX)))
 		}
 	}
 	sm := e.shared()

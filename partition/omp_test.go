@@ -428,3 +428,26 @@ end program p
 		t.Errorf("untiled: %.9g s, want the bandwidth's %.9g", got, want)
 	}
 }
+
+// A chunk size given as a PARAMETER is read from the program.
+func TestOMPChunkParameter(t *testing.T) {
+	m := ompModel(t, 1e-6, false)
+	src := `program p
+  integer, parameter :: n = 100, cs = 25
+  real(8) :: a(n,n)
+  integer :: i, j
+  !$omp parallel do schedule(static, cs)
+  do i = 1, n
+    do j = 1, i
+      a(i,j) = 0
+    end do
+  end do
+end program p
+`
+	// Chunks of 25 dealt round-robin on 4 threads are the blocks: the
+	// last takes i = 76..100, Σ(i+1) = 2225 µs, and the fork 3 µs.
+	e := ompEstimate(t, src, 6, 4, m)
+	if got, want := ompSeconds(t, e), 2225e-6+3e-6; !ompNear(got, want) || !hasNote(e, "schedule static,CS = 25") {
+		t.Errorf("%.9g s, want %.9g; notes %q", got, want, e.Notes)
+	}
+}
