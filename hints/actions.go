@@ -3,6 +3,7 @@ package hints
 import (
 	"fmt"
 	"math/big"
+	"sort"
 	"strings"
 
 	"github.com/pfls/pfls/capability"
@@ -103,7 +104,7 @@ func LoopActions(f *parser.File, off int, o EstimateOptions) []CodeAction {
 		if c.Dist.Name() == current.Name() {
 			continue
 		}
-		edits, ok := distributeEdits(f, r.Unit, current, c.Dist, f.Dialect)
+		edits, note, ok := distributeEdits(f, r.Unit, current, c.Dist, f.Dialect)
 		if !ok {
 			continue
 		}
@@ -124,6 +125,9 @@ func LoopActions(f *parser.File, off int, o EstimateOptions) []CodeAction {
 			title += ", " + pct
 			detail += fmt.Sprintf(" (%s vs %s)", pct, current.Name())
 		}
+		if note != "" {
+			detail += ". Note: " + note
+		}
 		out = append(out, CodeAction{Title: title, Detail: detail, Kind: "refactor.rewrite", Edits: edits,
 			Preferred: first && ok && curOK && t < curT && !same})
 		first = false
@@ -131,12 +135,20 @@ func LoopActions(f *parser.File, off int, o EstimateOptions) []CodeAction {
 	return out
 }
 
-// distributeEdits rewrites or inserts the distribution of the current
-// template in the file's dialect: a Fortran D DISTRIBUTE statement, an
-// !HPF$ DISTRIBUTE directive, or a CMF$ LAYOUT line.
-func distributeEdits(f *parser.File, u *parser.Unit, current, to *partition.Distribution, dialect string) ([]TextEdit, bool) {
-	var dir *parser.Directive
+// distributeEdits rewrites the distribution of the current template in
+// the file's dialect: Fortran D DISTRIBUTE statements, !HPF$ DISTRIBUTE
+// directives, or a CMF$ LAYOUT line. It edits what the user wrote as
+// little as it can: only the distribution formats change, in the
+// directive's own case and spacing, with ONTO, the targets and trailing
+// comments kept. Every DISTRIBUTE whose targets the candidate moves is
+// rewritten (arrays distributed identically move together, as the
+// estimate assumes); a DISTRIBUTE that also names targets the candidate
+// leaves alone is split in two, the others keeping their distribution.
+// note says what the user should know about the edit (an arrangement
+// that no longer fits), or is empty.
+func distributeEdits(f *parser.File, u *parser.Unit, current, to *partition.Distribution, dialect string) (edits []TextEdit, note string, ok bool) {
 	var layout *parser.Directive
+	var dirs []*parser.Directive
 	for _, s := range u.Body {
 		d, ok := s.(*parser.Directive)
 		if !ok {
@@ -144,9 +156,12 @@ func distributeEdits(f *parser.File, u *parser.Unit, current, to *partition.Dist
 		}
 		switch spec := d.Spec.(type) {
 		case *parser.DistributeSpec:
-			for _, t := range spec.Targets {
-				if t.Name == current.Template {
-					dir = d
+			if d.Sentinel == "" || d.Sentinel == "HPF" {
+				for _, t := range spec.Targets {
+					if moves(u, current, t.Name) {
+						dirs = append(dirs, d)
+						break
+					}
 				}
 			}
 		case *parser.LayoutSpec:
@@ -155,67 +170,313 @@ func distributeEdits(f *parser.File, u *parser.Unit, current, to *partition.Dist
 			}
 		}
 	}
-	switch {
-	case dir != nil && dir.Sentinel == "":
-		text := "DISTRIBUTE " + current.Template + "(" + strings.Join(to.Formats, ",") + ")"
-		return []TextEdit{{f, u.Abs(dir.KeyPos), u.Abs(dir.To), text}}, true
-	case dir != nil && dir.Sentinel == "HPF":
-		spec := dir.Spec.(*parser.DistributeSpec)
-		if len(spec.Targets) > 1 {
-			return nil, false // DISTRIBUTE (...) :: T, U: rewriting it would change U too
-		}
-		formats := make([]string, len(to.Formats))
-		n := 0
-		for i, fm := range to.Formats {
-			formats[i] = fm
-			if fm == ":" {
-				formats[i] = "*"
-			} else {
-				n++
+	if len(dirs) > 0 {
+		var notes []string
+		for _, d := range dirs {
+			es, n, ok := rewriteDistribute(f, u, current, d, to)
+			if !ok {
+				return nil, "", false
+			}
+			edits = append(edits, es...)
+			if n != "" {
+				notes = append(notes, n)
 			}
 		}
-		text := "DISTRIBUTE " + current.Template + "(" + strings.Join(formats, ",") + ")"
-		if spec.Onto != nil {
-			if sym := u.Scope.Lookup(spec.Onto.Name); sym != nil && sym.Rank() == n {
-				text += " ONTO " + spec.Onto.Name
-			}
-		}
-		return []TextEdit{{f, u.Abs(dir.KeyPos), u.Abs(dir.To), text}}, true
-	case dialect == "cmf" || layout != nil || dir != nil && dir.Sentinel == "CMF":
-		dims := make([]string, len(to.Formats))
-		for i, fm := range to.Formats {
-			switch fm {
-			case ":":
-				dims[i] = ":SERIAL"
-			case "BLOCK":
-				dims[i] = ":NEWS"
-			default:
-				return nil, false // CM Fortran has no cyclic layout
-			}
-		}
-		text := "LAYOUT " + current.Template + "(" + strings.Join(dims, ", ") + ")"
-		if layout != nil {
-			return []TextEdit{{f, u.Abs(layout.KeyPos), u.Abs(layout.To), text}}, true
-		}
-		sym := u.Scope.Lookup(current.Template)
-		if sym == nil {
-			return nil, false
-		}
-		// Insert a LAYOUT line after the array's declaration statement.
-		declEnd := u.Abs(sym.Decl)
-		for _, s := range u.Body {
-			if s.Pos() <= sym.Decl && sym.Decl < s.End() {
-				declEnd = u.Abs(s.End())
-			}
-		}
-		at := f.Lines.LineStart(f.Lines.Line(declEnd) + 1)
-		prefix := "CMF$  "
-		if f.Form == parser.Free {
-			prefix = "!CMF$ "
-		}
-		return []TextEdit{{f, at, at, prefix + text + "\n"}}, true
+		return edits, strings.Join(notes, "; "), true
 	}
-	return nil, false
+	if dialect == "cmf" || layout != nil {
+		return layoutEdits(f, u, current, to, layout)
+	}
+	return nil, "", false
+}
+
+// moves reports whether the candidate distribution of the current
+// template changes the distribution of name, a target of a DISTRIBUTE:
+// the template itself, an array distributed identically (partition
+// aligns those), or a template that arrays aligned with the current
+// template are aligned with.
+func moves(u *parser.Unit, current *partition.Distribution, name string) bool {
+	if name == current.Template {
+		return true
+	}
+	if l := current.Arrays[name]; l != nil {
+		return l.Template == current.Template
+	}
+	for _, l := range current.Arrays {
+		if sym := u.Scope.Lookup(l.Array); sym != nil && sym.Align != nil && sym.Align.Target != nil && sym.Align.Target.Name == name {
+			return l.Template == current.Template
+		}
+	}
+	return false
+}
+
+// caseStyle returns a function that writes a keyword in the case of the
+// word at off: lower case, capitalised or upper case.
+func caseStyle(src []byte, off int) func(string) string {
+	end := off
+	for end < len(src) && isLetter(src[end]) {
+		end++
+	}
+	w := string(src[off:end])
+	switch {
+	case w != "" && w == strings.ToLower(w):
+		return strings.ToLower
+	case len(w) > 1 && w[1:] == strings.ToLower(w[1:]):
+		return func(s string) string { return s[:1] + strings.ToLower(s[1:]) }
+	}
+	return func(s string) string { return s }
+}
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' }
+
+// formatEnd is the end of a distribution format's text in the source, or
+// -1 when the text is not the format written in one piece.
+func formatEnd(src []byte, u *parser.Unit, fm *parser.DistFormat) int {
+	at := u.Abs(fm.Pos)
+	if fm.Kind == "*" || fm.Kind == ":" {
+		if at < len(src) && src[at] == fm.Kind[0] {
+			return at + 1
+		}
+		return -1
+	}
+	end := at
+	for end < len(src) && isLetter(src[end]) {
+		end++
+	}
+	if !strings.EqualFold(string(src[at:end]), fm.Kind) {
+		return -1
+	}
+	if fm.Arg != nil {
+		end = u.Abs(fm.Arg.End())
+		for end < len(src) && (src[end] == ' ' || src[end] == '\t') {
+			end++
+		}
+		if end >= len(src) || src[end] != ')' {
+			return -1
+		}
+		end++
+	}
+	return end
+}
+
+// rewriteDistribute edits one DISTRIBUTE whose targets the candidate
+// moves (some or all of them).
+func rewriteDistribute(f *parser.File, u *parser.Unit, current *partition.Distribution, d *parser.Directive, to *partition.Distribution) ([]TextEdit, string, bool) {
+	src := f.Src
+	spec := d.Spec.(*parser.DistributeSpec)
+	if len(spec.Formats) != len(to.Formats) {
+		return nil, "", false
+	}
+	style := caseStyle(src, u.Abs(d.KeyPos))
+	// The body's edits, as offsets into the file.
+	var body []TextEdit
+	distributed := 0
+	for i, fm := range spec.Formats {
+		want := to.Formats[i]
+		if want != ":" {
+			distributed++
+		}
+		if sameFormat(fm, want, u.Scope) {
+			continue
+		}
+		end := formatEnd(src, u, fm)
+		if end < 0 {
+			return nil, "", false
+		}
+		text := style(want)
+		if want == ":" && d.Sentinel == "HPF" {
+			text = "*" // HPF writes an undistributed dimension as *
+		}
+		body = append(body, TextEdit{f, u.Abs(fm.Pos), end, text})
+	}
+	// ONTO stays while the arrangement has one dimension per distributed
+	// dimension (HPF 2.0 §3.3); otherwise it goes, with a note.
+	note := ""
+	if spec.Onto != nil {
+		sym := u.Scope.Lookup(spec.Onto.Name)
+		if sym != nil && sym.Rank() != distributed {
+			start, end, ok := ontoSpan(src, u, spec.Onto)
+			if !ok {
+				return nil, "", false
+			}
+			body = append(body, TextEdit{f, start, end, ""})
+			name := string(src[u.Abs(spec.Onto.Pos()):u.Abs(spec.Onto.End())])
+			note = fmt.Sprintf("%s is a processor arrangement of %d dimension(s) and %s distributes %d, so ONTO %s is dropped (HPF needs one arrangement dimension per distributed dimension) and the compiler lays the %d processors out itself; declare a PROCESSORS arrangement of %d dimension(s) to choose them",
+				name, sym.Rank(), to.Name(), distributed, name, to.Procs, distributed)
+		}
+	}
+	var moving, staying []*parser.Ident
+	for _, t := range spec.Targets {
+		if moves(u, current, t.Name) {
+			moving = append(moving, t)
+		} else {
+			staying = append(staying, t)
+		}
+	}
+	if len(staying) == 0 {
+		return body, note, true
+	}
+	// Split: the original keeps the other targets (and its comment); a
+	// new directive on the line before takes the moved ones.
+	first, last := spec.Targets[0], spec.Targets[len(spec.Targets)-1]
+	lstart, lend := u.Abs(first.Pos()), u.Abs(last.End())
+	list := string(src[lstart:lend])
+	sep := ","
+	if strings.Contains(list, ", ") {
+		sep = ", "
+	}
+	names := func(ids []*parser.Ident) string {
+		var out []string
+		for _, id := range ids {
+			out = append(out, string(src[u.Abs(id.Pos()):u.Abs(id.End())]))
+		}
+		return strings.Join(out, sep)
+	}
+	keep := TextEdit{f, lstart, lend, names(staying)}
+	lineStart := f.Lines.LineStart(f.Lines.Line(u.Abs(d.From)))
+	stmt := string(src[lineStart:u.Abs(d.To)])
+	if strings.ContainsAny(stmt, "\n&") || lstart < u.Abs(d.KeyPos) {
+		return nil, "", false // continued over lines: not split
+	}
+	moved := applyEditsAt(src, lineStart, u.Abs(d.To), append(body, TextEdit{f, lstart, lend, names(moving)}))
+	// The new directive goes first, so that the template keeps its place
+	// as the first written (partition names the distribution after it).
+	split := fmt.Sprintf("%s keeps its distribution: the DISTRIBUTE is split in two", names(staying))
+	if note != "" {
+		split += "; " + note
+	}
+	return []TextEdit{{f, lineStart, lineStart, moved + "\n"}, keep}, split, true
+}
+
+// sameFormat reports whether a written format is the candidate's.
+func sameFormat(fm *parser.DistFormat, want string, sc *parser.Scope) bool {
+	switch fm.Kind {
+	case "*", ":":
+		return want == ":"
+	}
+	if fm.Arg == nil {
+		return fm.Kind == want
+	}
+	v, ok := parser.EvalInt(fm.Arg, sc)
+	return ok && fmt.Sprintf("%s(%d)", fm.Kind, v) == want
+}
+
+// ontoSpan is the text " ONTO P" (with a section P(...) if written) to
+// remove from a DISTRIBUTE, when it stands on one line.
+func ontoSpan(src []byte, u *parser.Unit, onto *parser.Ident) (int, int, bool) {
+	end := u.Abs(onto.End())
+	i := end
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	if i < len(src) && src[i] == '(' {
+		depth := 0
+		for ; i < len(src) && src[i] != '\n'; i++ {
+			if src[i] == '(' {
+				depth++
+			} else if src[i] == ')' {
+				depth--
+				if depth == 0 {
+					end = i + 1
+					break
+				}
+			}
+		}
+	}
+	start := u.Abs(onto.Pos())
+	for start > 0 && (src[start-1] == ' ' || src[start-1] == '\t') {
+		start--
+	}
+	if start < 4 || !strings.EqualFold(string(src[start-4:start]), "ONTO") {
+		return 0, 0, false
+	}
+	start -= 4
+	for start > 0 && (src[start-1] == ' ' || src[start-1] == '\t') {
+		start--
+	}
+	return start, end, true
+}
+
+// applyEditsAt applies edits inside [from, to) of src and returns that
+// span's new text.
+func applyEditsAt(src []byte, from, to int, edits []TextEdit) string {
+	sort.Slice(edits, func(i, j int) bool { return edits[i].Start < edits[j].Start })
+	var b strings.Builder
+	at := from
+	for _, e := range edits {
+		if e.Start < at || e.End > to {
+			continue
+		}
+		b.Write(src[at:e.Start])
+		b.WriteString(e.Text)
+		at = e.End
+	}
+	b.Write(src[at:to])
+	return b.String()
+}
+
+// layoutEdits writes CM Fortran's LAYOUT of the current array: the
+// dimensions of an existing LAYOUT line replaced, or a new line after
+// the array's declaration.
+func layoutEdits(f *parser.File, u *parser.Unit, current, to *partition.Distribution, layout *parser.Directive) ([]TextEdit, string, bool) {
+	dims := make([]string, len(to.Formats))
+	for i, fm := range to.Formats {
+		switch fm {
+		case ":":
+			dims[i] = ":SERIAL"
+		case "BLOCK":
+			dims[i] = ":NEWS"
+		default:
+			return nil, "", false // CM Fortran has no cyclic layout
+		}
+	}
+	if layout != nil {
+		// Replace the parenthesised dimensions after the target's name,
+		// keeping the line's case, other arrays and comment.
+		src := f.Src
+		style := caseStyle(src, u.Abs(layout.KeyPos))
+		spec := layout.Spec.(*parser.LayoutSpec)
+		open := u.Abs(spec.Target.End())
+		for open < u.Abs(layout.To) && (src[open] == ' ' || src[open] == '\t') {
+			open++
+		}
+		if open >= u.Abs(layout.To) || src[open] != '(' {
+			return nil, "", false
+		}
+		close := open
+		for close < u.Abs(layout.To) && src[close] != ')' {
+			close++
+		}
+		if close >= u.Abs(layout.To) {
+			return nil, "", false
+		}
+		sep := ","
+		if strings.Contains(string(src[open:close]), ", ") {
+			sep = ", "
+		}
+		for i := range dims {
+			dims[i] = style(dims[i])
+		}
+		return []TextEdit{{f, open + 1, close, strings.Join(dims, sep)}}, "", true
+	}
+	sym := u.Scope.Lookup(current.Template)
+	if sym == nil {
+		return nil, "", false
+	}
+	text := "LAYOUT " + current.Template + "(" + strings.Join(dims, ", ") + ")"
+	// Insert a LAYOUT line after the array's declaration statement.
+	declEnd := u.Abs(sym.Decl)
+	for _, s := range u.Body {
+		if s.Pos() <= sym.Decl && sym.Decl < s.End() {
+			declEnd = u.Abs(s.End())
+		}
+	}
+	at := f.Lines.LineStart(f.Lines.Line(declEnd) + 1)
+	prefix := "CMF$  "
+	if f.Form == parser.Free {
+		prefix = "!CMF$ "
+	}
+	return []TextEdit{{f, at, at, prefix + text + "\n"}}, "", true
 }
 
 // EstimateLoopText is the report of the "Estimate this loop" command for

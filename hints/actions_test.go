@@ -172,3 +172,140 @@ func TestQuickFixesAndCapabilityDiagnostics(t *testing.T) {
 		t.Errorf("fix offered on line 1: %+v", fixes)
 	}
 }
+
+// distributeAction returns the edited text of the Distribute action named
+// name on the loop at the line starting with loopLine, and its detail.
+func distributeAction(t *testing.T, name, src, loopLine, dist string) (string, string) {
+	t.Helper()
+	f := parser.Parse(name, []byte(src), nil)
+	if errs := f.Errors(); len(errs) > 0 {
+		t.Fatalf("%s: %v", name, errs)
+	}
+	acts := LoopActions(f, strings.Index(src, loopLine), EstimateSettings{Procs: 16}.Options(nil))
+	var titles []string
+	for _, a := range acts {
+		if strings.HasPrefix(a.Title, "Distribute "+dist+": ") {
+			out := string(applyEdits([]byte(src), a.Edits))
+			g := parser.Parse(name, []byte(out), nil)
+			if errs := g.Errors(); len(errs) > 0 {
+				t.Errorf("%s: %q leaves errors %v\n%s", name, a.Title, errs, out)
+			}
+			if got := partition.FromUnit(g.Units[0], 16, "").Name(); got != dist {
+				t.Errorf("%s: %q gives %s", name, a.Title, got)
+			}
+			return out, a.Detail
+		}
+		titles = append(titles, a.Title)
+	}
+	t.Fatalf("%s: no action for %s among %q", name, dist, titles)
+	return "", ""
+}
+
+// TestDistributeKeepsWhatWasWritten: the Distribute actions change only
+// the formats of an !HPF$ DISTRIBUTE, in the user's case and spacing,
+// keeping ONTO while the arrangement fits and the trailing comment.
+func TestDistributeKeepsWhatWasWritten(t *testing.T) {
+	src := `program s
+  integer, parameter :: n = 256
+  real :: x(n,n), y(n,n)
+  integer :: i, j
+!hpf$ processors p(4,4)
+!hpf$ template t(n,n)
+!hpf$ align (i,j) with t(i,j) :: x, y
+!hpf$   distribute t( block , block )   onto   p   ! the grid
+  do j = 2, n - 1
+    do i = 2, n - 1
+      x(i,j) = y(i-1,j) + y(i+1,j) + y(i,j-1) + y(i,j+1)
+    end do
+  end do
+end program s
+`
+	cases := []struct{ dist, line, note string }{
+		{"T(CYCLIC,CYCLIC)", "!hpf$   distribute t( cyclic , cyclic )   onto   p   ! the grid", ""},
+		{"T(BLOCK,CYCLIC)", "!hpf$   distribute t( block , cyclic )   onto   p   ! the grid", ""},
+		// One distributed dimension on a 4×4 arrangement: ONTO goes.
+		{"T(:,BLOCK)", "!hpf$   distribute t( * , block )   ! the grid", "p is a processor arrangement of 2 dimension(s) and T(:,BLOCK) distributes 1, so ONTO p is dropped"},
+	}
+	for _, c := range cases {
+		out, detail := distributeAction(t, "s.hpf", src, "  do j = 2", c.dist)
+		want := strings.Replace(src, "!hpf$   distribute t( block , block )   onto   p   ! the grid", c.line, 1)
+		if out != want {
+			t.Errorf("%s: got\n%s", c.dist, out)
+		}
+		if c.note == "" && strings.Contains(detail, "Note:") || !strings.Contains(detail, c.note) {
+			t.Errorf("%s: detail %q, want the note %q", c.dist, detail, c.note)
+		}
+	}
+	// Upper and capitalised case are kept too.
+	up := strings.Replace(src, "!hpf$   distribute t( block , block )", "!HPF$ Distribute T(Block,Block)", 1)
+	out, _ := distributeAction(t, "s.hpf", up, "  do j = 2", "T(CYCLIC,CYCLIC)")
+	if !strings.Contains(out, "!HPF$ Distribute T(Cyclic,Cyclic)   onto   p   ! the grid\n") {
+		t.Errorf("capitalised: got\n%s", out)
+	}
+}
+
+// TestDistributeSplitsMultiTarget: a DISTRIBUTE with several targets is
+// rewritten whole when the candidate moves all of them (arrays
+// distributed identically move together), and split in two when some
+// target keeps its distribution (W has another shape).
+func TestDistributeSplitsMultiTarget(t *testing.T) {
+	src := `program m
+  integer, parameter :: n = 256
+  real :: x(n,n), y(n,n), w(n,2*n)
+  integer :: i, j
+!hpf$ processors p(4,4)
+!hpf$ distribute (block, block) onto p :: x, w, y  ! all three
+  w = 0.0
+  do j = 2, n - 1
+    do i = 2, n - 1
+      x(i,j) = y(i-1,j) + y(i+1,j) + y(i,j-1) + y(i,j+1)
+    end do
+  end do
+end program m
+`
+	out, detail := distributeAction(t, "m.hpf", src, "  do j = 2", "X(CYCLIC,CYCLIC)")
+	want := strings.Replace(src, "!hpf$ distribute (block, block) onto p :: x, w, y  ! all three\n",
+		"!hpf$ distribute (cyclic, cyclic) onto p :: x, y\n!hpf$ distribute (block, block) onto p :: w  ! all three\n", 1)
+	if out != want {
+		t.Errorf("split: got\n%s", out)
+	}
+	if !strings.Contains(detail, "w keeps its distribution: the DISTRIBUTE is split in two") {
+		t.Errorf("split: detail %q", detail)
+	}
+	out, detail = distributeAction(t, "m.hpf", src, "  do j = 2", "X(:,BLOCK)")
+	want = strings.Replace(src, "!hpf$ distribute (block, block) onto p :: x, w, y  ! all three\n",
+		"!hpf$ distribute (*, block) :: x, y\n!hpf$ distribute (block, block) onto p :: w  ! all three\n", 1)
+	if out != want {
+		t.Errorf("split without ONTO: got\n%s", out)
+	}
+	if !strings.Contains(detail, "ONTO p is dropped") {
+		t.Errorf("split without ONTO: detail %q", detail)
+	}
+	// Identically distributed targets only: one directive, rewritten.
+	same := strings.Replace(src, "w(n,2*n)", "w(n,n)", 1)
+	out, _ = distributeAction(t, "m.hpf", same, "  do j = 2", "X(CYCLIC,CYCLIC)")
+	if want := strings.Replace(same, "(block, block)", "(cyclic, cyclic)", 1); out != want {
+		t.Errorf("one group: got\n%s", out)
+	}
+}
+
+// TestDistributeFortranD: Fortran D statements keep their case and
+// trailing comments.
+func TestDistributeFortranD(t *testing.T) {
+	src := `      program d
+      parameter (n = 256)
+      real x(n,n), y(n,n)
+      decomposition g(n,n)
+      align x, y with g
+      distribute g(block, block)   ! rows and columns
+      do 10 j = 2, n - 1
+         do 10 i = 2, n - 1
+            x(i,j) = y(i-1,j) + y(i+1,j)
+   10 continue
+      end
+`
+	out, _ := distributeAction(t, "d.f", src, "      do 10 j", "G(:,BLOCK)")
+	if !strings.Contains(out, "      distribute g(:, block)   ! rows and columns\n") {
+		t.Errorf("got\n%s", out)
+	}
+}
