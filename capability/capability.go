@@ -255,13 +255,46 @@ func HumanCount(v float64) string {
 	return fmt.Sprintf("%.3g", v)
 }
 
-// countText prints a count that may still depend on symbols: a number
-// with an SI prefix, or the polynomial in parentheses.
-func countText(p partition.Poly) string {
-	if v, ok := complexity.Seconds(p); ok {
-		return HumanCount(math.Round(v))
+// CountText prints a count that may still depend on symbols: a number
+// from 10⁴ on with an SI prefix, below that exactly (an expected count
+// under a branch may be 1/2), or the polynomial, in parentheses when it has
+// several terms (so that "(NPROCS - 1) × 16384 bytes" reads right).
+func CountText(p partition.Poly) string {
+	if v, ok := complexity.Seconds(p); ok && math.Abs(v) >= 1e4 {
+		return HumanCount(v)
 	}
-	return "(" + p.String() + ")"
+	if len(p.Terms()) > 1 {
+		return "(" + p.String() + ")"
+	}
+	return p.String()
+}
+
+// PolySeconds prints a time in seconds that may still depend on symbols:
+// a number with a unit, or each term's coefficient as a decimal with a
+// unit times its symbols, "68.5 ps·NLOC + 2.1 µs", never rational seconds.
+func PolySeconds(p partition.Poly) string {
+	if v, ok := complexity.Seconds(p); ok {
+		return HumanSeconds(v)
+	}
+	var b strings.Builder
+	for i, t := range p.Terms() {
+		c, _ := t.Coef.Float64()
+		switch {
+		case i > 0 && c < 0:
+			b.WriteString(" - ")
+			c = -c
+		case i > 0:
+			b.WriteString(" + ")
+		}
+		b.WriteString(HumanSeconds(c))
+		for _, f := range t.Factors {
+			b.WriteString("·" + f.Name)
+			if f.Exp != 1 {
+				b.WriteString("^" + strconv.Itoa(f.Exp))
+			}
+		}
+	}
+	return b.String()
 }
 
 // unitLoops is a unit's outermost loops under its current distribution
@@ -339,7 +372,7 @@ func loopFindings(ua *unitLoops, c *parser.DoConstruct, e *partition.Estimate, p
 			}
 			out = append(out, Finding{Code: "unvectorized-message", Start: s, End: en, Severity: "warning",
 				Message: fmt.Sprintf("%s: %s, so %s messages of one element each are sent rather than one for the whole loop (%s): %s%s",
-					m.Why, why, countText(m.Count), who, HumanSeconds(secs(m.Time)), pct(secs(m.Time)))})
+					m.Why, why, CountText(m.Count), who, HumanSeconds(secs(m.Time)), pct(secs(m.Time)))})
 		case machine.VectorShift(m.Pattern) && !m.PointToPoint && m.Loop != nil && !prof.LoopDistribution:
 			perLoop[m.Loop] = append(perLoop[m.Loop], m)
 		}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pfls/pfls/complexity"
+
 	"github.com/pfls/pfls/parser"
 	"github.com/pfls/pfls/partition"
 )
@@ -354,6 +356,36 @@ func TestMessagesInWords(t *testing.T) {
 	for v, want := range map[float64]string{999: "999", 9999: "9999", 12345: "12.3 k", 1.05e6: "1.05 M", 4.29e9: "4.29 G"} {
 		if got := HumanCount(v); got != want {
 			t.Errorf("HumanCount(%g) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+// TestPolySecondsAndCounts: a time that still depends on a symbol prints
+// each coefficient as a decimal with a unit, never rational seconds; a
+// symbolic count of several terms is parenthesised, a large one gets an
+// SI prefix, a small one stays exact.
+func TestPolySecondsAndCounts(t *testing.T) {
+	p := complexity.Frac(685269937, 10000000000000).Mul(complexity.Var("NLOC")).Add(complexity.Frac(21, 10000000))
+	if got := PolySeconds(p); got != "68.5 µs·NLOC + 2.1 µs" {
+		t.Errorf("PolySeconds = %q", got)
+	}
+	q := complexity.Var("N").Mul(complexity.Var("N")).Sub(complexity.Frac(1, 1000000000))
+	if got := PolySeconds(q); got != "1 s·N^2 - 1 ns" {
+		t.Errorf("PolySeconds = %q", got)
+	}
+	cases := []struct {
+		p    complexity.Poly
+		want string
+	}{
+		{complexity.Var("NPROCS").Sub(complexity.Int(1)), "(NPROCS - 1)"},
+		{complexity.Var("N"), "N"},
+		{complexity.Frac(1, 2), "1/2"},
+		{complexity.Int(999), "999"},
+		{complexity.Int(1048576), "1.05 M"},
+	}
+	for _, c := range cases {
+		if got := CountText(c.p); got != c.want {
+			t.Errorf("CountText(%s) = %q, want %q", c.p.String(), got, c.want)
 		}
 	}
 }

@@ -73,12 +73,10 @@ func report(f *parser.File, line int, o EstimateOptions, ro partition.ReportOpti
 	return partition.NewReport(f, loops[0], partitionOptions(o), ro)
 }
 
+// fmtSeconds prints a time as a decimal with a unit, also where it still
+// depends on symbols (each coefficient with its unit).
 func fmtSeconds(p partition.Poly) string {
-	v, ok := complexity.Seconds(p)
-	if !ok {
-		return p.String() + " s"
-	}
-	return capability.HumanSeconds(v)
+	return capability.PolySeconds(p)
 }
 
 // LoopActions returns the actions on the DO line at off: "Estimate this
@@ -479,6 +477,15 @@ func layoutEdits(f *parser.File, u *parser.Unit, current, to *partition.Distribu
 	return []TextEdit{{f, at, at, prefix + text + "\n"}}, "", true
 }
 
+// bytesText prints a message size exactly (the number of bytes), a
+// symbolic one in parentheses when it has several terms.
+func bytesText(p partition.Poly) string {
+	if len(p.Terms()) > 1 {
+		return "(" + p.String() + ")"
+	}
+	return p.String()
+}
+
 // EstimateLoopText is the report of the "Estimate this loop" command for
 // the loop on a line (1-based): the current distribution's times and
 // breakdown, and the candidates.
@@ -498,7 +505,7 @@ func EstimateLoopText(f *parser.File, line int, o EstimateOptions) (string, erro
 	fmt.Fprintf(&b, "Loop at line %d on %d processors, %s: %s (communication %s, computation %s)",
 		line, o.Procs, r.Current.Name(), fmtSeconds(cur.Time), fmtSeconds(cur.Comm), fmtSeconds(cur.Compute))
 	for _, m := range cur.Messages {
-		fmt.Fprintf(&b, "\n- %s of %s: %s × %s bytes, %s (%s)", m.Pattern, m.Array, m.Count.String(), m.Bytes.String(), fmtSeconds(m.Time), m.Why)
+		fmt.Fprintf(&b, "\n- %s of %s: %s × %s bytes, %s (%s)", m.Pattern, m.Array, capability.CountText(m.Count), bytesText(m.Bytes), fmtSeconds(m.Time), m.Why)
 	}
 	if len(r.Ranked) > 0 {
 		b.WriteString("\nCandidates, fastest first:")
