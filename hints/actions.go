@@ -301,6 +301,9 @@ func rewriteDistribute(f *parser.File, u *parser.Unit, current *partition.Distri
 			name := string(src[u.Abs(spec.Onto.Pos()):u.Abs(spec.Onto.End())])
 			note = fmt.Sprintf("%s is a processor arrangement of %d dimension(s) and %s distributes %d, so ONTO %s is dropped (HPF needs one arrangement dimension per distributed dimension) and the compiler lays the %d processors out itself; declare a PROCESSORS arrangement of %d dimension(s) to choose them",
 				name, sym.Rank(), to.Name(), distributed, name, to.Procs, distributed)
+			if !ontoUsedElsewhere(u, current, d, spec) {
+				note += fmt.Sprintf("; %s is then declared but unused", name)
+			}
 		}
 	}
 	var moving, staying []*parser.Ident
@@ -344,6 +347,27 @@ func rewriteDistribute(f *parser.File, u *parser.Unit, current *partition.Distri
 		split += "; " + note
 	}
 	return []TextEdit{{f, lineStart, lineStart, moved + "\n"}, keep}, split, true
+}
+
+// ontoUsedElsewhere reports whether the arrangement d names in ONTO
+// stays in use after the edit: by the targets a split leaves on d, or by
+// another DISTRIBUTE.
+func ontoUsedElsewhere(u *parser.Unit, current *partition.Distribution, d *parser.Directive, spec *parser.DistributeSpec) bool {
+	for _, t := range spec.Targets {
+		if !moves(u, current, t.Name) {
+			return true
+		}
+	}
+	for _, s := range u.Body {
+		o, ok := s.(*parser.Directive)
+		if !ok || o == d {
+			continue
+		}
+		if sp, ok := o.Spec.(*parser.DistributeSpec); ok && sp.Onto != nil && sp.Onto.Name == spec.Onto.Name {
+			return true
+		}
+	}
+	return false
 }
 
 // sameFormat reports whether a written format is the candidate's.

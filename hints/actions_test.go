@@ -225,6 +225,7 @@ end program s
 		{"T(BLOCK,CYCLIC)", "!hpf$   distribute t( block , cyclic )   onto   p   ! the grid", ""},
 		// One distributed dimension on a 4×4 arrangement: ONTO goes.
 		{"T(:,BLOCK)", "!hpf$   distribute t( * , block )   ! the grid", "p is a processor arrangement of 2 dimension(s) and T(:,BLOCK) distributes 1, so ONTO p is dropped"},
+		{"T(:,BLOCK)", "!hpf$   distribute t( * , block )   ! the grid", "; p is then declared but unused"},
 	}
 	for _, c := range cases {
 		out, detail := distributeAction(t, "s.hpf", src, "  do j = 2", c.dist)
@@ -278,8 +279,8 @@ end program m
 	if out != want {
 		t.Errorf("split without ONTO: got\n%s", out)
 	}
-	if !strings.Contains(detail, "ONTO p is dropped") {
-		t.Errorf("split without ONTO: detail %q", detail)
+	if !strings.Contains(detail, "ONTO p is dropped") || strings.Contains(detail, "unused") {
+		t.Errorf("split without ONTO (w keeps p): detail %q", detail)
 	}
 	// Identically distributed targets only: one directive, rewritten.
 	same := strings.Replace(src, "w(n,2*n)", "w(n,n)", 1)
