@@ -183,7 +183,7 @@ func distributeEdits(f *parser.File, u *parser.Unit, current, to *partition.Dist
 		return edits, strings.Join(notes, "; "), true
 	}
 	if dialect == "cmf" || layout != nil {
-		return layoutEdits(f, u, current, to, layout)
+		return layoutEdits(f, u, current, to)
 	}
 	return nil, "", false
 }
@@ -437,10 +437,13 @@ func applyEditsAt(src []byte, from, to int, edits []TextEdit) string {
 	return b.String()
 }
 
-// layoutEdits writes CM Fortran's LAYOUT of the current array: the
-// dimensions of an existing LAYOUT line replaced, or a new line after
-// the array's declaration.
-func layoutEdits(f *parser.File, u *parser.Unit, current, to *partition.Distribution, layout *parser.Directive) ([]TextEdit, string, bool) {
+// layoutEdits writes CM Fortran's LAYOUT of the arrays the candidate
+// moves (the current array and those of its shape in the same layout;
+// arrays under CMF$ ALIGN follow their target): the dimensions of
+// existing LAYOUT lines replaced inside their parentheses (case, other
+// arrays and comments kept), and one new LAYOUT line for the arrays that
+// have none, after the last of their declarations.
+func layoutEdits(f *parser.File, u *parser.Unit, current, to *partition.Distribution) ([]TextEdit, string, bool) {
 	dims := make([]string, len(to.Formats))
 	for i, fm := range to.Formats {
 		switch fm {
@@ -452,53 +455,113 @@ func layoutEdits(f *parser.File, u *parser.Unit, current, to *partition.Distribu
 			return nil, "", false // CM Fortran has no cyclic layout
 		}
 	}
-	if layout != nil {
-		// Replace the parenthesised dimensions after the target's name,
-		// keeping the line's case, other arrays and comment.
-		src := f.Src
-		style := caseStyle(src, u.Abs(layout.KeyPos))
-		spec := layout.Spec.(*parser.LayoutSpec)
-		open := u.Abs(spec.Target.End())
-		for open < u.Abs(layout.To) && (src[open] == ' ' || src[open] == '\t') {
-			open++
+	src := f.Src
+	var edits []TextEdit
+	laid := map[string]bool{}
+	prefix, style := "", func(s string) string { return s }
+	for _, st := range u.Body {
+		d, ok := st.(*parser.Directive)
+		if !ok || d.Sentinel != "CMF" {
+			continue
 		}
-		if open >= u.Abs(layout.To) || src[open] != '(' {
-			return nil, "", false
+		if prefix == "" {
+			ls := f.Lines.LineStart(f.Lines.Line(u.Abs(d.From)))
+			prefix = string(src[ls:u.Abs(d.KeyPos)])
+			style = caseStyle(src, u.Abs(d.KeyPos))
 		}
-		close := open
-		for close < u.Abs(layout.To) && src[close] != ')' {
-			close++
+		spec, ok := d.Spec.(*parser.LayoutSpec)
+		if !ok {
+			continue
 		}
-		if close >= u.Abs(layout.To) {
-			return nil, "", false
+		dstyle := caseStyle(src, u.Abs(d.KeyPos))
+		for _, one := range append([]*parser.LayoutSpec{spec}, spec.More...) {
+			if one.Target == nil || !moves(u, current, one.Target.Name) {
+				continue
+			}
+			laid[one.Target.Name] = true
+			open := u.Abs(one.Target.End())
+			for open < u.Abs(d.To) && (src[open] == ' ' || src[open] == '\t') {
+				open++
+			}
+			if open >= u.Abs(d.To) || src[open] != '(' {
+				return nil, "", false
+			}
+			end := open
+			for end < u.Abs(d.To) && src[end] != ')' {
+				end++
+			}
+			if end >= u.Abs(d.To) {
+				return nil, "", false
+			}
+			sep := ","
+			if strings.Contains(string(src[open:end]), ", ") {
+				sep = ", "
+			}
+			written := make([]string, len(dims))
+			for i := range dims {
+				written[i] = dstyle(dims[i])
+			}
+			if text := strings.Join(written, sep); text != string(src[open+1:end]) {
+				edits = append(edits, TextEdit{f, open + 1, end, text})
+			}
 		}
-		sep := ","
-		if strings.Contains(string(src[open:close]), ", ") {
-			sep = ", "
-		}
-		for i := range dims {
-			dims[i] = style(dims[i])
-		}
-		return []TextEdit{{f, open + 1, close, strings.Join(dims, sep)}}, "", true
 	}
-	sym := u.Scope.Lookup(current.Template)
-	if sym == nil {
+	// The arrays that move and have no LAYOUT line yet.
+	var names []string
+	declEnd := -1
+	for _, name := range u.Scope.Names() {
+		sym := u.Scope.Syms[name]
+		if laid[name] || sym.Kind != parser.SymVariable || sym.Rank() != len(dims) || sym.Align != nil || !moves(u, current, name) {
+			continue
+		}
+		names = append(names, name)
+		end := u.Abs(sym.Decl)
+		for _, s := range u.Body {
+			if s.Pos() <= sym.Decl && sym.Decl < s.End() {
+				end = u.Abs(s.End())
+			}
+		}
+		if end > declEnd {
+			declEnd = end
+		}
+	}
+	if len(names) > 0 {
+		sort.Slice(names, func(i, j int) bool { // the template first, then as declared
+			if (names[i] == current.Template) != (names[j] == current.Template) {
+				return names[i] == current.Template
+			}
+			return u.Scope.Syms[names[i]].Decl < u.Scope.Syms[names[j]].Decl
+		})
+		var parts []string
+		for _, n := range names {
+			written := make([]string, len(dims))
+			for i := range dims {
+				written[i] = style(dims[i])
+			}
+			parts = append(parts, style(n)+"("+strings.Join(written, ", ")+")")
+		}
+		if prefix == "" {
+			// No CMF$ line yet: write it in the case of the template's
+			// declaration.
+			if sym := u.Scope.Lookup(current.Template); sym != nil {
+				for _, s := range u.Body {
+					if b, ok := s.(interface{ Base() *parser.StmtBase }); ok && s.Pos() <= sym.Decl && sym.Decl < s.End() {
+						style = caseStyle(src, u.Abs(b.Base().KeyPos))
+					}
+				}
+			}
+			prefix = style("CMF$") + "  "
+			if f.Form == parser.Free {
+				prefix = "!" + style("CMF$") + " "
+			}
+		}
+		at := f.Lines.LineStart(f.Lines.Line(declEnd) + 1)
+		edits = append(edits, TextEdit{f, at, at, prefix + style("LAYOUT") + " " + strings.Join(parts, ", ") + "\n"})
+	}
+	if len(edits) == 0 {
 		return nil, "", false
 	}
-	text := "LAYOUT " + current.Template + "(" + strings.Join(dims, ", ") + ")"
-	// Insert a LAYOUT line after the array's declaration statement.
-	declEnd := u.Abs(sym.Decl)
-	for _, s := range u.Body {
-		if s.Pos() <= sym.Decl && sym.Decl < s.End() {
-			declEnd = u.Abs(s.End())
-		}
-	}
-	at := f.Lines.LineStart(f.Lines.Line(declEnd) + 1)
-	prefix := "CMF$  "
-	if f.Form == parser.Free {
-		prefix = "!CMF$ "
-	}
-	return []TextEdit{{f, at, at, prefix + text + "\n"}}, "", true
+	return edits, "", true
 }
 
 // bytesText prints a message size exactly (the number of bytes), a

@@ -310,3 +310,43 @@ func TestDistributeFortranD(t *testing.T) {
 		t.Errorf("got\n%s", out)
 	}
 }
+
+// TestDistributeCMFortran: CM Fortran's LAYOUT lines are edited inside
+// their parentheses for every array the candidate moves (conformable
+// arrays share a layout), in the user's case; arrays without a LAYOUT
+// get one line after their declarations; an array under CMF$ ALIGN
+// follows its target and gets none.
+func TestDistributeCMFortran(t *testing.T) {
+	loop := `      do 10 k = 1, 10
+         t = cshift(tn, 1, 1) + cshift(tn, -1, 2)
+         tn = t
+   10 continue
+      end
+`
+	two := `      program h
+      real t(512,512), tn(512,512)
+cmf$  layout t(:news,:news)   ! rows and columns
+cmf$  layout tn(:news, :news)
+` + loop
+	out, _ := distributeAction(t, "h.fcm", two, "      do 10 k", "T(:,BLOCK)")
+	if want := strings.Replace(strings.Replace(two, "t(:news,:news)", "t(:serial,:news)", 1), "tn(:news, :news)", "tn(:serial, :news)", 1); out != want {
+		t.Errorf("two LAYOUT lines: got\n%s", out)
+	}
+	one := `      program h
+      real t(512,512), tn(512,512)
+CMF$  LAYOUT T(:NEWS,:NEWS), TN(:NEWS,:NEWS)
+` + loop
+	out, _ = distributeAction(t, "h.fcm", one, "      do 10 k", "T(BLOCK,:)")
+	if !strings.Contains(out, "\nCMF$  LAYOUT T(:NEWS,:SERIAL), TN(:NEWS,:SERIAL)\n") {
+		t.Errorf("one LAYOUT line: got\n%s", out)
+	}
+	none := `      program h
+      real t(512,512)
+      real tn(512,512), u(512,512)
+cmf$  align u(i,j) with t(i,j)
+` + loop
+	out, _ = distributeAction(t, "h.fcm", none, "      do 10 k", "T(:,BLOCK)")
+	if want := strings.Replace(none, "cmf$  align", "cmf$  layout t(:serial, :news), tn(:serial, :news)\ncmf$  align", 1); out != want {
+		t.Errorf("no LAYOUT line: got\n%s", out)
+	}
+}
