@@ -154,7 +154,9 @@ func distributeEdits(f *parser.File, u *parser.Unit, current, to *partition.Dist
 		}
 		switch spec := d.Spec.(type) {
 		case *parser.DistributeSpec:
-			if d.Sentinel == "" || d.Sentinel == "HPF" {
+			// DISTRIBUTE only: a REDISTRIBUTE is an executable change
+			// at its place, not the layout the loop starts with.
+			if (d.Sentinel == "" || d.Sentinel == "HPF") && strings.EqualFold(d.Name, "DISTRIBUTE") {
 				for _, t := range spec.Targets {
 					if moves(u, current, t.Name) {
 						dirs = append(dirs, d)
@@ -180,12 +182,44 @@ func distributeEdits(f *parser.File, u *parser.Unit, current, to *partition.Dist
 				notes = append(notes, n)
 			}
 		}
-		return edits, strings.Join(notes, "; "), true
+		return edits, strings.Join(notes, "; "), fits(f, edits)
 	}
 	if dialect == "cmf" || layout != nil {
-		return layoutEdits(f, u, current, to)
+		edits, note, ok := layoutEdits(f, u, current, to)
+		return edits, note, ok && fits(f, edits)
 	}
 	return nil, "", false
+}
+
+// fits reports whether the lines the edits touch or insert stay within
+// the last column (72 in fixed form, 132 in free form), or no wider than
+// they were: a directive line cannot be continued safely, so an action
+// that would push one past it is not offered.
+func fits(f *parser.File, edits []TextEdit) bool {
+	limit := lineLimit(f)
+	if limit < 0 {
+		return true
+	}
+	lines := map[int]bool{}
+	for _, e := range edits {
+		lines[f.Lines.Line(e.Start)] = true
+	}
+	for l := range lines {
+		start, end := f.Lines.LineStart(l), f.Lines.LineEnd(l)
+		var in []TextEdit
+		for _, e := range edits {
+			if e.Start >= start && e.Start <= end && e.End <= end {
+				in = append(in, e)
+			}
+		}
+		old := strings.TrimRight(string(f.Src[start:end]), "\r\n")
+		for _, line := range strings.Split(applyEditsAt(f.Src, start, end, in), "\n") {
+			if w := width(strings.TrimRight(line, "\r")); w > limit && w > width(old) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // moves reports whether the candidate distribution of the current
@@ -556,7 +590,15 @@ func layoutEdits(f *parser.File, u *parser.Unit, current, to *partition.Distribu
 			}
 		}
 		at := f.Lines.LineStart(f.Lines.Line(declEnd) + 1)
-		edits = append(edits, TextEdit{f, at, at, prefix + style("LAYOUT") + " " + strings.Join(parts, ", ") + "\n"})
+		text := prefix + style("LAYOUT") + " " + strings.Join(parts, ", ") + "\n"
+		if width(text) > lineLimit(f) {
+			// Past the last column: one LAYOUT line per array.
+			text = ""
+			for _, p := range parts {
+				text += prefix + style("LAYOUT") + " " + p + "\n"
+			}
+		}
+		edits = append(edits, TextEdit{f, at, at, text})
 	}
 	if len(edits) == 0 {
 		return nil, "", false

@@ -2,6 +2,7 @@ package hints
 
 import (
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -348,5 +349,100 @@ cmf$  align u(i,j) with t(i,j)
 	out, _ = distributeAction(t, "h.fcm", none, "      do 10 k", "T(:,BLOCK)")
 	if want := strings.Replace(none, "cmf$  align", "cmf$  layout t(:serial, :news), tn(:serial, :news)\ncmf$  align", 1); out != want {
 		t.Errorf("no LAYOUT line: got\n%s", out)
+	}
+}
+
+// TestDistributeActionsEverywhere: on every loop of every fixture, each
+// Distribute action leaves a file with no new errors whose unit is
+// distributed as its title says.
+func TestDistributeActionsEverywhere(t *testing.T) {
+	if testing.Short() {
+		t.Skip("every loop of every fixture")
+	}
+	var files []string
+	for _, dir := range []string{"testdata/programs", "testdata/markers", "../examples"} {
+		ents, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range ents {
+			if fixtureExts[filepath.Ext(e.Name())] {
+				files = append(files, filepath.Join(dir, e.Name()))
+			}
+		}
+	}
+	n := 0
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Base(path)
+		f := parser.Parse(name, src, nil)
+		before := len(f.Errors())
+		for _, l := range parser.LoopsAt(f, 0) {
+			for _, a := range LoopActions(f, l.Unit.Abs(l.Do.Do.Pos()), EstimateSettings{Procs: 16}.Options(nil)) {
+				if !strings.HasPrefix(a.Title, "Distribute ") {
+					continue
+				}
+				n++
+				want := strings.TrimPrefix(a.Title[:strings.Index(a.Title, "): ")+1], "Distribute ")
+				g := parser.Parse(name, applyEdits(src, a.Edits), nil)
+				if len(g.Errors()) > before {
+					t.Errorf("%s:%d: %q leaves errors %v", path, l.Line(f), a.Title, g.Errors())
+					continue
+				}
+				var u *parser.Unit
+				for i, v := range f.Units {
+					if v == l.Unit && i < len(g.Units) {
+						u = g.Units[i]
+					}
+				}
+				if u == nil {
+					continue // a contained procedure
+				}
+				if got := partition.FromUnit(u, 16, g.Dialect).Name(); got != want {
+					t.Errorf("%s:%d: %q gives %s", path, l.Line(f), a.Title, got)
+				}
+			}
+		}
+	}
+	if n < 50 {
+		t.Errorf("only %d Distribute actions in the fixtures", n)
+	}
+}
+
+// TestDistributeWithinColumn72: in fixed form an action that would push
+// a directive past column 72 is not offered (a directive line cannot be
+// continued safely); a shorter one still is.
+func TestDistributeWithinColumn72(t *testing.T) {
+	dir := "!HPF$ DISTRIBUTE T(BLOCK,BLOCK) ONTO P"
+	dir += strings.Repeat(" ", 71-len(dir)-len("! grid")) + "! grid"
+	src := `      PROGRAM H
+      PARAMETER (N = 256)
+      REAL X(N,N), Y(N,N)
+!HPF$ PROCESSORS P(4,4)
+!HPF$ TEMPLATE T(N,N)
+!HPF$ ALIGN X(I,J) WITH T(I,J)
+!HPF$ ALIGN Y(I,J) WITH T(I,J)
+` + dir + `
+      DO 10 J = 2, N - 1
+         DO 10 I = 2, N - 1
+            X(I,J) = Y(I-1,J) + Y(I+1,J) + Y(I,J-1) + Y(I,J+1)
+   10 CONTINUE
+      END
+`
+	f := parser.Parse("h.f", []byte(src), nil)
+	acts := LoopActions(f, strings.Index(src, "      DO 10 J"), EstimateSettings{Procs: 16}.Options(nil))
+	var titles []string
+	for _, a := range acts {
+		titles = append(titles, a.Title)
+		if strings.HasPrefix(a.Title, "Distribute T(CYCLIC,CYCLIC)") {
+			t.Errorf("%q offered: the line would be %d columns", a.Title, len(dir)+2)
+		}
+	}
+	out, _ := distributeAction(t, "h.f", src, "      DO 10 J", "T(:,BLOCK)")
+	if !strings.Contains(out, "!HPF$ DISTRIBUTE T(*,BLOCK)") {
+		t.Errorf("T(:,BLOCK): got\n%s", out)
 	}
 }
