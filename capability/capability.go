@@ -487,7 +487,7 @@ func callsInLoops(f *parser.File, prof *Profile, opt partition.Options) []Findin
 						cost = fmt.Sprintf("%s times: %s of communication", HumanCount(calls), HumanSeconds(calls*t))
 					}
 					out = append(out, Finding{Code: "beyond-compiler", Start: s0, End: e0, Severity: "information",
-						Message: fmt.Sprintf("%s communicates (%s per call) and is called inside a loop, %s; %s does not transform across procedures, so these messages are never combined. Move the loop into %s (or inline it) so that its messages can be vectorized out of the loop",
+						Message: fmt.Sprintf("%s communicates (%s per call) and is called inside a loop, %s; %s does not transform across procedures, so these messages are never combined. Move the loop into %s (or inline it) so that each message is sent once for the whole loop",
 							x.Name.Name, HumanSeconds(t), cost, up.Label(), x.Name.Name)})
 				}
 			}
