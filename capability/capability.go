@@ -1,9 +1,11 @@
 // Package capability holds compiler capability profiles (what a
-// compiler for distributed memory does by itself: Rice Fortran 77D built
-// in, others as JSON files) and the findings drawn from partition's
-// estimates where a profile leaves work to the programmer: seed 000's
-// models (the pipeline model of equations 1 and 2) and seed 001's
-// missing alignments and unused arrays.
+// compiler for distributed memory does by itself: one built in per
+// dialect, Rice Fortran 77D for Fortran D, a typical HPF compiler for HPF,
+// CM Fortran for CM Fortran; others as JSON files) and the findings drawn
+// from partition's estimates where a profile leaves work to the
+// programmer: seed 000's models (the pipeline model of its equations 1
+// and 2) and seed 001's missing alignments and unused arrays. Messages
+// name the profile and explain the models in words.
 package capability
 
 import (
@@ -12,6 +14,7 @@ import (
 	"io"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/pfls/pfls/complexity"
@@ -41,9 +44,82 @@ type Profile struct {
 	Collectives          bool   `json:"collectives"`
 }
 
-// RiceFortranD is the Rice Fortran 77D compiler as seed 000 describes it.
+// RiceFortranD is the Rice Fortran 77D compiler as seed 000 describes it
+// (§4.1): it combines the elements a loop nest needs into one message when
+// dependences allow, pipelines loop nests in blocks of B = 8 iterations
+// (§2.2, ERLEBACHER), and sends broadcasts as one collective call (§5);
+// it does not split loops into local and non-local iterations, move code
+// of one iteration before the preceding one, or transform across
+// procedures (§4.1).
 func RiceFortranD() *Profile {
 	return &Profile{Name: "Rice Fortran 77D", MessageVectorization: true, PipelineBlock: 8, Collectives: true}
+}
+
+// HPFCompiler is a typical HPF compiler of the 1990s. Sources: seed 000
+// §1 (its findings for Fortran 77D carry over to HPF compilers, the two
+// language models being alike) and §4.1 (moving code across iterations
+// or procedures is "beyond the scope of any data-parallel compiler we are
+// aware of"); the HPF 2.0 specification leaves communication to the
+// compiler and gives reductions as intrinsics (SUM, MAXVAL, ...) and the
+// HPF library, which compilers implement as collective calls; message
+// vectorization (hoisting the elements a loop nest needs out of it) and
+// aggregation (one message per pair of processors) are the baseline of
+// HPF compilers (the Fortran D compiler's techniques, which dHPF, Rice's
+// HPF compiler, inherited together with coarse-grain pipelining). Loop
+// splitting for overlap is left to the programmer, as seed 000's red-black
+// SOR (§4.1) shows it must be for Fortran 77D.
+func HPFCompiler() *Profile {
+	return &Profile{Name: "HPF", MessageVectorization: true, PipelineBlock: 8, Collectives: true}
+}
+
+// CMFortran is Thinking Machines' CM Fortran compiler. Sources: the CM
+// Fortran Reference Manual and Programming Guide (Thinking Machines,
+// 1991-1994): array operations run over all elements at once, and the
+// data motion of an array statement (CSHIFT, EOSHIFT, sections) moves
+// whole arrays over the NEWS grid or the router, so messages are
+// vectorized by construction; reductions (SUM, MAXVAL, COUNT, ...) use
+// the machine's global combine operations. A DO loop over array elements
+// runs its iterations one after another, element by element: nothing is
+// pipelined in blocks, loops are not split, and nothing moves across
+// iterations or procedures.
+func CMFortran() *Profile {
+	return &Profile{Name: "CM Fortran", MessageVectorization: true, PipelineBlock: 0, Collectives: true}
+}
+
+// ProfileFor returns the built-in profile of a dialect as partition
+// names them: "hpf", "cmf", "fortran-d"; Rice Fortran 77D, seed 000's
+// compiler, for anything else.
+func ProfileFor(dialect string) *Profile {
+	switch dialect {
+	case "hpf":
+		return HPFCompiler()
+	case "cmf":
+		return CMFortran()
+	}
+	return RiceFortranD()
+}
+
+// Label names the profile in a message: "the HPF compiler profile".
+func (p *Profile) Label() string {
+	return "the " + p.Name + " compiler profile"
+}
+
+// unitProfile is the profile for a unit's findings: prof when given,
+// else the built-in one of the unit's dialect (from its directives, else
+// the file's: the first unit with directives, or the file name's).
+func unitProfile(f *parser.File, u *parser.Unit, prof *Profile) *Profile {
+	if prof != nil {
+		return prof
+	}
+	if d := partition.Dialect(u); d != "" {
+		return ProfileFor(d)
+	}
+	for _, v := range f.Units {
+		if d := partition.Dialect(v); d != "" {
+			return ProfileFor(d)
+		}
+	}
+	return ProfileFor(f.Dialect)
 }
 
 // LoadProfile reads a capability profile file.
@@ -80,11 +156,9 @@ type Fix struct {
 
 // Capabilities analyses every outermost loop of every unit of f under its
 // current distribution and reports what the profile leaves to the
-// programmer (seeds 000, 001 and 002).
+// programmer (seeds 000, 001 and 002). A nil profile chooses the built-in
+// profile of each unit's dialect (ProfileFor).
 func Capabilities(f *parser.File, prof *Profile, opt partition.Options) []Finding {
-	if prof == nil {
-		prof = RiceFortranD()
-	}
 	if opt.Machine == nil {
 		opt.Machine = machine.DefaultMachine()
 	}
@@ -108,13 +182,12 @@ func Capabilities(f *parser.File, prof *Profile, opt partition.Options) []Findin
 				ua.total += secs(e.Time)
 			}
 		}
+		up := unitProfile(f, u, prof)
 		for i, c := range ua.loops {
-			out = append(out, loopFindings(ua, c, ests[i], prof)...)
+			out = append(out, loopFindings(ua, c, ests[i], up)...)
 		}
 	}
-	if !prof.Interprocedural {
-		out = append(out, callsInLoops(f, prof, opt)...)
-	}
+	out = append(out, callsInLoops(f, prof, opt)...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Start < out[j].Start })
 	return out
 }
@@ -142,17 +215,86 @@ func secs(p partition.Poly) float64 {
 	return v
 }
 
-// HumanSeconds prints a time in seconds with a fitting unit: 27.6 ms.
+// HumanSeconds prints a time in seconds as a decimal with a fitting
+// unit: 27.6 ms.
 func HumanSeconds(v float64) string {
+	a := math.Abs(v)
 	switch {
-	case v >= 1:
+	case a >= 1000:
+		// Three significant digits, without an exponent: 599000 s.
+		e := math.Pow(10, math.Floor(math.Log10(a))-2)
+		return strconv.FormatFloat(math.Round(v/e)*e, 'f', 0, 64) + " s"
+	case a >= 1:
 		return fmt.Sprintf("%.3g s", v)
-	case v >= 1e-3:
+	case a >= 1e-3:
 		return fmt.Sprintf("%.3g ms", v*1e3)
-	case v >= 1e-6:
+	case a >= 1e-6:
 		return fmt.Sprintf("%.3g µs", v*1e6)
+	case a >= 1e-9 || a == 0:
+		return fmt.Sprintf("%.3g ns", v*1e9)
 	}
-	return fmt.Sprintf("%.3g ns", v*1e9)
+	return fmt.Sprintf("%.3g ps", v*1e12)
+}
+
+// HumanCount prints a count with an SI prefix from 10⁴ on (the inlay
+// labels' threshold): 999, 12.3 k, 1.05 M, 4.29 G.
+func HumanCount(v float64) string {
+	a := math.Abs(v)
+	switch {
+	case a < 1e4:
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	case a < 1e6:
+		return fmt.Sprintf("%.3g k", v/1e3)
+	case a < 1e9:
+		return fmt.Sprintf("%.3g M", v/1e6)
+	case a < 1e12:
+		return fmt.Sprintf("%.3g G", v/1e9)
+	case a < 1e15:
+		return fmt.Sprintf("%.3g T", v/1e12)
+	}
+	return fmt.Sprintf("%.3g", v)
+}
+
+// CountText prints a count that may still depend on symbols: a number
+// from 10⁴ on with an SI prefix, below that exactly (an expected count
+// under a branch may be 1/2), or the polynomial, in parentheses when it has
+// several terms (so that "(NPROCS - 1) × 16384 bytes" reads right).
+func CountText(p partition.Poly) string {
+	if v, ok := complexity.Seconds(p); ok && math.Abs(v) >= 1e4 {
+		return HumanCount(v)
+	}
+	if len(p.Terms()) > 1 {
+		return "(" + p.String() + ")"
+	}
+	return p.String()
+}
+
+// PolySeconds prints a time in seconds that may still depend on symbols:
+// a number with a unit, or each term's coefficient as a decimal with a
+// unit times its symbols, "68.5 ps·NLOC + 2.1 µs", never rational seconds.
+func PolySeconds(p partition.Poly) string {
+	if v, ok := complexity.Seconds(p); ok {
+		return HumanSeconds(v)
+	}
+	var b strings.Builder
+	for i, t := range p.Terms() {
+		c, _ := t.Coef.Float64()
+		switch {
+		case i > 0 && c < 0:
+			b.WriteString(" - ")
+			c = -c
+		case i > 0:
+			b.WriteString(" + ")
+		}
+		b.WriteString(HumanSeconds(c))
+		for _, f := range t.Factors {
+			b.WriteString("·" + f.Name)
+			if f.Exp != 1 {
+				b.WriteString("^" + strconv.Itoa(f.Exp))
+			}
+		}
+	}
+	return b.String()
 }
 
 // unitLoops is a unit's outermost loops under its current distribution
@@ -208,8 +350,8 @@ func loopFindings(ua *unitLoops, c *parser.DoConstruct, e *partition.Estimate, p
 		if wait > 0 && c.Do.Var != nil {
 			s, en := lineRange(f, u.Abs(c.Do.Pos()))
 			out = append(out, Finding{Code: "non-overlapped-broadcast", Start: s, End: en, Severity: "warning",
-				Message: fmt.Sprintf("each iteration of the %s loop waits while one processor computes and broadcasts values of %s; %s cannot move the broadcast earlier. Compute and broadcast the next step's values as soon as they are final (before the rest of this step's work), or distribute the other dimension. Estimated waiting: %s%s",
-					c.Do.Var.Name, strings.Join(arrays, ", "), prof.Name, HumanSeconds(wait), pct(wait))})
+				Message: fmt.Sprintf("each iteration of the %s loop waits while one processor computes and broadcasts values of %s; %s does not move a broadcast into the iteration before. Compute and broadcast the next step's values as soon as they are final (before the rest of this step's work), or distribute the other dimension. Estimated waiting: %s%s",
+					c.Do.Var.Name, strings.Join(arrays, ", "), prof.Label(), HumanSeconds(wait), pct(wait))})
 		}
 	}
 	perLoop := map[*parser.DoConstruct][]*partition.Message{}
@@ -222,9 +364,15 @@ func loopFindings(ua *unitLoops, c *parser.DoConstruct, e *partition.Estimate, p
 			perLoop[nil] = append(perLoop[nil], m)
 		case m.Pattern == "element-shift":
 			s, en := lineRange(f, m.Offset)
+			why := "dependences keep this message inside the innermost loop"
+			who := prof.Label() + " combines a loop's elements into one message only where dependences allow"
+			if !prof.MessageVectorization {
+				why = prof.Label() + " does not combine a loop's elements into one message"
+				who = "one message for the whole loop needs the loop rewritten in array syntax or with its communication hoisted"
+			}
 			out = append(out, Finding{Code: "unvectorized-message", Start: s, End: en, Severity: "warning",
-				Message: fmt.Sprintf("%s: dependences keep this message inside the innermost loop, so %s messages of one element each are sent (iSR rather than vSR): %s%s",
-					m.Why, m.Count.String(), HumanSeconds(secs(m.Time)), pct(secs(m.Time)))})
+				Message: fmt.Sprintf("%s: %s, so %s messages of one element each are sent rather than one for the whole loop (%s): %s%s",
+					m.Why, why, CountText(m.Count), who, HumanSeconds(secs(m.Time)), pct(secs(m.Time)))})
 		case machine.VectorShift(m.Pattern) && !m.PointToPoint && m.Loop != nil && !prof.LoopDistribution:
 			perLoop[m.Loop] = append(perLoop[m.Loop], m)
 		}
@@ -241,7 +389,7 @@ func loopFindings(ua *unitLoops, c *parser.DoConstruct, e *partition.Estimate, p
 		s, en := lineRange(f, u.Abs(loop.Do.Pos()))
 		out = append(out, Finding{Code: "loop-distribution", Start: s, End: en, Severity: "information",
 			Message: fmt.Sprintf("the iterations of this loop at block boundaries wait for %d shift(s) from the neighbours, the others are local; %s does not split the loop. Split it into boundary and interior iterations and start the interior while the messages travel: up to %s to hide%s",
-				len(ms), prof.Name, HumanSeconds(t), pct(t))})
+				len(ms), prof.Label(), HumanSeconds(t), pct(t))})
 	}
 	// fine-grain-loop: a partitioned loop whose work per processor is
 	// below what its communication costs, by more than the machine's
@@ -265,7 +413,8 @@ func loopFindings(ua *unitLoops, c *parser.DoConstruct, e *partition.Estimate, p
 
 // callsInLoops reports CALLs inside loops to procedures of the file that
 // communicate: the messages are sent on every call, and a compiler that
-// does not transform across procedures cannot combine them (beyond-compiler).
+// does not transform across procedures cannot combine them
+// (beyond-compiler). A nil profile is chosen per calling unit.
 func callsInLoops(f *parser.File, prof *Profile, opt partition.Options) []Finding {
 	procs := map[string]*parser.Unit{}
 	for _, u := range f.Units {
@@ -292,6 +441,10 @@ func callsInLoops(f *parser.File, prof *Profile, opt partition.Options) []Findin
 	var out []Finding
 	for _, u := range f.Units {
 		if u.Scope == nil {
+			continue
+		}
+		up := unitProfile(f, u, prof)
+		if up.Interprocedural {
 			continue
 		}
 		var walk func(list []parser.Stmt, loops []*parser.DoConstruct)
@@ -331,11 +484,11 @@ func callsInLoops(f *parser.File, prof *Profile, opt partition.Options) []Findin
 					s0, e0 := lineRange(f, u.Abs(x.Pos()))
 					cost := "on every call"
 					if !math.IsNaN(calls) {
-						cost = fmt.Sprintf("%.0f times: %s of communication", calls, HumanSeconds(calls*t))
+						cost = fmt.Sprintf("%s times: %s of communication", HumanCount(calls), HumanSeconds(calls*t))
 					}
 					out = append(out, Finding{Code: "beyond-compiler", Start: s0, End: e0, Severity: "information",
-						Message: fmt.Sprintf("%s communicates (%s per call) and is called inside a loop, %s; %s does not transform across procedures, so these messages are never combined. Move the loop into %s (or inline it) so that its messages can be vectorized out of the loop",
-							x.Name.Name, HumanSeconds(t), cost, prof.Name, x.Name.Name)})
+						Message: fmt.Sprintf("%s communicates (%s per call) and is called inside a loop, %s; %s does not transform across procedures, so these messages are never combined. Move the loop into %s (or inline it) so that each message is sent once for the whole loop",
+							x.Name.Name, HumanSeconds(t), cost, up.Label(), x.Name.Name)})
 				}
 			}
 		}
@@ -632,9 +785,15 @@ func pipelineFindings(f *parser.File, u *parser.Unit, d *partition.Distribution,
 		if m.Loop != nil {
 			s, en = lineRange(f, u.Abs(m.Loop.Do.Pos()))
 		}
+		// The model in words: larger blocks send fewer messages but make
+		// the processors further down the pipeline wait longer to start.
+		how := fmt.Sprintf("%s pipelines this loop nest across the distributed dimension of %s in blocks of B = %d", prof.Label(), m.Array, int(b0))
+		if prof.PipelineBlock <= 0 {
+			how = fmt.Sprintf("%s does not pipeline loops in blocks, so this loop nest passes one element at a time (B = 1) across the distributed dimension of %s", prof.Label(), m.Array)
+		}
 		out = append(out, Finding{Code: "pipeline-granularity", Start: s, End: en, Severity: "information",
-			Message: fmt.Sprintf("%s pipelines this loop nest across the distributed dimension of %s in blocks of B = %d; the pipeline model predicts %s at B = %d and %s at B_opt = %d (equation 2 gives %.1f on its interval)",
-				prof.Name, m.Array, int(b0), HumanSeconds(tDefault), int(b0), HumanSeconds(tBest), best, cont)})
+			Message: fmt.Sprintf("%s; the pipeline model (larger blocks send fewer messages, but the last processor starts later and the pipeline drains longer) predicts %s at B = %d and %s at B_opt = %d, the best block size (the smooth optimum on its interval is %.1f); block the loop by hand to choose B",
+				how, HumanSeconds(tDefault), int(b0), HumanSeconds(tBest), best, cont)})
 	}
 	return out
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pfls/pfls/complexity"
+
 	"github.com/pfls/pfls/parser"
 	"github.com/pfls/pfls/partition"
 )
@@ -260,5 +262,130 @@ func TestReviewRegressions(t *testing.T) {
 `
 	if c := codes(findings(t, "huge.f", huge, "")); c["pipeline-granularity"] != 1 {
 		t.Errorf("huge pipeline: %v", c) // and it must finish
+	}
+}
+
+// TestProfileByDialect: without a profile, each unit's findings name the
+// built-in profile of its dialect; a profile given explicitly wins.
+func TestProfileByDialect(t *testing.T) {
+	for dialect, name := range map[string]string{"hpf": "HPF", "cmf": "CM Fortran", "fortran-d": "Rice Fortran 77D", "": "Rice Fortran 77D"} {
+		if p := ProfileFor(dialect); p.Name != name {
+			t.Errorf("ProfileFor(%q) = %s, want %s", dialect, p.Name, name)
+		}
+	}
+	if p := CMFortran(); p.PipelineBlock != 0 || !p.Collectives || p.LoopDistribution || p.Interprocedural {
+		t.Errorf("CM Fortran profile %+v", p)
+	}
+	dgefa, err := os.ReadFile("../examples/dgefa.f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hpf := `program lu
+  integer, parameter :: n = 900
+  double precision :: a(n,n)
+  integer :: i, j, k
+!hpf$ processors procs(16)
+!hpf$ distribute a(*,cyclic) onto procs
+  call random_number(a)
+  do k = 1, n - 1
+    a(k+1:n,k) = a(k+1:n,k) / a(k,k)
+    do j = k + 1, n
+      do i = k + 1, n
+        a(i,j) = a(i,j) - a(i,k) * a(k,j)
+      end do
+    end do
+  end do
+end program lu
+`
+	cmf := `      PROGRAM SWEEP
+      REAL A(1024,1024)
+      A = 1.0
+      DO 10 J = 1, 1024
+      DO 10 I = 2, 1024
+         A(I,J) = A(I-1,J) * 0.5 + A(I,J)
+   10 CONTINUE
+      END
+`
+	for _, c := range []struct {
+		file, src, code string
+		prof            *Profile
+		want            string
+	}{
+		{"dgefa.f", string(dgefa), "non-overlapped-broadcast", nil, "the Rice Fortran 77D compiler profile does not move a broadcast"},
+		{"lu.hpf", hpf, "non-overlapped-broadcast", nil, "the HPF compiler profile does not move a broadcast"},
+		{"lu.hpf", hpf, "non-overlapped-broadcast", RiceFortranD(), "the Rice Fortran 77D compiler profile does not move a broadcast"},
+		{"sweep.fcm", cmf, "pipeline-granularity", nil, "the CM Fortran compiler profile does not pipeline loops in blocks, so this loop nest passes one element at a time (B = 1)"},
+		{"sweep.fcm", cmf, "pipeline-granularity", HPFCompiler(), "the HPF compiler profile pipelines this loop nest across the distributed dimension of A in blocks of B = 8"},
+	} {
+		f := parser.Parse(c.file, []byte(c.src), nil)
+		var got []string
+		found := false
+		for _, x := range Capabilities(f, c.prof, partition.Options{Procs: 16}) {
+			got = append(got, x.Code+": "+x.Message)
+			found = found || x.Code == c.code && strings.Contains(x.Message, c.want)
+		}
+		if !found {
+			t.Errorf("%s (profile %v): no %s saying %q in\n%s", c.file, c.prof, c.code, c.want, strings.Join(got, "\n"))
+		}
+	}
+}
+
+// TestMessagesInWords: no equation numbers or paper notation without
+// words in the messages; times as decimals with units, counts with SI
+// prefixes.
+func TestMessagesInWords(t *testing.T) {
+	for _, file := range []string{"dgefa.f", "tridvpk.f", "redblack.f", "example.fcm"} {
+		src, err := os.ReadFile("../examples/" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := parser.Parse(file, src, nil)
+		for _, x := range Capabilities(f, nil, partition.Options{Procs: 16}) {
+			for _, bad := range []string{"equation", "Eq.", "iSR", "vSR", "seed 0", "e+0", "e-0", "/"} {
+				if strings.Contains(x.Message, bad) {
+					t.Errorf("%s: %s message contains %q: %s", file, x.Code, bad, x.Message)
+				}
+			}
+		}
+	}
+	for v, want := range map[float64]string{0: "0 ns", 2.5e-11: "25 ps", 3.2e-7: "320 ns", 0.0276: "27.6 ms", 12.5: "12.5 s", 599147: "599000 s"} {
+		if got := HumanSeconds(v); got != want {
+			t.Errorf("HumanSeconds(%g) = %q, want %q", v, got, want)
+		}
+	}
+	for v, want := range map[float64]string{999: "999", 9999: "9999", 12345: "12.3 k", 1.05e6: "1.05 M", 4.29e9: "4.29 G"} {
+		if got := HumanCount(v); got != want {
+			t.Errorf("HumanCount(%g) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+// TestPolySecondsAndCounts: a time that still depends on a symbol prints
+// each coefficient as a decimal with a unit, never rational seconds; a
+// symbolic count of several terms is parenthesised, a large one gets an
+// SI prefix, a small one stays exact.
+func TestPolySecondsAndCounts(t *testing.T) {
+	p := complexity.Frac(685269937, 10000000000000).Mul(complexity.Var("NLOC")).Add(complexity.Frac(21, 10000000))
+	if got := PolySeconds(p); got != "68.5 µs·NLOC + 2.1 µs" {
+		t.Errorf("PolySeconds = %q", got)
+	}
+	q := complexity.Var("N").Mul(complexity.Var("N")).Sub(complexity.Frac(1, 1000000000))
+	if got := PolySeconds(q); got != "1 s·N^2 - 1 ns" {
+		t.Errorf("PolySeconds = %q", got)
+	}
+	cases := []struct {
+		p    complexity.Poly
+		want string
+	}{
+		{complexity.Var("NPROCS").Sub(complexity.Int(1)), "(NPROCS - 1)"},
+		{complexity.Var("N"), "N"},
+		{complexity.Frac(1, 2), "1/2"},
+		{complexity.Int(999), "999"},
+		{complexity.Int(1048576), "1.05 M"},
+	}
+	for _, c := range cases {
+		if got := CountText(c.p); got != c.want {
+			t.Errorf("CountText(%s) = %q, want %q", c.p.String(), got, c.want)
+		}
 	}
 }

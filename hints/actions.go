@@ -3,6 +3,7 @@ package hints
 import (
 	"fmt"
 	"math/big"
+	"sort"
 	"strings"
 
 	"github.com/pfls/pfls/capability"
@@ -72,12 +73,10 @@ func report(f *parser.File, line int, o EstimateOptions, ro partition.ReportOpti
 	return partition.NewReport(f, loops[0], partitionOptions(o), ro)
 }
 
+// fmtSeconds prints a time as a decimal with a unit, also where it still
+// depends on symbols (each coefficient with its unit).
 func fmtSeconds(p partition.Poly) string {
-	v, ok := complexity.Seconds(p)
-	if !ok {
-		return p.String() + " s"
-	}
-	return capability.HumanSeconds(v)
+	return capability.PolySeconds(p)
 }
 
 // LoopActions returns the actions on the DO line at off: "Estimate this
@@ -103,7 +102,7 @@ func LoopActions(f *parser.File, off int, o EstimateOptions) []CodeAction {
 		if c.Dist.Name() == current.Name() {
 			continue
 		}
-		edits, ok := distributeEdits(f, r.Unit, current, c.Dist, f.Dialect)
+		edits, note, ok := distributeEdits(f, r.Unit, current, c.Dist, f.Dialect)
 		if !ok {
 			continue
 		}
@@ -124,6 +123,9 @@ func LoopActions(f *parser.File, off int, o EstimateOptions) []CodeAction {
 			title += ", " + pct
 			detail += fmt.Sprintf(" (%s vs %s)", pct, current.Name())
 		}
+		if note != "" {
+			detail += ". Note: " + note
+		}
 		out = append(out, CodeAction{Title: title, Detail: detail, Kind: "refactor.rewrite", Edits: edits,
 			Preferred: first && ok && curOK && t < curT && !same})
 		first = false
@@ -131,12 +133,20 @@ func LoopActions(f *parser.File, off int, o EstimateOptions) []CodeAction {
 	return out
 }
 
-// distributeEdits rewrites or inserts the distribution of the current
-// template in the file's dialect: a Fortran D DISTRIBUTE statement, an
-// !HPF$ DISTRIBUTE directive, or a CMF$ LAYOUT line.
-func distributeEdits(f *parser.File, u *parser.Unit, current, to *partition.Distribution, dialect string) ([]TextEdit, bool) {
-	var dir *parser.Directive
+// distributeEdits rewrites the distribution of the current template in
+// the file's dialect: Fortran D DISTRIBUTE statements, !HPF$ DISTRIBUTE
+// directives, or a CMF$ LAYOUT line. It edits what the user wrote as
+// little as it can: only the distribution formats change, in the
+// directive's own case and spacing, with ONTO, the targets and trailing
+// comments kept. Every DISTRIBUTE whose targets the candidate moves is
+// rewritten (arrays distributed identically move together, as the
+// estimate assumes); a DISTRIBUTE that also names targets the candidate
+// leaves alone is split in two, the others keeping their distribution.
+// note says what the user should know about the edit (an arrangement
+// that no longer fits), or is empty.
+func distributeEdits(f *parser.File, u *parser.Unit, current, to *partition.Distribution, dialect string) (edits []TextEdit, note string, ok bool) {
 	var layout *parser.Directive
+	var dirs []*parser.Directive
 	for _, s := range u.Body {
 		d, ok := s.(*parser.Directive)
 		if !ok {
@@ -144,9 +154,14 @@ func distributeEdits(f *parser.File, u *parser.Unit, current, to *partition.Dist
 		}
 		switch spec := d.Spec.(type) {
 		case *parser.DistributeSpec:
-			for _, t := range spec.Targets {
-				if t.Name == current.Template {
-					dir = d
+			// DISTRIBUTE only: a REDISTRIBUTE is an executable change
+			// at its place, not the layout the loop starts with.
+			if (d.Sentinel == "" || d.Sentinel == "HPF") && strings.EqualFold(d.Name, "DISTRIBUTE") {
+				for _, t := range spec.Targets {
+					if moves(u, current, t.Name) {
+						dirs = append(dirs, d)
+						break
+					}
 				}
 			}
 		case *parser.LayoutSpec:
@@ -155,67 +170,449 @@ func distributeEdits(f *parser.File, u *parser.Unit, current, to *partition.Dist
 			}
 		}
 	}
+	if len(dirs) > 0 {
+		var notes []string
+		for _, d := range dirs {
+			es, n, ok := rewriteDistribute(f, u, current, d, to)
+			if !ok {
+				return nil, "", false
+			}
+			edits = append(edits, es...)
+			if n != "" {
+				notes = append(notes, n)
+			}
+		}
+		return edits, strings.Join(notes, "; "), fits(f, edits)
+	}
+	if dialect == "cmf" || layout != nil {
+		edits, note, ok := layoutEdits(f, u, current, to)
+		return edits, note, ok && fits(f, edits)
+	}
+	return nil, "", false
+}
+
+// fits reports whether the lines the edits touch or insert stay within
+// the last column (72 in fixed form, 132 in free form), or no wider than
+// they were: a directive line cannot be continued safely, so an action
+// that would push one past it is not offered.
+func fits(f *parser.File, edits []TextEdit) bool {
+	limit := lineLimit(f)
+	if limit < 0 {
+		return true
+	}
+	lines := map[int]bool{}
+	for _, e := range edits {
+		lines[f.Lines.Line(e.Start)] = true
+	}
+	for l := range lines {
+		start, end := f.Lines.LineStart(l), f.Lines.LineEnd(l)
+		var in []TextEdit
+		for _, e := range edits {
+			if e.Start >= start && e.Start <= end && e.End <= end {
+				in = append(in, e)
+			}
+		}
+		old := strings.TrimRight(string(f.Src[start:end]), "\r\n")
+		for _, line := range strings.Split(applyEditsAt(f.Src, start, end, in), "\n") {
+			if w := width(strings.TrimRight(line, "\r")); w > limit && w > width(old) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// moves reports whether the candidate distribution of the current
+// template changes the distribution of name, a target of a DISTRIBUTE:
+// the template itself, an array distributed identically (partition
+// aligns those), or a template that arrays aligned with the current
+// template are aligned with.
+func moves(u *parser.Unit, current *partition.Distribution, name string) bool {
+	if name == current.Template {
+		return true
+	}
+	if l := current.Arrays[name]; l != nil {
+		return l.Template == current.Template
+	}
+	for _, l := range current.Arrays {
+		if sym := u.Scope.Lookup(l.Array); sym != nil && sym.Align != nil && sym.Align.Target != nil && sym.Align.Target.Name == name {
+			return l.Template == current.Template
+		}
+	}
+	return false
+}
+
+// caseStyle returns a function that writes a keyword in the case of the
+// word at off: lower case, capitalised or upper case.
+func caseStyle(src []byte, off int) func(string) string {
+	end := off
+	for end < len(src) && isLetter(src[end]) {
+		end++
+	}
+	w := string(src[off:end])
 	switch {
-	case dir != nil && dir.Sentinel == "":
-		text := "DISTRIBUTE " + current.Template + "(" + strings.Join(to.Formats, ",") + ")"
-		return []TextEdit{{f, u.Abs(dir.KeyPos), u.Abs(dir.To), text}}, true
-	case dir != nil && dir.Sentinel == "HPF":
-		spec := dir.Spec.(*parser.DistributeSpec)
-		if len(spec.Targets) > 1 {
-			return nil, false // DISTRIBUTE (...) :: T, U: rewriting it would change U too
+	case w != "" && w == strings.ToLower(w):
+		return strings.ToLower
+	case len(w) > 1 && w[1:] == strings.ToLower(w[1:]):
+		return func(s string) string { return s[:1] + strings.ToLower(s[1:]) }
+	}
+	return func(s string) string { return s }
+}
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' }
+
+// formatEnd is the end of a distribution format's text in the source, or
+// -1 when the text is not the format written in one piece.
+func formatEnd(src []byte, u *parser.Unit, fm *parser.DistFormat) int {
+	at := u.Abs(fm.Pos)
+	if fm.Kind == "*" || fm.Kind == ":" {
+		if at < len(src) && src[at] == fm.Kind[0] {
+			return at + 1
 		}
-		formats := make([]string, len(to.Formats))
-		n := 0
-		for i, fm := range to.Formats {
-			formats[i] = fm
-			if fm == ":" {
-				formats[i] = "*"
-			} else {
-				n++
+		return -1
+	}
+	end := at
+	for end < len(src) && isLetter(src[end]) {
+		end++
+	}
+	if !strings.EqualFold(string(src[at:end]), fm.Kind) {
+		return -1
+	}
+	if fm.Arg != nil {
+		end = u.Abs(fm.Arg.End())
+		for end < len(src) && (src[end] == ' ' || src[end] == '\t') {
+			end++
+		}
+		if end >= len(src) || src[end] != ')' {
+			return -1
+		}
+		end++
+	}
+	return end
+}
+
+// rewriteDistribute edits one DISTRIBUTE whose targets the candidate
+// moves (some or all of them).
+func rewriteDistribute(f *parser.File, u *parser.Unit, current *partition.Distribution, d *parser.Directive, to *partition.Distribution) ([]TextEdit, string, bool) {
+	src := f.Src
+	spec := d.Spec.(*parser.DistributeSpec)
+	if len(spec.Formats) != len(to.Formats) {
+		return nil, "", false
+	}
+	style := caseStyle(src, u.Abs(d.KeyPos))
+	// The body's edits, as offsets into the file.
+	var body []TextEdit
+	distributed := 0
+	for i, fm := range spec.Formats {
+		want := to.Formats[i]
+		if want != ":" {
+			distributed++
+		}
+		if sameFormat(fm, want, u.Scope) {
+			continue
+		}
+		end := formatEnd(src, u, fm)
+		if end < 0 {
+			return nil, "", false
+		}
+		text := style(want)
+		if want == ":" && d.Sentinel == "HPF" {
+			text = "*" // HPF writes an undistributed dimension as *
+		}
+		body = append(body, TextEdit{f, u.Abs(fm.Pos), end, text})
+	}
+	// ONTO stays while the arrangement has one dimension per distributed
+	// dimension (HPF 2.0 §3.3); otherwise it goes, with a note.
+	note := ""
+	if spec.Onto != nil {
+		sym := u.Scope.Lookup(spec.Onto.Name)
+		if sym != nil && sym.Rank() != distributed {
+			start, end, ok := ontoSpan(src, u, spec.Onto)
+			if !ok {
+				return nil, "", false
+			}
+			body = append(body, TextEdit{f, start, end, ""})
+			name := string(src[u.Abs(spec.Onto.Pos()):u.Abs(spec.Onto.End())])
+			note = fmt.Sprintf("%s is a processor arrangement of %d dimension(s) and %s distributes %d, so ONTO %s is dropped (HPF needs one arrangement dimension per distributed dimension) and the compiler lays the %d processors out itself; declare a PROCESSORS arrangement of %d dimension(s) to choose them",
+				name, sym.Rank(), to.Name(), distributed, name, to.Procs, distributed)
+			if !ontoUsedElsewhere(u, current, d, spec) {
+				note += fmt.Sprintf("; %s is then declared but unused", name)
 			}
 		}
-		text := "DISTRIBUTE " + current.Template + "(" + strings.Join(formats, ",") + ")"
-		if spec.Onto != nil {
-			if sym := u.Scope.Lookup(spec.Onto.Name); sym != nil && sym.Rank() == n {
-				text += " ONTO " + spec.Onto.Name
+	}
+	var moving, staying []*parser.Ident
+	for _, t := range spec.Targets {
+		if moves(u, current, t.Name) {
+			moving = append(moving, t)
+		} else {
+			staying = append(staying, t)
+		}
+	}
+	if len(staying) == 0 {
+		return body, note, true
+	}
+	// Split: the original keeps the other targets (and its comment); a
+	// new directive on the line before takes the moved ones.
+	first, last := spec.Targets[0], spec.Targets[len(spec.Targets)-1]
+	lstart, lend := u.Abs(first.Pos()), u.Abs(last.End())
+	list := string(src[lstart:lend])
+	sep := ","
+	if strings.Contains(list, ", ") {
+		sep = ", "
+	}
+	names := func(ids []*parser.Ident) string {
+		var out []string
+		for _, id := range ids {
+			out = append(out, string(src[u.Abs(id.Pos()):u.Abs(id.End())]))
+		}
+		return strings.Join(out, sep)
+	}
+	keep := TextEdit{f, lstart, lend, names(staying)}
+	lineStart := f.Lines.LineStart(f.Lines.Line(u.Abs(d.From)))
+	stmt := string(src[lineStart:u.Abs(d.To)])
+	if strings.ContainsAny(stmt, "\n&") || lstart < u.Abs(d.KeyPos) {
+		return nil, "", false // continued over lines: not split
+	}
+	moved := applyEditsAt(src, lineStart, u.Abs(d.To), append(body, TextEdit{f, lstart, lend, names(moving)}))
+	// The new directive goes first, so that the template keeps its place
+	// as the first written (partition names the distribution after it).
+	split := fmt.Sprintf("%s keeps its distribution: the DISTRIBUTE is split in two", names(staying))
+	if note != "" {
+		split += "; " + note
+	}
+	return []TextEdit{{f, lineStart, lineStart, moved + "\n"}, keep}, split, true
+}
+
+// ontoUsedElsewhere reports whether the arrangement d names in ONTO
+// stays in use after the edit: by the targets a split leaves on d, or by
+// another DISTRIBUTE.
+func ontoUsedElsewhere(u *parser.Unit, current *partition.Distribution, d *parser.Directive, spec *parser.DistributeSpec) bool {
+	for _, t := range spec.Targets {
+		if !moves(u, current, t.Name) {
+			return true
+		}
+	}
+	for _, s := range u.Body {
+		o, ok := s.(*parser.Directive)
+		if !ok || o == d {
+			continue
+		}
+		if sp, ok := o.Spec.(*parser.DistributeSpec); ok && sp.Onto != nil && sp.Onto.Name == spec.Onto.Name {
+			return true
+		}
+	}
+	return false
+}
+
+// sameFormat reports whether a written format is the candidate's.
+func sameFormat(fm *parser.DistFormat, want string, sc *parser.Scope) bool {
+	switch fm.Kind {
+	case "*", ":":
+		return want == ":"
+	}
+	if fm.Arg == nil {
+		return fm.Kind == want
+	}
+	v, ok := parser.EvalInt(fm.Arg, sc)
+	return ok && fmt.Sprintf("%s(%d)", fm.Kind, v) == want
+}
+
+// ontoSpan is the text " ONTO P" (with a section P(...) if written) to
+// remove from a DISTRIBUTE, when it stands on one line.
+func ontoSpan(src []byte, u *parser.Unit, onto *parser.Ident) (int, int, bool) {
+	end := u.Abs(onto.End())
+	i := end
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	if i < len(src) && src[i] == '(' {
+		depth := 0
+		for ; i < len(src) && src[i] != '\n'; i++ {
+			if src[i] == '(' {
+				depth++
+			} else if src[i] == ')' {
+				depth--
+				if depth == 0 {
+					end = i + 1
+					break
+				}
 			}
 		}
-		return []TextEdit{{f, u.Abs(dir.KeyPos), u.Abs(dir.To), text}}, true
-	case dialect == "cmf" || layout != nil || dir != nil && dir.Sentinel == "CMF":
-		dims := make([]string, len(to.Formats))
-		for i, fm := range to.Formats {
-			switch fm {
-			case ":":
-				dims[i] = ":SERIAL"
-			case "BLOCK":
-				dims[i] = ":NEWS"
-			default:
-				return nil, false // CM Fortran has no cyclic layout
+	}
+	start := u.Abs(onto.Pos())
+	for start > 0 && (src[start-1] == ' ' || src[start-1] == '\t') {
+		start--
+	}
+	if start < 4 || !strings.EqualFold(string(src[start-4:start]), "ONTO") {
+		return 0, 0, false
+	}
+	start -= 4
+	for start > 0 && (src[start-1] == ' ' || src[start-1] == '\t') {
+		start--
+	}
+	return start, end, true
+}
+
+// applyEditsAt applies edits inside [from, to) of src and returns that
+// span's new text.
+func applyEditsAt(src []byte, from, to int, edits []TextEdit) string {
+	sort.Slice(edits, func(i, j int) bool { return edits[i].Start < edits[j].Start })
+	var b strings.Builder
+	at := from
+	for _, e := range edits {
+		if e.Start < at || e.End > to {
+			continue
+		}
+		b.Write(src[at:e.Start])
+		b.WriteString(e.Text)
+		at = e.End
+	}
+	b.Write(src[at:to])
+	return b.String()
+}
+
+// layoutEdits writes CM Fortran's LAYOUT of the arrays the candidate
+// moves (the current array and those of its shape in the same layout;
+// arrays under CMF$ ALIGN follow their target): the dimensions of
+// existing LAYOUT lines replaced inside their parentheses (case, other
+// arrays and comments kept), and one new LAYOUT line for the arrays that
+// have none, after the last of their declarations.
+func layoutEdits(f *parser.File, u *parser.Unit, current, to *partition.Distribution) ([]TextEdit, string, bool) {
+	dims := make([]string, len(to.Formats))
+	for i, fm := range to.Formats {
+		switch fm {
+		case ":":
+			dims[i] = ":SERIAL"
+		case "BLOCK":
+			dims[i] = ":NEWS"
+		default:
+			return nil, "", false // CM Fortran has no cyclic layout
+		}
+	}
+	src := f.Src
+	var edits []TextEdit
+	laid := map[string]bool{}
+	prefix, style := "", func(s string) string { return s }
+	for _, st := range u.Body {
+		d, ok := st.(*parser.Directive)
+		if !ok || d.Sentinel != "CMF" {
+			continue
+		}
+		if prefix == "" {
+			ls := f.Lines.LineStart(f.Lines.Line(u.Abs(d.From)))
+			prefix = string(src[ls:u.Abs(d.KeyPos)])
+			style = caseStyle(src, u.Abs(d.KeyPos))
+		}
+		spec, ok := d.Spec.(*parser.LayoutSpec)
+		if !ok {
+			continue
+		}
+		dstyle := caseStyle(src, u.Abs(d.KeyPos))
+		for _, one := range append([]*parser.LayoutSpec{spec}, spec.More...) {
+			if one.Target == nil || !moves(u, current, one.Target.Name) {
+				continue
+			}
+			laid[one.Target.Name] = true
+			open := u.Abs(one.Target.End())
+			for open < u.Abs(d.To) && (src[open] == ' ' || src[open] == '\t') {
+				open++
+			}
+			if open >= u.Abs(d.To) || src[open] != '(' {
+				return nil, "", false
+			}
+			end := open
+			for end < u.Abs(d.To) && src[end] != ')' {
+				end++
+			}
+			if end >= u.Abs(d.To) {
+				return nil, "", false
+			}
+			sep := ","
+			if strings.Contains(string(src[open:end]), ", ") {
+				sep = ", "
+			}
+			written := make([]string, len(dims))
+			for i := range dims {
+				written[i] = dstyle(dims[i])
+			}
+			if text := strings.Join(written, sep); text != string(src[open+1:end]) {
+				edits = append(edits, TextEdit{f, open + 1, end, text})
 			}
 		}
-		text := "LAYOUT " + current.Template + "(" + strings.Join(dims, ", ") + ")"
-		if layout != nil {
-			return []TextEdit{{f, u.Abs(layout.KeyPos), u.Abs(layout.To), text}}, true
+	}
+	// The arrays that move and have no LAYOUT line yet.
+	var names []string
+	declEnd := -1
+	for _, name := range u.Scope.Names() {
+		sym := u.Scope.Syms[name]
+		if laid[name] || sym.Kind != parser.SymVariable || sym.Rank() != len(dims) || sym.Align != nil || !moves(u, current, name) {
+			continue
 		}
-		sym := u.Scope.Lookup(current.Template)
-		if sym == nil {
-			return nil, false
-		}
-		// Insert a LAYOUT line after the array's declaration statement.
-		declEnd := u.Abs(sym.Decl)
+		names = append(names, name)
+		end := u.Abs(sym.Decl)
 		for _, s := range u.Body {
 			if s.Pos() <= sym.Decl && sym.Decl < s.End() {
-				declEnd = u.Abs(s.End())
+				end = u.Abs(s.End())
+			}
+		}
+		if end > declEnd {
+			declEnd = end
+		}
+	}
+	if len(names) > 0 {
+		sort.Slice(names, func(i, j int) bool { // the template first, then as declared
+			if (names[i] == current.Template) != (names[j] == current.Template) {
+				return names[i] == current.Template
+			}
+			return u.Scope.Syms[names[i]].Decl < u.Scope.Syms[names[j]].Decl
+		})
+		var parts []string
+		for _, n := range names {
+			written := make([]string, len(dims))
+			for i := range dims {
+				written[i] = style(dims[i])
+			}
+			parts = append(parts, style(n)+"("+strings.Join(written, ", ")+")")
+		}
+		if prefix == "" {
+			// No CMF$ line yet: write it in the case of the template's
+			// declaration.
+			if sym := u.Scope.Lookup(current.Template); sym != nil {
+				for _, s := range u.Body {
+					if b, ok := s.(interface{ Base() *parser.StmtBase }); ok && s.Pos() <= sym.Decl && sym.Decl < s.End() {
+						style = caseStyle(src, u.Abs(b.Base().KeyPos))
+					}
+				}
+			}
+			prefix = style("CMF$") + "  "
+			if f.Form == parser.Free {
+				prefix = "!" + style("CMF$") + " "
 			}
 		}
 		at := f.Lines.LineStart(f.Lines.Line(declEnd) + 1)
-		prefix := "CMF$  "
-		if f.Form == parser.Free {
-			prefix = "!CMF$ "
+		text := prefix + style("LAYOUT") + " " + strings.Join(parts, ", ") + "\n"
+		if width(text) > lineLimit(f) {
+			// Past the last column: one LAYOUT line per array.
+			text = ""
+			for _, p := range parts {
+				text += prefix + style("LAYOUT") + " " + p + "\n"
+			}
 		}
-		return []TextEdit{{f, at, at, prefix + text + "\n"}}, true
+		edits = append(edits, TextEdit{f, at, at, text})
 	}
-	return nil, false
+	if len(edits) == 0 {
+		return nil, "", false
+	}
+	return edits, "", true
+}
+
+// bytesText prints a message size exactly (the number of bytes), a
+// symbolic one in parentheses when it has several terms.
+func bytesText(p partition.Poly) string {
+	if len(p.Terms()) > 1 {
+		return "(" + p.String() + ")"
+	}
+	return p.String()
 }
 
 // EstimateLoopText is the report of the "Estimate this loop" command for
@@ -237,7 +634,7 @@ func EstimateLoopText(f *parser.File, line int, o EstimateOptions) (string, erro
 	fmt.Fprintf(&b, "Loop at line %d on %d processors, %s: %s (communication %s, computation %s)",
 		line, o.Procs, r.Current.Name(), fmtSeconds(cur.Time), fmtSeconds(cur.Comm), fmtSeconds(cur.Compute))
 	for _, m := range cur.Messages {
-		fmt.Fprintf(&b, "\n- %s of %s: %s × %s bytes, %s (%s)", m.Pattern, m.Array, m.Count.String(), m.Bytes.String(), fmtSeconds(m.Time), m.Why)
+		fmt.Fprintf(&b, "\n- %s of %s: %s × %s bytes, %s (%s)", m.Pattern, m.Array, capability.CountText(m.Count), bytesText(m.Bytes), fmtSeconds(m.Time), m.Why)
 	}
 	if len(r.Ranked) > 0 {
 		b.WriteString("\nCandidates, fastest first:")

@@ -15,7 +15,8 @@ import (
 // CapabilityDiagnostics are the compiler-capability diagnostics of f
 // (non-overlapped-broadcast, missing-align, loop-distribution,
 // pipeline-granularity, unvectorized-message, unused-array,
-// fine-grain-loop, beyond-compiler) under a capability profile (nil: Rice Fortran 77D),
+// fine-grain-loop, beyond-compiler) under a capability profile (nil: the
+// built-in profile of each unit's dialect: HPF, Rice Fortran 77D, CM Fortran),
 // each with the estimate's numbers in its message.
 func CapabilityDiagnostics(f *parser.File, o EstimateOptions, prof *capability.Profile) []Diagnostic {
 	var out []Diagnostic

@@ -157,6 +157,18 @@ func TestMarkerPrograms(t *testing.T) {
 			rows[strings.TrimSpace(cells[1])] = cells
 		}
 	}
+	// The last row totals the others.
+	if cells, ok := rows[fmt.Sprintf("**%d programs**", len(counts))]; !ok {
+		t.Errorf("README.md has no row **%d programs**", len(counts))
+	} else {
+		all, todo := 0, 0
+		for _, c := range counts {
+			all, todo = all+c.all, todo+c.todo
+		}
+		if got, want := strings.TrimSpace(cells[4])+"/"+strings.TrimSpace(cells[5]), fmt.Sprintf("**%d**/**%d**", all-todo, todo); got != want {
+			t.Errorf("README.md's total row says %s met/todo, the fixtures have %s", got, want)
+		}
+	}
 	for name, c := range counts {
 		cells, ok := rows[name]
 		if !ok {

@@ -599,7 +599,10 @@ func WithFormats(u *parser.Unit, procs int, template string, formats []string, f
 			n++
 		}
 	}
-	grid := factor(procs, n)
+	// The template's ONTO arrangement when it still fits (one dimension
+	// per distributed dimension, procs processors): the code action keeps
+	// ONTO then, and the estimate must be of the grid it names.
+	grid := processorGrid(procs, n, onto(sc.Lookup(template)), sc)
 	tf := make([]DimFormat, len(formats))
 	gi := 0
 	for i, f := range formats {

@@ -42,7 +42,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	format := fs.String("format", "text", "output format: text, json or sarif")
 	procs := fs.Int("procs", 16, "processors, for the compiler-capability diagnostics")
 	machineFile := fs.String("machine", "", "machine model file (default: the model inside pfls)")
-	profileFile := fs.String("profile", "", "compiler capability profile file (default: Rice Fortran 77D)")
+	profileFile := fs.String("profile", "", "compiler capability profile file (default: by dialect: HPF, Rice Fortran 77D for Fortran D, CM Fortran)")
 	if code, done := parseFlags(fs, args, stdout, stderr); done {
 		return code
 	}

@@ -31,7 +31,7 @@ func TestCheckExamplesClean(t *testing.T) {
 		"[non-overlapped-broadcast]",
 		"example.fcm:11:10: warning: B is not aligned with A",
 		"[missing-align]",
-		"tridvpk.f:14:10: information: Rice Fortran 77D pipelines this loop nest",
+		"tridvpk.f:14:10: information: the Rice Fortran 77D compiler profile pipelines this loop nest",
 		"B_opt = ",
 		"redblack.f:15:10: information: the iterations of this loop at block boundaries",
 		"[loop-distribution]",

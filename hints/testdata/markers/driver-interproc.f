@@ -15,7 +15,7 @@ C@nodiag(beyond-compiler)
       DECOMPOSITION D(N)
       ALIGN X, Y WITH D
       DISTRIBUTE D(BLOCK)
-C@diag(loop-distribution, "Interprocedural Fortran D does not split the loop")
+C@diag(loop-distribution, "Interprocedural Fortran D compiler profile does not split the loop")
 C@diag(fine-grain-loop)
       DO 20 I = 2, N
          Y(I) = X(I-1)

@@ -6,7 +6,7 @@ C     not transform across procedures (beyond-compiler, seed 000 §5).
 C@nodiag(beyond-compiler)
 C@estimate(report "communication 0 ns")
       DO 10 K = 1, 50
-C@diag(beyond-compiler, "^SWEEP communicates \(.* per call\) and is called inside a loop, 50 times: .* of communication; Rice Fortran 77D does not transform across procedures")
+C@diag(beyond-compiler, "^SWEEP communicates \(.* per call\) and is called inside a loop, 50 times: .* of communication; the Rice Fortran 77D compiler profile does not transform across procedures")
 C@noestimate
          CALL SWEEP(X, N)
    10 CONTINUE

@@ -8,7 +8,7 @@ C     finish, and the pipeline is reported once.
       DISTRIBUTE D(BLOCK,:)
 C@estimate(report "open-shift-strided of A: 1 × 399999996 bytes, .*pipeline: A\(I-1,J\)")
       DO 10 I = 2, N
-C@diag(pipeline-granularity, "pipelines this loop nest across the distributed dimension of A in blocks of B = 8; the pipeline model predicts .* at B = 8 and .* at B_opt = \d+", information)
+C@diag(pipeline-granularity, "pipelines this loop nest across the distributed dimension of A in blocks of B = 8; the pipeline model .* predicts .* at B = 8 and .* at B_opt = \d+", information)
          DO 10 J = 2, N
             A(I,J) = A(I-1,J) + A(I,J-1)
    10 CONTINUE

@@ -24,7 +24,7 @@ C@action("^Estimate this loop$")
 C@hint("^944 M$", tooltip="\b943718400\b")
       DO 100 KC = 1, NCYCLE
 C        red points
-C@diag(loop-distribution, "block boundaries wait for 4 shift\(s\) from the neighbours.*Rice Fortran 77D does not split the loop", information)
+C@diag(loop-distribution, "block boundaries wait for 4 shift\(s\) from the neighbours.*the Rice Fortran 77D compiler profile does not split the loop", information)
 C@hint("^2.36 M$", tooltip="\b2359296\b")
          DO 10 J = 1, N, 2
 C@nodiag(loop-distribution)
@@ -33,20 +33,20 @@ C@hint("^9216$")
                VAL(I,J) = A*(VAL(I,J-1) + VAL(I-1,J)
      &                  + VAL(I,J+1) + VAL(I+1,J)) + B*VAL(I,J)
    10    CONTINUE
-C@diag(loop-distribution, "block boundaries wait for 4 shift\(s\) from the neighbours.*Rice Fortran 77D does not split the loop", information)
+C@diag(loop-distribution, "block boundaries wait for 4 shift\(s\) from the neighbours.*the Rice Fortran 77D compiler profile does not split the loop", information)
          DO 20 J = 2, N, 2
             DO 20 I = 2, N, 2
                VAL(I,J) = A*(VAL(I,J-1) + VAL(I-1,J)
      &                  + VAL(I,J+1) + VAL(I+1,J)) + B*VAL(I,J)
    20    CONTINUE
 C        black points
-C@diag(loop-distribution, "block boundaries wait for 4 shift\(s\) from the neighbours.*Rice Fortran 77D does not split the loop", information)
+C@diag(loop-distribution, "block boundaries wait for 4 shift\(s\) from the neighbours.*the Rice Fortran 77D compiler profile does not split the loop", information)
          DO 30 J = 1, N, 2
             DO 30 I = 2, N, 2
                VAL(I,J) = A*(VAL(I,J-1) + VAL(I-1,J)
      &                  + VAL(I,J+1) + VAL(I+1,J)) + B*VAL(I,J)
    30    CONTINUE
-C@diag(loop-distribution, "block boundaries wait for 4 shift\(s\) from the neighbours.*Rice Fortran 77D does not split the loop", information)
+C@diag(loop-distribution, "block boundaries wait for 4 shift\(s\) from the neighbours.*the Rice Fortran 77D compiler profile does not split the loop", information)
          DO 40 J = 2, N, 2
             DO 40 I = 1, N, 2
                VAL(I,J) = A*(VAL(I,J-1) + VAL(I-1,J)
