@@ -351,16 +351,17 @@ function runEstimate(line) {
       setStatus("the estimate failed", true);
       return;
     }
-    const pre = document.createElement("pre");
-    pre.textContent = r.text;
-    box.append(pre);
     if (r.svg) {
       const img = document.createElement("img");
       img.alt = `estimated time of the loop at line ${line} against the data size`;
       img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(r.svg);
       box.append(img);
     }
+    const pre = document.createElement("pre");
+    pre.textContent = r.text;
+    box.append(pre);
     setStatus(`estimated the loop at line ${line} (${(performance.now() - t0).toFixed(0)} ms)`);
+    (box.previousElementSibling || box).scrollIntoView({block: "start"}); // the "Estimate" heading
   }, 0);
 }
 
