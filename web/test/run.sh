@@ -27,6 +27,8 @@ tail -n 1 "$tmp/build.log"
 size=$(wc -c <web/dist/pfls.wasm.gz)
 [ "$size" -le 10485760 ] || fail "pfls.wasm is $size bytes gzip-compressed, over the 10 MB target"
 go build -o "$tmp/pfls" ./cmd/pfls || fail "go build failed"
+# The embedded page's own test, now that there is a page to embed.
+go test -count=1 -run '^TestEmbeddedPage$' ./cmd/pfls >"$tmp/gotest.log" 2>&1 || { cat "$tmp/gotest.log" >&2; fail "TestEmbeddedPage failed on the built page"; }
 "$tmp/pfls" web --export "$tmp/export" >/dev/null || fail "pfls web --export failed"
 
 "$tmp/pfls" web >"$tmp/serve.log" 2>&1 &
