@@ -102,7 +102,7 @@ const hintField = StateField.define({
 const hover = hoverTooltip((view, pos) => {
   if (!pfls || analysedDoc !== view.state.doc) return null;
   const p = toPos(view.state.doc, pos);
-  const h = JSON.parse(pfls.hover(p.line, p.col));
+  const h = call("hover", p.line, p.col);
   if (!h || !h.markdown) return null;
   const from = h.range ? toOffset(view.state.doc, h.range.from) : pos;
   const to = h.range ? toOffset(view.state.doc, h.range.to) : pos;
@@ -192,6 +192,21 @@ const view = new EditorView({
 // changes (an unknown ?example=).
 let notice = "";
 
+// call runs one of the analyses and decodes its JSON. Should the Go
+// program have stopped (a fatal error, not a panic, which the analyses
+// report themselves), the page says so and offers nothing more.
+function call(name, ...args) {
+  try {
+    return JSON.parse(pfls[name](...args));
+  } catch (e) {
+    pfls = null;
+    document.body.dataset.state = "failed";
+    notice = `the analyses stopped (${e.message}); reload the page`;
+    setStatus("", true);
+    return {error: notice};
+  }
+}
+
 function setStatus(text, error) {
   $("status").textContent = notice || text;
   $("status").classList.toggle("error", !!(error || notice));
@@ -210,7 +225,7 @@ function analyse() {
   if (!pfls) return;
   const doc = view.state.doc;
   const t0 = performance.now();
-  const r = JSON.parse(pfls.analyse(fileName(), doc.toString(), procs()));
+  const r = call("analyse", fileName(), doc.toString(), procs());
   analysedDoc = doc;
   const widgets = (r.hints || []).map((h) =>
     Decoration.widget({widget: new HintWidget(h), side: 1}).range(toOffset(doc, h.at)),
@@ -221,7 +236,7 @@ function analyse() {
   const failed = [r.error];
   capTimer = setTimeout(() => {
     if (analysedDoc !== doc) return;
-    const c = JSON.parse(pfls.capabilities());
+    const c = call("capabilities");
     failed.push(c.error);
     const all = (r.diagnostics || []).concat(c.diagnostics || []);
     showDiagnostics(doc, all);
@@ -297,7 +312,7 @@ function showActions() {
   $("action-line").textContent = String(line + 1);
   const list = $("actions");
   if (!pfls || analysedDoc !== doc) return; // the analysis that follows the edit shows them
-  const r = JSON.parse(pfls.actions(line, line));
+  const r = call("actions", line, line);
   list.replaceChildren();
   for (const a of r.actions || []) {
     const li = document.createElement("li");
@@ -340,7 +355,7 @@ function runEstimate(line) {
   // Let the status paint before the estimator runs.
   setTimeout(() => {
     const t0 = performance.now();
-    const r = JSON.parse(pfls.estimate(line));
+    const r = call("estimate", line);
     box.replaceChildren();
     box.dataset.line = String(line);
     if (r.error) {
