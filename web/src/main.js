@@ -14,6 +14,12 @@ const times = (window.pflsTimes = {});
 let pfls = null; // the analyses, once the WebAssembly module runs
 let analysedDoc = null; // the document the last analysis saw
 let analyses = 0;
+let analyseTimer = 0; // the analysis after an edit
+let capTimer = 0; // the capability diagnostics after the hints
+let actionsTimer = 0; // the actions after a move of the cursor
+// notice is a message that stays in the status line until the text
+// changes (an unknown ?example=, the analyses stopped).
+let notice = "";
 
 // ---- the file name: an example's, or "main" with the dialect's extension
 
@@ -164,9 +170,6 @@ function markdown(text) {
 const language = new Compartment();
 const formFor = (ext) => (ext === ".f90" || ext === ".hpf" ? freeForm : fixedForm);
 
-let analyseTimer = 0;
-let actionsTimer = 0;
-
 const view = new EditorView({
   parent: $("editor"),
   extensions: [
@@ -187,10 +190,6 @@ const view = new EditorView({
     }),
   ],
 });
-
-// notice is a message that stays in the status line until the text
-// changes (an unknown ?example=).
-let notice = "";
 
 // call runs one of the analyses and decodes its JSON. Should the Go
 // program have stopped (a fatal error, not a panic, which the analyses
@@ -217,8 +216,6 @@ function setStatus(text, error) {
 // analyse runs the analyses of the current text in two steps: the hints
 // and the syntax diagnostics first (they show at once), then, in the next
 // task, the capability diagnostics, which estimate every loop.
-let capTimer = 0;
-
 function analyse() {
   clearTimeout(analyseTimer);
   clearTimeout(capTimer);
