@@ -179,7 +179,7 @@ const view = new EditorView({
     hover,
     EditorView.updateListener.of((u) => {
       if (u.docChanged) {
-        if (u.transactions.some((tr) => tr.isUserEvent("input") || tr.isUserEvent("delete"))) notice = "";
+        if (pfls && u.transactions.some((tr) => tr.isUserEvent("input") || tr.isUserEvent("delete"))) notice = "";
         clearTimeout(analyseTimer);
         analyseTimer = setTimeout(analyse, 250);
       }
