@@ -16,6 +16,7 @@ var commandHelp = map[string]struct{ operands, what string }{
 	"estimate":   {"FILE", "Estimate the time of each loop under its distribution and the candidates (or, with --machine-info, describe the machine model)."},
 	"train":      {"--out FILE", "Measure this machine with its MPI (mpicc, mpirun) and write a machine model."},
 	"validate":   {"", "Run the validation kit's MPI kernels and compare the measured times with the estimates."},
+	"web":        {"", "Serve the playground page, whose analyses run in the browser in WebAssembly (the page sends no request after it has loaded), or write it to a folder for hosting anywhere."},
 	"version":    {"", "Print the version."},
 }
 
@@ -114,6 +115,8 @@ func runHelp(args []string, stdout, stderr io.Writer) int {
 		return runTrain([]string{"--help"}, stdout, stderr)
 	case "validate":
 		return runValidate([]string{"--help"}, stdout, stderr)
+	case "web":
+		return runWeb([]string{"--help"}, stdout, stderr)
 	case "serve", "version":
 		writeHelp(stdout, args[0], nil)
 		return 0
