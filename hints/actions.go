@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/pfls/pfls/capability"
 	"github.com/pfls/pfls/complexity"
@@ -28,6 +29,12 @@ type EstimateOptions struct {
 	Values  map[string]*big.Rat
 }
 
+// sharedDefault is the built-in model, loaded once: the capability
+// findings are cached by the machine's identity, so a fresh copy per
+// request would make every request miss the cache. Analyses only read
+// the model, as they read a model loaded from a file.
+var sharedDefault = sync.OnceValue(machine.DefaultMachine)
+
 // Options converts the settings; m is the loaded model (nil: the default).
 func (s EstimateSettings) Options(m *machine.Machine) EstimateOptions {
 	o := EstimateOptions{Procs: s.Procs, Machine: m, Values: map[string]*big.Rat{}}
@@ -38,7 +45,7 @@ func (s EstimateSettings) Options(m *machine.Machine) EstimateOptions {
 		o.Procs = partition.MaxProcs
 	}
 	if o.Machine == nil {
-		o.Machine = machine.DefaultMachine()
+		o.Machine = sharedDefault()
 	}
 	for k, v := range s.Values {
 		if r := new(big.Rat).SetFloat64(v); r != nil {

@@ -20,7 +20,9 @@ func TestCapabilityFindingsShared(t *testing.T) {
 	before := capabilityRuns.Load()
 	ds := CapabilityDiagnostics(f, o, nil)
 	fixes := QuickFixes(f, 0, len(src), o, nil)
-	again := CapabilityDiagnostics(f, EstimateSettings{Procs: 16}.Options(o.Machine), nil)
+	// Settings converted again without a model file (as the server does
+	// per request) must hit the same cache entry.
+	again := CapabilityDiagnostics(f, EstimateSettings{Procs: 16}.Options(nil), nil)
 	if len(ds) == 0 || len(fixes) == 0 || len(again) != len(ds) {
 		t.Fatalf("%d diagnostics, %d fixes, %d on the second call", len(ds), len(fixes), len(again))
 	}
