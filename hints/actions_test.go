@@ -434,9 +434,7 @@ func TestDistributeWithinColumn72(t *testing.T) {
 `
 	f := parser.Parse("h.f", []byte(src), nil)
 	acts := LoopActions(f, strings.Index(src, "      DO 10 J"), EstimateSettings{Procs: 16}.Options(nil))
-	var titles []string
 	for _, a := range acts {
-		titles = append(titles, a.Title)
 		if strings.HasPrefix(a.Title, "Distribute T(CYCLIC,CYCLIC)") {
 			t.Errorf("%q offered: the line would be %d columns", a.Title, len(dir)+2)
 		}

@@ -859,13 +859,6 @@ type ompRun struct {
 	n, w float64
 }
 
-func (r ompRun) at(i int) float64 {
-	if r.list != nil {
-		return r.list[i]
-	}
-	return r.w
-}
-
 // ompSchedule deals a loop's iterations out to t threads as the schedule
 // says and returns the busiest thread's work (without chunk overheads),
 // the total work, and the chunks the busiest thread took. For DYNAMIC
