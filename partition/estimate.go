@@ -89,6 +89,19 @@ type est struct {
 	// estimated: every processor does its share of each of them, even in
 	// a loop whose iterations are divided among owners.
 	coll Poly
+	// commSize holds the variables MPI_COMM_SIZE sets in the unit: the
+	// number of processes, which is the estimate's processor count.
+	commSize map[string]bool
+}
+
+// note adds a note once.
+func (e *est) note(s string) {
+	for _, n := range e.notes {
+		if n == s {
+			return
+		}
+	}
+	e.notes = append(e.notes, s)
 }
 
 // assignCost is the time of an assignment. An out-of-order processor
@@ -342,7 +355,7 @@ func EstimateLoop(f *parser.File, u *parser.Unit, c *parser.DoConstruct, d *Dist
 	if opt.Machine == nil {
 		opt.Machine = machine.DefaultMachine()
 	}
-	e := &est{f: f, u: u, sc: u.Scope, d: d, opt: opt}
+	e := &est{f: f, u: u, sc: u.Scope, d: d, opt: opt, commSize: commSizeVars(u)}
 	e.nest = e.dataOf(c, true)
 	e.table = machineTable(opt.Machine, e.nest)
 	compute, msgs := e.list([]parser.Stmt{c}, nil)
@@ -405,6 +418,10 @@ func (e *est) value(x parser.Expr, loops []loopInfo, depth int) (Poly, bool) {
 		}
 		if r, ok := e.opt.Values[v.Name]; ok {
 			return complexity.Rat(r), true
+		}
+		if e.commSize[v.Name] && e.opt.Procs > 0 {
+			e.note(fmt.Sprintf("%s, set by MPI_COMM_SIZE, is the number of processes: the %d processors estimated for", v.Name, e.opt.Procs))
+			return complexity.Int(int64(e.opt.Procs)), true
 		}
 		if sym := e.sc.Lookup(v.Name); sym != nil && sym.Param != nil {
 			return e.value(sym.Param, loops, depth+1)
@@ -669,6 +686,13 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 		e.notes = append(e.notes, "loop "+idx+": range not polynomial, estimated for one iteration")
 		return overhead.Add(body), msgs
 	}
+	if exits(c) {
+		n := "its full trip count"
+		if v, ok := complexity.Seconds(trips); ok {
+			n = fmt.Sprintf("its full trip count (%.0f iterations)", v)
+		}
+		e.note(fmt.Sprintf("loop %s has a data-dependent EXIT, so it may stop early: estimated for %s, an upper bound", idx, n))
+	}
 	local := trips
 	fraction := complexity.Int(1)
 	if arr, dim, f, ok := e.partition(c, idx); ok {
@@ -753,6 +777,67 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 		out = append(out, msg)
 	}
 	return total, out
+}
+
+// exits reports whether a DO loop's body holds an EXIT that leaves it:
+// an EXIT naming the loop's construct, or an unnamed EXIT outside any
+// inner DO loop (which it would leave instead).
+func exits(c *parser.DoConstruct) bool {
+	name := ""
+	if c.Do.Construct != nil {
+		name = c.Do.Construct.Name
+	}
+	found := false
+	var walk func(n parser.Node, inner bool)
+	walk = func(n parser.Node, inner bool) {
+		parser.Inspect(n, func(x parser.Node) bool {
+			if found {
+				return false
+			}
+			switch s := x.(type) {
+			case *parser.DoConstruct:
+				if s != n {
+					walk(s, true)
+					return false
+				}
+			case *parser.SimpleStmt:
+				if s.Keyword == "EXIT" {
+					if len(s.Args) == 0 {
+						found = !inner
+					} else if id, ok := s.Args[0].(*parser.Ident); ok && name != "" && strings.EqualFold(id.Name, name) {
+						found = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	for _, s := range c.Body {
+		walk(s, false)
+	}
+	return found
+}
+
+// commSizeVars finds the variables CALL MPI_COMM_SIZE(comm, n, ierr) sets
+// in a unit.
+func commSizeVars(u *parser.Unit) map[string]bool {
+	var out map[string]bool
+	for _, s := range u.Body {
+		parser.Inspect(s, func(n parser.Node) bool {
+			c, ok := n.(*parser.CallStmt)
+			if !ok || c.Name == nil || c.Name.Name != "MPI_COMM_SIZE" || len(c.Args) < 2 {
+				return true
+			}
+			if id, ok := c.Args[1].(*parser.Ident); ok {
+				if out == nil {
+					out = map[string]bool{}
+				}
+				out[id.Name] = true
+			}
+			return true
+		})
+	}
+	return out
 }
 
 // priceOver sums the price of a message over the iterations of a loop

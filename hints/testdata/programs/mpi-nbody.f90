@@ -30,9 +30,9 @@ program nbody_mpi
   f = 0.0d0
   xt = x
   mt = m
-  !@todo estimate(report "MPI_SENDRECV_REPLACE: 15 × 16384 bytes", why="the trip count NPROCS-1 is not taken from the processor count")
-  !@todo estimate(report "computation [0-9.]+ m?s\)", why="the time is left symbolic in NPROCS")
-  !@todo estimate(report "\(NPROCS - 1\) ×|15 ×", why="a symbolic message count is printed without parentheses: NPROCS - 1 × 16384 bytes")
+  !@estimate(report "MPI_SENDRECV_REPLACE: 15 × 16384 bytes")
+  !@estimate(report "computation [0-9.]+ m?s\)")
+  !@estimate(report "\(NPROCS - 1\) ×|15 ×")
   !@nodiag(missing-align)
   do step = 1, nprocs - 1
     call mpi_sendrecv_replace(xt, nloc, MPI_DOUBLE_PRECISION, right, 1, left, 1, &

@@ -1,0 +1,146 @@
+package partition
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pfls/pfls/complexity"
+	"github.com/pfls/pfls/machine"
+	"github.com/pfls/pfls/parser"
+)
+
+func parseOne(t *testing.T, name, src string) (*parser.File, *parser.Unit) {
+	t.Helper()
+	f := parser.Parse(name, []byte(src), nil)
+	if errs := f.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	return f, f.Units[0]
+}
+
+func hasNote(notes []string, sub string) bool {
+	for _, n := range notes {
+		if strings.Contains(n, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestCommSizeIsProcs: a variable MPI_COMM_SIZE sets is the number of
+// processes, so a ring of NPROCS-1 steps at P = 16 sends 15 messages of
+// each kind, priced by the model's exchange curve at 16 processors.
+func TestCommSizeIsProcs(t *testing.T) {
+	src := `program ring
+  use mpi
+  integer, parameter :: nloc = 2048
+  double precision :: xt(nloc)
+  integer :: nprocs, ierr, step, status(MPI_STATUS_SIZE)
+  call mpi_comm_size(MPI_COMM_WORLD, nprocs, ierr)
+  do step = 1, nprocs - 1
+    call mpi_sendrecv_replace(xt, nloc, MPI_DOUBLE_PRECISION, 1, 1, 0, 1, MPI_COMM_WORLD, status, ierr)
+  end do
+end program ring
+`
+	f, u := parseOne(t, "ring.f90", src)
+	m := machine.DefaultMachine()
+	e := EstimateLoop(f, u, firstLoop(t, u, 7, f), FromUnit(u, 16, f.Dialect), Options{Machine: m, Procs: 16})
+	if len(e.Messages) != 1 || e.Messages[0].Count.String() != "15" || e.Messages[0].Bytes.String() != "16384" {
+		t.Fatalf("messages %v, want one exchange of 15 × 16384 bytes", e.Messages)
+	}
+	one, _ := m.CommTime("exchange", 16, 2048*8)
+	if c, ok := complexity.Seconds(e.Comm); !ok || c < 15*one*0.999 || c > 15*one*1.001 {
+		t.Errorf("communication %v, want 15 × %g s", e.Comm, one)
+	}
+	if !hasNote(e.Notes, "NPROCS, set by MPI_COMM_SIZE") {
+		t.Errorf("notes %q do not say where NPROCS comes from", e.Notes)
+	}
+}
+
+// TestExitNote: a loop a data-dependent EXIT may leave early is estimated
+// for its full trip count and says so; an EXIT of an inner loop does not
+// make the outer one stop early, a named EXIT of the outer one does.
+func TestExitNote(t *testing.T) {
+	src := `program p
+  real :: a(100), err
+  integer :: it, i
+  outer: do it = 1, 500
+    do i = 1, 100
+      a(i) = a(i) * 0.5
+      if (a(i) < 0.0) exit
+    end do
+    err = a(1)
+    if (err < 1e-5) exit
+  end do outer
+  do it = 1, 50
+    do i = 1, 100
+      if (a(i) < 0.0) exit outer2
+    end do
+  end do
+  outer2: do it = 1, 50
+    do i = 1, 100
+      if (a(i) < 0.0) exit outer2
+    end do
+  end do outer2
+end program p
+`
+	f, u := parseOne(t, "p.f90", src)
+	m := machine.DefaultMachine()
+	opt := Options{Machine: m, Procs: 4}
+	d := FromUnit(u, 4, f.Dialect)
+	e := EstimateLoop(f, u, firstLoop(t, u, 4, f), d, opt)
+	if !hasNote(e.Notes, "loop IT has a data-dependent EXIT") || !hasNote(e.Notes, "(500 iterations)") {
+		t.Errorf("outer loop notes %q, want the EXIT named with 500 iterations", e.Notes)
+	}
+	if !hasNote(e.Notes, "loop I has a data-dependent EXIT") {
+		t.Errorf("notes %q miss the inner loop's own EXIT", e.Notes)
+	}
+	for _, line := range []int{13} {
+		e := EstimateLoop(f, u, firstLoop(t, u, line, f), d, opt)
+		if hasNote(e.Notes, "loop I ") || hasNote(e.Notes, "loop IT ") {
+			t.Errorf("line %d: notes %q, but EXIT OUTER2 leaves neither loop", line, e.Notes)
+		}
+	}
+	e = EstimateLoop(f, u, firstLoop(t, u, 17, f), d, opt)
+	if !hasNote(e.Notes, "loop IT has a data-dependent EXIT") || hasNote(e.Notes, "loop I has") {
+		t.Errorf("line 17: notes %q, want the named EXIT on loop IT only", e.Notes)
+	}
+}
+
+// TestExtrapolationNote: the built-in model was measured at P = 2; a
+// report at 16 processors says its communication is extrapolated, one at
+// 2 does not.
+func TestExtrapolationNote(t *testing.T) {
+	src := `      PROGRAM S
+      PARAMETER (N = 64)
+      REAL A(N)
+      DECOMPOSITION D(N)
+      ALIGN A WITH D
+      DISTRIBUTE D(BLOCK)
+      DO 10 I = 2, N
+         A(I) = A(I-1)
+   10 CONTINUE
+      END
+`
+	f, _ := parseOne(t, "s.f", src)
+	m := machine.DefaultMachine()
+	if got := m.Procs(); len(got) != 1 || got[0] != 2 {
+		t.Skipf("the built-in model holds curves at %v, not at P = 2 only", got)
+	}
+	for _, tc := range []struct {
+		procs int
+		want  bool
+	}{{16, true}, {2, false}, {1, false}} {
+		rs, err := ReportsAt(f, 7, Options{Machine: m, Procs: tc.procs}, ReportOptions{})
+		if err != nil || len(rs) != 1 {
+			t.Fatal(rs, err)
+		}
+		got := hasNote(rs[0].Notes, "measured at P = 2 only; at 16 processors its times are extrapolated")
+		if tc.procs != 16 {
+			got = hasNote(rs[0].Notes, "extrapolated")
+		}
+		if got != tc.want {
+			t.Errorf("P = %d: notes %q, extrapolation note wanted: %v", tc.procs, rs[0].Notes, tc.want)
+		}
+	}
+}
