@@ -144,3 +144,38 @@ func TestExtrapolationNote(t *testing.T) {
 		}
 	}
 }
+
+// TestIndirectReference: a scatter-add HIST(B) = HIST(B) + 1, B computed
+// from X(I), runs element by element, and HIST(B) lands anywhere in its
+// table: two streams (X(I), HIST(B)) and one reuse (the store to the line
+// just loaded) at the strided times, per iteration. The data fit the
+// first memory level.
+func TestIndirectReference(t *testing.T) {
+	src := `program h
+  integer, parameter :: n = 1000, nbins = 256
+  real :: x(n)
+  integer :: hist(nbins), i, b
+  do i = 1, n
+    b = 1 + int(x(i) * (nbins - 1))
+    hist(b) = hist(b) + 1
+  end do
+end program h
+`
+	f, u := parseOne(t, "h.f90", src)
+	m := machine.DefaultMachine()
+	if len(m.Memory) == 0 || m.Memory[0].Bytes < 5000 {
+		t.Skip("the built-in model has no first memory level holding 5 KB")
+	}
+	e := EstimateLoop(f, u, firstLoop(t, u, 5, f), FromUnit(u, 1, f.Dialect), Options{Machine: m, Procs: 1})
+	got, ok := complexity.Seconds(e.Time)
+	if !ok {
+		t.Fatalf("time %v is not a number", e.Time)
+	}
+	stream := max(m.Op("load.strided"), (m.Memory[0].Load+m.Memory[0].Store)/2)
+	reuse := min(m.Op("load.reuse.strided"), stream)
+	perIter := 2*stream + reuse + m.Op("iteration")
+	want := 1000*perIter + m.Op("loop")
+	if got < want*0.99 || got > want*1.01 {
+		t.Errorf("scatter-add loop %g s, want %g s (1000 × (2 streams + 1 reuse) at the strided times)", got, want)
+	}
+}
