@@ -92,6 +92,10 @@ type est struct {
 	// commSize holds the variables MPI_COMM_SIZE sets in the unit: the
 	// number of processes, which is the estimate's processor count.
 	commSize map[string]bool
+	// bind holds the values of integer scalars a loop body defines from
+	// its index (HALF = 2**(S-1)), and of a loop index whose iterations
+	// are estimated one by one (enumerate).
+	bind map[string]Poly
 }
 
 // note adds a note once.
@@ -444,6 +448,9 @@ func (e *est) value(x parser.Expr, loops []loopInfo, depth int) (Poly, bool) {
 		return Poly{}, false
 	}
 	return complexity.PolyOf(x, func(v *parser.Ident) (Poly, bool) {
+		if p, ok := e.bind[v.Name]; ok {
+			return p, true
+		}
 		for _, l := range loops {
 			if l.index == v.Name {
 				return complexity.Var(v.Name), true
@@ -688,6 +695,28 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 	}
 	_, _, _, info.partitioned = e.partition(c, idx)
 	inner := append(append([]loopInfo(nil), loops...), info)
+	if defs := e.definitions(c); len(defs) > 0 {
+		// Integer scalars the body defines from the index: their values
+		// stand in for them in the bounds and sizes of the body (a
+		// precondition), symbolically where they are polynomials of the
+		// indices, else iteration by iteration.
+		defer e.unbind(defs)
+		symbolic := true
+		for _, d := range defs {
+			p, ok := e.value(d.RHS, inner, 0)
+			if !ok {
+				symbolic = false
+				break
+			}
+			e.setBind(lhsName(d), p)
+		}
+		if !symbolic {
+			e.unbind(defs)
+			if total, msgs, ok := e.enumerate(c, idx, lo, step, defs, loops, inner, info.partitioned); ok {
+				return total, msgs
+			}
+		}
+	}
 	saved := e.table
 	if use, ok := e.innermost(c, idx, info.step); ok {
 		if e.tables == nil {
@@ -810,6 +839,207 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 		out = append(out, msg)
 	}
 	return total, out
+}
+
+// maxEnumerate bounds the iterations of a loop estimated one by one:
+// loops whose body defines a scalar by a non-polynomial function of the
+// index (HALF = 2**(S-1)) are the stages of logarithmic algorithms, a few
+// dozen iterations.
+const maxEnumerate = 256
+
+// definitions are the assignments at the top level of a loop body that
+// define an integer scalar from the index, each the only assignment to
+// its scalar in the body, before any use of it there.
+func (e *est) definitions(c *parser.DoConstruct) []*parser.AssignStmt {
+	var out []*parser.AssignStmt
+	assigned := map[string]int{}
+	for _, s := range c.Body {
+		parser.Inspect(s, func(n parser.Node) bool {
+			switch x := n.(type) {
+			case *parser.AssignStmt:
+				assigned[lhsName(x)]++
+			case *parser.DoStmt:
+				if x.Var != nil {
+					assigned[x.Var.Name] += 2
+				}
+			case *parser.CallStmt:
+				for _, a := range x.Args {
+					if id, ok := a.(*parser.Ident); ok {
+						assigned[id.Name] += 2 // may be set by the call
+					}
+				}
+			}
+			return true
+		})
+	}
+	used := map[string]bool{}
+	for _, s := range c.Body {
+		if a, ok := s.(*parser.AssignStmt); ok {
+			id, isID := a.LHS.(*parser.Ident)
+			if isID && assigned[id.Name] == 1 && !used[id.Name] && !mentions(a.RHS, id.Name) {
+				if sym := e.sc.Lookup(id.Name); sym != nil && sym.Rank() == 0 && sym.Param == nil && e.sc.TypeOf(id.Name) == "INTEGER" {
+					out = append(out, a)
+				}
+			}
+		}
+		parser.Inspect(s, func(n parser.Node) bool {
+			if id, ok := n.(*parser.Ident); ok {
+				used[id.Name] = true
+			}
+			return true
+		})
+	}
+	return out
+}
+
+func (e *est) setBind(name string, p Poly) {
+	if e.bind == nil {
+		e.bind = map[string]Poly{}
+	}
+	e.bind[name] = p
+}
+
+func (e *est) unbind(defs []*parser.AssignStmt) {
+	for _, d := range defs {
+		delete(e.bind, lhsName(d))
+	}
+}
+
+// enumerate estimates a loop that is not divided among processors
+// iteration by iteration, with the index and the scalars the body
+// defines from it bound to their values (truncated to integers, as
+// Fortran's integer arithmetic does): the exact sum over the index. The
+// messages of the iterations are priced one by one and merged; a message
+// placed before the loop is sent once, as large as the largest.
+func (e *est) enumerate(c *parser.DoConstruct, idx string, lo, step Poly, defs []*parser.AssignStmt, loops, inner []loopInfo, partitioned bool) (Poly, []*Message, bool) {
+	d := c.Do
+	hi, ok := e.value(d.Hi, loops, 0)
+	if !ok || partitioned {
+		return Poly{}, nil, false
+	}
+	trips, ok := complexity.TripCount(lo, hi, step)
+	n, ok1 := complexity.Seconds(trips)
+	l, ok2 := complexity.Seconds(lo)
+	st, ok3 := complexity.Seconds(step)
+	if !ok || !ok1 || !ok2 || !ok3 || n < 0 || n > maxEnumerate || l != math.Trunc(l) || st != math.Trunc(st) {
+		return Poly{}, nil, false
+	}
+	m := e.opt.Machine
+	total := ratOf(m.Op("loop"))
+	for _, b := range []parser.Expr{d.Lo, d.Hi, d.Step} {
+		if b != nil {
+			total = total.Add(complexity.ExprCost(e.u, b, e.table))
+		}
+	}
+	depth := len(loops)
+	merged := map[string]*Message{}
+	var out []*Message
+	larger := func(a, b Poly) Poly {
+		if v, ok := complexity.Seconds(b.Sub(a)); ok && v > 0 {
+			return b
+		}
+		return a
+	}
+	savedColl := e.coll
+	coll := complexity.Zero()
+	defer delete(e.bind, idx)
+	for k := int64(0); k < int64(n); k++ {
+		e.setBind(idx, complexity.Int(int64(l)+k*int64(st)))
+		for _, def := range defs {
+			p, ok := e.value(def.RHS, inner, 0)
+			v, isNum := p.Value()
+			if !ok || !isNum {
+				delete(e.bind, lhsName(def))
+				continue
+			}
+			q := new(big.Int).Quo(v.Num(), v.Denom()) // integer arithmetic truncates
+			e.setBind(lhsName(def), complexity.Rat(new(big.Rat).SetInt(q)))
+		}
+		e.coll = complexity.Zero()
+		body, msgs := e.list(c.Body, inner)
+		coll = coll.Add(e.coll)
+		total = total.Add(body).Add(ratOf(m.Op("iteration")))
+		for _, msg := range msgs {
+			once := msg.hoist <= depth || msg.crossOnce == idx
+			if !once && !msg.priced {
+				if _, ok := complexity.Seconds(msg.Bytes); ok {
+					msg.Time, msg.priced = e.commTime(msg.Pattern, msg.Bytes).Mul(msg.Count), true
+				}
+			}
+			key := fmt.Sprintf("%d|%s|%s|%d|%s|%v", msg.Offset, msg.Pattern, msg.Array, msg.hoist, msg.crossOnce, msg.Pipeline)
+			prev := merged[key]
+			if prev == nil {
+				merged[key] = msg
+				out = append(out, msg)
+				continue
+			}
+			if prev.Why != msg.Why && !strings.HasSuffix(prev.Why, varyNote(idx)) {
+				prev.Why += varyNote(idx)
+			}
+			if once {
+				prev.Bytes = larger(prev.Bytes, msg.Bytes)
+				continue
+			}
+			// The size shown is the mean over the messages (the time
+			// is the sum of each iteration's price).
+			c0, ok1 := complexity.Seconds(prev.Count)
+			c1, ok2 := complexity.Seconds(msg.Count)
+			b0, ok3 := complexity.Seconds(prev.Bytes)
+			b1, ok4 := complexity.Seconds(msg.Bytes)
+			if ok1 && ok2 && ok3 && ok4 && c0+c1 > 0 {
+				prev.Bytes = complexity.Int(int64(math.Round((c0*b0 + c1*b1) / (c0 + c1))))
+			} else {
+				prev.Bytes = larger(prev.Bytes, msg.Bytes)
+			}
+			prev.Count = prev.Count.Add(msg.Count)
+			if prev.priced && msg.priced {
+				prev.Time = prev.Time.Add(msg.Time)
+			} else {
+				prev.priced = false
+			}
+		}
+	}
+	e.coll = savedColl.Add(coll)
+	for _, d := range defs {
+		delete(e.bind, lhsName(d))
+	}
+	return total, out, true
+}
+
+// varyNote ends the reason of a message whose amount changes with the
+// iterations of an enumerated loop (the reason shown is the first's).
+func varyNote(idx string) string {
+	return "; the amount changes with " + idx + ": the count is over all its values, the size their mean, rounded"
+}
+
+// fold puts the values of bound scalars (enumerate's index and the
+// scalars defined from it) into a reference's affine subscripts, so that
+// A(I+HALF,J) at HALF = 4 is a shift of 4.
+func (e *est) fold(r ref) ref {
+	if len(e.bind) == 0 {
+		return r
+	}
+	var subs []linear
+	for i, sub := range r.subs {
+		for v, k := range sub.coef {
+			p, ok := e.bind[v]
+			if !ok {
+				continue
+			}
+			val, ok := p.Value()
+			if !ok || !val.IsInt() || !val.Num().IsInt64() {
+				continue
+			}
+			if subs == nil {
+				subs = append([]linear(nil), r.subs...)
+			}
+			subs[i] = subs[i].add(linear{konst: k * val.Num().Int64()}, 1).add(linear{coef: map[string]int64{v: k}}, -1)
+		}
+	}
+	if subs != nil {
+		r.subs = subs
+	}
+	return r
 }
 
 // exits reports whether a DO loop's body holds an EXIT that leaves it:
@@ -1153,6 +1383,7 @@ func (e *est) assignCommExcept(a *parser.AssignStmt, loops []loopInfo, reds []re
 		lhs, lhsIsRef = wholeRef(id, e.sc)
 		whole = lhsIsRef
 	}
+	lhs = e.fold(lhs)
 	var lx *Layout
 	if lhsIsRef {
 		lx = e.d.Arrays[lhs.name]
@@ -1203,6 +1434,7 @@ func (e *est) assignCommExcept(a *parser.AssignStmt, loops []loopInfo, reds []re
 		if inReduction(r) {
 			continue
 		}
+		r = e.fold(r)
 		ly := e.d.Arrays[r.name]
 		if ly == nil || !ly.Distributed() {
 			continue

@@ -1,6 +1,7 @@
 package partition
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -177,5 +178,56 @@ end program h
 	want := 1000*perIter + m.Op("loop")
 	if got < want*0.99 || got > want*1.01 {
 		t.Errorf("scatter-add loop %g s, want %g s (1000 × (2 streams + 1 reuse) at the strided times)", got, want)
+	}
+}
+
+// TestPowerDefinedBound: HALF = 2**(S-1) defined in the body of the S
+// loop bounds the inner loop; the estimate sums over S exactly: a loop of
+// L stages runs 2^L - 1 inner iterations, so one more stage adds the
+// stage's overhead plus 2^L iterations, and the second difference of the
+// times over L is 2^(L-1) iterations, each costing what one more
+// iteration of a plain loop with the same body costs.
+func TestPowerDefinedBound(t *testing.T) {
+	const body = `      a(i) = a(i) * 0.5 + 1.0
+`
+	at := func(src string, line int) float64 {
+		t.Helper()
+		f, u := parseOne(t, "p.f90", src)
+		e := EstimateLoop(f, u, firstLoop(t, u, line, f), FromUnit(u, 1, f.Dialect), Options{Machine: machine.DefaultMachine(), Procs: 1})
+		v, ok := complexity.Seconds(e.Time)
+		if !ok {
+			t.Fatalf("time %v is not a number", e.Time)
+		}
+		return v
+	}
+	stages := func(l int) float64 {
+		return at(fmt.Sprintf(`program p
+  integer, parameter :: logn = %d
+  real :: a(64)
+  integer :: s, half, i
+  do s = 1, logn
+    half = 2**(s - 1)
+    do i = 1, half
+%s    end do
+  end do
+end program p
+`, l, body), 5)
+	}
+	plain := func(n int) float64 {
+		return at(fmt.Sprintf(`program p
+  real :: a(64)
+  integer :: i
+  do i = 1, %d
+%s  end do
+end program p
+`, n, body), 4)
+	}
+	iter := plain(9) - plain(8)
+	if iter <= 0 {
+		t.Fatalf("one more iteration costs %g s", iter)
+	}
+	t3, t4, t5 := stages(3), stages(4), stages(5)
+	if got, want := (t5-t4)-(t4-t3), 8*iter; got < want*0.999 || got > want*1.001 {
+		t.Errorf("second difference over the stages %g s, want 8 iterations = %g s (times %g, %g, %g)", got, want, t3, t4, t5)
 	}
 }
