@@ -447,6 +447,9 @@ func (e *est) value(x parser.Expr, loops []loopInfo, depth int) (Poly, bool) {
 	if depth > 32 {
 		return Poly{}, false
 	}
+	if p, ok, isMinMax := e.minMax(x, loops, depth); isMinMax {
+		return p, ok
+	}
 	return complexity.PolyOf(x, func(v *parser.Ident) (Poly, bool) {
 		if p, ok := e.bind[v.Name]; ok {
 			return p, true
@@ -468,6 +471,69 @@ func (e *est) value(x parser.Expr, loops []loopInfo, depth int) (Poly, bool) {
 		}
 		return complexity.Var(v.Name), true
 	})
+}
+
+// minMax evaluates MIN(a, b, ...) and MAX(...) (a blocked loop's bound
+// MIN(JJ+NB-1, N)) when every argument is a number, as it is while an
+// enclosing tile loop is estimated iteration by iteration (enumerate).
+// isMinMax is false when x is not such a call.
+func (e *est) minMax(x parser.Expr, loops []loopInfo, depth int) (p Poly, ok, isMinMax bool) {
+	c, isCall := x.(*parser.Call)
+	if !isCall || len(c.Args) < 2 {
+		return Poly{}, false, false
+	}
+	id, isID := c.Fun.(*parser.Ident)
+	if !isID || !minMaxFns[id.Name] {
+		return Poly{}, false, false
+	}
+	if sym := e.sc.Lookup(id.Name); sym != nil && sym.Rank() > 0 {
+		return Poly{}, false, false
+	}
+	var best *big.Rat
+	for _, a := range c.Args {
+		v, ok := e.value(a, loops, depth+1)
+		if !ok {
+			return Poly{}, false, true
+		}
+		r, isNum := v.Value()
+		if !isNum {
+			return Poly{}, false, true
+		}
+		if best == nil || (strings.Contains(id.Name, "MIN") && r.Cmp(best) < 0) || (strings.Contains(id.Name, "MAX") && r.Cmp(best) > 0) {
+			best = r
+		}
+	}
+	return complexity.Rat(best), true, true
+}
+
+// minMaxFns are the intrinsics minMax evaluates.
+var minMaxFns = map[string]bool{"MIN": true, "MAX": true, "MIN0": true, "MAX0": true, "AMIN0": true, "AMAX0": true}
+
+// boundsNeed reports whether a loop nested in c has a bound with MIN or
+// MAX that uses idx: a tile loop, whose inner loops have a number of
+// iterations only once idx has a value.
+func boundsNeed(c *parser.DoConstruct, idx string) bool {
+	found := false
+	for _, s := range c.Body {
+		parser.Inspect(s, func(n parser.Node) bool {
+			d, ok := n.(*parser.DoStmt)
+			if !ok || found {
+				return !found
+			}
+			for _, b := range []parser.Expr{d.Lo, d.Hi, d.Step} {
+				parser.Inspect(b, func(n parser.Node) bool {
+					if c, ok := n.(*parser.Call); ok {
+						if id, ok := c.Fun.(*parser.Ident); ok && minMaxFns[id.Name] && mentions(c, idx) {
+							found = true
+						}
+					}
+					return !found
+				})
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // extent is the number of template elements along a dimension of an array.
@@ -695,6 +761,13 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 	}
 	_, _, _, info.partitioned = e.partition(c, idx)
 	inner := append(append([]loopInfo(nil), loops...), info)
+	if boundsNeed(c, idx) {
+		// A tile loop: its inner loops' MIN/MAX bounds become numbers
+		// once its index has one.
+		if total, msgs, ok := e.enumerate(c, idx, lo, step, nil, loops, inner, info.partitioned); ok {
+			return total, msgs
+		}
+	}
 	if defs := e.definitions(c); len(defs) > 0 {
 		// Integer scalars the body defines from the index: their values
 		// stand in for them in the bounds and sizes of the body (a

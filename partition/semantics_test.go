@@ -231,3 +231,48 @@ end program p
 		t.Errorf("second difference over the stages %g s, want 8 iterations = %g s (times %g, %g, %g)", got, want, t3, t4, t5)
 	}
 }
+
+// TestMinBoundTiles: a tile loop DO I = II, MIN(II+NB-1, N) runs N
+// iterations over all tiles, not one per tile: with NB = 4, N = 9, 10
+// and 12 have three tiles each, so their times differ by one and three
+// iterations of a plain loop with the same body.
+func TestMinBoundTiles(t *testing.T) {
+	at := func(src string, line int) float64 {
+		t.Helper()
+		f, u := parseOne(t, "p.f", src)
+		e := EstimateLoop(f, u, firstLoop(t, u, line, f), FromUnit(u, 1, f.Dialect), Options{Machine: machine.DefaultMachine(), Procs: 1})
+		v, ok := complexity.Seconds(e.Time)
+		if !ok || hasNote(e.Notes, "one iteration") {
+			t.Fatalf("time %v, notes %q", e.Time, e.Notes)
+		}
+		return v
+	}
+	tiled := func(n int) float64 {
+		return at(fmt.Sprintf(`      PROGRAM P
+      PARAMETER (N = %d, NB = 4)
+      REAL A(16)
+      DO 20 II = 1, N, NB
+         DO 10 I = II, MIN(II+NB-1, N)
+            A(I) = A(I) * 0.5 + 1.0
+   10    CONTINUE
+   20 CONTINUE
+      END
+`, n), 4)
+	}
+	plain := func(n int) float64 {
+		return at(fmt.Sprintf(`      PROGRAM P
+      REAL A(16)
+      DO 10 I = 1, %d
+         A(I) = A(I) * 0.5 + 1.0
+   10 CONTINUE
+      END
+`, n), 3)
+	}
+	iter := plain(9) - plain(8)
+	for _, tc := range []struct{ a, b, iters int }{{9, 10, 1}, {9, 12, 3}} {
+		got, want := tiled(tc.b)-tiled(tc.a), float64(tc.iters)*iter
+		if got < want*0.999 || got > want*1.001 {
+			t.Errorf("N = %d against N = %d: %g s more, want %d iterations = %g s", tc.b, tc.a, got, tc.iters, want)
+		}
+	}
+}

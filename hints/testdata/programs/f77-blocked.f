@@ -23,7 +23,7 @@ C@todo hint("^7.68 M$", tooltip="\b7680000\b[^$]*variables: \d+ symbolic, 0 gues
             C(I,J) = 0.0
     1 CONTINUE
 C@hint("^[0-9.]+ G$", tooltip="\b[0-9]{10,}\b")
-C@todo estimate(noreport "UNKNOWN_RANGE|one iteration", why="MIN bounds are not summed")
+C@estimate(noreport "UNKNOWN_RANGE|one iteration")
       DO 60 JJ = 1, N, NB
          DO 50 KK = 1, N, NB
             DO 40 II = 1, N, NB

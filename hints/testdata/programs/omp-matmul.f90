@@ -23,8 +23,8 @@ program matmul_omp
   c = 0.0d0
   !$omp parallel do private(i, j, k, ii, kk) schedule(static)
   !@todo estimate(scales "8-13", why="OpenMP is ignored: the same time on 1 and 16 processors")
-  !@todo estimate(noreport "one iteration|not polynomial", why="MIN bounds are estimated for one iteration")
-  !@todo estimate(report "computation [0-9.]+ (ms|s)\)", why="5·10⁸ multiply-adds priced at microseconds")
+  !@estimate(noreport "one iteration|not polynomial")
+  !@estimate(report "computation [0-9.]+ (ms|s)\)")
   !@hint("^work [0-9.]+ [GT] · span ", tooltip="work [0-9]{10,}\b")
   do jj = 1, n, bs
     do kk = 1, n, bs
