@@ -355,6 +355,16 @@ func outside(r linear, l loopInfo) bool {
 	return false
 }
 
+// usesAny reports whether an affine form uses the index of one of the loops.
+func usesAny(x linear, loops []loopInfo) bool {
+	for _, l := range loops {
+		if x.coef[l.index] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // mayDepend reports whether, inside the loops inner, the write w may
 // produce an element the read r uses: some dimension must prove the two
 // never meet. all are every enclosing loop, with their bounds.
@@ -367,13 +377,17 @@ func mayDepend(w, r ref, inner, all []loopInfo) bool {
 		if !sameVars(a, b) {
 			// The write walks a loop index V (V + c) that the read's
 			// subscript never reaches: W(V) with V from K+1 against R(K).
+			// Only while K is the same for both: not across the
+			// iterations of a loop over K considered here (Cholesky
+			// writes column J > K at step K and reads it at step J).
 			if len(a.coef) == 1 {
 				for v, c := range a.coef {
 					if c != 1 {
 						continue
 					}
 					for _, l := range all {
-						if l.index == v && outside(b.add(linear{konst: a.konst}, -1), l) {
+						if l.index == v && !usesAny(b, inner) && !usesAny(l.lo, inner) && !usesAny(l.hi, inner) &&
+							outside(b.add(linear{konst: a.konst}, -1), l) {
 							return false
 						}
 					}

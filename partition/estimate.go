@@ -832,7 +832,7 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 	fraction := complexity.Int(1)
 	if arr, dim, f, ok := e.partition(c, idx); ok {
 		local = e.localTrips(trips, lo, step, arr, dim, f)
-		if q, ok := e.imbalance(lo, hi, step, body, loops, arr, dim, f); ok {
+		if q, ok := e.imbalance(idx, lo, hi, step, body, loops, arr, dim, f); ok {
 			local, fraction = trips.Mul(q), q
 		} else if q, ok := local.Div(trips); ok {
 			fraction = q
@@ -1466,6 +1466,7 @@ func (e *est) assignCommExcept(a *parser.AssignStmt, loops []loopInfo, reds []re
 	}
 	at := a.Pos()
 	seen := map[string]bool{}
+	bcasts := map[string]*Message{}
 	reduced := false // a scalar already combined by a reduction needs no broadcast
 	add := func(m *Message) {
 		key := fmt.Sprintf("%s|%s|%s|%d", m.Pattern, m.Array, m.Why, m.hoist)
@@ -1628,9 +1629,25 @@ func (e *est) assignCommExcept(a *parser.AssignStmt, loops []loopInfo, reds []re
 					Why: fmt.Sprintf("%s is sent by its owner to the owner of %s", parser.ExprString(r.x), parser.ExprString(lhs.x))})
 			case !movesWith(rs, lhs.subs, lx, loops[:e.hoist(r, loops, at)]):
 				h := e.hoist(r, loops, at)
-				add(&Message{Pattern: "broadcast", Array: r.name, Count: complexity.Int(1),
-					Bytes: e.sectionBytes(r, ly, loops, h, -1, 0), hoist: h,
-					Why: fmt.Sprintf("%s is held by one processor and needed by all", parser.ExprString(r.x))})
+				bytes := e.sectionBytes(r, ly, loops, h, -1, 0)
+				// Reads of one slice by the same owner, placed at the same
+				// loop (Cholesky's A(I,K) and A(J,K): column K), travel
+				// in one broadcast, as large as the larger.
+				key := fmt.Sprintf("%s|%d|%d|%v|%d", r.name, h, i, rs.coef, rs.konst)
+				if prev := bcasts[key]; prev != nil {
+					if d, ok := complexity.Seconds(bytes.Sub(prev.Bytes)); ok && d > 0 {
+						prev.Bytes = bytes
+					}
+					prev.Why = strings.TrimSuffix(prev.Why, " is held by one processor and needed by all")
+					prev.Why = strings.TrimSuffix(prev.Why, " are held by one processor and needed by all")
+					prev.Why += " and " + parser.ExprString(r.x) + " are held by one processor and needed by all"
+					continue
+				}
+				m := &Message{Pattern: "broadcast", Array: r.name, Count: complexity.Int(1),
+					Bytes: bytes, hoist: h,
+					Why: fmt.Sprintf("%s is held by one processor and needed by all", parser.ExprString(r.x))}
+				bcasts[key] = m
+				add(m)
 			default:
 				h := e.hoist(r, loops, at)
 				b := e.sectionBytes(r, ly, loops, h, -1, 0).Mul(complexity.Frac(1, int64(e.d.Procs)))
