@@ -25,6 +25,9 @@ type Options struct {
 	// crossover search uses it, so that the steps of the curves do not
 	// make the fastest distribution flicker.
 	Even bool
+	// PipelineBlock is the block size of coarse-grain pipelining (0:
+	// the constant PipelineBlock).
+	PipelineBlock int
 }
 
 // Message is the communication of one reference, once placed.
@@ -55,6 +58,9 @@ type Message struct {
 	// local iteration reads across the block boundary, so the message is
 	// sent once per execution of that loop, not once per iteration.
 	crossOnce string
+	// pipeProcs is the number of processors along the dimension a
+	// pipeline crosses.
+	pipeProcs int
 	// collective marks a reduction intrinsic: all processors take part
 	// in every one, even inside a loop divided among owners.
 	collective bool
@@ -877,8 +883,10 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 		}
 		if msg.crossOnce == idx {
 			// A BLOCK pipeline: the boundary is crossed once per
-			// execution of the loop (the first local iteration).
+			// execution of the loop (the first local iteration), in
+			// blocks (pipeline).
 			msg.Bytes = e.maxOver(msg.Bytes, idx, lo, hi, step)
+			e.pipeline(msg, sum(body))
 			out = append(out, msg)
 			continue
 		}
@@ -1603,6 +1611,19 @@ func (e *est) assignCommExcept(a *parser.AssignStmt, loops []loopInfo, reds []re
 					}
 				}
 				h := e.hoist(r, loops, at)
+				if r.name == lhs.name && r.ok {
+					// A read of the element a later iteration writes (the
+					// old value U(I,J+1) of an in-place sweep) is an
+					// anti-dependence: the old values travel before the
+					// loop that writes them, in one shift.
+					for k := h - 1; k >= 0; k-- {
+						l := loops[k]
+						if rs.coef[l.index] == 0 || l.step == 0 || !later(c, rs.coef[l.index], l.step) {
+							break
+						}
+						h = k
+					}
+				}
 				// A section is one vector message even where it stands.
 				pattern := shiftPattern(f, i, len(ly.Dims), h == len(loops) && len(r.sections) == 0)
 				why := fmt.Sprintf("%s reads %d from the neighbour along dimension %d", parser.ExprString(r.x), abs(c), i+1)
@@ -1618,7 +1639,7 @@ func (e *est) assignCommExcept(a *parser.AssignStmt, loops []loopInfo, reds []re
 					}
 				}
 				add(&Message{Pattern: pattern, Array: r.name, Count: complexity.Int(1),
-					Bytes: e.sectionBytes(r, ly, loops, h, i, c), hoist: h, Why: why, crossOnce: carrier})
+					Bytes: e.sectionBytes(r, ly, loops, h, i, c), hoist: h, Why: why, crossOnce: carrier, pipeProcs: f.Procs})
 			case !movesWith(rs, lhs.subs, lx, loops[:e.hoist(r, loops, at)]) && !varies(rs, loops[e.hoist(r, loops, at):]) && !varies(ws, loops[e.hoist(r, loops, at):]):
 				// One element (or slice) of one owner written into one
 				// of another: a single message between two processors
@@ -1657,6 +1678,58 @@ func (e *est) assignCommExcept(a *parser.AssignStmt, loops []loopInfo, reds []re
 		}
 	}
 	return msgs
+}
+
+// PipelineBlock is the block size of coarse-grain pipelining when
+// Options.PipelineBlock is 0: the Fortran D compiler's B = 8 of seed 000
+// (Rice Fortran 77D's profile, capability's pipelineBlock).
+const PipelineBlock = 8
+
+// pipeline prices a BLOCK pipeline the way the compiler runs it (seed
+// 000's coarse-grain pipelining, equation 1): the loop inside the
+// carrying loop is strip-mined into blocks of B iterations, each block's
+// boundary elements are sent as soon as they are computed, so a sweep
+// sends ceil(E/B) messages of B elements, and the last of the P
+// processors along the dimension starts after P-1 stages. Beyond the
+// sweep's own computation (work, the busiest processor's time for the
+// whole loop) the pipeline costs (P-1)·(T_stage + T_comm) for the fill
+// plus the fixed cost of each further message, (E/B - 1)·C_f: T_stage is
+// one block's computation over the processor's local iterations (work ·
+// B/E), T_comm one block's shift, C_f its fixed part. msg.Bytes holds the
+// whole boundary (E elements) on entry.
+func (e *est) pipeline(msg *Message, work Poly) {
+	elem := float64(e.elemSize(msg.Array))
+	total, ok1 := complexity.Seconds(msg.Bytes)
+	w, ok2 := complexity.Seconds(work)
+	if !ok1 || !ok2 || elem <= 0 || total < elem || msg.pipeProcs < 2 || msg.Pattern == machine.PatternElementShift {
+		return // (a message per element is already as fine as it gets)
+	}
+	b := e.opt.PipelineBlock
+	if b <= 0 {
+		b = PipelineBlock
+	}
+	n := total / elem // boundary elements per sweep
+	bs := math.Min(float64(b), n)
+	blocks := math.Ceil(n / bs)
+	tComm, err1 := e.opt.Machine.CommTime(msg.Pattern, msg.pipeProcs, bs*elem)
+	tMore, err2 := e.opt.Machine.CommTime(msg.Pattern, msg.pipeProcs, (bs+1)*elem)
+	if err1 != nil || err2 != nil {
+		return
+	}
+	fixed := math.Max(tComm-(tMore-tComm)*bs, 0)
+	stage := w * bs / n
+	fill := float64(msg.pipeProcs-1)*(stage+tComm) + (blocks-1)*fixed
+	msg.Count = msg.Count.Mul(complexity.Int(int64(blocks)))
+	msg.Bytes = complexity.Int(int64(bs * elem))
+	msg.Time, msg.priced = ratOf(fill), true
+	msg.Why += fmt.Sprintf("; pipelined in %.0f blocks of %.0f, the last of %d processors starting after %d blocks (the fill)", blocks, bs, msg.pipeProcs, msg.pipeProcs-1)
+}
+
+// later reports whether a read of the element c further along a loop's
+// index (coefficient k, step st) than the one written reads an element
+// a later iteration writes: an old value (anti-dependence).
+func later(c, k, st int64) bool {
+	return c != 0 && (c > 0) == ((k > 0) == (st > 0))
 }
 
 // shiftPattern names the pattern of a shift along array dimension dim

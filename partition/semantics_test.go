@@ -339,3 +339,62 @@ func TestCholeskyColumns(t *testing.T) {
 		t.Errorf("communication %g s, want %g s: one broadcast of N-K elements per step (%v × %v bytes)", got, wantComm, cyclic.Messages[0].Count, cyclic.Messages[0].Bytes)
 	}
 }
+
+// TestPipelineSOR: an in-place sweep over columns distributed by blocks.
+// U(I,J-1) is this sweep's new value: the J loop carries it across the
+// processors, and the compiler pipelines it in blocks of 8 rows (seed
+// 000): ceil(254/8) = 32 messages of 8 reals, with the fill of equation
+// 1, (P-1)·(T_stage + T_comm) + (blocks-1)·C_f on top of the sweep's
+// computation, T_stage being 8 of the 254 rows of the processor's
+// columns. U(I,J+1) is an old value: one shift of 254 reals before the
+// loop, not part of the pipeline.
+func TestPipelineSOR(t *testing.T) {
+	src := `      PROGRAM SOR
+      PARAMETER (N = 256)
+      REAL U(N,N)
+      DECOMPOSITION D(N,N)
+      ALIGN U WITH D
+      DISTRIBUTE D(:,BLOCK)
+      DO 20 J = 2, N-1
+         DO 10 I = 2, N-1
+            U(I,J) = 0.25*(U(I-1,J) + U(I+1,J) + U(I,J-1) + U(I,J+1))
+   10    CONTINUE
+   20 CONTINUE
+      END
+`
+	const p, rows = 8, 254
+	f, u := parseOne(t, "sor.f", src)
+	m := machine.DefaultMachine()
+	loop := firstLoop(t, u, 7, f)
+	e := EstimateLoop(f, u, loop, FromUnit(u, p, f.Dialect), Options{Machine: m, Procs: p})
+	var pipe, old *Message
+	for _, msg := range e.Messages {
+		switch {
+		case msg.Pipeline:
+			pipe = msg
+		case strings.Contains(msg.Why, "U(I,J+1)"):
+			old = msg
+		}
+	}
+	if pipe == nil || old == nil || len(e.Messages) != 2 {
+		t.Fatalf("messages %v, want a pipeline and one shift of old values", e.Messages)
+	}
+	if pipe.Count.String() != "32" || pipe.Bytes.String() != "32" {
+		t.Errorf("pipeline %v × %v bytes, want 32 × 32", pipe.Count, pipe.Bytes)
+	}
+	if old.Count.String() != "1" || old.Bytes.String() != fmt.Sprint(rows*4) || old.Loop != loop {
+		t.Errorf("old values %v × %v bytes before %v, want 1 × %d before the loop", old.Count, old.Bytes, old.Loop, rows*4)
+	}
+	compute, _ := complexity.Seconds(e.Compute)
+	tComm, _ := m.CommTime(pipe.Pattern, p, 32)
+	tMore, _ := m.CommTime(pipe.Pattern, p, 36)
+	cf := max(tComm-(tMore-tComm)*8, 0)
+	// The stage: 8 rows of the busiest processor's columns, of the whole
+	// sweep's computation (the loop's own overhead aside).
+	stage := compute * 8 / rows
+	want := (p-1)*(stage+tComm) + 31*cf
+	got, _ := complexity.Seconds(pipe.Time)
+	if got < want*0.97 || got > want*1.03 {
+		t.Errorf("pipeline %g s, want %g s ((P-1)(T_stage + T_comm) + 31 C_f)", got, want)
+	}
+}
