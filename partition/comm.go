@@ -338,6 +338,10 @@ type loopInfo struct {
 	lo, hi      linear
 	bounds      bool // lo and hi are affine
 	partitioned bool // iterations are divided among the owners
+	// forall marks the loops a FORALL stands for: every right-hand side
+	// is evaluated before any element is assigned (HPF 2.0, Fortran 95
+	// §7.5.4), so no read depends on a write of the same FORALL.
+	forall bool
 }
 
 // outside reports whether r can never equal the index of loop l: r is

@@ -98,6 +98,10 @@ type est struct {
 	// commSize holds the variables MPI_COMM_SIZE sets in the unit: the
 	// number of processes, which is the estimate's processor count.
 	commSize map[string]bool
+	// foralls marks the loop nests that stand for FORALLs, masks the IF
+	// statements that stand for their masks.
+	foralls map[*parser.DoConstruct]bool
+	masks   map[*parser.IfStmt]bool
 	// bind holds the values of integer scalars a loop body defines from
 	// its index (HALF = 2**(S-1)), and of a loop index whose iterations
 	// are estimated one by one (enumerate).
@@ -690,6 +694,11 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 			tc, ms := e.stmt(x.Then, loops)
 			e.coll = before.Add(e.coll.Mul(complexity.Frac(1, 2)))
 			for _, msg := range ms {
+				if e.masks[x] && msg.hoist < len(loops) {
+					// A FORALL's mask: the shifts placed before its
+					// loops carry the sections whatever the mask holds.
+					continue
+				}
 				msg.Count = msg.Count.Mul(complexity.Frac(1, 2))
 			}
 			return c.Add(tc.Mul(complexity.Frac(1, 2))), ms
@@ -729,11 +738,21 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 		return c, ms
 	case *parser.ForallStmt:
 		if nest := forallNest(x); nest != nil {
+			e.markForall(nest)
 			return e.loop(nest, loops)
 		}
 		return complexity.StmtCost(e.u, s, e.table), nil
 	case *parser.WhereStmt:
 		return complexity.StmtCost(e.u, s, e.table), nil
+	case *parser.Block:
+		// A FORALL construct: the loop nest it stands for, its body the
+		// construct's statements (each under the mask).
+		if h, ok := x.Head.(*parser.ForallStmt); ok && h.Body == nil {
+			if nest := forallBlockNest(h, x.Body); nest != nil {
+				e.markForall(nest)
+				return e.loop(nest, loops)
+			}
+		}
 	}
 	return complexity.StmtCost(e.u, s, e.table), nil
 }
@@ -766,6 +785,7 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 		}
 	}
 	_, _, _, info.partitioned = e.partition(c, idx)
+	info.forall = e.foralls[c]
 	inner := append(append([]loopInfo(nil), loops...), info)
 	if boundsNeed(c, idx) {
 		// A tile loop: its inner loops' MIN/MAX bounds become numbers
@@ -1290,6 +1310,54 @@ func forallNest(x *parser.ForallStmt) *parser.DoConstruct {
 		do := &parser.DoStmt{StmtBase: x.StmtBase, Var: s.Var, Lo: s.Lo, Hi: s.Hi, Step: s.Stride}
 		nest = &parser.DoConstruct{Do: do, Body: []parser.Stmt{body}}
 		body = nest
+	}
+	return nest
+}
+
+// markForall marks the loops of a FORALL's nest (forallNest).
+func (e *est) markForall(nest *parser.DoConstruct) {
+	if e.foralls == nil {
+		e.foralls = map[*parser.DoConstruct]bool{}
+	}
+	if e.masks == nil {
+		e.masks = map[*parser.IfStmt]bool{}
+	}
+	for c := nest; c != nil; {
+		e.foralls[c] = true
+		var next *parser.DoConstruct
+		for _, s := range c.Body {
+			switch x := s.(type) {
+			case *parser.DoConstruct:
+				next = x
+			case *parser.IfStmt:
+				e.masks[x] = true
+			}
+		}
+		c = next
+	}
+}
+
+// forallBlockNest is forallNest for a FORALL construct with the given
+// statements: each assignment stands under the mask.
+func forallBlockNest(h *parser.ForallStmt, stmts []parser.Stmt) *parser.DoConstruct {
+	if h.Header == nil || len(h.Header.Specs) == 0 || len(stmts) == 0 {
+		return nil
+	}
+	var body []parser.Stmt
+	for _, s := range stmts {
+		if h.Header.Mask != nil {
+			if a, ok := s.(*parser.AssignStmt); ok {
+				s = &parser.IfStmt{StmtBase: a.StmtBase, Cond: h.Header.Mask, Then: a}
+			}
+		}
+		body = append(body, s)
+	}
+	var nest *parser.DoConstruct
+	for i := len(h.Header.Specs) - 1; i >= 0; i-- {
+		sp := h.Header.Specs[i]
+		do := &parser.DoStmt{StmtBase: h.StmtBase, Var: sp.Var, Lo: sp.Lo, Hi: sp.Hi, Step: sp.Stride}
+		nest = &parser.DoConstruct{Do: do, Body: body}
+		body = []parser.Stmt{nest}
 	}
 	return nest
 }
@@ -1910,6 +1978,10 @@ func (e *est) walksDistributed(r ref, l *Layout, loops []loopInfo) bool {
 func (e *est) hoist(r ref, loops []loopInfo, at parser.Pos) int {
 	h := len(loops)
 	for j := len(loops) - 1; j >= 0; j-- {
+		if loops[j].forall {
+			h = j // the reads come before the FORALL's writes
+			continue
+		}
 		ws := writes(loops[j].do.Body, e.sc)
 		ok := true
 		for _, w := range ws {

@@ -398,3 +398,45 @@ func TestPipelineSOR(t *testing.T) {
 		t.Errorf("pipeline %g s, want %g s ((P-1)(T_stage + T_comm) + 31 C_f)", got, want)
 	}
 }
+
+// TestForallConstruct: a masked FORALL construct over a (BLOCK,BLOCK)
+// array is priced over its elements (each processor's block of the
+// interior), and its neighbour reads are the four shifts of the values
+// before it, sent ahead of it once per execution (whatever the mask),
+// never a pipeline: FORALL assigns only after evaluating every
+// right-hand side.
+func TestForallConstruct(t *testing.T) {
+	src := `program rb
+  integer, parameter :: n = 66
+  real :: u(n,n)
+  logical :: red(n,n)
+  integer :: i, j, it
+!hpf$ processors p(2,2)
+!hpf$ distribute (block,block) onto p :: u, red
+  do it = 1, 10
+    forall (i = 2:n-1, j = 2:n-1, red(i,j))
+      u(i,j) = 0.25*(u(i-1,j) + u(i+1,j) + u(i,j-1) + u(i,j+1))
+    end forall
+  end do
+end program rb
+`
+	f, u := parseOne(t, "rb.hpf", src)
+	m := machine.DefaultMachine()
+	e := EstimateLoop(f, u, firstLoop(t, u, 8, f), FromUnit(u, 4, f.Dialect), Options{Machine: m, Procs: 4})
+	if len(e.Messages) != 4 {
+		t.Fatalf("messages %v, want four shifts", e.Messages)
+	}
+	for _, msg := range e.Messages {
+		// The 32 interior rows or columns of a block, 4 bytes each, 10 times.
+		if msg.Pipeline || msg.Count.String() != "10" || msg.Bytes.String() != "128" || !strings.Contains(msg.Pattern, "shift") {
+			t.Errorf("%s of %s: %v × %v bytes (%s), want a shift of 10 × 128 bytes", msg.Pattern, msg.Array, msg.Count, msg.Bytes, msg.Why)
+		}
+	}
+	// Each processor updates its share of the 64×64 interior, 32×32
+	// points, half of them under the mask, 10 times: at least the
+	// memory time of the first level's loads for those points.
+	got, _ := complexity.Seconds(e.Compute)
+	if floor := 10 * 32 * 32 * 0.5 * m.Op("load.reuse"); got < floor {
+		t.Errorf("computation %g s, below %g s: the FORALL is not priced over its elements", got, floor)
+	}
+}
