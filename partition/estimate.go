@@ -787,6 +787,15 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 	_, _, _, info.partitioned = e.partition(c, idx)
 	info.forall = e.foralls[c]
 	inner := append(append([]loopInfo(nil), loops...), info)
+	if exits(c) {
+		n := "its full trip count"
+		if t, ok := complexity.TripCount(lo, hi, step); ok1 && ok2 && ok3 && ok {
+			if v, ok := complexity.Seconds(t); ok {
+				n = fmt.Sprintf("its full trip count (%.0f iterations)", v)
+			}
+		}
+		e.note(fmt.Sprintf("loop %s has a data-dependent EXIT, so it may stop early: estimated for %s, an upper bound", idx, n))
+	}
 	if boundsNeed(c, idx) {
 		// A tile loop: its inner loops' MIN/MAX bounds become numbers
 		// once its index has one.
@@ -846,13 +855,6 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 	if !okT {
 		e.notes = append(e.notes, "loop "+idx+": range not polynomial, estimated for one iteration")
 		return overhead.Add(body), msgs
-	}
-	if exits(c) {
-		n := "its full trip count"
-		if v, ok := complexity.Seconds(trips); ok {
-			n = fmt.Sprintf("its full trip count (%.0f iterations)", v)
-		}
-		e.note(fmt.Sprintf("loop %s has a data-dependent EXIT, so it may stop early: estimated for %s, an upper bound", idx, n))
 	}
 	local := trips
 	fraction := complexity.Int(1)
