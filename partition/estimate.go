@@ -61,6 +61,10 @@ type Message struct {
 	// pipeProcs is the number of processors along the dimension a
 	// pipeline crosses.
 	pipeProcs int
+	// slice names the slice a broadcast sends (array, distributed
+	// dimension and subscript there): broadcasts of one slice placed
+	// before the same loop travel together.
+	slice string
 	// collective marks a reduction intrinsic: all processors take part
 	// in every one, even inside a loop divided among owners.
 	collective bool
@@ -900,6 +904,18 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 			// the loop needs it at most (a section whose bound is this
 			// loop's index, Cholesky's I = J, N).
 			msg.Bytes = e.maxOver(msg.Bytes, idx, lo, hi, step)
+			if prev := sameSlice(out, msg); prev != nil {
+				// Another statement's part of the same slice (the pivot
+				// row's A(K,K) and A(K,K+1:N)): one broadcast carries
+				// both parts (their sum: the statements' sections are
+				// taken as disjoint).
+				prev.Bytes = prev.Bytes.Add(msg.Bytes)
+				prev.Why = strings.TrimSuffix(prev.Why, " is held by one processor and needed by all")
+				prev.Why = strings.TrimSuffix(prev.Why, " are held by one processor and needed by all")
+				prev.Why += " and " + strings.TrimSuffix(strings.TrimSuffix(msg.Why, " is held by one processor and needed by all"), " are held by one processor and needed by all") +
+					" are held by one processor and needed by all"
+				continue
+			}
 			out = append(out, msg)
 			continue
 		}
@@ -1628,6 +1644,15 @@ func (e *est) assignCommExcept(a *parser.AssignStmt, loops []loopInfo, reds []re
 			if len(r.sections) > 0 && !accumulates(a, name) {
 				// A section copied into a replicated array (ROW = A(K,:)).
 				bytes = e.sectionBytes(r, ly, loops, h, -1, 0)
+				if dest := e.onlyCopiedTo(name, a, loops); dest != "" {
+					// ROW is only copied into one slice of a distributed
+					// array (the row swap's A(P,:) = ROW): one message,
+					// from the owner of the section to the owner of dest.
+					add(&Message{Pattern: machine.PatternVectorShift, Array: r.name, Count: complexity.Int(1),
+						Bytes: bytes, hoist: h, PointToPoint: true,
+						Why: fmt.Sprintf("%s is only copied into %s: sent by the owner of %s to the owner of %s", name, dest, parser.ExprString(r.x), dest)})
+					continue
+				}
 			}
 			add(&Message{Pattern: "broadcast", Array: r.name, Count: complexity.Int(1),
 				Bytes: bytes, hoist: h,
@@ -1735,7 +1760,7 @@ func (e *est) assignCommExcept(a *parser.AssignStmt, loops []loopInfo, reds []re
 					continue
 				}
 				m := &Message{Pattern: "broadcast", Array: r.name, Count: complexity.Int(1),
-					Bytes: bytes, hoist: h,
+					Bytes: bytes, hoist: h, slice: key,
 					Why: fmt.Sprintf("%s is held by one processor and needed by all", parser.ExprString(r.x))}
 				bcasts[key] = m
 				add(m)
@@ -1793,6 +1818,77 @@ func (e *est) pipeline(msg *Message, work Poly) {
 	msg.Bytes = complexity.Int(int64(bs * elem))
 	msg.Time, msg.priced = ratOf(fill), true
 	msg.Why += fmt.Sprintf("; pipelined in %.0f blocks of %.0f, the last of %d processors starting after %d blocks (the fill)", blocks, bs, msg.pipeProcs, msg.pipeProcs-1)
+}
+
+// onlyCopiedTo returns the destination when a replicated array that the
+// assignment a sets is used, in the innermost enclosing loop's body, only
+// as the whole right-hand side of assignments to one fixed slice of a
+// distributed array (A(P,:) = ROW: no index of the enclosing loops in its
+// distributed subscripts); "" otherwise. Only that slice's owner needs it.
+func (e *est) onlyCopiedTo(name string, a *parser.AssignStmt, loops []loopInfo) string {
+	if len(loops) == 0 {
+		return ""
+	}
+	dest := ""
+	ok := true
+	for _, s := range loops[len(loops)-1].do.Body {
+		parser.Inspect(s, func(n parser.Node) bool {
+			if !ok {
+				return false
+			}
+			switch x := n.(type) {
+			case *parser.AssignStmt:
+				if x == a {
+					return false
+				}
+				if id, isID := x.RHS.(*parser.Ident); isID && id.Name == name {
+					w, isRef := refOf(x.LHS, e.sc)
+					l := e.d.Arrays[lhsName(x)]
+					if !isRef || !w.ok || l == nil || !l.Distributed() || dest != "" {
+						ok = false
+						return false
+					}
+					for i, sub := range w.subs {
+						if i < len(l.Dims) && l.Dims[i].Procs > 1 && varies(sub, loops) {
+							ok = false
+						}
+					}
+					dest = parser.ExprString(x.LHS)
+					parser.Inspect(x.LHS, func(m parser.Node) bool {
+						if id, isID := m.(*parser.Ident); isID && id.Name == name {
+							ok = false
+						}
+						return ok
+					})
+					return false
+				}
+			case *parser.Ident:
+				if x.Name == name {
+					ok = false
+				}
+			}
+			return ok
+		})
+	}
+	if !ok {
+		return ""
+	}
+	return dest
+}
+
+// sameSlice finds a broadcast of the same slice as msg, placed before
+// the same loop by another statement, with the same count.
+func sameSlice(out []*Message, msg *Message) *Message {
+	if msg.slice == "" || msg.priced {
+		return nil
+	}
+	for _, m := range out {
+		if m.slice == msg.slice && m.hoist == msg.hoist && m.Loop == msg.Loop && m.Offset != msg.Offset &&
+			!m.priced && m.Count.Equal(msg.Count) {
+			return m
+		}
+	}
+	return nil
 }
 
 // later reports whether a read of the element c further along a loop's

@@ -440,3 +440,60 @@ end program rb
 		t.Errorf("computation %g s, below %g s: the FORALL is not priced over its elements", got, floor)
 	}
 }
+
+// TestRowSwapAndPivotRow: Gaussian elimination with rows distributed
+// cyclically. The swap through a replicated ROW, used only in A(P,:) =
+// ROW, is two messages between two processors (no broadcast of ROW);
+// the pivot row is needed by all: A(K,K) and A(K,K+1:N), read by two
+// statements, are one broadcast of the N-K+1 elements of row K per step.
+func TestRowSwapAndPivotRow(t *testing.T) {
+	const n, p = 200, 8
+	src := fmt.Sprintf(`program gauss
+  integer, parameter :: n = %d
+  real(8) :: a(n,n), row(n)
+  integer :: i, k, p
+!hpf$ processors procs(8)
+!hpf$ distribute a(cyclic,*) onto procs
+  do k = 1, n - 1
+    p = k + 1
+    row = a(k,:)
+    a(k,:) = a(p,:)
+    a(p,:) = row
+    do i = k + 1, n
+      a(i,k) = a(i,k) / a(k,k)
+      a(i,k+1:n) = a(i,k+1:n) - a(i,k) * a(k,k+1:n)
+    end do
+  end do
+end program gauss
+`, n)
+	f, u := parseOne(t, "g.hpf", src)
+	m := machine.DefaultMachine()
+	e := EstimateLoop(f, u, firstLoop(t, u, 7, f), FromUnit(u, p, f.Dialect), Options{Machine: m, Procs: p})
+	var swaps int
+	var bcast *Message
+	for _, msg := range e.Messages {
+		switch {
+		case msg.PointToPoint:
+			swaps++
+			if msg.Bytes.String() != fmt.Sprint(8*n) || msg.Count.String() != fmt.Sprint(n-1) {
+				t.Errorf("swap message %v × %v bytes, want %d × %d", msg.Count, msg.Bytes, n-1, 8*n)
+			}
+		case msg.Pattern == "broadcast":
+			if bcast != nil {
+				t.Errorf("two broadcasts: %s and %s", bcast.Why, msg.Why)
+			}
+			bcast = msg
+		}
+	}
+	if swaps != 2 || bcast == nil {
+		t.Fatalf("messages %v, want two point-to-point swap messages and one broadcast", e.Messages)
+	}
+	want := 0.0
+	for k := 1; k < n; k++ {
+		c, _ := m.CommTime("broadcast", p, float64(8*(n-k+1)))
+		want += c
+	}
+	if got, _ := complexity.Seconds(bcast.Time); got < want*0.999 || got > want*1.001 {
+		t.Errorf("pivot row broadcasts %g s (%v × %v bytes), want %g s: row K from column K on, per step", got, bcast.Count, bcast.Bytes, want)
+	}
+}
