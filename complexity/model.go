@@ -24,6 +24,9 @@ type Stats struct {
 	VarSymbolic, VarGuessed, VarBounded, VarUnknown int
 	RangeGuessed, RangeBounded, RangeUnknown        int
 	IfComputed, IfHalfHalf                          int
+	// VarKnown counts the PARAMETER constants met: values the program
+	// states, not guesses (the report counts them with the guessed).
+	VarKnown int
 }
 
 func (s *Stats) add(t Stats) {
@@ -36,12 +39,18 @@ func (s *Stats) add(t Stats) {
 	s.RangeUnknown += t.RangeUnknown
 	s.IfComputed += t.IfComputed
 	s.IfHalfHalf += t.IfHalfHalf
+	s.VarKnown += t.VarKnown
 }
 
-// String prints the statistics compactly.
+// String prints the statistics compactly (the PARAMETERs only when
+// there are some).
 func (s Stats) String() string {
-	return fmt.Sprintf("variables: %d symbolic, %d guessed, %d bounded, %d unknown; ranges: %d guessed, %d bounded, %d unknown; IFs: %d computed, %d half-half",
-		s.VarSymbolic, s.VarGuessed, s.VarBounded, s.VarUnknown, s.RangeGuessed, s.RangeBounded, s.RangeUnknown, s.IfComputed, s.IfHalfHalf)
+	known := ""
+	if s.VarKnown > 0 {
+		known = fmt.Sprintf(", %d known (PARAMETERs)", s.VarKnown)
+	}
+	return fmt.Sprintf("variables: %d symbolic, %d guessed, %d bounded, %d unknown%s; ranges: %d guessed, %d bounded, %d unknown; IFs: %d computed, %d half-half",
+		s.VarSymbolic, s.VarGuessed, s.VarBounded, s.VarUnknown, known, s.RangeGuessed, s.RangeBounded, s.RangeUnknown, s.IfComputed, s.IfHalfHalf)
 }
 
 // StmtResult is the complexity of one statement: a simple statement
@@ -561,7 +570,7 @@ func (m *unitModel) nameValue(v *parser.Ident, e env, st *Stats) (Poly, bool) {
 	if sym := m.sc.Lookup(v.Name); sym != nil && sym.Param != nil {
 		if p, ok := m.paramValue(sym); ok {
 			if st != nil {
-				st.VarGuessed++
+				st.VarKnown++
 			}
 			return p, true
 		}

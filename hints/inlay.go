@@ -199,6 +199,31 @@ func NewEngine(table, tableText string, keep []string) (*Engine, error) {
 	return complexity.NewEngine(complexity.Options{Cost: cost, Keep: complexity.Normalize(keep)}), nil
 }
 
+// arrayElements is the number of elements an array assignment (V(2:N-1)
+// = ..., a WHERE, a FORALL) stands for: its work over its span, the cost
+// of one element, when that is a whole number or a polynomial with whole
+// coefficients and not 1.
+func arrayElements(r *complexity.StmtResult, c Cost) (complexity.Poly, bool) {
+	switch r.Stmt.(type) {
+	case *parser.AssignStmt, *parser.WhereStmt, *parser.ForallStmt:
+	default:
+		return complexity.Poly{}, false
+	}
+	if c.Span.IsZero() || !c.Span.IsConst() {
+		return complexity.Poly{}, false
+	}
+	q, ok := c.Work.Div(c.Span)
+	if !ok || q.Equal(complexity.Int(1)) || q.IsZero() {
+		return complexity.Poly{}, false
+	}
+	for _, t := range q.Terms() {
+		if !t.Coef.IsInt() || t.Coef.Sign() < 0 {
+			return complexity.Poly{}, false
+		}
+	}
+	return q, true
+}
+
 // StatementHover returns Markdown on the cost of the innermost statement
 // or loop at the byte offset off: its polynomial, statistics and the
 // assumptions made; "" when there is none.
@@ -237,6 +262,9 @@ func StatementHover(f *parser.File, eng *complexity.Engine, off int) string {
 	b.WriteString("\n\n")
 	if c.HasSpan {
 		b.WriteString("**Span** (largest iteration of each parallel construct): `" + c.Span.String() + "`\n\n")
+		if n, ok := arrayElements(best, c); ok {
+			b.WriteString("**Elements**: `" + n.String() + "` (the work is the span, one element's cost, times the elements)\n\n")
+		}
 	}
 	if len(c.Pieces) > 1 {
 		b.WriteString("Every piece:\n\n")

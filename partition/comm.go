@@ -338,6 +338,10 @@ type loopInfo struct {
 	lo, hi      linear
 	bounds      bool // lo and hi are affine
 	partitioned bool // iterations are divided among the owners
+	// forall marks the loops a FORALL stands for: every right-hand side
+	// is evaluated before any element is assigned (HPF 2.0, Fortran 95
+	// §7.5.4), so no read depends on a write of the same FORALL.
+	forall bool
 }
 
 // outside reports whether r can never equal the index of loop l: r is
@@ -355,6 +359,16 @@ func outside(r linear, l loopInfo) bool {
 	return false
 }
 
+// usesAny reports whether an affine form uses the index of one of the loops.
+func usesAny(x linear, loops []loopInfo) bool {
+	for _, l := range loops {
+		if x.coef[l.index] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // mayDepend reports whether, inside the loops inner, the write w may
 // produce an element the read r uses: some dimension must prove the two
 // never meet. all are every enclosing loop, with their bounds.
@@ -367,13 +381,17 @@ func mayDepend(w, r ref, inner, all []loopInfo) bool {
 		if !sameVars(a, b) {
 			// The write walks a loop index V (V + c) that the read's
 			// subscript never reaches: W(V) with V from K+1 against R(K).
+			// Only while K is the same for both: not across the
+			// iterations of a loop over K considered here (Cholesky
+			// writes column J > K at step K and reads it at step J).
 			if len(a.coef) == 1 {
 				for v, c := range a.coef {
 					if c != 1 {
 						continue
 					}
 					for _, l := range all {
-						if l.index == v && outside(b.add(linear{konst: a.konst}, -1), l) {
+						if l.index == v && !usesAny(b, inner) && !usesAny(l.lo, inner) && !usesAny(l.hi, inner) &&
+							outside(b.add(linear{konst: a.konst}, -1), l) {
 							return false
 						}
 					}

@@ -20,7 +20,7 @@ const maxImbalanceSteps = 100000
 // CYCLIC deals the shrinking range out evenly. ok is false when the bounds
 // depend on no enclosing index, or on several, or the ranges are not
 // numbers; the caller then uses localTrips.
-func (e *est) imbalance(lo, hi, step, body Poly, loops []loopInfo, array string, dim int, f DimFormat) (Poly, bool) {
+func (e *est) imbalance(idx string, lo, hi, step, body Poly, loops []loopInfo, array string, dim int, f DimFormat) (Poly, bool) {
 	if e.opt.Even {
 		return Poly{}, false
 	}
@@ -72,7 +72,14 @@ func (e *est) imbalance(lo, hi, step, body Poly, loops []loopInfo, array string,
 		return Poly{}, false
 	}
 	per := make([]float64, p)
-	total := 0.0
+	total, stepped := 0.0, 0.0
+	// A body whose time depends on the partitioned index (Cholesky's
+	// column J = K+1, N updating rows J to N) weighs each iteration by
+	// its own time: the processor holding the long columns is the busy
+	// one. Counted iteration by iteration, within a budget.
+	wj, weighted := compileBody(body, name, idx)
+	weighted = weighted && body.Has(idx)
+	budget := int64(maxWeightedIterations)
 	for i := int64(0); i < int64(steps); i++ {
 		kv := complexity.Int(int64(ol) + i*int64(os))
 		at := func(x Poly) (int64, bool) {
@@ -99,6 +106,23 @@ func (e *est) imbalance(lo, hi, step, body Poly, loops []loopInfo, array string,
 				w = v
 			}
 		}
+		if weighted && budget >= n {
+			budget -= n
+			k := float64(int64(ol) + i*int64(os))
+			step := make([]float64, p)
+			b := (int64(ext) + p - 1) / p
+			for t := int64(0); t < n; t++ {
+				j := l + t*s
+				q := ownerIndex(j-lower, f, b, p)
+				v := wj(k, float64(j))
+				step[q] += v
+				per[q] += v
+				total += v
+			}
+			stepped += maxFloat(step)
+			continue
+		}
+		weighted = false
 		var counts []int64
 		if f.Kind == "CYCLIC" {
 			counts = cyclicCounts(l-lower, s, n, max(int64(f.K), 1), p)
@@ -110,12 +134,72 @@ func (e *est) imbalance(lo, hi, step, body Poly, loops []loopInfo, array string,
 		}
 		total += float64(n) * w
 	}
-	if total == 0 {
+	if total <= 0 {
 		return Poly{}, false
 	}
-	busiest := 0.0
-	for _, v := range per {
-		busiest = max(busiest, v)
+	busiest := maxFloat(per)
+	if weighted {
+		// Each step waits for the messages its predecessor's owner
+		// sends (the broadcast of column K): the busiest processor of
+		// each step sets its time (seed 003's ESTIMATE takes the loop's
+		// local iterations on the busiest processor per iteration of
+		// the enclosing loop).
+		busiest = stepped
 	}
 	return ratOf(busiest / total), true
+}
+
+// maxWeightedIterations bounds the iterations imbalance weighs one by one.
+const maxWeightedIterations = 1 << 22
+
+func maxFloat(xs []float64) float64 {
+	best := 0.0
+	for _, v := range xs {
+		best = max(best, v)
+	}
+	return best
+}
+
+// ownerIndex is the processor that owns position x (from 0) along a
+// dimension distributed as f over p processors with blocks of b.
+func ownerIndex(x int64, f DimFormat, b, p int64) int64 {
+	if x < 0 {
+		return 0
+	}
+	if f.Kind == "CYCLIC" {
+		return (x / max(int64(f.K), 1)) % p
+	}
+	return min(x/max(b, 1), p-1)
+}
+
+// compileBody turns a time that is a polynomial in the enclosing index
+// k and the loop's index j (and nothing else) into a float function.
+func compileBody(body Poly, k, j string) (func(kv, jv float64) float64, bool) {
+	type term struct {
+		c      float64
+		ek, ej int
+	}
+	var ts []term
+	for _, t := range body.Terms() {
+		c, _ := t.Coef.Float64()
+		tt := term{c: c}
+		for _, fct := range t.Factors {
+			switch fct.Name {
+			case k:
+				tt.ek = fct.Exp
+			case j:
+				tt.ej = fct.Exp
+			default:
+				return nil, false
+			}
+		}
+		ts = append(ts, tt)
+	}
+	return func(kv, jv float64) float64 {
+		v := 0.0
+		for _, t := range ts {
+			v += t.c * math.Pow(kv, float64(t.ek)) * math.Pow(jv, float64(t.ej))
+		}
+		return v
+	}, true
 }

@@ -230,16 +230,6 @@ func (e *est) shared() *machine.SharedMemory {
 	return sm
 }
 
-// note adds a note once.
-func (e *est) note(s string) {
-	for _, n := range e.notes {
-		if n == s {
-			return
-		}
-	}
-	e.notes = append(e.notes, s)
-}
-
 func (e *est) line(s parser.Node) int {
 	return e.f.Lines.Line(e.u.Abs(s.Pos())) + 1
 }

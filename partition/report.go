@@ -98,7 +98,7 @@ func NewReport(f *parser.File, l parser.Loop, opt Options, ro ReportOptions) (*L
 	current, cands := Candidates(l.Unit, opt.Procs, f.Dialect)
 	r.Current = current
 	r.Estimate = EstimateLoop(f, l.Unit, l.Do, current, opt)
-	r.Notes = r.Estimate.Notes
+	r.Notes = append(append([]string(nil), r.Estimate.Notes...), extrapolation(opt.Machine, opt.Procs)...)
 	if len(cands) > 0 {
 		r.Ranked = Rank(f, l.Unit, l.Do, cands, opt)
 	}
@@ -125,6 +125,33 @@ func NewReport(f *parser.File, l parser.Loop, opt Options, ro ReportOptions) (*L
 		r.Crossovers = Crossovers(f, l.Unit, l.Do, r.Shortlist, symbol, r.Lo, r.Hi, opt)
 	}
 	return r, nil
+}
+
+// extrapolation says when the processor count lies outside the counts
+// the machine model's communication curves were measured at: the times
+// then come from the nearest measured curve, scaled by how each
+// pattern's algorithm grows (Machine.CommTime), not from a measurement.
+func extrapolation(m *machine.Machine, procs int) []string {
+	var counts []int
+	for _, p := range m.Procs() {
+		if p >= 2 {
+			counts = append(counts, p)
+		}
+	}
+	if procs < 2 || len(counts) == 0 || (procs >= counts[0] && procs <= counts[len(counts)-1]) {
+		return nil
+	}
+	measured := fmt.Sprintf("P = %d only", counts[0])
+	if len(counts) > 1 {
+		var s []string
+		for _, p := range counts {
+			s = append(s, fmt.Sprint(p))
+		}
+		measured = "P = " + strings.Join(s, ", ")
+	}
+	return []string{fmt.Sprintf("the machine model's communication was measured at %s; at %d processors its times are extrapolated, "+
+		"not measured (tree collectives grow as log P, messages to every processor as P - 1, messages to neighbours stay the same): "+
+		"run pfls train on the target machine for measured ones", measured, procs)}
 }
 
 func unitName(u *parser.Unit) string {

@@ -15,7 +15,7 @@ C     PARAMETER N a guess.
       PARAMETER (N = 800, NB = 64)
       REAL A(N,N), B(N,N), C(N,N)
 C     N is a PARAMETER: a known value, not a guess
-C@todo hint("^7.68 M$", tooltip="\b7680000\b[^$]*variables: \d+ symbolic, 0 guessed", why="PARAMETERs are counted as guessed")
+C@hint("^7.68 M$", tooltip="\b7680000\b[^$]*variables: \d+ symbolic, 0 guessed")
       DO 1 J = 1, N
          DO 1 I = 1, N
             A(I,J) = 1.0
@@ -23,11 +23,14 @@ C@todo hint("^7.68 M$", tooltip="\b7680000\b[^$]*variables: \d+ symbolic, 0 gues
             C(I,J) = 0.0
     1 CONTINUE
 C@hint("^[0-9.]+ G$", tooltip="\b[0-9]{10,}\b")
-C@todo estimate(noreport "UNKNOWN_RANGE|one iteration", why="MIN bounds are not summed")
+C@estimate(noreport "UNKNOWN_RANGE|one iteration")
       DO 60 JJ = 1, N, NB
          DO 50 KK = 1, N, NB
             DO 40 II = 1, N, NB
-C@todo hint("^[0-9.]+( [kMGT])?$", why="MIN bounds give UNKNOWN_RANGE")
+C     The tile's count is a number for the full tiles, with its condition
+C     (II, JJ, KK <= 737): the last tiles are smaller (a second reading:
+C     a plain number cannot hold for every tile).
+C@hint("^[0-9.]+( [kMGT])? for II ≤ 737, JJ ≤ 737, KK ≤ 737$")
                DO 30 J = JJ, MIN(JJ+NB-1, N)
                   DO 20 K = KK, MIN(KK+NB-1, N)
                      DO 10 I = II, MIN(II+NB-1, N)

@@ -39,8 +39,8 @@ C@nodiag(missing-align)
 C        sweep along J: crosses the processors under D(:,BLOCK)
 C@estimate(report "shift of X")
 C@estimate(report "shift of B: 1 × 4096 bytes")
-C@todo estimate(report "shift of X: 128 × 32 bytes", why="the pipeline is priced as one shift of a whole row")
-C@todo estimate(beats "D(BLOCK,:)", over="D(:,BLOCK)", by="1.2-10", why="the pipeline fill is not priced (3% apart)")
+C@estimate(report "shift of X: 128 × 32 bytes")
+C@estimate(beats "D(BLOCK,:)", over="D(:,BLOCK)", by="1.2-10")
          DO 40 J = 2, N
 C@diag(pipeline-granularity, "blocks of B = 8", information)
             DO 30 I = 1, N

@@ -21,7 +21,7 @@ C     of messages, clearly slower. All arrays are aligned with D.
             R(I,K) = 1.0
     5 CONTINUE
 C@estimate(current "D(:,BLOCK)")
-C@todo estimate(report "measured|extrapolat", why="the estimate at P = 16 extrapolates from a model measured at P = 2 without saying so")
+C@estimate(report "measured|extrapolat")
 C@estimate(report "^Loop at line \d+ on 16 processors, D\(:,BLOCK\): .*\(communication 0 ns")
 C@estimate(beats "D(:,BLOCK)", over="D(BLOCK,:)", by="1.5-1000")
 C@nodiag(missing-align)

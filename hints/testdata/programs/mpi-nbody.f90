@@ -30,8 +30,8 @@ program nbody_mpi
   f = 0.0d0
   xt = x
   mt = m
-  !@todo estimate(report "MPI_SENDRECV_REPLACE: 15 × 16384 bytes", why="the trip count NPROCS-1 is not taken from the processor count")
-  !@todo estimate(report "computation [0-9.]+ m?s\)", why="the time is left symbolic in NPROCS")
+  !@estimate(report "MPI_SENDRECV_REPLACE: 15 × 16384 bytes")
+  !@estimate(report "computation [0-9.]+ m?s\)")
   !@estimate(report "\(NPROCS - 1\) ×|15 ×")
   !@nodiag(missing-align)
   do step = 1, nprocs - 1
