@@ -12,7 +12,7 @@ import (
 // allowed lists, for each folder, the folders of this module it may
 // import (DESIGN.md §2). A folder missing here may not exist.
 var allowed = map[string][]string{
-	"cmd/pfls":          {"lsp", "hints", "parser", "complexity", "machine", "machine/train", "partition", "capability", "internal/svgplot", "internal/mpirun", "internal/kit", "internal/platform"},
+	"cmd/pfls":          {"lsp", "hints", "parser", "complexity", "machine", "machine/train", "partition", "capability", "internal/svgplot", "internal/mpirun", "internal/kit", "internal/platform", "profile"},
 	"lsp":               {"hints", "parser"},
 	"parser":            {},
 	"complexity":        {"parser"},
@@ -27,6 +27,7 @@ var allowed = map[string][]string{
 	"internal/kit":      {"parser", "complexity", "machine", "partition", "internal/mpirun", "internal/svgplot"},
 	".":                 {"parser", "complexity", "hints"}, // typing_test.go runs the whole pipeline
 	"internal/gen":      {},
+	"profile":           {"parser", "internal/mpirun"},
 }
 
 // testOnly lists, for some folders, what their _test.go files may import

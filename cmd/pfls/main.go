@@ -10,6 +10,7 @@
 //	pfls estimate [--machine FILE] [--procs P] ... FILE
 //	pfls train [--np P,...] [--quick] --out FILE
 //	pfls validate [--kit DIR] [--machine FILE] [--np P,...] [--quick] [--out DIR]
+//	pfls profile [--np P] [--out DIR] FILE... [-- ARGS]
 //	pfls version                   print the version
 //	pfls help [CMD]                a command's flags with their defaults (also CMD --help)
 package main
@@ -40,6 +41,8 @@ commands:
   validate [--kit DIR] [--machine FILE] [--np P,...] [--sizes N,...] [--quick] [--reps R] [--launches K] [--kernel NAME]
            [--out DIR] [--timeout D] [--hostfile FILE] [--mpif90 PATH] [--mpirun PATH] [--json]
                            run the validation kit's MPI kernels and compare with the estimates
+  profile [--np P] [--mpirun CMD] [--out DIR] [--timeout D] FILE... [-- ARGS]
+                           run an instrumented copy of the program: counts, times and MPI calls per line
   version                  print the version
   help [COMMAND]           this text, or a command's flags with their defaults
 `
@@ -72,6 +75,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runTrain(args[1:], stdout, stderr)
 	case "estimate":
 		return runEstimate(args[1:], stdout, stderr)
+	case "profile":
+		return runProfile(args[1:], stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintln(stdout, "pfls", version)
 		return 0

@@ -1,0 +1,174 @@
+package main
+
+// pfls profile: instrument a copy of the program (profile.Instrument),
+// build and run it and the user's own program under mpirun, smpirun or
+// directly (profile.Run, which removes its temporary folder and every
+// process), and write profile.json, timeline.svg and report.txt.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/pfls/pfls/internal/mpirun"
+	"github.com/pfls/pfls/parser"
+	"github.com/pfls/pfls/profile"
+)
+
+func runProfile(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("profile", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	np := fs.Int("np", 2, "MPI processes (ranks) of the run")
+	mpirunPath := fs.String("mpirun", "", "MPI launcher (default: mpirun on PATH)")
+	platformArg := fs.String("platform", "", "run on a machine simulated by SimGrid's SMPI: a preset (ncube2, cluster) or a SimGrid platform FILE.xml")
+	outDir := fs.String("out", "", "write profile.json, timeline.svg and report.txt into this folder (default: .pfls/profile-TIMESTAMP next to the first file)")
+	timeout := fs.Duration("timeout", 10*time.Minute, "stop the runs after this long")
+	// Everything after "--" is the program's arguments.
+	var progArgs []string
+	for i, a := range args {
+		if a == "--" {
+			args, progArgs = args[:i], args[i+1:]
+			break
+		}
+	}
+	if code, done := parseFlags(fs, args, stdout, stderr); done {
+		return code
+	}
+	const usageLine = "usage: pfls profile [--np P] [--mpirun CMD] [--platform NAME|FILE.xml] [--out DIR] FILE... [-- ARGS]"
+	if fs.NArg() == 0 {
+		fmt.Fprintf(stderr, "pfls profile: no file given (%s)\n", usageLine)
+		return 2
+	}
+	if *np < 1 || *np > 1024 {
+		fmt.Fprintf(stderr, "pfls profile: --np %d: want 1 to 1024\n", *np)
+		return 2
+	}
+	if *platformArg != "" {
+		// SMPI's Fortran bindings have no PMPI counterparts (libsimgrid
+		// exports mpi_send_ but no pmpi_send_), so the interposition
+		// library cannot forward the calls it records.
+		fmt.Fprintln(stderr, "pfls profile: --platform: SimGrid's SMPI has no Fortran PMPI bindings (pmpi_send_ and the others), so pfls cannot record MPI calls under smpirun; profile on a real MPI (mpirun) instead")
+		return 2
+	}
+	paths := fs.Args()
+	var files []*parser.File
+	var abs, dirs []string
+	inc := &includeSettings{}
+	for _, path := range paths {
+		f, err := parseFile(path, inc)
+		if err != nil {
+			fmt.Fprintf(stderr, "pfls profile: %v\n", err)
+			return 2
+		}
+		for _, e := range f.Errors() {
+			if e.Severity == parser.SevError {
+				l, c := f.Lines.RuneColumn(int(e.Pos))
+				fmt.Fprintf(stderr, "%s:%d:%d: %s [%s]\n", path, l+1, c+1, e.Msg, e.Code)
+				return 1
+			}
+		}
+		a, err := filepath.Abs(path)
+		if err != nil {
+			fmt.Fprintf(stderr, "pfls profile: %v\n", err)
+			return 2
+		}
+		files = append(files, f)
+		abs = append(abs, a)
+		dirs = append(dirs, filepath.Dir(a))
+	}
+	prog := profile.Instrument(files, paths)
+	opts := profile.Options{Procs: *np, Args: progArgs, Stdout: stdout, Dirs: dirs}
+	if prog.MPI {
+		mpi, err := mpirun.Find(mpirun.Fortran, "", *mpirunPath)
+		if err != nil {
+			fmt.Fprintf(stderr, "pfls profile: %v\n", err)
+			return 2
+		}
+		opts.MPI = mpi
+	} else if *np != 1 && flagGiven(fs, "np") {
+		fmt.Fprintf(stderr, "pfls profile: note: %s calls no MPI routine; running one process\n", paths[0])
+	}
+	dir := *outDir
+	if dir == "" {
+		dir = filepath.Join(filepath.Dir(abs[0]), ".pfls", "profile-"+time.Now().UTC().Format("20060102T150405Z"))
+	}
+
+	ctx, cancel := mpirun.Context(*timeout)
+	defer cancel()
+	start := time.Now()
+	m, err := profile.Run(ctx, prog, opts)
+	if err != nil {
+		switch {
+		case errors.Is(ctx.Err(), context.DeadlineExceeded):
+			fmt.Fprintf(stderr, "pfls profile: stopped after the time limit of %v (every process of the run was stopped)\n", *timeout)
+		case ctx.Err() != nil:
+			fmt.Fprintln(stderr, "pfls profile: interrupted (every process of the run was stopped)")
+		default:
+			fmt.Fprintf(stderr, "pfls profile: %v\n", err)
+		}
+		return 1
+	}
+	prof := profile.Build(prog, m, abs)
+	if err := writeProfile(dir, prog, m, prof); err != nil {
+		fmt.Fprintf(stderr, "pfls profile: %v\n", err)
+		return 2
+	}
+	fmt.Fprintf(stderr, "pfls profile: %d rank(s), overhead %+.1f%% (%.3f s instrumented, %.3f s uninstrumented); took %.1f s; wrote %s\n",
+		prof.Ranks, m.Overhead(), m.Instrumented, m.Plain, time.Since(start).Seconds(), dir)
+	return 0
+}
+
+// flagGiven says whether the command line set a flag.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == name {
+			given = true
+		}
+	})
+	return given
+}
+
+// writeProfile writes the three result files into dir.
+func writeProfile(dir string, prog *profile.Program, m *profile.Measurement, prof *profile.Profile) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	var js bytes.Buffer
+	enc := json.NewEncoder(&js)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(prof); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "profile.json"), js.Bytes(), 0o644); err != nil {
+		return err
+	}
+	var svg bytes.Buffer
+	title := fmt.Sprintf("%s: %d rank(s)", strings.Join(baseNames(prog.Paths), ", "), prof.Ranks)
+	if err := profile.WriteTimeline(&svg, prof, title); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "timeline.svg"), svg.Bytes(), 0o644); err != nil {
+		return err
+	}
+	var rep bytes.Buffer
+	profile.WriteReport(&rep, prog, m, prof)
+	return os.WriteFile(filepath.Join(dir, "report.txt"), rep.Bytes(), 0o644)
+}
+
+func baseNames(paths []string) []string {
+	var out []string
+	for _, p := range paths {
+		out = append(out, filepath.Base(p))
+	}
+	return out
+}

@@ -1,0 +1,32 @@
+C     serial.f -- a fixed-form serial program for pfls profile's tests:
+C     labelled DO loops sharing a terminal statement, an IF construct, a
+C     subroutine left through RETURN. Expectations are the !@profile
+C     annotations (one process).
+      PROGRAM SERIAL
+      INTEGER N, I, J, K, NODD
+      PARAMETER (N = 30)
+      REAL A(N, N)
+      NODD = 0
+      DO 10 J = 1, N        !@profile(count=30, entries=1)
+      DO 10 I = 1, J        !@profile(count=465, entries=30)
+         A(I, J) = REAL(I + J)
+   10 CONTINUE
+      DO 20 K = 1, N        !@profile(count=30, entries=1)
+         IF (MOD(K, 2) .EQ. 1) THEN !@profile(count=15)
+            NODD = NODD + 1
+         ELSE               !@profile(count=15)
+            CALL SCALE(A, N, K)
+         END IF
+   20 CONTINUE
+      PRINT *, 'serial', NODD, A(1, 1)
+      END
+      SUBROUTINE SCALE(A, N, K) !@profile(count=15)
+      INTEGER N, K, I
+      REAL A(N, N)
+      DO 30 I = 1, N        !@profile(count=450, entries=15)
+         A(I, K) = 0.5 * A(I, K)
+   30 CONTINUE
+      IF (K .GT. 0) RETURN
+      A(1, 1) = 0.0
+      RETURN
+      END
