@@ -86,6 +86,7 @@ type replacement struct {
 // instrumenter holds the state of one instrumentation.
 type instrumenter struct {
 	p     *Program
+	pure  map[string]bool // PURE and ELEMENTAL functions of the files
 	f     *parser.File
 	file  int
 	ed    edits
@@ -103,9 +104,24 @@ func Instrument(files []*parser.File, paths []string) *Program {
 			p.OpenMP = true
 		}
 	}
+	pureFns := map[string]bool{}
+	for _, f := range files {
+		var visit func(u *parser.Unit)
+		visit = func(u *parser.Unit) {
+			if pure(u) {
+				pureFns[strings.ToUpper(u.Name)] = true
+			}
+			for _, c := range u.Contains {
+				visit(c)
+			}
+		}
+		for _, u := range f.Units {
+			visit(u)
+		}
+	}
 	var mains []int
 	for i, f := range files {
-		in := &instrumenter{p: p, f: f, file: i, omp: p.OpenMP,
+		in := &instrumenter{p: p, f: f, file: i, omp: p.OpenMP, pure: pureFns,
 			ed: edits{before: map[int][]string{}, after: map[int][]string{}}}
 		for _, u := range f.Units {
 			in.unit(u)
@@ -225,6 +241,11 @@ func (in *instrumenter) unit(u *parser.Unit) {
 }
 
 func (in *instrumenter) routine(u *parser.Unit) {
+	if pure(u) {
+		// A PURE or ELEMENTAL procedure may not change the counters.
+		in.skip(u, u.Header.Pos(), "PURE or ELEMENTAL "+u.Kind.String()+" "+u.Name+" not instrumented (it may not change the counters)")
+		return
+	}
 	// USE the counters' module right after the header (or before the
 	// first statement of a main program without PROGRAM).
 	useOK := false
@@ -287,6 +308,26 @@ func (in *instrumenter) routine(u *parser.Unit) {
 		}
 	}
 	in.p.Sites = append(in.p.Sites, site)
+}
+
+// pure says a procedure is PURE, or ELEMENTAL and not IMPURE.
+func pure(u *parser.Unit) bool {
+	h, ok := u.Header.(*parser.SubprogramStmt)
+	if !ok {
+		return false
+	}
+	p, e, i := false, false, false
+	for _, w := range h.Prefix {
+		switch strings.ToUpper(w) {
+		case "PURE":
+			p = true
+		case "ELEMENTAL":
+			e = true
+		case "IMPURE":
+			i = true
+		}
+	}
+	return p || e && !i
 }
 
 // walkCtx is what the statement walk knows of where it is.
@@ -521,7 +562,14 @@ func (in *instrumenter) loop(ctx *walkCtx, d *parser.DoConstruct, enclosing *par
 	u := ctx.unit
 	site := Site{Kind: Loop, File: in.file, Line: in.line(u, d.Do.Pos()) + 1, EndLine: in.line(u, d.End()-1) + 1}
 	site.Count = in.counter()
-	if !in.after(u, d.Do.End(), in.count(site.Count)...) {
+	// A loop left only through its end runs its trip count, which is
+	// added up before it starts, so the body stays as it was; other
+	// loops count in their body.
+	trips := ""
+	if !jumpsOut(d) {
+		trips = in.tripCount(u, d)
+	}
+	if trips == "" && !in.after(u, d.Do.End(), in.count(site.Count)...) {
 		in.skip(u, d.Do.Pos(), "DO shares its line with other statements: not counted")
 		in.p.Counters--
 		return in.stmts(ctx, d.Body, d)
@@ -534,10 +582,21 @@ func (in *instrumenter) loop(ctx *walkCtx, d *parser.DoConstruct, enclosing *par
 			parallel = true
 		}
 	}
-	timed := !shared && !jumpsOut(d) && (!in.omp || parallel && !insideOMP(enclosing))
+	// Only the outermost loops of a routine are timed: a clock read on
+	// every entry of an inner loop costs more than short loops run
+	// (seed 002's statistics are about the outer, parallel loops).
+	timed := enclosing == nil && !shared && !jumpsOut(d) && (!in.omp || parallel)
 	pre := []string{incr(site.Entries)}
-	if in.omp && insideOMP(enclosing) {
-		pre = in.count(site.Entries)
+	if trips != "" {
+		pre = append(pre, fmt.Sprintf("pfls_c(%d)=pfls_c(%d)+%s", site.Count, site.Count, trips))
+	}
+	if in.omp && enclosing != nil {
+		// Inside a loop OpenMP threads may share.
+		var atomic []string
+		for _, p := range pre {
+			atomic = append(atomic, "!$omp atomic", p)
+		}
+		pre = atomic
 	}
 	if timed {
 		site.Timer = in.timer()
@@ -546,6 +605,9 @@ func (in *instrumenter) loop(ctx *walkCtx, d *parser.DoConstruct, enclosing *par
 	if !in.before(u, d.Pos(), pre...) {
 		in.skip(u, d.Pos(), "DO is not the first statement of its line: entries not counted")
 		site.Entries = 0
+		if trips != "" {
+			site.Count = 0
+		}
 		if timed {
 			in.p.Timers--
 			site.Timer, timed = 0, false
@@ -566,6 +628,69 @@ func (in *instrumenter) loop(ctx *walkCtx, d *parser.DoConstruct, enclosing *par
 	}
 	in.p.Sites = append(in.p.Sites, site)
 	return timed || inner
+}
+
+// tripCount is Fortran's iteration count of a counted DO loop,
+// MAX(INT((hi - lo + step) / step), 0), as Fortran text over the loop's
+// own bound expressions, or "" when the loop is not a counted loop of an
+// INTEGER variable or a bound could have side effects when evaluated
+// again (a call of a function that is not intrinsic or PURE) or spans
+// lines.
+func (in *instrumenter) tripCount(u *parser.Unit, d *parser.DoConstruct) string {
+	do := d.Do
+	if do.Var == nil || do.Lo == nil || do.Hi == nil || do.While != nil || do.Concurrent != nil || u.Scope == nil {
+		return ""
+	}
+	if t := u.Scope.TypeOf(do.Var.Name); !strings.HasPrefix(strings.ToUpper(t), "INTEGER") {
+		return ""
+	}
+	text := func(x parser.Expr) string {
+		if x == nil || !in.sideEffectFree(u, x) {
+			return ""
+		}
+		t := string(in.f.Src[u.Abs(x.Pos()):u.Abs(x.End())])
+		if strings.ContainsAny(t, "\n!&") {
+			return ""
+		}
+		return strings.TrimSpace(t)
+	}
+	lo, hi := text(do.Lo), text(do.Hi)
+	if lo == "" || hi == "" {
+		return ""
+	}
+	if do.Step == nil {
+		return fmt.Sprintf("max(0,int((%s)-(%s)+1,8))", hi, lo)
+	}
+	step := text(do.Step)
+	if step == "" {
+		return ""
+	}
+	return fmt.Sprintf("max(0,int(((%s)-(%s)+(%s))/(%s),8))", hi, lo, step, step)
+}
+
+// sideEffectFree says an expression may be evaluated once more: it calls
+// no function other than intrinsics and the PURE ones of the program.
+func (in *instrumenter) sideEffectFree(u *parser.Unit, x parser.Expr) bool {
+	ok := true
+	parser.Inspect(x, func(n parser.Node) bool {
+		c, isCall := n.(*parser.Call)
+		if !isCall {
+			return ok
+		}
+		id, isIdent := c.Fun.(*parser.Ident)
+		if !isIdent {
+			return ok // a component's array element
+		}
+		name := strings.ToUpper(id.Name)
+		if sym := u.Scope.Lookup(name); sym != nil && len(sym.Dims) > 0 {
+			return ok
+		}
+		if !parser.IsIntrinsic(name) && !in.pure[name] {
+			ok = false
+		}
+		return ok
+	})
+	return ok
 }
 
 // insideOMP says a loop nest has an OpenMP directive on the given loop
@@ -700,7 +825,7 @@ func (in *instrumenter) render() string {
 				label, rest, _ := strings.Cut(s, " ")
 				fmt.Fprintf(b, "%-5s %s\n", label, rest)
 			default:
-				b.WriteString(indent + s + "\n")
+				b.WriteString(wrap(indent+s, in.f.Form) + "\n")
 			}
 		}
 	}
@@ -732,6 +857,34 @@ func (in *instrumenter) render() string {
 		}
 	}
 	return b.String()
+}
+
+// wrap continues a generated statement over lines: fixed form keeps
+// columns 7 to 72 (continuation mark in column 6), free form breaks past
+// column 100 with "&" at both ends.
+func wrap(line string, form parser.Form) string {
+	if form == parser.Fixed {
+		if len(line) <= 72 {
+			return line
+		}
+		out := line[:72]
+		for rest := line[72:]; rest != ""; {
+			n := min(len(rest), 66)
+			out += "\n     &" + rest[:n]
+			rest = rest[n:]
+		}
+		return out
+	}
+	if len(line) <= 100 {
+		return line
+	}
+	out := line[:100]
+	for rest := line[100:]; rest != ""; {
+		n := min(len(rest), 100)
+		out += "&\n  &" + rest[:n]
+		rest = rest[n:]
+	}
+	return out
 }
 
 // module is the generated Fortran module holding the counters and

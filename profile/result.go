@@ -276,6 +276,13 @@ func stats(p *Program, m *Measurement) []loopStats {
 		if s.Kind != Loop || s.Timer == 0 {
 			continue
 		}
+		entered := false
+		for _, rk := range m.Ranks {
+			entered = entered || rk.Counts[s.Entries] > 0
+		}
+		if !entered {
+			continue
+		}
 		// The line ranges whose MPI calls belong to the loop.
 		type span struct{ file, lo, hi int }
 		spans := []span{{s.File, s.Line, s.EndLine}}
@@ -354,8 +361,8 @@ func WriteReport(w io.Writer, p *Program, m *Measurement, prof *Profile) {
 		how = "the process's wall time"
 		fmt.Fprintf(w, "one process, compiled with %s -O2\n", m.Compiler)
 	}
-	fmt.Fprintf(w, "run time: %s instrumented, %s uninstrumented (%s): instrumentation overhead %+.1f%%\n",
-		seconds(m.Instrumented), seconds(m.Plain), how, m.Overhead())
+	fmt.Fprintf(w, "run time: %s instrumented, %s uninstrumented (%s, the fastest of %d runs each): instrumentation overhead %+.1f%%\n",
+		seconds(m.Instrumented), seconds(m.Plain), how, m.Runs, m.Overhead())
 
 	fmt.Fprintf(w, "\nLoops (times per rank; imbalance = max/mean, efficiency = time outside MPI / (P x max), comm = MPI share):\n")
 	fmt.Fprintf(w, "  %-24s %12s %9s %11s %11s %9s %10s %6s\n", "loop", "iterations", "entries", "mean", "max", "imbalance", "efficiency", "comm")
@@ -370,7 +377,7 @@ func WriteReport(w io.Writer, p *Program, m *Measurement, prof *Profile) {
 		}
 	}
 	if len(untimed) > 0 {
-		fmt.Fprintf(w, "  (counted, not timed: the loops on lines %s — they share their end with an enclosing loop, may jump out, or run inside an OpenMP loop)\n", strings.Join(untimed, ", "))
+		fmt.Fprintf(w, "  (counted, not timed: the loops on lines %s — only the outermost loops of a routine without jumps out of them are timed)\n", strings.Join(untimed, ", "))
 	}
 
 	fmt.Fprintf(w, "\nRoutines (totals over the ranks):\n")
@@ -450,7 +457,10 @@ func WriteReport(w io.Writer, p *Program, m *Measurement, prof *Profile) {
 }
 
 // seconds prints a time with a unit that suits it.
-func seconds(s float64) string {
+func seconds(s float64) string { return Seconds(s) }
+
+// Seconds prints a time in seconds with a unit that suits it.
+func Seconds(s float64) string {
 	switch {
 	case s >= 1:
 		return fmt.Sprintf("%.3f s", s)

@@ -31,6 +31,7 @@ func runProfile(args []string, stdout, stderr io.Writer) int {
 	platformArg := fs.String("platform", "", "run on a machine simulated by SimGrid's SMPI: a preset (ncube2, cluster) or a SimGrid platform FILE.xml")
 	outDir := fs.String("out", "", "write profile.json, timeline.svg and report.txt into this folder (default: .pfls/profile-TIMESTAMP next to the first file)")
 	timeout := fs.Duration("timeout", 10*time.Minute, "stop the runs after this long")
+	reps := fs.Int("reps", 1, "runs of each build, alternately; the overhead compares the fastest")
 	// Everything after "--" is the program's arguments.
 	var progArgs []string
 	for i, a := range args {
@@ -42,13 +43,17 @@ func runProfile(args []string, stdout, stderr io.Writer) int {
 	if code, done := parseFlags(fs, args, stdout, stderr); done {
 		return code
 	}
-	const usageLine = "usage: pfls profile [--np P] [--mpirun CMD] [--platform NAME|FILE.xml] [--out DIR] FILE... [-- ARGS]"
+	const usageLine = "usage: pfls profile [--np P] [--mpirun CMD] [--platform NAME|FILE.xml] [--out DIR] [--reps R] [--timeout D] FILE... [-- ARGS]"
 	if fs.NArg() == 0 {
 		fmt.Fprintf(stderr, "pfls profile: no file given (%s)\n", usageLine)
 		return 2
 	}
 	if *np < 1 || *np > 1024 {
 		fmt.Fprintf(stderr, "pfls profile: --np %d: want 1 to 1024\n", *np)
+		return 2
+	}
+	if *reps < 1 || *reps > 100 {
+		fmt.Fprintf(stderr, "pfls profile: --reps %d: want 1 to 100\n", *reps)
 		return 2
 	}
 	if *platformArg != "" {
@@ -85,7 +90,7 @@ func runProfile(args []string, stdout, stderr io.Writer) int {
 		dirs = append(dirs, filepath.Dir(a))
 	}
 	prog := profile.Instrument(files, paths)
-	opts := profile.Options{Procs: *np, Args: progArgs, Stdout: stdout, Dirs: dirs}
+	opts := profile.Options{Procs: *np, Args: progArgs, Stdout: stdout, Dirs: dirs, Reps: *reps}
 	if prog.MPI {
 		mpi, err := mpirun.Find(mpirun.Fortran, "", *mpirunPath)
 		if err != nil {
@@ -121,8 +126,8 @@ func runProfile(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pfls profile: %v\n", err)
 		return 2
 	}
-	fmt.Fprintf(stderr, "pfls profile: %d rank(s), overhead %+.1f%% (%.3f s instrumented, %.3f s uninstrumented); took %.1f s; wrote %s\n",
-		prof.Ranks, m.Overhead(), m.Instrumented, m.Plain, time.Since(start).Seconds(), dir)
+	fmt.Fprintf(stderr, "pfls profile: %d rank(s), overhead %+.1f%% (%s instrumented, %s uninstrumented); took %.1f s; wrote %s\n",
+		prof.Ranks, m.Overhead(), profile.Seconds(m.Instrumented), profile.Seconds(m.Plain), time.Since(start).Seconds(), dir)
 	return 0
 }
 

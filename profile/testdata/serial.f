@@ -1,6 +1,7 @@
 C     serial.f -- a fixed-form serial program for pfls profile's tests:
 C     labelled DO loops sharing a terminal statement, an IF construct, a
-C     subroutine left through RETURN. Expectations are the !@profile
+C     subroutine left through RETURN, loops left by GO TO, DO WHILE,
+C     long bounds. Expectations are the !@profile
 C     annotations (one process).
       PROGRAM SERIAL
       INTEGER N, I, J, K, NODD
@@ -18,6 +19,18 @@ C     annotations (one process).
             CALL SCALE(A, N, K)
          END IF
    20 CONTINUE
+      DO 40 I = 1, N        !@profile(count=8, entries=1)
+         IF (I .GT. 7) GO TO 50
+         NODD = NODD + 1
+   40 CONTINUE
+   50 CONTINUE
+      K = 0
+      DO WHILE (K .LT. 5)   !@profile(count=5, entries=1)
+         K = K + 1
+      END DO
+      DO 60 I = MOD(N, 7) + 1, N - MOD(N, 3) + MAX(N, 2) - MAX(N, 2), 2 !@profile(count=14)
+         A(I, 1) = 1.0
+   60 CONTINUE
       PRINT *, 'serial', NODD, A(1, 1)
       END
       SUBROUTINE SCALE(A, N, K) !@profile(count=15)
