@@ -29,7 +29,7 @@ const usage = `usage: pfls <command> [arguments]
 commands:
   serve                    run the language server over stdin/stdout
   check [--json] FILE...   report syntax and declaration errors; exit 1 if any
-  complexity [--cost all-one|fp-one|FILE] [--eval NAME=V,...] [--keep NAME,...] [--json] FILE...
+  complexity [--cost all-one|fp-one|FILE] [--eval NAME=V,...] [--keep NAME,...] [--json] [--profile FILE] FILE...
                            the cost polynomial of every statement, loop and routine
   estimate [--machine FILE] [--procs P] [--set NAME=V,...] [--vary NAME] [--line L] [--plot FILE.svg] [--json] FILE
                            estimated time of each loop under its distribution and the candidates

@@ -13,11 +13,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/big"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/pfls/pfls/complexity"
 	"github.com/pfls/pfls/internal/mpirun"
 	"github.com/pfls/pfls/parser"
 	"github.com/pfls/pfls/profile"
@@ -177,3 +180,135 @@ func baseNames(paths []string) []string {
 	}
 	return out
 }
+
+// tripTable is the cost table under which the model's count of a DO
+// statement is the number of iterations of its nest: nothing costs
+// anything but an iteration, which costs 1.
+func tripTable() *complexity.CostTable {
+	z := complexity.Zero()
+	t := complexity.TableFromCosts("iterations", z, z, z, z, z, z, z)
+	t.PerIteration = complexity.Int(1)
+	return t
+}
+
+// exactStats says the model's count of a statement rests on nothing
+// unknown: no unknown variable or range and no IF weighed half and half
+// ("guessed" values are the known ones: PARAMETERs and assignments).
+func exactStats(s complexity.Stats) bool {
+	return s.VarUnknown == 0 && s.RangeUnknown == 0 && s.IfHalfHalf == 0
+}
+
+// checkCounts prints, for every DO loop of the files, the measured trip
+// count (iterations per entry, over the ranks) and the iterations of its
+// nest per entry beside the model's count of the nest (under a cost
+// table where only an iteration costs), and flags a disagreement where
+// the model is exact: a constant (with --eval's values) resting on
+// nothing unknown. Nests that call a routine of the files are not compared (its
+// loops run from elsewhere too). It returns the number of disagreements.
+func checkCounts(w io.Writer, files []*parser.File, profPath string, values map[string]*big.Rat, keep []string) (int, error) {
+	data, err := os.ReadFile(profPath)
+	if err != nil {
+		return 0, fileErr(profPath, err)
+	}
+	var prof profile.Profile
+	if err := json.Unmarshal(data, &prof); err != nil {
+		return 0, fmt.Errorf("%s: %v", profPath, err)
+	}
+	type key struct {
+		path string
+		line int
+	}
+	measured := map[key]profile.Line{}
+	for _, l := range prof.Lines {
+		measured[key{l.Path, l.Line}] = l
+	}
+	routines := map[string]bool{}
+	constructs := map[*parser.DoStmt]*parser.DoConstruct{} // the model lists a loop at its head
+	var visit func(u *parser.Unit)
+	visit = func(u *parser.Unit) {
+		routines[strings.ToUpper(u.Name)] = true
+		for _, s := range u.Body {
+			parser.Inspect(s, func(n parser.Node) bool {
+				if d, ok := n.(*parser.DoConstruct); ok {
+					constructs[d.Do] = d
+				}
+				_, isStmt := n.(parser.Stmt)
+				return isStmt
+			})
+		}
+		for _, c := range u.Contains {
+			visit(c)
+		}
+	}
+	for _, f := range files {
+		for _, u := range f.Units {
+			visit(u)
+		}
+	}
+	eng := complexity.NewEngine(complexity.Options{Cost: tripTable(), Keep: keep})
+	results := eng.Analyze(files...)
+	disagree := 0
+	fmt.Fprintf(w, "measured (%s, %d ranks) against the model: iterations per entry of each DO loop and of its nest\n", profPath, prof.Ranks)
+	for _, f := range files {
+		abs, _ := filepath.Abs(f.Name)
+		for _, r := range results[f.Name] {
+			for _, s := range r.Statements {
+				head, ok := s.Stmt.(*parser.DoStmt)
+				d := constructs[head]
+				if !ok || d == nil {
+					continue
+				}
+				line := f.Lines.Line(r.Unit.Abs(d.Do.Pos())) + 1
+				where := fmt.Sprintf("%s:%d", f.Name, line)
+				ml, ok := measured[key{abs, line}]
+				if !ok || ml.Entries == 0 {
+					fmt.Fprintf(w, "%s: not run (no measurement)\n", where)
+					continue
+				}
+				var nest int64
+				calls := false
+				parser.Inspect(d, func(n parser.Node) bool {
+					switch x := n.(type) {
+					case *parser.DoConstruct:
+						nest += measured[key{abs, f.Lines.Line(r.Unit.Abs(x.Do.Pos())) + 1}].Count
+					case *parser.CallStmt:
+						if x.Name != nil && routines[strings.ToUpper(x.Name.Name)] {
+							calls = true
+						}
+					}
+					_, isStmt := n.(parser.Stmt)
+					return isStmt
+				})
+				trip := float64(ml.Count) / float64(ml.Entries)
+				perEntry := float64(nest) / float64(ml.Entries)
+				model := s.Count.String()
+				v := evalValue(s.Count, values)
+				if v == nil {
+					if c, ok := s.Count.Value(); ok {
+						v, _ = c.Float64()
+					}
+				}
+				if v != nil {
+					model = fmt.Sprint(v)
+				}
+				verdict := ""
+				switch num, isNum := v.(float64); {
+				case calls:
+					verdict = "  (calls a routine: not compared)"
+				case !isNum || !exactStats(s.Stats):
+					verdict = "  (model not exact: not compared)"
+				case num*float64(ml.Entries) != float64(nest):
+					verdict = "  DISAGREES"
+					disagree++
+				default:
+					verdict = "  agrees"
+				}
+				fmt.Fprintf(w, "%s: trip %s (%d iterations in %d entries); nest %s per entry, model %s%s\n",
+					where, trimFloat(trip), ml.Count, ml.Entries, trimFloat(perEntry), model, verdict)
+			}
+		}
+	}
+	return disagree, nil
+}
+
+func trimFloat(x float64) string { return strconv.FormatFloat(x, 'g', 8, 64) }

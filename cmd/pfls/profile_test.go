@@ -238,3 +238,61 @@ func TestProfileKit(t *testing.T) {
 	}
 	t.Logf("redblack N=%d P=%d: instrumentation overhead %s%% (%s)", n, procs, m[1], strings.TrimSpace(errs.String()))
 }
+
+// writeProfileJSON writes a profile.json with the given DO lines of path:
+// line → {count, entries}.
+func writeProfileJSON(t *testing.T, dir, path string, lines map[int][2]int64) string {
+	t.Helper()
+	abs, _ := filepath.Abs(path)
+	var ls []map[string]any
+	for line, c := range lines {
+		ls = append(ls, map[string]any{"path": abs, "line": line, "count": c[0], "time": 0, "calls": 0, "bytes": 0, "entries": c[1]})
+	}
+	data, _ := json.Marshal(map[string]any{"ranks": 2, "lines": ls, "arrays": []any{}, "timeline": []any{}})
+	out := filepath.Join(dir, "profile.json")
+	if err := os.WriteFile(out, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestComplexityProfile: `pfls complexity --profile` agrees with counts
+// equal to the loops' trip counts, flags one iteration too many where
+// the model is exact (exit 1), and does not compare a loop left by GO TO
+// (the model weighs the IF half and half).
+func TestComplexityProfile(t *testing.T) {
+	dir := t.TempDir()
+	halo := filepath.Join("..", "..", "profile", "testdata", "halo.f90")
+	exact := map[int][2]int64{19: {204, 2}, 22: {20, 2}, 28: {2000, 20}}
+	var out, errs strings.Builder
+	if code := run([]string{"complexity", "--profile", writeProfileJSON(t, dir, halo, exact), halo}, &out, &errs); code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errs.String(), out.String())
+	}
+	for _, want := range []string{
+		"halo.f90:19: trip 102 (204 iterations in 2 entries); nest 102 per entry, model 102  agrees",
+		"halo.f90:22: trip 10 (20 iterations in 2 entries); nest 1010 per entry, model 1010  agrees",
+		"halo.f90:28: trip 100 (2000 iterations in 20 entries); nest 100 per entry, model 100  agrees",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("missing %q in:\n%s", want, out.String())
+		}
+	}
+	exact[28] = [2]int64{2001, 20}
+	out.Reset()
+	errs.Reset()
+	if code := run([]string{"complexity", "--profile", writeProfileJSON(t, dir, halo, exact), halo}, &out, &errs); code != 1 ||
+		!strings.Contains(out.String(), "halo.f90:28: trip 100.05 (2001 iterations in 20 entries); nest 100.05 per entry, model 100  DISAGREES") ||
+		!strings.Contains(out.String(), "halo.f90:22: trip 10 (20 iterations in 2 entries); nest 1010.5 per entry, model 1010  DISAGREES") {
+		t.Errorf("exit %d: %s\n%s", code, errs.String(), out.String())
+	}
+	serial := filepath.Join("..", "..", "profile", "testdata", "serial.f")
+	out.Reset()
+	if code := run([]string{"complexity", "--profile", writeProfileJSON(t, dir, serial, map[int][2]int64{22: {8, 1}}), serial}, &out, &errs); code != 0 ||
+		!strings.Contains(out.String(), "serial.f:22: trip 8 (8 iterations in 1 entries); nest 8 per entry, model 30  (model not exact: not compared)") {
+		t.Errorf("exit %d:\n%s", code, out.String())
+	}
+	out.Reset()
+	if code := run([]string{"complexity", "--profile", filepath.Join(dir, "nosuch.json"), halo}, &out, &errs); code != 2 {
+		t.Errorf("a missing profile: exit %d", code)
+	}
+}
