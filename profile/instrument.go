@@ -614,7 +614,10 @@ func (in *instrumenter) loop(ctx *walkCtx, d *parser.DoConstruct, enclosing *par
 		}
 	}
 	if timed {
-		if !in.after(u, d.End(), fmt.Sprintf("call pfls_end(%d)", site.Timer)) {
+		if l, ok := in.ompEnd(u, d); ok {
+			// After the loop's !$OMP END PARALLEL DO, which must follow it.
+			in.ed.after[l] = append(in.ed.after[l], fmt.Sprintf("call pfls_end(%d)", site.Timer))
+		} else if !in.after(u, d.End(), fmt.Sprintf("call pfls_end(%d)", site.Timer)) {
 			in.skip(u, d.End(), "loop end shares a line: the loop's time is not measured")
 			site.Timer = 0
 			timed = false
@@ -628,6 +631,27 @@ func (in *instrumenter) loop(ctx *walkCtx, d *parser.DoConstruct, enclosing *par
 	}
 	in.p.Sites = append(in.p.Sites, site)
 	return timed || inner
+}
+
+// ompEnd finds the !$OMP END ... directive line right after a loop that
+// carries an OpenMP directive (0-based), if there is one.
+func (in *instrumenter) ompEnd(u *parser.Unit, d *parser.DoConstruct) (int, bool) {
+	if !insideOMP(d) {
+		return 0, false
+	}
+	l := in.f.Lines.Line(max(u.Abs(d.End())-1, 0)) + 1
+	for ; l < in.f.Lines.LineCount(); l++ {
+		text := strings.ToUpper(strings.TrimSpace(string(in.f.Src[in.f.Lines.LineStart(l):in.f.Lines.LineEnd(l)])))
+		if text == "" {
+			continue
+		}
+		if len(text) > 5 && strings.Contains("!C*", text[:1]) && strings.HasPrefix(text[1:], "$OMP") &&
+			strings.HasPrefix(strings.TrimSpace(text[5:]), "END") {
+			return l, true
+		}
+		break
+	}
+	return 0, false
 }
 
 // tripCount is Fortran's iteration count of a counted DO loop,

@@ -302,3 +302,20 @@ func TestProfileSerial(t *testing.T) {
 		t.Error("serial.f taken for an MPI program")
 	}
 }
+
+// TestProfileOpenMP builds the OpenMP program with gfortran -fopenmp and
+// runs it on two threads: the counters inside the parallel loop are
+// atomic, so the counts are exact.
+func TestProfileOpenMP(t *testing.T) {
+	if _, err := exec.LookPath("gfortran"); err != nil {
+		t.Skip("gfortran is not on PATH")
+	}
+	t.Setenv("OMP_NUM_THREADS", "2")
+	path := filepath.Join("testdata", "omp.f90")
+	prog, _, prof := profileRun(t, nil, 1, nil, path)
+	if !prog.OpenMP || prog.MPI {
+		t.Errorf("OpenMP %v, MPI %v", prog.OpenMP, prog.MPI)
+	}
+	checkProfile(t, path, prof)
+	checkTimeline(t, prof)
+}
