@@ -189,6 +189,10 @@ func (in *instrumenter) endsLine(u *parser.Unit, p parser.Pos) bool {
 	off := u.Abs(p)
 	l := in.f.Lines.Line(max(off-1, 0))
 	end := in.f.Lines.LineEnd(l)
+	if in.f.Form == parser.Fixed {
+		// Columns 73 on are not Fortran (sequence numbers, annotations).
+		end = min(end, max(off, in.f.Lines.LineStart(l)+72))
+	}
 	if off > end {
 		return false
 	}

@@ -257,18 +257,22 @@ func findMPI(t *testing.T) *mpirun.Tools {
 	return mpi
 }
 
-// TestProfileMPI runs the halo exchange, the reductions and the pipelined
-// sweep at P = 2 under mpirun: counts, MPI calls and bytes per line are
-// exactly the annotations, and the timeline covers both ranks.
+// TestProfileMPI runs the halo exchange, the reductions, the pipelined
+// sweep and the fixed-form ring (INCLUDE 'mpif.h') at P = 2 under mpirun:
+// counts, MPI calls and bytes per line are exactly the annotations, and
+// the timeline covers both ranks.
 func TestProfileMPI(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs MPI programs")
 	}
 	mpi := findMPI(t)
-	for _, name := range []string{"halo.f90", "reduce.f90", "sweep.f90"} {
+	for _, name := range []string{"halo.f90", "reduce.f90", "sweep.f90", "ring.f"} {
 		t.Run(name, func(t *testing.T) {
 			path := filepath.Join("testdata", name)
-			_, m, prof := profileRun(t, mpi, 2, nil, path)
+			prog, m, prof := profileRun(t, mpi, 2, nil, path)
+			if name == "halo.f90" {
+				checkHaloReport(t, prog, m, prof)
+			}
 			if prof.Ranks != 2 {
 				t.Errorf("ranks = %d", prof.Ranks)
 			}
@@ -318,4 +322,58 @@ func TestProfileOpenMP(t *testing.T) {
 	}
 	checkProfile(t, path, prof)
 	checkTimeline(t, prof)
+}
+
+// TestInstrumentSequenceNumbers: fixed-form text past column 72 (card
+// sequence numbers) does not keep a statement from being instrumented.
+func TestInstrumentSequenceNumbers(t *testing.T) {
+	src := "      PROGRAM P                                                         00000010\n" +
+		"      INTEGER I, S                                                      00000020\n" +
+		"      S = 0                                                             00000030\n" +
+		"      DO 10 I = 1, 5                                                    00000040\n" +
+		"      IF (S .GT. 2) THEN                                                00000050\n" +
+		"      S = S + I                                                         00000060\n" +
+		"      END IF                                                            00000070\n" +
+		"   10 CONTINUE                                                          00000080\n" +
+		"      END                                                               00000090\n"
+	f := parser.Parse("p.f", []byte(src), nil)
+	p := Instrument([]*parser.File{f}, []string{"p.f"})
+	if len(p.Skipped) > 0 {
+		t.Errorf("skipped: %v", p.Skipped)
+	}
+	if !strings.Contains(p.Texts[0], "00000050\n      pfls_c(4)=pfls_c(4)+1\n") || !strings.Contains(p.Texts[0], "00000080\n      call pfls_end(2)\n") {
+		t.Errorf("instrumented:\n%s", p.Texts[0])
+	}
+}
+
+// checkHaloReport: the halo exchange's messages are charged to U (both
+// exchanges' buffers), the smoothing loop's time to V, and report.txt
+// gives the statistics of the time-step loop with its MPI share.
+func checkHaloReport(t *testing.T, prog *Program, m *Measurement, prof *Profile) {
+	t.Helper()
+	arrays := map[string]Array{}
+	for _, a := range prof.Arrays {
+		arrays[a.Name] = a
+	}
+	if arrays["U"].Bytes != 320 || arrays["U"].Time <= 0 || arrays["V"].Time <= 0 || arrays["V"].Bytes != 0 {
+		t.Errorf("arrays: %+v", prof.Arrays)
+	}
+	var b strings.Builder
+	WriteReport(&b, prog, m, prof)
+	rep := b.String()
+	row := regexp.MustCompile(`(?m)^  halo\.f90:22 +20 +2 +\S+ \S+ +\S+ \S+ +([0-9.]+) +([0-9.]+) +([0-9.]+)%$`).FindStringSubmatch(rep)
+	if row == nil {
+		t.Fatalf("report.txt has no row for the time-step loop:\n%s", rep)
+	}
+	imb, _ := strconv.ParseFloat(row[1], 64)
+	eff, _ := strconv.ParseFloat(row[2], 64)
+	comm, _ := strconv.ParseFloat(row[3], 64)
+	if imb < 1 || eff <= 0 || eff > 1 || comm <= 0 || comm > 100 {
+		t.Errorf("time-step loop: imbalance %g, efficiency %g, comm %g%%", imb, eff, comm)
+	}
+	for _, want := range []string{`instrumentation overhead [-+][0-9.]+%`, `halo\.f90:24 +MPI_SENDRECV +20 calls +160 bytes`, `halo\.f90:26 +MPI_SENDRECV +20 calls +160 bytes`} {
+		if !regexp.MustCompile(want).MatchString(rep) {
+			t.Errorf("report.txt lacks %q:\n%s", want, rep)
+		}
+	}
 }

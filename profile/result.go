@@ -361,8 +361,11 @@ func WriteReport(w io.Writer, p *Program, m *Measurement, prof *Profile) {
 		how = "the process's wall time"
 		fmt.Fprintf(w, "one process, compiled with %s -O2\n", m.Compiler)
 	}
-	fmt.Fprintf(w, "run time: %s instrumented, %s uninstrumented (%s, the fastest of %d runs each): instrumentation overhead %+.1f%%\n",
-		seconds(m.Instrumented), seconds(m.Plain), how, m.Runs, m.Overhead())
+	if m.Runs > 1 {
+		how += fmt.Sprintf(", the fastest of %d runs each", m.Runs)
+	}
+	fmt.Fprintf(w, "run time: %s instrumented, %s uninstrumented (%s): instrumentation overhead %+.1f%%\n",
+		seconds(m.Instrumented), seconds(m.Plain), how, m.Overhead())
 
 	fmt.Fprintf(w, "\nLoops (times per rank; imbalance = max/mean, efficiency = time outside MPI / (P x max), comm = MPI share):\n")
 	fmt.Fprintf(w, "  %-24s %12s %9s %11s %11s %9s %10s %6s\n", "loop", "iterations", "entries", "mean", "max", "imbalance", "efficiency", "comm")
