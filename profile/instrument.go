@@ -19,7 +19,7 @@ const (
 	Arm
 	// Routine: the entries and the inclusive time of a program unit.
 	Routine
-	// MPICall: a CALL MPI_... statement; the PMPI library counts it.
+	// MPICall: a CALL MPI_... statement; the MPI call recorder counts it.
 	MPICall
 )
 
@@ -53,9 +53,13 @@ type Site struct {
 // with the counters, timers and line markers inserted, the generated
 // module that holds them, and the table of sites.
 type Program struct {
-	Paths    []string // the user's files, as given
-	Texts    []string // their instrumented copies
-	Module   string   // pfls_prof.f90
+	Paths []string // the user's files, as given
+	Texts []string // their instrumented copies
+	// Plain are the copies built for the overhead's baseline: the files
+	// with only MPI_INIT and MPI_FINALIZE renamed (the same text without
+	// MPI).
+	Plain    []string
+	Module   string // pfls_prof.f90
 	Sites    []Site
 	Counters int
 	Timers   int
@@ -65,7 +69,7 @@ type Program struct {
 	Skipped []string
 }
 
-// lineMarkerBase separates the files in the line code the PMPI library
+// lineMarkerBase separates the files in the line code the MPI call recorder
 // records: code = file*lineMarkerBase + line.
 const lineMarkerBase = 1000000
 
@@ -74,6 +78,9 @@ const lineMarkerBase = 1000000
 type edits struct {
 	before, after map[int][]string
 	replace       []replacement
+	// plain are the replacements of the uninstrumented build: only
+	// MPI_INIT and MPI_FINALIZE renamed, so that its run is timed.
+	plain []replacement
 }
 
 // replacement is a piece of a statement rewritten: [from, to) of the
@@ -127,7 +134,8 @@ func Instrument(files []*parser.File, paths []string) *Program {
 			in.unit(u)
 		}
 		mains = append(mains, in.mains...)
-		p.Texts = append(p.Texts, in.render())
+		p.Texts = append(p.Texts, in.render(in.ed.replace, true))
+		p.Plain = append(p.Plain, in.render(in.ed.plain, false))
 	}
 	p.Module = module(p.Counters, p.Timers, mains)
 	return p
@@ -502,7 +510,7 @@ func (in *instrumenter) arm(ctx *walkCtx, arm *parser.IfArm) {
 }
 
 // mpiCall marks the current line before a CALL MPI_... (inside stmt,
-// which may be a logical IF) so that the PMPI library can record it, and
+// which may be a logical IF) so that the MPI call recorder can record it, and
 // writes the counters before MPI_FINALIZE.
 func (in *instrumenter) mpiCall(ctx *walkCtx, c *parser.CallStmt, stmt parser.Stmt) {
 	if c.Name == nil || !strings.HasPrefix(strings.ToUpper(c.Name.Name), "MPI_") {
@@ -523,6 +531,22 @@ func (in *instrumenter) mpiCall(ctx *walkCtx, c *parser.CallStmt, stmt parser.St
 		in.skip(u, stmt.Pos(), name+" shares a line: its calls are recorded on another line")
 		return
 	}
+	if wrapped[name] {
+		// CALL MPI_SEND becomes CALL PFL_SEND, the library's wrapper:
+		// the same length, so no line grows.
+		at := u.Abs(c.Name.Pos())
+		if at+4 <= len(in.f.Src) && strings.EqualFold(string(in.f.Src[at:at+4]), "MPI_") {
+			pfl := "PFL_"
+			if in.f.Src[at] == 'm' {
+				pfl = "pfl_"
+			}
+			r := replacement{at, at + 4, pfl}
+			in.ed.replace = append(in.ed.replace, r)
+			if name == "MPI_INIT" || name == "MPI_INIT_THREAD" || name == "MPI_FINALIZE" {
+				in.ed.plain = append(in.ed.plain, r)
+			}
+		}
+	}
 	site := Site{Kind: MPICall, File: in.file, Line: line, Name: name}
 	for _, i := range bufferArgs[name] {
 		if i < len(c.Args) {
@@ -532,6 +556,16 @@ func (in *instrumenter) mpiCall(ctx *walkCtx, c *parser.CallStmt, stmt parser.St
 		}
 	}
 	in.p.Sites = append(in.p.Sites, site)
+}
+
+// wrapped are the MPI routines the library (pmpi/pfls-pmpi.c) records;
+// their calls are renamed PFL_... in the instrumented copy.
+var wrapped = map[string]bool{
+	"MPI_INIT": true, "MPI_INIT_THREAD": true, "MPI_FINALIZE": true,
+	"MPI_SEND": true, "MPI_SSEND": true, "MPI_RECV": true, "MPI_SENDRECV": true, "MPI_SENDRECV_REPLACE": true,
+	"MPI_ISEND": true, "MPI_IRECV": true, "MPI_WAIT": true, "MPI_WAITALL": true,
+	"MPI_BCAST": true, "MPI_REDUCE": true, "MPI_ALLREDUCE": true, "MPI_BARRIER": true,
+	"MPI_ALLTOALL": true, "MPI_ALLGATHER": true, "MPI_GATHER": true, "MPI_SCATTER": true,
 }
 
 // bufferArgs are the positions of the data buffers of the MPI routines
@@ -833,13 +867,13 @@ func written(u *parser.Unit, body []parser.Stmt) []string {
 	return out
 }
 
-// render writes the file with the inserted lines: fixed form in columns
-// 7 on (directives in column 1), free form indented by two.
-func (in *instrumenter) render() string {
+// render writes the file with the replacements rep and, with inserts,
+// the inserted lines: fixed form in columns 7 on (directives in column
+// 1), free form indented by two.
+func (in *instrumenter) render(rep []replacement, inserts bool) string {
 	src := in.f.Src
-	if len(in.ed.replace) > 0 {
-		sort.Slice(in.ed.replace, func(i, j int) bool { return in.ed.replace[i].from < in.ed.replace[j].from })
-	}
+	rep = append([]replacement(nil), rep...)
+	sort.Slice(rep, func(i, j int) bool { return rep[i].from < rep[j].from })
 	indent := "      "
 	if in.f.Form == parser.Free {
 		indent = "  "
@@ -858,16 +892,19 @@ func (in *instrumenter) render() string {
 		}
 	}
 	var b strings.Builder
-	rep := in.ed.replace
+	before, after := in.ed.before, in.ed.after
+	if !inserts {
+		before, after = nil, nil
+	}
 	for i, n := 0, in.f.Lines.LineCount(); i < n; i++ {
 		start, end := in.f.Lines.LineStart(i), len(src)
 		if i+1 < n {
 			end = in.f.Lines.LineStart(i + 1)
 		}
-		if start >= len(src) && len(in.ed.before[i]) == 0 {
+		if start >= len(src) && len(before[i]) == 0 {
 			continue
 		}
-		put(&b, in.ed.before[i])
+		put(&b, before[i])
 		at := start
 		for len(rep) > 0 && rep[0].from < end {
 			b.Write(src[at:rep[0].from])
@@ -877,7 +914,7 @@ func (in *instrumenter) render() string {
 		}
 		line := src[at:end]
 		b.Write(line)
-		if a := in.ed.after[i]; len(a) > 0 {
+		if a := after[i]; len(a) > 0 {
 			if len(line) == 0 || line[len(line)-1] != '\n' {
 				b.WriteString("\n")
 			}
@@ -917,7 +954,7 @@ func wrap(line string, form parser.Form) string {
 
 // module is the generated Fortran module holding the counters and
 // timers, and pfls_fini, which writes them to pfls-prof.RANK.cnt (rank
-// from the PMPI library; 0 without MPI).
+// from the MPI call recorder; 0 without MPI).
 func module(counters, timers int, mains []int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `! Generated by pfls profile: the counters and timers of the instrumented program.

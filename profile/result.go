@@ -185,7 +185,7 @@ func timeline(m *Measurement) []Interval {
 			out = append(out, Interval{Rank: r, State: "compute", Start: 0, End: m.Instrumented})
 			continue
 		}
-		// Each rank's clock starts where it left the barrier the PMPI
+		// Each rank's clock starts where it left the barrier the recorder
 		// library adds to MPI_Init: the ranks' clocks need not agree.
 		origin := rk.Start
 		var iv []Interval

@@ -19,9 +19,9 @@ import (
 	"github.com/pfls/pfls/internal/mpirun"
 )
 
-// PMPILibrary is the PMPI interposition library (C), linked into the
-// instrumented MPI program; compiled with -DPFLS_PLAIN it only times the
-// uninstrumented run.
+// PMPILibrary is the MPI call recorder (C), linked into the instrumented
+// MPI program, whose calls of the routines it records are renamed PFL_...;
+// compiled with -DPFLS_PLAIN it only times the uninstrumented run.
 //
 //go:embed pmpi/pfls-pmpi.c
 var PMPILibrary string
@@ -50,8 +50,8 @@ type Rank struct {
 	Times  map[int]float64 // timer → seconds
 	Lines  []LineTotal     // MPI calls per line and routine
 	Calls  []Call          // the timeline's calls, in order
-	MPI    bool            // the rank ran with the PMPI library
-	Start  float64         // MPI_Init's end (PMPI_Wtime), MPI programs only
+	MPI    bool            // the rank ran with the MPI call recorder
+	Start  float64         // MPI_Init's end (MPI_Wtime), MPI programs only
 	End    float64         // MPI_Finalize's start
 	// Dropped counts the calls left out of the timeline (past the
 	// library's limit).
@@ -115,7 +115,7 @@ func Run(ctx context.Context, p *Program, o Options) (m *Measurement, err error)
 			return nil, fmt.Errorf("no MPI Fortran compiler wrapper (mpif90) on PATH; %s", mpirun.InstallHint)
 		}
 		if cc == "" {
-			return nil, fmt.Errorf("the PMPI library needs the MPI C compiler wrapper (mpicc), which is not on PATH; %s", mpirun.InstallHint)
+			return nil, fmt.Errorf("the MPI call recorder needs the MPI C compiler wrapper (mpicc), which is not on PATH; %s", mpirun.InstallHint)
 		}
 	} else if _, err := exec.LookPath(fc); err != nil {
 		return nil, fmt.Errorf("gfortran is not on PATH: install it (`apt-get install gfortran`)")
@@ -148,14 +148,19 @@ func Run(ctx context.Context, p *Program, o Options) (m *Measurement, err error)
 		srcs = append(srcs, dst)
 	}
 	var plainSrcs []string
-	for _, path := range p.Paths {
-		abs, err := filepath.Abs(path)
-		if err != nil {
+	for i, path := range p.Paths {
+		dst := filepath.Join(plain, filepath.Base(path))
+		if err := os.WriteFile(dst, []byte(p.Plain[i]), 0o644); err != nil {
 			return nil, err
 		}
-		plainSrcs = append(plainSrcs, abs)
+		plainSrcs = append(plainSrcs, dst)
 	}
 	instrArgs := append(append([]string{}, flags...), srcs...)
+	if o.MPI != nil && gfortranAtLeast10(ctx, fc) {
+		// PFL_SEND has no interface: gfortran 10 on refuses calls of one
+		// external with different buffer types unless told otherwise.
+		instrArgs = append(instrArgs, "-fallow-argument-mismatch")
+	}
 	plainArgs := append(append([]string{}, flags...), plainSrcs...)
 	if o.MPI != nil {
 		lib := filepath.Join(dir, "pfls-pmpi.c")
@@ -213,6 +218,24 @@ func Run(ctx context.Context, p *Program, o Options) (m *Measurement, err error)
 	return m, nil
 }
 
+// gfortranAtLeast10 says the Fortran compiler (behind the wrapper) is
+// GNU Fortran 10 or later, which knows -fallow-argument-mismatch.
+func gfortranAtLeast10(ctx context.Context, fc string) bool {
+	out, _ := exec.CommandContext(ctx, fc, "--version").Output()
+	first, _, _ := strings.Cut(string(out), "\n")
+	if !strings.Contains(first, "GNU Fortran") {
+		return false
+	}
+	for _, f := range strings.Fields(first) {
+		if major, _, ok := strings.Cut(f, "."); ok {
+			if n, err := strconv.Atoi(major); err == nil {
+				return n >= 10
+			}
+		}
+	}
+	return false
+}
+
 func compile(ctx context.Context, dir, cc string, args ...string) error {
 	cmd := exec.CommandContext(ctx, cc, args...)
 	cmd.Dir = dir
@@ -228,7 +251,7 @@ func compile(ctx context.Context, dir, cc string, args ...string) error {
 }
 
 // execute runs one build and returns its time: for MPI programs rank 0's
-// MPI_Init to MPI_Finalize as the PMPI library wrote it, else the wall
+// MPI_Init to MPI_Finalize as the recorder wrote it, else the wall
 // time of the process.
 func execute(ctx context.Context, o Options, prog string, procs int, kind string) (float64, error) {
 	if kind == "plain" {

@@ -59,11 +59,8 @@ func runProfile(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pfls profile: --reps %d: want 1 to 100\n", *reps)
 		return 2
 	}
-	if *platformArg != "" {
-		// SMPI's Fortran bindings have no PMPI counterparts (libsimgrid
-		// exports mpi_send_ but no pmpi_send_), so the interposition
-		// library cannot forward the calls it records.
-		fmt.Fprintln(stderr, "pfls profile: --platform: SimGrid's SMPI has no Fortran PMPI bindings (pmpi_send_ and the others), so pfls cannot record MPI calls under smpirun; profile on a real MPI (mpirun) instead")
+	if *platformArg != "" && *mpirunPath != "" {
+		fmt.Fprintln(stderr, "pfls profile: --platform runs SMPI's smpirun: leave out --mpirun")
 		return 2
 	}
 	paths := fs.Args()
@@ -94,14 +91,28 @@ func runProfile(args []string, stdout, stderr io.Writer) int {
 	}
 	prog := profile.Instrument(files, paths)
 	opts := profile.Options{Procs: *np, Args: progArgs, Stdout: stdout, Dirs: dirs, Reps: *reps}
-	if prog.MPI {
+	switch {
+	case prog.MPI && *platformArg != "":
+		sim, err := setupPlatform(*platformArg, []int{*np}, mpirun.Fortran, "")
+		if err != nil {
+			fmt.Fprintf(stderr, "pfls profile: --platform: %v\n", fileErr(*platformArg, err))
+			return 2
+		}
+		defer sim.close()
+		opts.MPI = sim.mpi
+		fmt.Fprintf(stderr, "pfls profile: on %s; MPI times and the timeline are simulated, loop and routine times are this machine's\n", sim.describe())
+	case prog.MPI:
 		mpi, err := mpirun.Find(mpirun.Fortran, "", *mpirunPath)
 		if err != nil {
 			fmt.Fprintf(stderr, "pfls profile: %v\n", err)
 			return 2
 		}
 		opts.MPI = mpi
-	} else if *np != 1 && flagGiven(fs, "np") {
+	case *platformArg != "":
+		fmt.Fprintf(stderr, "pfls profile: --platform: %s calls no MPI routine; nothing to simulate\n", paths[0])
+		return 2
+	}
+	if !prog.MPI && *np != 1 && flagGiven(fs, "np") {
 		fmt.Fprintf(stderr, "pfls profile: note: %s calls no MPI routine; running one process\n", paths[0])
 	}
 	dir := *outDir

@@ -37,8 +37,7 @@ func TestProfileHelp(t *testing.T) {
 	}
 }
 
-// TestProfileUsage: bad command lines exit 2 with a message, and
-// --platform says why SMPI cannot be profiled.
+// TestProfileUsage: bad command lines exit 2 with a message.
 func TestProfileUsage(t *testing.T) {
 	for _, c := range []struct {
 		args []string
@@ -47,7 +46,7 @@ func TestProfileUsage(t *testing.T) {
 		{[]string{"profile"}, "no file given"},
 		{[]string{"profile", "--np", "0", "x.f90"}, "--np 0"},
 		{[]string{"profile", "nosuch.f90"}, "nosuch.f90"},
-		{[]string{"profile", "--platform", "cluster", "x.f90"}, "no Fortran PMPI bindings"},
+		{[]string{"profile", "--platform", "cluster", "--mpirun", "mpirun", "x.f90"}, "leave out --mpirun"},
 	} {
 		var out, errs strings.Builder
 		if code := run(c.args, &out, &errs); code != 2 || !strings.Contains(errs.String(), c.want) {
@@ -294,5 +293,62 @@ func TestComplexityProfile(t *testing.T) {
 	out.Reset()
 	if code := run([]string{"complexity", "--profile", filepath.Join(dir, "nosuch.json"), halo}, &out, &errs); code != 2 {
 		t.Errorf("a missing profile: exit %d", code)
+	}
+}
+
+// TestProfileSMPI profiles the halo exchange at P = 2 on SimGrid's SMPI
+// (--platform cluster): the calls are recorded there too (the program
+// calls the recorder's PFL_SENDRECV, which calls SMPI's MPI_SENDRECV), so
+// the calls, bytes and counts are exact, and the simulated timeline
+// covers both ranks.
+func TestProfileSMPI(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs SMPI")
+	}
+	for _, tool := range []string{"smpif90", "smpicc", "smpirun"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not on PATH: --platform needs SimGrid's SMPI (apt-get install libsimgrid-dev gfortran)", tool)
+		}
+	}
+	t.Setenv("TMPDIR", t.TempDir())
+	out := t.TempDir()
+	halo := filepath.Join("..", "..", "profile", "testdata", "halo.f90")
+	var stdout, errs strings.Builder
+	if code := run([]string{"profile", "--platform", "cluster", "--np", "2", "--out", out, halo}, &stdout, &errs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	data, err := os.ReadFile(filepath.Join(out, "profile.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var prof struct {
+		Ranks int
+		Lines []struct {
+			Line                         int
+			Count, Calls, Bytes, Entries int64
+		}
+		Timeline []struct{ Rank int }
+	}
+	if err := json.Unmarshal(data, &prof); err != nil {
+		t.Fatal(err)
+	}
+	got := map[int][4]int64{}
+	for _, l := range prof.Lines {
+		got[l.Line] = [4]int64{l.Count, l.Entries, l.Calls, l.Bytes}
+	}
+	for line, want := range map[int][4]int64{22: {20, 2, 0, 0}, 24: {20, 0, 20, 160}, 26: {20, 0, 20, 160}, 28: {2000, 20, 0, 0}} {
+		if got[line] != want {
+			t.Errorf("halo.f90:%d: count, entries, calls, bytes = %v, want %v", line, got[line], want)
+		}
+	}
+	ranks := map[int]bool{}
+	for _, iv := range prof.Timeline {
+		ranks[iv.Rank] = true
+	}
+	if prof.Ranks != 2 || !ranks[0] || !ranks[1] {
+		t.Errorf("ranks %d, timeline of %v", prof.Ranks, ranks)
+	}
+	if !strings.Contains(errs.String(), "simulated") {
+		t.Errorf("stderr does not say what is simulated: %s", errs.String())
 	}
 }

@@ -1,20 +1,24 @@
-/* pfls-pmpi.c -- the PMPI interposition library of `pfls profile`.
+/* pfls-pmpi.c -- the MPI call recorder of `pfls profile`.
  *
- * Linked into the instrumented program, it replaces the Fortran bindings
- * of the MPI routines the program calls (mpi_send_, ...): each records the
- * call -- which routine, the source line the instrumenter stored in
- * pfls_line just before it, the bytes, the peer, the start and end times
- * (PMPI_Wtime) -- and calls the MPI library's own binding (pmpi_send_).
- * mpi_finalize_ writes the records to pfls-prof.RANK.mpi before it
- * finalizes.
+ * The instrumented copy of the program calls PFL_SEND where the source
+ * calls MPI_SEND (the same length, so no line grows), and so for every
+ * routine below. Each wrapper records the call -- which routine, the
+ * source line the instrumenter stored in pfls_line just before it, the
+ * bytes, the peer, the start and end times (MPI_Wtime: simulated time
+ * under SimGrid's SMPI) -- and calls the MPI library's Fortran binding
+ * (mpi_send_). Renaming instead of interposing on mpi_send_ works with
+ * any MPI: SMPI has no pmpi_send_ and, loading the program as a shared
+ * object, would bind its calls to its own mpi_send_. pfl_finalize_
+ * writes the records to pfls-prof.RANK.mpi before it finalizes.
  *
  * Bytes: a send carries count * size of its datatype, a receive the size
  * of its buffer (count * size); neither to or from MPI_PROC_NULL carries
  * any. A collective counts the data this rank contributes (count * size;
  * ALLTOALL and a root's SCATTER their whole send buffer).
  *
- * Compiled with -DPFLS_PLAIN, it times MPI_Init to MPI_Finalize only and
- * writes pfls-plain.RANK.time: the uninstrumented run's time.
+ * Compiled with -DPFLS_PLAIN, it has only pfl_init_ and pfl_finalize_,
+ * which time MPI_Init to MPI_Finalize and write pfls-plain.RANK.time: the
+ * uninstrumented run's time.
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -80,7 +84,7 @@ static void note(int fn, int line, double t0, double t1, long long bytes, int pe
 
 static long long size_of(MPI_Fint *dt, MPI_Fint *count) {
   int s = 0;
-  PMPI_Type_size(MPI_Type_f2c(*dt), &s);
+  MPI_Type_size(MPI_Type_f2c(*dt), &s);
   return (long long)s * (long long)*count;
 }
 
@@ -90,41 +94,41 @@ static long long to_peer(MPI_Fint *peer, long long bytes) {
 
 static int comm_size(MPI_Fint *comm) {
   int p = 1;
-  PMPI_Comm_size(MPI_Comm_f2c(*comm), &p);
+  MPI_Comm_size(MPI_Comm_f2c(*comm), &p);
   return p;
 }
 
 static int comm_rank(MPI_Fint *comm) {
   int r = 0;
-  PMPI_Comm_rank(MPI_Comm_f2c(*comm), &r);
+  MPI_Comm_rank(MPI_Comm_f2c(*comm), &r);
   return r;
 }
 #endif
 
 /* The MPI library's Fortran bindings. */
-extern void pmpi_init_(MPI_Fint *);
-extern void pmpi_init_thread_(MPI_Fint *, MPI_Fint *, MPI_Fint *);
-extern void pmpi_finalize_(MPI_Fint *);
+extern void mpi_init_(MPI_Fint *);
+extern void mpi_init_thread_(MPI_Fint *, MPI_Fint *, MPI_Fint *);
+extern void mpi_finalize_(MPI_Fint *);
 
 static void started(void) {
-  PMPI_Comm_rank(MPI_COMM_WORLD, &rank_here);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank_here);
 #ifndef PFLS_PLAIN
   pfls_rank = rank_here;
   recs = malloc(sizeof(record) * MAXREC);
 #endif
-  PMPI_Barrier(MPI_COMM_WORLD);
-  t_init = PMPI_Wtime();
+  MPI_Barrier(MPI_COMM_WORLD);
+  t_init = MPI_Wtime();
 }
 
-void mpi_init_(MPI_Fint *ierr) { pmpi_init_(ierr); started(); }
+void pfl_init_(MPI_Fint *ierr) { mpi_init_(ierr); started(); }
 
-void mpi_init_thread_(MPI_Fint *req, MPI_Fint *prov, MPI_Fint *ierr) {
-  pmpi_init_thread_(req, prov, ierr);
+void pfl_init_thread_(MPI_Fint *req, MPI_Fint *prov, MPI_Fint *ierr) {
+  mpi_init_thread_(req, prov, ierr);
   started();
 }
 
-void mpi_finalize_(MPI_Fint *ierr) {
-  double t_fini = PMPI_Wtime();
+void pfl_finalize_(MPI_Fint *ierr) {
+  double t_fini = MPI_Wtime();
   char name[64];
   FILE *f;
 #ifdef PFLS_PLAIN
@@ -155,144 +159,144 @@ void mpi_finalize_(MPI_Fint *ierr) {
   free(recs);
   recs = NULL;
 #endif
-  pmpi_finalize_(ierr);
+  mpi_finalize_(ierr);
 }
 
 #ifndef PFLS_PLAIN
-extern void pmpi_send_(void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
-extern void pmpi_ssend_(void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
-extern void pmpi_recv_(void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
-extern void pmpi_sendrecv_(void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, void *, MPI_Fint *, MPI_Fint *,
+extern void mpi_send_(void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
+extern void mpi_ssend_(void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
+extern void mpi_recv_(void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
+extern void mpi_sendrecv_(void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, void *, MPI_Fint *, MPI_Fint *,
                            MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
-extern void pmpi_sendrecv_replace_(void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *,
+extern void mpi_sendrecv_replace_(void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *,
                                    MPI_Fint *, MPI_Fint *, MPI_Fint *);
-extern void pmpi_isend_(void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
-extern void pmpi_irecv_(void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
-extern void pmpi_wait_(MPI_Fint *, MPI_Fint *, MPI_Fint *);
-extern void pmpi_waitall_(MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
-extern void pmpi_bcast_(void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
-extern void pmpi_reduce_(void *, void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
-extern void pmpi_allreduce_(void *, void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
-extern void pmpi_barrier_(MPI_Fint *, MPI_Fint *);
-extern void pmpi_alltoall_(void *, MPI_Fint *, MPI_Fint *, void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
-extern void pmpi_allgather_(void *, MPI_Fint *, MPI_Fint *, void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
-extern void pmpi_gather_(void *, MPI_Fint *, MPI_Fint *, void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
-extern void pmpi_scatter_(void *, MPI_Fint *, MPI_Fint *, void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
+extern void mpi_isend_(void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
+extern void mpi_irecv_(void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
+extern void mpi_wait_(MPI_Fint *, MPI_Fint *, MPI_Fint *);
+extern void mpi_waitall_(MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
+extern void mpi_bcast_(void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
+extern void mpi_reduce_(void *, void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
+extern void mpi_allreduce_(void *, void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
+extern void mpi_barrier_(MPI_Fint *, MPI_Fint *);
+extern void mpi_alltoall_(void *, MPI_Fint *, MPI_Fint *, void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
+extern void mpi_allgather_(void *, MPI_Fint *, MPI_Fint *, void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
+extern void mpi_gather_(void *, MPI_Fint *, MPI_Fint *, void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
+extern void mpi_scatter_(void *, MPI_Fint *, MPI_Fint *, void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
 
-#define T0 double t0 = PMPI_Wtime(); int line = pfls_line
-#define DONE(fn, bytes, peer) note(fn, line, t0, PMPI_Wtime(), bytes, peer)
+#define T0 double t0 = MPI_Wtime(); int line = pfls_line
+#define DONE(fn, bytes, peer) note(fn, line, t0, MPI_Wtime(), bytes, peer)
 
-void mpi_send_(void *b, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *dest, MPI_Fint *tag, MPI_Fint *comm, MPI_Fint *ierr) {
+void pfl_send_(void *b, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *dest, MPI_Fint *tag, MPI_Fint *comm, MPI_Fint *ierr) {
   T0;
-  pmpi_send_(b, n, dt, dest, tag, comm, ierr);
+  mpi_send_(b, n, dt, dest, tag, comm, ierr);
   DONE(F_SEND, to_peer(dest, size_of(dt, n)), *dest);
 }
 
-void mpi_ssend_(void *b, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *dest, MPI_Fint *tag, MPI_Fint *comm, MPI_Fint *ierr) {
+void pfl_ssend_(void *b, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *dest, MPI_Fint *tag, MPI_Fint *comm, MPI_Fint *ierr) {
   T0;
-  pmpi_ssend_(b, n, dt, dest, tag, comm, ierr);
+  mpi_ssend_(b, n, dt, dest, tag, comm, ierr);
   DONE(F_SSEND, to_peer(dest, size_of(dt, n)), *dest);
 }
 
-void mpi_recv_(void *b, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *src, MPI_Fint *tag, MPI_Fint *comm, MPI_Fint *st,
+void pfl_recv_(void *b, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *src, MPI_Fint *tag, MPI_Fint *comm, MPI_Fint *st,
                MPI_Fint *ierr) {
   T0;
-  pmpi_recv_(b, n, dt, src, tag, comm, st, ierr);
+  mpi_recv_(b, n, dt, src, tag, comm, st, ierr);
   DONE(F_RECV, to_peer(src, size_of(dt, n)), *src);
 }
 
-void mpi_sendrecv_(void *sb, MPI_Fint *sn, MPI_Fint *sdt, MPI_Fint *dest, MPI_Fint *stag, void *rb, MPI_Fint *rn,
+void pfl_sendrecv_(void *sb, MPI_Fint *sn, MPI_Fint *sdt, MPI_Fint *dest, MPI_Fint *stag, void *rb, MPI_Fint *rn,
                    MPI_Fint *rdt, MPI_Fint *src, MPI_Fint *rtag, MPI_Fint *comm, MPI_Fint *st, MPI_Fint *ierr) {
   T0;
-  pmpi_sendrecv_(sb, sn, sdt, dest, stag, rb, rn, rdt, src, rtag, comm, st, ierr);
+  mpi_sendrecv_(sb, sn, sdt, dest, stag, rb, rn, rdt, src, rtag, comm, st, ierr);
   DONE(F_SENDRECV, to_peer(dest, size_of(sdt, sn)) + to_peer(src, size_of(rdt, rn)),
        *dest != MPI_PROC_NULL ? *dest : *src);
 }
 
-void mpi_sendrecv_replace_(void *b, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *dest, MPI_Fint *stag, MPI_Fint *src,
+void pfl_sendrecv_replace_(void *b, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *dest, MPI_Fint *stag, MPI_Fint *src,
                            MPI_Fint *rtag, MPI_Fint *comm, MPI_Fint *st, MPI_Fint *ierr) {
   T0;
-  pmpi_sendrecv_replace_(b, n, dt, dest, stag, src, rtag, comm, st, ierr);
+  mpi_sendrecv_replace_(b, n, dt, dest, stag, src, rtag, comm, st, ierr);
   DONE(F_SENDRECV_REPLACE, to_peer(dest, size_of(dt, n)) + to_peer(src, size_of(dt, n)),
        *dest != MPI_PROC_NULL ? *dest : *src);
 }
 
-void mpi_isend_(void *b, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *dest, MPI_Fint *tag, MPI_Fint *comm, MPI_Fint *req,
+void pfl_isend_(void *b, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *dest, MPI_Fint *tag, MPI_Fint *comm, MPI_Fint *req,
                 MPI_Fint *ierr) {
   T0;
-  pmpi_isend_(b, n, dt, dest, tag, comm, req, ierr);
+  mpi_isend_(b, n, dt, dest, tag, comm, req, ierr);
   DONE(F_ISEND, to_peer(dest, size_of(dt, n)), *dest);
 }
 
-void mpi_irecv_(void *b, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *src, MPI_Fint *tag, MPI_Fint *comm, MPI_Fint *req,
+void pfl_irecv_(void *b, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *src, MPI_Fint *tag, MPI_Fint *comm, MPI_Fint *req,
                 MPI_Fint *ierr) {
   T0;
-  pmpi_irecv_(b, n, dt, src, tag, comm, req, ierr);
+  mpi_irecv_(b, n, dt, src, tag, comm, req, ierr);
   DONE(F_IRECV, to_peer(src, size_of(dt, n)), *src);
 }
 
-void mpi_wait_(MPI_Fint *req, MPI_Fint *st, MPI_Fint *ierr) {
+void pfl_wait_(MPI_Fint *req, MPI_Fint *st, MPI_Fint *ierr) {
   T0;
-  pmpi_wait_(req, st, ierr);
+  mpi_wait_(req, st, ierr);
   DONE(F_WAIT, 0, -1);
 }
 
-void mpi_waitall_(MPI_Fint *n, MPI_Fint *reqs, MPI_Fint *sts, MPI_Fint *ierr) {
+void pfl_waitall_(MPI_Fint *n, MPI_Fint *reqs, MPI_Fint *sts, MPI_Fint *ierr) {
   T0;
-  pmpi_waitall_(n, reqs, sts, ierr);
+  mpi_waitall_(n, reqs, sts, ierr);
   DONE(F_WAITALL, 0, -1);
 }
 
-void mpi_bcast_(void *b, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *root, MPI_Fint *comm, MPI_Fint *ierr) {
+void pfl_bcast_(void *b, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *root, MPI_Fint *comm, MPI_Fint *ierr) {
   T0;
-  pmpi_bcast_(b, n, dt, root, comm, ierr);
+  mpi_bcast_(b, n, dt, root, comm, ierr);
   DONE(F_BCAST, size_of(dt, n), *root);
 }
 
-void mpi_reduce_(void *sb, void *rb, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *op, MPI_Fint *root, MPI_Fint *comm,
+void pfl_reduce_(void *sb, void *rb, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *op, MPI_Fint *root, MPI_Fint *comm,
                  MPI_Fint *ierr) {
   T0;
-  pmpi_reduce_(sb, rb, n, dt, op, root, comm, ierr);
+  mpi_reduce_(sb, rb, n, dt, op, root, comm, ierr);
   DONE(F_REDUCE, size_of(dt, n), *root);
 }
 
-void mpi_allreduce_(void *sb, void *rb, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *op, MPI_Fint *comm, MPI_Fint *ierr) {
+void pfl_allreduce_(void *sb, void *rb, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *op, MPI_Fint *comm, MPI_Fint *ierr) {
   T0;
-  pmpi_allreduce_(sb, rb, n, dt, op, comm, ierr);
+  mpi_allreduce_(sb, rb, n, dt, op, comm, ierr);
   DONE(F_ALLREDUCE, size_of(dt, n), -1);
 }
 
-void mpi_barrier_(MPI_Fint *comm, MPI_Fint *ierr) {
+void pfl_barrier_(MPI_Fint *comm, MPI_Fint *ierr) {
   T0;
-  pmpi_barrier_(comm, ierr);
+  mpi_barrier_(comm, ierr);
   DONE(F_BARRIER, 0, -1);
 }
 
-void mpi_alltoall_(void *sb, MPI_Fint *sn, MPI_Fint *sdt, void *rb, MPI_Fint *rn, MPI_Fint *rdt, MPI_Fint *comm,
+void pfl_alltoall_(void *sb, MPI_Fint *sn, MPI_Fint *sdt, void *rb, MPI_Fint *rn, MPI_Fint *rdt, MPI_Fint *comm,
                    MPI_Fint *ierr) {
   T0;
-  pmpi_alltoall_(sb, sn, sdt, rb, rn, rdt, comm, ierr);
+  mpi_alltoall_(sb, sn, sdt, rb, rn, rdt, comm, ierr);
   DONE(F_ALLTOALL, size_of(sdt, sn) * comm_size(comm), -1);
 }
 
-void mpi_allgather_(void *sb, MPI_Fint *sn, MPI_Fint *sdt, void *rb, MPI_Fint *rn, MPI_Fint *rdt, MPI_Fint *comm,
+void pfl_allgather_(void *sb, MPI_Fint *sn, MPI_Fint *sdt, void *rb, MPI_Fint *rn, MPI_Fint *rdt, MPI_Fint *comm,
                     MPI_Fint *ierr) {
   T0;
-  pmpi_allgather_(sb, sn, sdt, rb, rn, rdt, comm, ierr);
+  mpi_allgather_(sb, sn, sdt, rb, rn, rdt, comm, ierr);
   DONE(F_ALLGATHER, size_of(sdt, sn), -1);
 }
 
-void mpi_gather_(void *sb, MPI_Fint *sn, MPI_Fint *sdt, void *rb, MPI_Fint *rn, MPI_Fint *rdt, MPI_Fint *root,
+void pfl_gather_(void *sb, MPI_Fint *sn, MPI_Fint *sdt, void *rb, MPI_Fint *rn, MPI_Fint *rdt, MPI_Fint *root,
                  MPI_Fint *comm, MPI_Fint *ierr) {
   T0;
-  pmpi_gather_(sb, sn, sdt, rb, rn, rdt, root, comm, ierr);
+  mpi_gather_(sb, sn, sdt, rb, rn, rdt, root, comm, ierr);
   DONE(F_GATHER, size_of(sdt, sn), *root);
 }
 
-void mpi_scatter_(void *sb, MPI_Fint *sn, MPI_Fint *sdt, void *rb, MPI_Fint *rn, MPI_Fint *rdt, MPI_Fint *root,
+void pfl_scatter_(void *sb, MPI_Fint *sn, MPI_Fint *sdt, void *rb, MPI_Fint *rn, MPI_Fint *rdt, MPI_Fint *root,
                   MPI_Fint *comm, MPI_Fint *ierr) {
   T0;
-  pmpi_scatter_(sb, sn, sdt, rb, rn, rdt, root, comm, ierr);
+  mpi_scatter_(sb, sn, sdt, rb, rn, rdt, root, comm, ierr);
   DONE(F_SCATTER, comm_rank(comm) == *root ? size_of(sdt, sn) * comm_size(comm) : 0, *root);
 }
 #endif
