@@ -531,6 +531,9 @@ func (in *instrumenter) mpiCall(ctx *walkCtx, c *parser.CallStmt, stmt parser.St
 		in.skip(u, stmt.Pos(), name+" shares a line: its calls are recorded on another line")
 		return
 	}
+	if !wrapped[name] && !local[name] {
+		in.skip(u, stmt.Pos(), name+" is not recorded (its time counts as computation)")
+	}
 	if wrapped[name] {
 		// CALL MPI_SEND becomes CALL PFL_SEND, the library's wrapper:
 		// the same length, so no line grows.
@@ -566,6 +569,14 @@ var wrapped = map[string]bool{
 	"MPI_ISEND": true, "MPI_IRECV": true, "MPI_WAIT": true, "MPI_WAITALL": true,
 	"MPI_BCAST": true, "MPI_REDUCE": true, "MPI_ALLREDUCE": true, "MPI_BARRIER": true,
 	"MPI_ALLTOALL": true, "MPI_ALLGATHER": true, "MPI_GATHER": true, "MPI_SCATTER": true,
+}
+
+// local are MPI routines that do not communicate and need no record.
+var local = map[string]bool{
+	"MPI_COMM_RANK": true, "MPI_COMM_SIZE": true, "MPI_TYPE_COMMIT": true, "MPI_TYPE_FREE": true,
+	"MPI_TYPE_VECTOR": true, "MPI_TYPE_CONTIGUOUS": true, "MPI_CART_COORDS": true, "MPI_CART_SHIFT": true,
+	"MPI_CART_RANK": true, "MPI_ABORT": true, "MPI_GET_PROCESSOR_NAME": true, "MPI_INITIALIZED": true,
+	"MPI_FINALIZED": true, "MPI_COMM_FREE": true, "MPI_GET_COUNT": true, "MPI_OP_CREATE": true, "MPI_OP_FREE": true,
 }
 
 // bufferArgs are the positions of the data buffers of the MPI routines

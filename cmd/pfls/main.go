@@ -41,7 +41,7 @@ commands:
   validate [--kit DIR] [--machine FILE] [--np P,...] [--sizes N,...] [--quick] [--reps R] [--launches K] [--kernel NAME]
            [--out DIR] [--timeout D] [--hostfile FILE] [--mpif90 PATH] [--mpirun PATH] [--json]
                            run the validation kit's MPI kernels and compare with the estimates
-  profile [--np P] [--mpirun CMD] [--out DIR] [--reps R] [--timeout D] FILE... [-- ARGS]
+  profile [--np P] [--mpirun CMD | --platform NAME|FILE.xml] [--out DIR] [--reps R] [--timeout D] FILE... [-- ARGS]
                            run an instrumented copy of the program: counts, times and MPI calls per line
   version                  print the version
   help [COMMAND]           this text, or a command's flags with their defaults
