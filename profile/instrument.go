@@ -65,6 +65,7 @@ type Program struct {
 	Timers   int
 	MPI      bool // some file calls MPI
 	OpenMP   bool // some file has OpenMP directives
+	F08      bool // some file uses mpi_f08, which the recorder does not wrap
 	// Skipped says which places could not be instrumented and why.
 	Skipped []string
 }
@@ -94,6 +95,7 @@ type replacement struct {
 type instrumenter struct {
 	p     *Program
 	pure  map[string]bool // PURE and ELEMENTAL functions of the files
+	f08   bool            // the file uses mpi_f08 (optional IERROR, derived-type handles)
 	f     *parser.File
 	file  int
 	ed    edits
@@ -128,17 +130,38 @@ func Instrument(files []*parser.File, paths []string) *Program {
 	}
 	var mains []int
 	for i, f := range files {
-		in := &instrumenter{p: p, f: f, file: i, omp: p.OpenMP, pure: pureFns,
+		in := &instrumenter{p: p, f: f, file: i, omp: p.OpenMP, pure: pureFns, f08: usesF08(f),
 			ed: edits{before: map[int][]string{}, after: map[int][]string{}}}
 		for _, u := range f.Units {
 			in.unit(u)
 		}
 		mains = append(mains, in.mains...)
+		p.F08 = p.F08 || in.f08
 		p.Texts = append(p.Texts, in.render(in.ed.replace, true))
 		p.Plain = append(p.Plain, in.render(in.ed.plain, false))
 	}
 	p.Module = module(p.Counters, p.Timers, mains)
 	return p
+}
+
+// usesF08 says a file USEs mpi_f08.
+func usesF08(f *parser.File) bool {
+	found := false
+	var visit func(u *parser.Unit)
+	visit = func(u *parser.Unit) {
+		for _, s := range u.Body {
+			if us, ok := s.(*parser.UseStmt); ok && us.Module != nil && strings.EqualFold(us.Module.Name, "mpi_f08") {
+				found = true
+			}
+		}
+		for _, c := range u.Contains {
+			visit(c)
+		}
+	}
+	for _, u := range f.Units {
+		visit(u)
+	}
+	return found
 }
 
 func hasOpenMP(f *parser.File) bool {
@@ -534,7 +557,10 @@ func (in *instrumenter) mpiCall(ctx *walkCtx, c *parser.CallStmt, stmt parser.St
 	if !wrapped[name] && !local[name] {
 		in.skip(u, stmt.Pos(), name+" is not recorded (its time counts as computation)")
 	}
-	if wrapped[name] {
+	if wrapped[name] && in.f08 {
+		in.skip(u, stmt.Pos(), name+" is not recorded: the file uses mpi_f08, whose bindings the recorder does not wrap")
+	}
+	if wrapped[name] && !in.f08 {
 		// CALL MPI_SEND becomes CALL PFL_SEND, the library's wrapper:
 		// the same length, so no line grows.
 		at := u.Abs(c.Name.Pos())

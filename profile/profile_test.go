@@ -377,3 +377,21 @@ func checkHaloReport(t *testing.T, prog *Program, m *Measurement, prof *Profile)
 		}
 	}
 }
+
+// TestInstrumentF08: with mpi_f08 (optional IERROR, derived-type
+// handles) the calls are not renamed to the recorder's wrappers, and the
+// report says they are not recorded.
+func TestInstrumentF08(t *testing.T) {
+	src := "program p\n  use mpi_f08\n  integer :: x\n  call MPI_Init()\n  call MPI_Bcast(x, 1, MPI_INTEGER, 0, MPI_COMM_WORLD)\n  call MPI_Finalize()\nend program p\n"
+	f := parser.Parse("p.f90", []byte(src), nil)
+	p := Instrument([]*parser.File{f}, []string{"p.f90"})
+	if strings.Contains(strings.ToUpper(p.Texts[0]), "PFL_") || strings.Contains(strings.ToUpper(p.Plain[0]), "PFL_") {
+		t.Errorf("mpi_f08 calls renamed:\n%s", p.Texts[0])
+	}
+	if len(p.Skipped) != 3 || !strings.Contains(p.Skipped[1], "p.f90:5: MPI_BCAST is not recorded: the file uses mpi_f08") {
+		t.Errorf("skipped: %q", p.Skipped)
+	}
+	if _, err := Run(context.Background(), p, Options{}); err == nil || !strings.Contains(err.Error(), "mpi_f08") {
+		t.Errorf("Run: %v", err)
+	}
+}

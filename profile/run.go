@@ -96,6 +96,9 @@ func Run(ctx context.Context, p *Program, o Options) (m *Measurement, err error)
 	if o.Stdout == nil {
 		o.Stdout = io.Discard
 	}
+	if p.F08 {
+		return nil, errors.New("the program uses mpi_f08: pfls profile records the MPI calls of programs that use the mpi module or mpif.h")
+	}
 	dir, err := os.MkdirTemp("", "pfls-profile-")
 	if err != nil {
 		return nil, err
