@@ -548,6 +548,9 @@ func (in *instrumenter) mpiCall(ctx *walkCtx, c *parser.CallStmt, stmt parser.St
 		if ctx.main {
 			ins = append(ins, fmt.Sprintf("call pfls_end(%d)", ctx.routineTimer))
 		}
+		if !in.f08 {
+			ins = append(ins, "call pfl_mark()") // the timed span ends before the counters are written
+		}
 		ins = append(ins, "call pfls_fini()")
 	}
 	if !in.before(u, stmt.Pos(), ins...) {

@@ -21,7 +21,7 @@ var stateColours = map[string]string{
 // carries a tooltip with its state, times and source line.
 func WriteTimeline(w io.Writer, prof *Profile, title string) error {
 	const (
-		left, right, top, rowH, gap = 70.0, 20.0, 40.0, 22.0, 6.0
+		left, right, top, rowH, gap = 70.0, 50.0, 40.0, 22.0, 6.0
 		width                       = 960.0
 	)
 	end := 0.0
