@@ -813,7 +813,8 @@ func insideOMP(d *parser.DoConstruct) bool {
 
 // jumpsOut says whether control may leave the loop other than through
 // its end: a GO TO (except to its own terminal label), an arithmetic IF,
-// RETURN, STOP, a named EXIT or an EXIT of this loop.
+// RETURN, STOP, a named EXIT or an EXIT of this loop, a CYCLE of another
+// loop.
 func jumpsOut(d *parser.DoConstruct) bool {
 	out := false
 	var walk func(list []parser.Stmt, depth int)
@@ -832,6 +833,11 @@ func jumpsOut(d *parser.DoConstruct) bool {
 				out = true
 			case "EXIT":
 				if len(x.Args) > 0 || depth == 0 {
+					out = true
+				}
+			case "CYCLE":
+				// CYCLE of an enclosing loop leaves this one early.
+				if len(x.Args) > 0 && !(d.Do.Construct != nil && baseName(x.Args[0]) == strings.ToUpper(d.Do.Construct.Name)) {
 					out = true
 				}
 			}

@@ -1,7 +1,7 @@
 C     serial.f -- a fixed-form serial program for pfls profile's tests:
 C     labelled DO loops sharing a terminal statement, an IF construct, a
-C     subroutine left through RETURN, loops left by GO TO, DO WHILE,
-C     long bounds. Expectations are the !@profile
+C     subroutine left through RETURN, loops left by GO TO or CYCLE of
+C     an outer loop, DO WHILE, long bounds. Expectations are the !@profile
 C     annotations (one process).
       PROGRAM SERIAL
       INTEGER N, I, J, K, NODD
@@ -31,6 +31,7 @@ C     annotations (one process).
       DO 60 I = MOD(N, 7) + 1, N - MOD(N, 3) + MAX(N, 2) - MAX(N, 2), 2 !@profile(count=14)
          A(I, 1) = 1.0
    60 CONTINUE
+      CALL NAMED(4)
       PRINT *, 'serial', NODD, A(1, 1)
       END
       SUBROUTINE SCALE(A, N, K) !@profile(count=15)
@@ -42,4 +43,15 @@ C     annotations (one process).
       IF (K .GT. 0) RETURN
       A(1, 1) = 0.0
       RETURN
+      END
+      SUBROUTINE NAMED(M)
+      INTEGER M, I, J, S
+      S = 0
+      OUTER: DO I = 1, M    !@profile(count=4, entries=1)
+         INNER: DO J = 1, M !@profile(count=13, entries=4)
+            IF (J .GT. I) CYCLE OUTER
+            S = S + J
+         END DO INNER
+      END DO OUTER
+      PRINT *, 'named', S
       END
