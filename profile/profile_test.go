@@ -395,3 +395,32 @@ func TestInstrumentF08(t *testing.T) {
 		t.Errorf("Run: %v", err)
 	}
 }
+
+// TestProfileWorkDir: the program runs in the folder given (it reads its
+// input there), and pfls's files stay out of it.
+func TestProfileWorkDir(t *testing.T) {
+	if _, err := exec.LookPath("gfortran"); err != nil {
+		t.Skip("gfortran is not on PATH")
+	}
+	t.Setenv("TMPDIR", t.TempDir())
+	work := t.TempDir()
+	if err := os.WriteFile(filepath.Join(work, "pfls-input.txt"), []byte("7\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join("testdata", "input.f90")
+	abs, _ := filepath.Abs(path)
+	prog := Instrument([]*parser.File{parse(t, path)}, []string{path})
+	var out bytes.Buffer
+	m, err := Run(context.Background(), prog, Options{Stdout: &out, WorkDir: work})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != "input 28\n" {
+		t.Errorf("output %q", out.String())
+	}
+	checkProfile(t, path, Build(prog, m, []string{abs}))
+	left, _ := os.ReadDir(work)
+	if len(left) != 1 {
+		t.Errorf("files in the working folder: %v", left)
+	}
+}

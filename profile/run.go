@@ -38,6 +38,10 @@ type Options struct {
 	// Dirs are folders searched for INCLUDE files and modules (-I), the
 	// folders of the user's files.
 	Dirs []string
+	// WorkDir is the folder the program runs in, where it finds its
+	// input files ("": the current folder); what pfls reads back goes to
+	// its temporary folder.
+	WorkDir string
 	// Reps is how many times each build runs, alternately; the overhead
 	// compares the fastest runs (a shared machine's noise only slows
 	// runs down). The counts come from the last instrumented run.
@@ -96,6 +100,13 @@ func Run(ctx context.Context, p *Program, o Options) (m *Measurement, err error)
 	if o.Stdout == nil {
 		o.Stdout = io.Discard
 	}
+	if o.WorkDir == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, err
+		}
+		o.WorkDir = wd
+	}
 	if p.F08 {
 		return nil, errors.New("the program uses mpi_f08: pfls profile records the MPI calls of programs that use the mpi module or mpif.h")
 	}
@@ -134,7 +145,7 @@ func Run(ctx context.Context, p *Program, o Options) (m *Measurement, err error)
 
 	// The instrumented copy: the module first, then the files in order.
 	srcs := []string{filepath.Join(instr, "pfls_prof.f90")}
-	if err := os.WriteFile(srcs[0], []byte(p.Module), 0o644); err != nil {
+	if err := os.WriteFile(srcs[0], []byte(p.Module(instr)), 0o644); err != nil {
 		return nil, err
 	}
 	seen := map[string]bool{}
@@ -170,10 +181,10 @@ func Run(ctx context.Context, p *Program, o Options) (m *Measurement, err error)
 		if err := os.WriteFile(lib, []byte(PMPILibrary), 0o644); err != nil {
 			return nil, err
 		}
-		if err := compile(ctx, dir, cc, "-O2", "-c", lib, "-o", filepath.Join(dir, "pfls-pmpi.o")); err != nil {
+		if err := compile(ctx, dir, cc, "-O2", "-DPFLS_DIR="+strconv.Quote(instr), "-c", lib, "-o", filepath.Join(dir, "pfls-pmpi.o")); err != nil {
 			return nil, err
 		}
-		if err := compile(ctx, dir, cc, "-O2", "-DPFLS_PLAIN", "-c", lib, "-o", filepath.Join(dir, "pfls-plain.o")); err != nil {
+		if err := compile(ctx, dir, cc, "-O2", "-DPFLS_PLAIN", "-DPFLS_DIR="+strconv.Quote(plain), "-c", lib, "-o", filepath.Join(dir, "pfls-plain.o")); err != nil {
 			return nil, err
 		}
 		instrArgs = append(instrArgs, filepath.Join(dir, "pfls-pmpi.o"))
@@ -262,7 +273,7 @@ func execute(ctx context.Context, o Options, prog string, procs int, kind string
 	}
 	if o.MPI == nil {
 		cmd := exec.CommandContext(ctx, prog, o.Args...)
-		cmd.Dir = filepath.Dir(prog)
+		cmd.Dir = o.WorkDir
 		cmd.Stdout = o.Stdout
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
@@ -275,6 +286,7 @@ func execute(ctx context.Context, o Options, prog string, procs int, kind string
 		return t, nil
 	}
 	launch := o.MPI.Launch(procs, runtime.NumCPU())
+	launch.Dir = o.WorkDir
 	err := o.MPI.Exec(ctx, launch, prog, o.Args, func(r io.Reader) error {
 		_, err := io.Copy(o.Stdout, r)
 		return err

@@ -16,7 +16,7 @@ var commandHelp = map[string]struct{ operands, what string }{
 	"estimate":   {"FILE", "Estimate the time of each loop under its distribution and the candidates (or, with --machine-info, describe the machine model)."},
 	"train":      {"--out FILE", "Measure this machine with its MPI (mpicc, mpirun) and write a machine model."},
 	"validate":   {"", "Run the validation kit's MPI kernels and compare the measured times with the estimates."},
-	"profile":    {"FILE... [-- ARGS]", "Run an instrumented copy of the program (the files are never changed) and its own build; write profile.json, timeline.svg and report.txt: counts, times, MPI calls and bytes per line, processor states over time, loop statistics and the instrumentation's overhead."},
+	"profile":    {"FILE... [-- ARGS]", "Run an instrumented copy of the program (the files are never changed) and its own build, in the current folder; write profile.json, timeline.svg and report.txt: counts, times, MPI calls and bytes per line, processor states over time, loop statistics and the instrumentation's overhead."},
 	"version":    {"", "Print the version."},
 }
 

@@ -24,6 +24,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* PFLS_DIR is the folder of the files written (pfls profile's temporary
+ * folder: the program runs in the user's). */
+#ifndef PFLS_DIR
+#define PFLS_DIR "."
+#endif
+
 static double t_init;
 static int rank_here;
 
@@ -137,10 +143,10 @@ void pfl_mark_(void) {
 
 void pfl_finalize_(MPI_Fint *ierr) {
   pfl_mark_();
-  char name[64];
+  char name[4096];
   FILE *f;
 #ifdef PFLS_PLAIN
-  snprintf(name, sizeof name, "pfls-plain.%d.time", rank_here);
+  snprintf(name, sizeof name, "%s/pfls-plain.%d.time", PFLS_DIR, rank_here);
   f = fopen(name, "w");
   if (f != NULL) {
     fprintf(f, "%.9f\n", t_fini - t_init);
@@ -148,7 +154,7 @@ void pfl_finalize_(MPI_Fint *ierr) {
   }
 #else
   long i;
-  snprintf(name, sizeof name, "pfls-prof.%d.mpi", rank_here);
+  snprintf(name, sizeof name, "%s/pfls-prof.%d.mpi", PFLS_DIR, rank_here);
   f = fopen(name, "w");
   if (f != NULL) {
     fprintf(f, "span %.9f %.9f\n", t_init, t_fini);
