@@ -424,3 +424,14 @@ func TestProfileWorkDir(t *testing.T) {
 		t.Errorf("files in the working folder: %v", left)
 	}
 }
+
+// TestProfileStop: a program that ends in IF (...) STOP inside a
+// subroutine still writes its counters (at exit), and they are exact.
+func TestProfileStop(t *testing.T) {
+	if _, err := exec.LookPath("gfortran"); err != nil {
+		t.Skip("gfortran is not on PATH")
+	}
+	path := filepath.Join("testdata", "stop.f90")
+	_, _, prof := profileRun(t, nil, 1, nil, path)
+	checkProfile(t, path, prof)
+}
