@@ -12,7 +12,7 @@ import (
 // allowed lists, for each folder, the folders of this module it may
 // import (DESIGN.md §2). A folder missing here may not exist.
 var allowed = map[string][]string{
-	"cmd/pfls":          {"lsp", "hints", "parser", "complexity", "machine", "machine/train", "partition", "capability", "internal/svgplot", "internal/mpirun", "internal/kit", "internal/platform", "web"},
+	"cmd/pfls":          {"lsp", "hints", "parser", "complexity", "machine", "machine/train", "partition", "capability", "internal/svgplot", "internal/mpirun", "internal/kit", "internal/platform", "web", "profile"},
 	"lsp":               {"hints", "parser"},
 	"parser":            {},
 	"complexity":        {"parser"},
@@ -30,6 +30,7 @@ var allowed = map[string][]string{
 	"web":               {},                                                              // the playground page's files, embedded
 	"web/play":          {"hints", "parser", "machine", "partition", "internal/svgplot"}, // the page's analyses
 	"web/wasm":          {"web/play"},                                                    // their WebAssembly entry
+	"profile":           {"parser", "internal/mpirun"},
 }
 
 // testOnly lists, for some folders, what their _test.go files may import

@@ -175,7 +175,12 @@ func (s *Server) hover(ctx context.Context, r *request) (any, error) {
 	// Not on a name: what the statement costs, once a producer exists.
 	if s.opts.StatementHover != nil && snap.analysable() {
 		var text string
-		if err := s.analyse(ctx, "hover", func(ctx context.Context) { text = s.opts.StatementHover(ctx, f, off) }); err != nil {
+		if err := s.analyse(ctx, "hover", func(ctx context.Context) {
+			text = s.opts.StatementHover(ctx, f, off)
+			if m := s.profileHover(f, off); m != "" { // measured beside predicted (lsp/profile.go)
+				text = strings.TrimSpace(text + "\n\n" + m)
+			}
+		}); err != nil {
 			return nil, err
 		}
 		if text != "" {

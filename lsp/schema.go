@@ -27,6 +27,7 @@ var settingDocs = map[string]settingDoc{
 	"estimate.procs":       {description: "Number of processors that \"Estimate this loop\" and the candidate distributions assume.", minimum: 1},
 	"estimate.machine":     {description: "Machine model file (JSON, documented in partition/machine.go) for estimates; empty: the model inside pfls."},
 	"estimate.values":      {description: "Values of symbols and PARAMETERs for estimates, for example {\"N\": 1024}."},
+	"profile":              {description: "A profile.json written by `pfls profile`, shown in hovers beside the estimates; empty: the newest .pfls/*/profile.json next to the file or in the workspace."},
 	"complexity.pips":      {description: "Keep the 1992 PIPS report's convention (loop ranges assumed non-empty) instead of exact, piecewise counts."},
 }
 

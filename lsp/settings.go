@@ -18,6 +18,9 @@ type Settings struct {
 	// Complexity: pfls.complexity.pips keeps the 1992 report's convention
 	// (loop ranges assumed non-empty) instead of exact counting.
 	Complexity ComplexitySettings `json:"complexity"`
+	// Profile: pfls.profile, a profile.json of `pfls profile` shown in
+	// hovers ("": the newest one under .pfls/; lsp/profile.go).
+	Profile string `json:"profile"`
 }
 
 // ComplexitySettings select the counting convention: pfls.complexity.pips.

@@ -73,6 +73,7 @@ func runComplexity(args []string, stdout, stderr io.Writer) int {
 	keepArg := fs.String("keep", "", "variables to keep symbolic, NAME,...")
 	pips := fs.Bool("pips", false, "the 1992 report's convention: loop ranges assumed non-empty")
 	asJSON := fs.Bool("json", false, "print JSON")
+	profPath := fs.String("profile", "", "a profile.json of pfls profile: print the measured trip counts beside the model's; exit 1 on a disagreement where the model is exact")
 	if code, done := parseFlags(fs, args, stdout, stderr); done {
 		return code
 	}
@@ -117,6 +118,18 @@ func runComplexity(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		files = append(files, f)
+	}
+	if *profPath != "" {
+		n, err := checkCounts(stdout, files, *profPath, values, keep)
+		if err != nil {
+			fmt.Fprintf(stderr, "pfls: --profile: %v\n", err)
+			return 2
+		}
+		if n > 0 {
+			fmt.Fprintf(stderr, "pfls: %d loop(s) measured otherwise than the model counts\n", n)
+			code = 1
+		}
+		return code
 	}
 	eng := complexity.NewEngine(complexity.Options{Cost: cost, Keep: keep, Pips: *pips})
 	results := eng.Analyze(files...)

@@ -17,6 +17,7 @@ var commandHelp = map[string]struct{ operands, what string }{
 	"train":      {"--out FILE", "Measure this machine with its MPI (mpicc, mpirun) and write a machine model."},
 	"validate":   {"", "Run the validation kit's MPI kernels and compare the measured times with the estimates."},
 	"web":        {"", "Serve the playground page, whose analyses run in the browser in WebAssembly (the page sends no request after it has loaded), or write it to a folder for hosting anywhere."},
+	"profile":    {"FILE... [-- ARGS]", "Run an instrumented copy of the program (the files are never changed) and its own build, in the current folder; write profile.json, timeline.svg and report.txt: counts, times, MPI calls and bytes per line, processor states over time, loop statistics and the instrumentation's overhead."},
 	"version":    {"", "Print the version."},
 }
 
@@ -117,6 +118,8 @@ func runHelp(args []string, stdout, stderr io.Writer) int {
 		return runValidate([]string{"--help"}, stdout, stderr)
 	case "web":
 		return runWeb([]string{"--help"}, stdout, stderr)
+	case "profile":
+		return runProfile([]string{"--help"}, stdout, stderr)
 	case "serve", "version":
 		writeHelp(stdout, args[0], nil)
 		return 0

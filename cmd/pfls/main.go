@@ -11,6 +11,7 @@
 //	pfls train [--np P,...] [--quick] --out FILE
 //	pfls validate [--kit DIR] [--machine FILE] [--np P,...] [--quick] [--out DIR]
 //	pfls web [--addr HOST:PORT] [--export DIR]   the playground page, analyses in WebAssembly
+//	pfls profile [--np P] [--out DIR] FILE... [-- ARGS]
 //	pfls version                   print the version
 //	pfls help [CMD]                a command's flags with their defaults (also CMD --help)
 package main
@@ -29,7 +30,7 @@ const usage = `usage: pfls <command> [arguments]
 commands:
   serve                    run the language server over stdin/stdout
   check [--json] FILE...   report syntax and declaration errors; exit 1 if any
-  complexity [--cost all-one|fp-one|FILE] [--eval NAME=V,...] [--keep NAME,...] [--json] FILE...
+  complexity [--cost all-one|fp-one|FILE] [--eval NAME=V,...] [--keep NAME,...] [--json] [--profile FILE] FILE...
                            the cost polynomial of every statement, loop and routine
   estimate [--machine FILE] [--procs P] [--set NAME=V,...] [--vary NAME] [--line L] [--plot FILE.svg] [--json] FILE
                            estimated time of each loop under its distribution and the candidates
@@ -43,6 +44,8 @@ commands:
                            run the validation kit's MPI kernels and compare with the estimates
   web [--addr HOST:PORT] [--export DIR]
                            serve the playground page (the analyses run in the browser), or write it to DIR
+  profile [--np P] [--mpirun CMD | --platform NAME|FILE.xml] [--out DIR] [--reps R] [--timeout D] FILE... [-- ARGS]
+                           run an instrumented copy of the program: counts, times and MPI calls per line
   version                  print the version
   help [COMMAND]           this text, or a command's flags with their defaults
 `
@@ -77,6 +80,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runEstimate(args[1:], stdout, stderr)
 	case "web":
 		return runWeb(args[1:], stdout, stderr)
+	case "profile":
+		return runProfile(args[1:], stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintln(stdout, "pfls", version)
 		return 0

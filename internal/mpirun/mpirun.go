@@ -238,6 +238,7 @@ type Spec struct {
 	Procs    int
 	Flags    []string
 	Why      []string // why each flag is there, for the provenance
+	Dir      string   // the run's working folder ("": the program's)
 }
 
 // Launch says how to start procs ranks on a machine with cores cores:
@@ -292,6 +293,9 @@ func (t *Tools) Exec(ctx context.Context, l Spec, prog string, args []string, re
 	cmd := exec.Command(t.Launcher, argv...)
 	cmd.Env = append(os.Environ(), t.Env...)
 	cmd.Dir = filepath.Dir(prog)
+	if l.Dir != "" {
+		cmd.Dir = l.Dir
+	}
 	ownGroup(cmd)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {

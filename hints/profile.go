@@ -1,0 +1,134 @@
+package hints
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"path/filepath"
+	"strings"
+
+	"github.com/pfls/pfls/capability"
+	"github.com/pfls/pfls/complexity"
+	"github.com/pfls/pfls/parser"
+	"github.com/pfls/pfls/partition"
+)
+
+// MeasuredProfile is a profile.json written by `pfls profile` (DESIGN.md
+// §4), the part the editor shows: totals over the ranks per line.
+type MeasuredProfile struct {
+	Ranks int            `json:"ranks"`
+	Lines []MeasuredLine `json:"lines"`
+}
+
+// MeasuredLine is one line of a profile: Count is a DO loop's iterations
+// (Entries its entries), a branch's or routine's entries, or an MPI
+// call's calls; Time is in seconds, summed over the ranks.
+type MeasuredLine struct {
+	Path    string  `json:"path"`
+	Line    int     `json:"line"`
+	Count   int64   `json:"count"`
+	Time    float64 `json:"time"`
+	Calls   int64   `json:"calls"`
+	Bytes   int64   `json:"bytes"`
+	Entries int64   `json:"entries"`
+}
+
+// ParseProfile reads a profile.json.
+func ParseProfile(data []byte) (*MeasuredProfile, error) {
+	var p MeasuredProfile
+	if err := json.Unmarshal(data, &p); err != nil {
+		return nil, err
+	}
+	if p.Ranks < 1 {
+		return nil, fmt.Errorf("not a pfls profile: %d ranks", p.Ranks)
+	}
+	return &p, nil
+}
+
+// lineOf finds the measurement of a 1-based line of the file at path: by
+// its path, else by its base name when one file of the profile has it.
+func (p *MeasuredProfile) lineOf(path string, line int) (MeasuredLine, bool) {
+	clean := filepath.Clean(path)
+	var byBase []MeasuredLine
+	bases := map[string]bool{}
+	for _, l := range p.Lines {
+		if filepath.Base(l.Path) == filepath.Base(clean) {
+			bases[l.Path] = true
+			if l.Line == line {
+				byBase = append(byBase, l)
+			}
+		}
+		if l.Line == line && filepath.Clean(l.Path) == clean {
+			return l, true
+		}
+	}
+	if len(bases) == 1 && len(byBase) == 1 {
+		return byBase[0], true
+	}
+	return MeasuredLine{}, false
+}
+
+// ProfileHover is the hover text of the measurements on the line at off:
+// for a DO loop its time per execution and rank beside the estimate on
+// the profile's processor count ("measured 12.3 ms · predicted 10.1 ms
+// (+22%)") and its measured trip count; for a routine its calls and time;
+// for an MPI call its calls and bytes. "" when the line was not measured.
+func ProfileHover(f *parser.File, off int, p *MeasuredProfile, o EstimateOptions) string {
+	if p == nil {
+		return ""
+	}
+	line := f.Lines.Line(off) + 1
+	m, ok := p.lineOf(f.Name, line)
+	if !ok {
+		return ""
+	}
+	ranks := float64(p.Ranks)
+	var b strings.Builder
+	fmt.Fprintf(&b, "**Measured** (pfls profile, %d rank", p.Ranks)
+	if p.Ranks > 1 {
+		b.WriteString("s")
+	}
+	b.WriteString(")\n\n")
+	switch {
+	case m.Entries > 0:
+		perEntry := m.Time / float64(m.Entries)
+		text := "measured " + capability.HumanSeconds(perEntry)
+		if pred, ok := predicted(f, line, p.Ranks, o); ok && m.Time > 0 {
+			text += " · predicted " + capability.HumanSeconds(pred)
+			if pred > 0 {
+				text += fmt.Sprintf(" (%+.0f%%)", 100*(perEntry-pred)/pred)
+			}
+		}
+		if m.Time == 0 {
+			text = "not timed (an inner loop, or one left by a jump)"
+		}
+		fmt.Fprintf(&b, "%s per execution of the loop\n\n", text)
+		fmt.Fprintf(&b, "trip count %s (measured: %d iterations in %d executions)", trim(float64(m.Count)/float64(m.Entries)), m.Count, m.Entries)
+	case m.Calls > 0:
+		fmt.Fprintf(&b, "%d MPI calls, %d bytes, %s per rank", m.Calls, m.Bytes, capability.HumanSeconds(m.Time/ranks))
+	default:
+		fmt.Fprintf(&b, "entered %d times", m.Count)
+		if m.Time > 0 {
+			fmt.Fprintf(&b, ", %s per rank", capability.HumanSeconds(m.Time/ranks))
+		}
+	}
+	return b.String()
+}
+
+// predicted is the estimate of the loop on a line on procs processors,
+// in seconds, when it is a number.
+func predicted(f *parser.File, line, procs int, o EstimateOptions) (float64, bool) {
+	o.Procs = max(1, min(procs, partition.MaxProcs))
+	r, err := report(f, line, o, partition.ReportOptions{})
+	if err != nil || r == nil || r.Estimate == nil {
+		return 0, false
+	}
+	return complexity.Seconds(r.Estimate.Time)
+}
+
+func trim(x float64) string {
+	if x == math.Trunc(x) {
+		return fmt.Sprintf("%.0f", x)
+	}
+	return fmt.Sprintf("%.2f", x)
+}
