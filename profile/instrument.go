@@ -23,10 +23,6 @@ const (
 	MPICall
 )
 
-func (k Kind) String() string {
-	return [...]string{"loop", "branch", "routine", "mpi"}[k]
-}
-
 // Site is one instrumented place of the program: its 1-based line in
 // file File (an index into the instrumented files), the counters and the
 // timer that measure it (0 when it has none).
