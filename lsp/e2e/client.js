@@ -139,6 +139,28 @@ async function main() {
   const outgoing = await conn.sendRequest(lsp.CallHierarchyOutgoingCallsRequest.type, { item: incoming.find((c) => c.from.name === 'DRIVE').from });
   if (outgoing.length !== 1 || outgoing[0].to.name !== 'SUB2' || outgoing[0].to.uri !== subUri) fail('outgoingCalls ' + JSON.stringify(outgoing));
 
+  // Intrinsics and MPI: hover and signature help in a free-form program
+  // that uses mpi (an unsaved document, so nothing is written to disk).
+  const mpiUri = 'file://' + path.join(examples, 'mpi-e2e.f90');
+  const mpiText = 'program ring\n  use mpi\n  integer :: rank, ierr\n  real :: a(10)\n' +
+    '  call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)\n  print *, sum(a)\n  print *, sum(a, mask=a > 0, \n' +
+    '  call MPI_Send(a, 10, MPI_REAL, \nend program\n';
+  const mpiLines = mpiText.split('\n');
+  conn.sendNotification(lsp.DidOpenTextDocumentNotification.type, { textDocument: { uri: mpiUri, languageId: 'fortran', version: 1, text: mpiText } });
+  await waitDiags(mpiUri, 1);
+  const hoverAt = (line, word) => conn.sendRequest(lsp.HoverRequest.type, { textDocument: { uri: mpiUri }, position: { line, character: mpiLines[line].indexOf(word) + 1 } });
+  const hWorld = await hoverAt(4, 'MPI_COMM_WORLD');
+  if (!hWorld || !hWorld.contents.value.includes('MPI_COMM_WORLD: INTEGER (MPI_Comm handle), parameter')) fail('hover of MPI_COMM_WORLD ' + JSON.stringify(hWorld));
+  const hSum = await hoverAt(5, 'sum');
+  if (!hSum || !hSum.contents.value.includes('SUM(ARRAY, DIM, [MASK])') || !hSum.contents.value.includes('transformational function')) fail('hover of SUM ' + JSON.stringify(hSum));
+  const sigAt = (line) => conn.sendRequest(lsp.SignatureHelpRequest.type, { textDocument: { uri: mpiUri }, position: { line, character: mpiLines[line].length } });
+  const paramOf = (sh) => { const sig = sh.signatures[sh.activeSignature]; const l = sig.parameters[sh.activeParameter].label; return sig.label.slice(l[0], l[1]); };
+  const sSum = await sigAt(6);
+  if (!sSum || sSum.signatures.length !== 2 || paramOf(sSum) !== 'DIM') fail('signatureHelp of SUM after MASK= ' + JSON.stringify(sSum));
+  const sSend = await sigAt(7);
+  if (!sSend || paramOf(sSend) !== 'DEST' || !sSend.signatures[0].parameters[2].documentation.value.includes('MPI_Datatype')) fail('signatureHelp of MPI_SEND ' + JSON.stringify(sSend));
+  if (!c0.signatureHelpProvider || !c0.signatureHelpProvider.triggerCharacters.includes('(') || !c0.signatureHelpProvider.triggerCharacters.includes(',')) fail('signatureHelpProvider ' + JSON.stringify(c0.signatureHelpProvider));
+
   // Edit: declare IMPLICIT NONE after the PROGRAM line; now undeclared
   // names are reported and the outline still holds.
   const progLine = progLineOf(lines);
@@ -155,7 +177,7 @@ async function main() {
   conn.sendNotification(lsp.ExitNotification.type);
   const code = await new Promise((resolve) => child.on('exit', resolve));
   if (code !== 0) fail('exit code ' + code);
-  console.log('ok (node): diagnostics, hover, symbols, inlay hints, definition, highlight, folding, semantic tokens, call hierarchy, edit');
+  console.log('ok (node): diagnostics, hover, symbols, inlay hints, definition, highlight, folding, semantic tokens, call hierarchy, intrinsic and MPI hover, signature help, edit');
   process.exit(0);
 }
 main().catch((e) => fail(e.stack || String(e)));

@@ -123,6 +123,24 @@ local items = request('textDocument/prepareCallHierarchy', { textDocument = { ur
 if type(items) ~= 'table' or #items ~= 1 or items[1].name ~= 'SUB2' then fail('prepareCallHierarchy: ' .. vim.inspect(items)) end
 local incoming = request('callHierarchy/incomingCalls', { item = items[1] })
 if type(incoming) ~= 'table' or #incoming ~= 0 then fail('incomingCalls: ' .. vim.inspect(incoming)) end
+
+-- Intrinsics in dgefa.f: hover and signature help of ABS.
+vim.cmd('edit ' .. examples .. '/dgefa.f')
+local ge = vim.api.nvim_get_current_buf()
+vim.lsp.buf_attach_client(ge, id)
+local gelines = vim.api.nvim_buf_get_lines(ge, 0, -1, false)
+local gl = line_of(gelines, 'IF (ABS(A(I,K))')
+local gc = gelines[gl + 1]:find('ABS(', 1, true) -- 1-based: the 0-based column of B
+local geuri = vim.uri_from_bufnr(ge)
+local ghover
+vim.wait(10000, function()
+  local res = client.request_sync('textDocument/hover', { textDocument = { uri = geuri }, position = { line = gl, character = gc } }, 5000, ge)
+  ghover = res and res.result
+  return ghover ~= nil
+end, 50)
+if not ghover or not ghover.contents.value:find('intrinsic elemental function', 1, true) then fail('hover of ABS: ' .. vim.inspect(ghover)) end
+local sig = request('textDocument/signatureHelp', { textDocument = { uri = geuri }, position = { line = gl, character = gc + 3 } })
+if not sig or sig.signatures[1].label ~= 'ABS(A)' or sig.activeParameter ~= 0 then fail('signatureHelp of ABS: ' .. vim.inspect(sig)) end
 vim.cmd('buffer ' .. buf)
 
 -- Edit: add a second loop nest at the end of the program and IMPLICIT NONE.
@@ -146,5 +164,5 @@ if not hover2 or not hover2.contents.value:find('REAL VAL', 1, true) then fail('
 
 client.stop()
 vim.wait(5000, function() return client.is_stopped() end, 20)
-io.stdout:write('ok (nvim): diagnostics, hover, symbols, inlay hints, highlight, folding, semantic tokens, call hierarchy, edit\n')
+io.stdout:write('ok (nvim): diagnostics, hover, symbols, inlay hints, highlight, folding, semantic tokens, call hierarchy, intrinsic hover, signature help, edit\n')
 vim.cmd('qall!')
