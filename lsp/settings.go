@@ -18,6 +18,8 @@ type Settings struct {
 	// Complexity: pfls.complexity.pips keeps the 1992 report's convention
 	// (loop ranges assumed non-empty) instead of exact counting.
 	Complexity ComplexitySettings `json:"complexity"`
+	// Format: pfls.format.indent (3) and .keywordCase ("keep").
+	Format FormatSettings `json:"format"`
 }
 
 // ComplexitySettings select the counting convention: pfls.complexity.pips.
@@ -38,7 +40,7 @@ type InlaySettings struct {
 func DefaultSettings() Settings {
 	d := hints.DefaultInlayOptions()
 	return Settings{InlayHints: InlaySettings{Enable: true, Loops: d.Loops, Units: d.Units, MaxLength: d.MaxLength},
-		Estimate: hints.EstimateSettings{Procs: 16}}
+		Estimate: hints.EstimateSettings{Procs: 16}, Format: defaultFormatSettings()}
 }
 
 // inlayOptions converts the settings for the hint producer.

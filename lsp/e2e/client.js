@@ -161,6 +161,28 @@ async function main() {
   if (!sSend || paramOf(sSend) !== 'DEST' || !sSend.signatures[0].parameters[2].documentation.value.includes('MPI_Datatype')) fail('signatureHelp of MPI_SEND ' + JSON.stringify(sSend));
   if (!c0.signatureHelpProvider || !c0.signatureHelpProvider.triggerCharacters.includes('(') || !c0.signatureHelpProvider.triggerCharacters.includes(',')) fail('signatureHelpProvider ' + JSON.stringify(c0.signatureHelpProvider));
 
+  // Formatting: a free-form document indented by construct, 3 spaces by
+  // default whatever the editor's tab size; the range form only in range.
+  if (!c0.documentFormattingProvider || !c0.documentRangeFormattingProvider) fail('formatting capabilities ' + JSON.stringify(c0));
+  const fmtUri = 'file://' + path.join(examples, 'fmt-e2e.f90');
+  const fmtText = 'program f\nif (x > 0) then  \ny = 1\nend if\nend program f\n';
+  conn.sendNotification(lsp.DidOpenTextDocumentNotification.type, { textDocument: { uri: fmtUri, languageId: 'fortran', version: 1, text: fmtText } });
+  await waitDiags(fmtUri, 1);
+  const applyEdits = (text, edits) => {
+    const ls = text.split('\n');
+    for (const e of [...edits].sort((a, b) => b.range.start.line - a.range.start.line || b.range.start.character - a.range.start.character)) {
+      if (e.range.start.line !== e.range.end.line) fail('multi-line edit ' + JSON.stringify(e));
+      const l = ls[e.range.start.line];
+      ls[e.range.start.line] = l.slice(0, e.range.start.character) + e.newText + l.slice(e.range.end.character);
+    }
+    return ls.join('\n');
+  };
+  const fmtEdits = await conn.sendRequest(lsp.DocumentFormattingRequest.type, { textDocument: { uri: fmtUri }, options: { tabSize: 4, insertSpaces: true } });
+  const formatted = applyEdits(fmtText, fmtEdits);
+  if (formatted !== 'program f\n   if (x > 0) then\n      y = 1\n   end if\nend program f\n') fail('formatting ' + JSON.stringify(formatted));
+  const rangeEdits = await conn.sendRequest(lsp.DocumentRangeFormattingRequest.type, { textDocument: { uri: fmtUri }, range: { start: { line: 2, character: 0 }, end: { line: 2, character: 5 } }, options: { tabSize: 4, insertSpaces: true } });
+  if (rangeEdits.length !== 1 || rangeEdits[0].range.start.line !== 2 || rangeEdits[0].newText !== '      y = 1') fail('rangeFormatting ' + JSON.stringify(rangeEdits));
+
   // Edit: declare IMPLICIT NONE after the PROGRAM line; now undeclared
   // names are reported and the outline still holds.
   const progLine = progLineOf(lines);
@@ -177,7 +199,7 @@ async function main() {
   conn.sendNotification(lsp.ExitNotification.type);
   const code = await new Promise((resolve) => child.on('exit', resolve));
   if (code !== 0) fail('exit code ' + code);
-  console.log('ok (node): diagnostics, hover, symbols, inlay hints, definition, highlight, folding, semantic tokens, call hierarchy, intrinsic and MPI hover, signature help, edit');
+  console.log('ok (node): diagnostics, hover, symbols, inlay hints, definition, highlight, folding, semantic tokens, call hierarchy, intrinsic and MPI hover, signature help, formatting, edit');
   process.exit(0);
 }
 main().catch((e) => fail(e.stack || String(e)));
