@@ -73,8 +73,9 @@ test('settings match the server schema (go run ./editors/vscode/gen -print)', (t
   const props = pkg.contributes.configuration.find((c) => c.id === 'pfls').properties;
   assert.deepStrictEqual(Object.keys(props).sort(), [
     'pfls.complexity.pips', 'pfls.estimate.machine', 'pfls.estimate.procs', 'pfls.estimate.values',
-    'pfls.inlayHints.enable', 'pfls.inlayHints.loops', 'pfls.inlayHints.maxLength', 'pfls.inlayHints.units']);
+    'pfls.format.indent', 'pfls.format.keywordCase', 'pfls.inlayHints.enable', 'pfls.inlayHints.loops', 'pfls.inlayHints.maxLength', 'pfls.inlayHints.units']);
   assert.strictEqual(props['pfls.estimate.procs'].default, 16);
+  assert.strictEqual(props['pfls.format.indent'].default, 3);
 });
 
 test('commands in the manifest are the ones the extension registers', async () => {
