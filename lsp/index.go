@@ -297,9 +297,14 @@ func (s *Server) moduleDiagnostics(snap *Snapshot) []hints.Diagnostic {
 		if defined[strings.ToUpper(us.Module.Name)] {
 			continue
 		}
+		start, end := top.Abs(us.Module.Pos()), top.Abs(us.Module.End())
+		name := us.Module.Name
+		if start >= 0 && start < end && end <= len(snap.File.Src) {
+			name = string(snap.File.Src[start:end]) // as written
+		}
 		out = append(out, hints.Diagnostic{
-			Start: top.Abs(us.Module.Pos()), End: top.Abs(us.Module.End()), Severity: parser.SevWarning, Code: moduleNotFoundCode,
-			Message: fmt.Sprintf("module %s not found: it is in no file of the workspace and not a known library", us.Module.Name),
+			Start: start, End: end, Severity: parser.SevWarning, Code: moduleNotFoundCode,
+			Message: fmt.Sprintf("module %s not found: it is in no file of the workspace and not a known library", name),
 		})
 	}
 	return out

@@ -161,6 +161,17 @@ async function main() {
   if (!sSend || paramOf(sSend) !== 'DEST' || !sSend.signatures[0].parameters[2].documentation.value.includes('MPI_Datatype')) fail('signatureHelp of MPI_SEND ' + JSON.stringify(sSend));
   if (!c0.signatureHelpProvider || !c0.signatureHelpProvider.triggerCharacters.includes('(') || !c0.signatureHelpProvider.triggerCharacters.includes(',')) fail('signatureHelpProvider ' + JSON.stringify(c0.signatureHelpProvider));
 
+  // Module not found: a USE of a module nowhere in the workspace is a
+  // warning once the index is complete; use mpi (above) is not.
+  const modUri = 'file://' + path.join(examples, 'mod-e2e.f90');
+  conn.sendNotification(lsp.DidOpenTextDocumentNotification.type, { textDocument: { uri: modUri, languageId: 'fortran', version: 1, text: 'program m\n  use nowhere_e2e\n  use iso_c_binding\nend program m\n' } });
+  const modDiag = await new Promise((resolve) => {
+    const check = () => { const d = (diags.get(modUri + '@1') || []).filter((x) => x.code === 'module-not-found'); if (d.length) resolve(d); };
+    waiters.push(check); check();
+  });
+  if (modDiag.length !== 1 || modDiag[0].severity !== 2 || modDiag[0].range.start.line !== 1 || !modDiag[0].message.includes('nowhere_e2e')) fail('module-not-found ' + JSON.stringify(modDiag));
+  if ((diags.get(mpiUri + '@1') || []).some((x) => x.code === 'module-not-found')) fail('use mpi reported as not found');
+
   // Formatting: a free-form document indented by construct, 3 spaces by
   // default whatever the editor's tab size; the range form only in range.
   if (!c0.documentFormattingProvider || !c0.documentRangeFormattingProvider) fail('formatting capabilities ' + JSON.stringify(c0));
@@ -199,7 +210,7 @@ async function main() {
   conn.sendNotification(lsp.ExitNotification.type);
   const code = await new Promise((resolve) => child.on('exit', resolve));
   if (code !== 0) fail('exit code ' + code);
-  console.log('ok (node): diagnostics, hover, symbols, inlay hints, definition, highlight, folding, semantic tokens, call hierarchy, intrinsic and MPI hover, signature help, formatting, edit');
+  console.log('ok (node): diagnostics, hover, symbols, inlay hints, definition, highlight, folding, semantic tokens, call hierarchy, intrinsic and MPI hover, signature help, module-not-found, formatting, edit');
   process.exit(0);
 }
 main().catch((e) => fail(e.stack || String(e)));
