@@ -5,7 +5,8 @@
 # warn about. Without --target: one .vsix that runs the pfls on PATH (or
 # pfls.path). With --target T (a VS Code target: linux-x64, linux-arm64,
 # darwin-x64, darwin-arm64, win32-x64, win32-arm64) the pfls binary is
-# cross-built for T with its version stamped (go build, CGO off) into
+# cross-built for T with its version stamped (the extension's, or
+# $PFLS_VERSION; go build, CGO off) into
 # bin/ and packed into a platform-specific .vsix; --target all makes the
 # six. Works offline once `npm ci` has run here; checks first that the
 # settings in package.json are the server's (go run ./editors/vscode/gen
@@ -69,7 +70,7 @@ pack() {
     [ "$goos" = windows ] && exe=pfls.exe
     mkdir -p bin
     (cd "$repo" && CGO_ENABLED=0 GOOS=$goos GOARCH=$goarch go build -trimpath \
-      -ldflags "-s -w -X main.version=$version" -o "$here/bin/$exe" ./cmd/pfls)
+      -ldflags "-s -w -X main.version=${PFLS_VERSION:-$version}" -o "$here/bin/$exe" ./cmd/pfls)
     out=${outfile:-"$outdir/pfls-$1-$version.vsix"}
     check_files "bin/$exe"
     npx --no-install vsce package --no-dependencies --skip-license --target "$1" --out "$out" 2>&1 | tee vsce.log
