@@ -232,11 +232,11 @@ func (s *Server) indexDone() {
 const moduleNotFoundCode = "module-not-found"
 
 // libraryModules are the modules a compiler or a library provides: the
-// intrinsic modules of Fortran 2018 (every IEEE_ one counts), MPI, OpenMP
-// and the HPF library.
+// intrinsic modules of Fortran 2018 (every IEEE_ one counts), MPI, OpenMP,
+// OpenACC and the HPF library.
 var libraryModules = map[string]bool{
 	"ISO_FORTRAN_ENV": true, "ISO_C_BINDING": true, "MPI": true, "MPI_F08": true,
-	"OMP_LIB": true, "OMP_LIB_KINDS": true, "HPF_LIBRARY": true, "HPF_LOCAL_LIBRARY": true,
+	"OMP_LIB": true, "OMP_LIB_KINDS": true, "OPENACC": true, "HPF_LIBRARY": true, "HPF_LOCAL_LIBRARY": true,
 }
 
 // moduleDiagnostics warns of each USE in snap of a module that no open

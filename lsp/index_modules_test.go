@@ -22,7 +22,7 @@ func TestModuleNotFound(t *testing.T) {
 	var res map[string]any
 	c.call("initialize", map[string]any{"processId": nil, "rootUri": pathToURI(dir), "capabilities": map[string]any{}}, &res)
 	uri := pathToURI(filepath.Join(dir, "main.f90"))
-	text := "program main\n  use shared\n  use, intrinsic :: iso_c_binding\n  use ieee_arithmetic\n  use mpi\n  use open_mod\n  use nowhere\n" +
+	text := "program main\n  use shared\n  use, intrinsic :: iso_c_binding\n  use ieee_arithmetic\n  use mpi\n  use openacc\n  use open_mod\n  use nowhere\n" +
 		"contains\n  subroutine s\n    use Missing_Too, only: x\n  end subroutine\nend program\n"
 	c.open(uri, text)
 	c.open(pathToURI(filepath.Join(dir, "open.f90")), "module open_mod\nend module\n")
