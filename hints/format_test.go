@@ -3,6 +3,7 @@ package hints
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -99,9 +100,9 @@ func formatFixtures(t *testing.T) []string {
 	return files
 }
 
-// checkFormat asserts the formatter's two properties on one text: it is
-// idempotent, and the program's tokens (and its syntax errors) are the
-// same before and after.
+// checkFormat asserts the formatter's properties on one text: it is
+// idempotent, and the program's tokens, its syntax errors and its tree
+// (parser.Dump without offsets) are the same before and after.
 func checkFormat(t *testing.T, path string, src []byte, o FormatOptions) bool {
 	f := parser.Parse(path, src, nil)
 	once := Format(f, o)
@@ -125,8 +126,34 @@ func checkFormat(t *testing.T, path string, src []byte, o FormatOptions) bool {
 		t.Errorf("%s %+v: %d errors before, %d after", path, o, len(f.Errors()), len(f1.Errors()))
 		return false
 	}
+	// The trees, read back, are the same but for their offsets.
+	if a, b := treeWithoutOffsets(f), treeWithoutOffsets(f1); a != b {
+		al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+		for i := range al {
+			if i >= len(bl) || al[i] != bl[i] {
+				t.Errorf("%s %+v: the tree differs at dump line %d: %q, now %q", path, o, i+1, al[i], bl[min(i, len(bl)-1)])
+				break
+			}
+		}
+		return false
+	}
 	return true
 }
+
+// offsetField is a numeric field of parser.Dump: positions, lengths.
+var offsetField = regexp.MustCompile(`\b\w+=(-?\d+|-)(\s|$)`)
+
+// treeWithoutOffsets is parser.Dump without its numeric fields, which
+// formatting moves.
+func treeWithoutOffsets(f *parser.File) string {
+	var b strings.Builder
+	parser.Dump(&b, f)
+	return offsetRange.ReplaceAllString(offsetField.ReplaceAllString(b.String(), "$2"), "$1")
+}
+
+// offsetRange is the extent of a comment, an inactive region or an error
+// in parser.Dump.
+var offsetRange = regexp.MustCompile(`(Comment|Inactive|Error) \d+-\d+`)
 
 func TestFormatProperties(t *testing.T) {
 	opts := []FormatOptions{DefaultFormatOptions(), {Indent: 2, KeywordCase: "upper"}, {Indent: 4, KeywordCase: "lower"}, {Indent: 0}}
