@@ -41,6 +41,7 @@ async function main() {
         documentSymbol: { hierarchicalDocumentSymbolSupport: true },
         hover: { contentFormat: ['markdown'] },
         inlayHint: { resolveSupport: { properties: ['tooltip'] } },
+        codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor', 'source'] } }, dataSupport: true, resolveSupport: { properties: ['edit'] } },
         publishDiagnostics: { versionSupport: true, tagSupport: { valueSet: [1, 2] } },
       },
       workspace: { configuration: true, inlayHint: { refreshSupport: true } },
@@ -139,6 +140,16 @@ async function main() {
   const outgoing = await conn.sendRequest(lsp.CallHierarchyOutgoingCallsRequest.type, { item: incoming.find((c) => c.from.name === 'DRIVE').from });
   if (outgoing.length !== 1 || outgoing[0].to.name !== 'SUB2' || outgoing[0].to.uri !== subUri) fail('outgoingCalls ' + JSON.stringify(outgoing));
 
+  // Code actions as VS Code asks for them: the distributions come without
+  // their edit, which codeAction/resolve computes.
+  if (!c0.codeActionProvider || c0.codeActionProvider.resolveProvider !== true) fail('codeActionProvider ' + JSON.stringify(c0.codeActionProvider));
+  const acts = await conn.sendRequest(lsp.CodeActionRequest.type, { textDocument: { uri }, range: { start: { line: do100, character: 0 }, end: { line: do100, character: 0 } }, context: { diagnostics: [] } });
+  const dist = (acts || []).find((a) => a.kind === 'refactor.rewrite');
+  if (!dist || dist.edit || !dist.data) fail('code actions before resolve ' + JSON.stringify(acts));
+  const resolved = await conn.sendRequest(lsp.CodeActionResolveRequest.type, dist);
+  const distEdits = resolved && resolved.edit && resolved.edit.changes && resolved.edit.changes[uri];
+  if (!distEdits || !distEdits.length || !distEdits.some((e) => e.newText.includes('DISTRIBUTE'))) fail('codeAction/resolve ' + JSON.stringify(resolved));
+
   // Intrinsics and MPI: hover and signature help in a free-form program
   // that uses mpi (an unsaved document, so nothing is written to disk).
   const mpiUri = 'file://' + path.join(examples, 'mpi-e2e.f90');
@@ -210,7 +221,7 @@ async function main() {
   conn.sendNotification(lsp.ExitNotification.type);
   const code = await new Promise((resolve) => child.on('exit', resolve));
   if (code !== 0) fail('exit code ' + code);
-  console.log('ok (node): diagnostics, hover, symbols, inlay hints, definition, highlight, folding, semantic tokens, call hierarchy, intrinsic and MPI hover, signature help, module-not-found, formatting, edit');
+  console.log('ok (node): diagnostics, hover, symbols, inlay hints, definition, highlight, folding, semantic tokens, call hierarchy, code action resolve, intrinsic and MPI hover, signature help, module-not-found, formatting, edit');
   process.exit(0);
 }
 main().catch((e) => fail(e.stack || String(e)));
