@@ -34,7 +34,8 @@ func DefaultFormatOptions() FormatOptions { return FormatOptions{Indent: 3} }
 //   - fixed form: columns never move; only trailing blanks go, except on
 //     a line that a continuation line follows (a character constant may
 //     run on to column 72);
-//   - in both, trailing blanks go and keywords change case if asked.
+//   - in both, trailing blanks go (not after an unclosed character
+//     constant, whose blanks they are) and keywords change case if asked.
 //
 // The text of comments and directives is never changed, and the tokens of
 // the program are the same before and after (tested); formatting twice
@@ -154,7 +155,7 @@ func Format(f *parser.File, o FormatOptions) string {
 		for l := line + 1; l <= last && l < len(lines); l++ {
 			trimmed := strings.TrimLeft(lines[l], " \t")
 			startsAmp := strings.HasPrefix(trimmed, "&")
-			if !(inString != 0 && !startsAmp) && !isCommentLine(trimmed) {
+			if !(inString != 0 && !startsAmp) && !isCommentLine(trimmed) && !strings.HasPrefix(trimmed, "#") {
 				isCont[l] = true
 				shift[l] = line
 			}
@@ -164,6 +165,7 @@ func Format(f *parser.File, o FormatOptions) string {
 		}
 	}
 
+	openEnd := stringOpenAtEnd(lines, free)
 	var b strings.Builder
 	b.Grow(len(src))
 	// Comments take the depth of the next statement's line unless that
@@ -212,7 +214,7 @@ func Format(f *parser.File, o FormatOptions) string {
 				body = nb.String()
 			}
 		}
-		keepTrailing := !free && i+1 < len(lines) && isFixedContinuation(lines[i+1])
+		keepTrailing := openEnd[i] || !free && i+1 < len(lines) && isFixedContinuation(lines[i+1])
 		if !keepTrailing {
 			body = strings.TrimRight(body, " \t")
 		}
@@ -476,13 +478,20 @@ func isDirectiveLine(line string) bool {
 }
 
 // isFixedContinuation reports whether a fixed-form line continues the
-// statement before it.
+// statement before it, as the parser reads it: a character other than
+// blank or 0 in column 6, or in tab form a digit 1-9 after the tab.
 func isFixedContinuation(line string) bool {
 	line = strings.TrimRight(line, "\r\n")
-	if len(line) < 6 || strings.ContainsRune("Cc*!", rune(line[0])) || strings.TrimSpace(line[:5]) != "" {
+	if line == "" || strings.ContainsRune("Cc*!", rune(line[0])) {
 		return false
 	}
-	return line[5] != ' ' && line[5] != '0'
+	if t := strings.TrimLeft(line, " "); strings.HasPrefix(t, "!") && len(line)-len(t) < 5 {
+		return false
+	}
+	if t := strings.IndexByte(line[:min(6, len(line))], '\t'); t >= 0 {
+		return t+1 < len(line) && line[t+1] >= '1' && line[t+1] <= '9'
+	}
+	return len(line) > 5 && line[5] != ' ' && line[5] != '0'
 }
 
 // quoteAtEnd returns the quote character still open at the end of a
@@ -490,6 +499,9 @@ func isFixedContinuation(line string) bool {
 // scan.
 func quoteAtEnd(line string, quote byte) byte {
 	line = strings.TrimRight(line, "\r\n")
+	if t := strings.TrimSpace(line); t == "" || strings.HasPrefix(t, "#") {
+		return quote // a blank or preprocessor line does not end a continued constant
+	}
 	i := 0
 	if quote != 0 {
 		// A continued constant resumes after a leading &.
@@ -519,6 +531,75 @@ func quoteAtEnd(line string, quote byte) byte {
 		// A constant continued with & stays open; without & the line
 		// ends it (a syntax error the parser reports).
 		if !strings.HasSuffix(strings.TrimRight(line, " \t"), "&") {
+			return 0
+		}
+	}
+	return quote
+}
+
+// stringOpenAtEnd reports for each line whether it ends inside a
+// character constant (continued, or left open by mistake): its trailing
+// blanks belong to the constant.
+func stringOpenAtEnd(lines []string, free bool) []bool {
+	out := make([]bool, len(lines))
+	var carry byte
+	for i, l := range lines {
+		l = strings.TrimRight(l, "\r\n")
+		if free {
+			t := strings.TrimLeft(l, " \t")
+			if carry == 0 && strings.HasPrefix(t, "!") || t == "" || strings.HasPrefix(t, "#") {
+				continue
+			}
+			start := 0
+			if carry != 0 && strings.HasPrefix(t, "&") {
+				start = len(l) - len(t) + 1
+			}
+			q := scanQuotes(l[start:], carry, true)
+			out[i] = q != 0
+			carry = 0
+			if q != 0 && strings.HasSuffix(strings.TrimRight(l, " \t"), "&") {
+				carry = q
+			}
+			continue
+		}
+		if l == "" || strings.ContainsRune("Cc*!", rune(l[0])) || strings.HasPrefix(strings.TrimLeft(l, " "), "!") && !isFixedContinuation(l) {
+			continue
+		}
+		if !isFixedContinuation(l) {
+			carry = 0
+		}
+		if strings.ContainsRune(l[:min(6, len(l))], '\t') {
+			out[i], carry = true, 0 // tab form: keep its blanks
+			continue
+		}
+		if len(l) <= 6 {
+			out[i] = carry != 0
+			continue
+		}
+		q := scanQuotes(l[6:min(len(l), 72)], carry, true)
+		out[i] = q != 0
+		carry = q
+	}
+	return out
+}
+
+// scanQuotes returns the quote still open at the end of s, starting with
+// quote open; with bang, a ! outside quotes ends the scan.
+func scanQuotes(s string, quote byte, bang bool) byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				if i+1 < len(s) && s[i+1] == quote {
+					i++
+				} else {
+					quote = 0
+				}
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '!' && bang:
 			return 0
 		}
 	}
