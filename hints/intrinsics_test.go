@@ -163,3 +163,37 @@ func TestSignatureHelpForms(t *testing.T) {
 		}
 	}
 }
+
+// FuzzSignatureHelp: on any text and cursor, signature help does not
+// fail, and what it answers is consistent: the active form exists, its
+// label is the signature's, the active parameter is one of its or -1.
+func FuzzSignatureHelp(f *testing.F) {
+	f.Add("program p\n  use mpi\n  x = sum(a, mask=b, ", 40)
+	f.Add("      CALL SUB(A,\n     &  B, ", 25)
+	f.Add("x = max(1, 2, 3, 4, (", 20)
+	f.Fuzz(func(t *testing.T, src string, off int) {
+		if len(src) > 2048 {
+			return
+		}
+		for _, name := range []string{"f.f90", "f.f"} {
+			file := parser.Parse(name, []byte(src), nil)
+			sig := SignatureHelp(file, off, nil)
+			if sig == nil {
+				continue
+			}
+			if sig.ActiveForm < 0 || sig.ActiveForm >= len(sig.Forms) || sig.Forms[sig.ActiveForm].Label != sig.Label {
+				t.Fatalf("%q at %d: active form %d of %d, label %q", src, off, sig.ActiveForm, len(sig.Forms), sig.Label)
+			}
+			for _, fm := range sig.Forms {
+				if fm.Active < -1 || fm.Active >= len(fm.Spans) || len(fm.Spans) != len(fm.Params) {
+					t.Fatalf("%q at %d: form %+v", src, off, fm)
+				}
+				for _, sp := range fm.Spans {
+					if sp[0] < 0 || sp[1] > len(fm.Label) || sp[0] >= sp[1] {
+						t.Fatalf("%q at %d: span %v of %q", src, off, sp, fm.Label)
+					}
+				}
+			}
+		}
+	})
+}
