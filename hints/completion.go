@@ -127,7 +127,7 @@ func Complete(f *parser.File, off int, others []*parser.File) ([]Completion, int
 		}
 		for _, n := range commonIntrinsics {
 			if !seen[n] {
-				items = append(items, Completion{Label: n, Kind: "intrinsic", Detail: "intrinsic procedure"})
+				items = append(items, Completion{Label: n, Kind: "intrinsic", Detail: IntrinsicDetail(n)})
 			}
 		}
 		for _, k := range statementKeywords {
@@ -182,100 +182,6 @@ func scopeNames(f *parser.File, off int) []Completion {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Label < out[j].Label })
 	return out
-}
-
-// Signature is the signature help of a call being typed.
-type Signature struct {
-	Label  string   // NAME(A, B, C)
-	Params []string // the parameter names, in order
-	Active int      // the parameter the cursor is in
-}
-
-var intrinsicSignatures = map[string][]string{
-	"ABS": {"A"}, "SQRT": {"X"}, "EXP": {"X"}, "LOG": {"X"}, "SIN": {"X"}, "COS": {"X"}, "TAN": {"X"},
-	"MOD": {"A", "P"}, "MODULO": {"A", "P"}, "SIGN": {"A", "B"}, "ATAN2": {"Y", "X"},
-	"MAX": {"A1", "A2", "A3..."}, "MIN": {"A1", "A2", "A3..."},
-	"INT": {"A", "KIND"}, "REAL": {"A", "KIND"}, "DBLE": {"A"}, "NINT": {"A", "KIND"},
-	"SUM": {"ARRAY", "DIM", "MASK"}, "PRODUCT": {"ARRAY", "DIM", "MASK"}, "MAXVAL": {"ARRAY", "DIM", "MASK"},
-	"MINVAL": {"ARRAY", "DIM", "MASK"}, "SIZE": {"ARRAY", "DIM", "KIND"}, "SHAPE": {"SOURCE"},
-	"LBOUND": {"ARRAY", "DIM"}, "UBOUND": {"ARRAY", "DIM"}, "MATMUL": {"MATRIX_A", "MATRIX_B"},
-	"DOT_PRODUCT": {"VECTOR_A", "VECTOR_B"}, "CSHIFT": {"ARRAY", "SHIFT", "DIM"},
-	"EOSHIFT": {"ARRAY", "SHIFT", "BOUNDARY", "DIM"}, "TRANSPOSE": {"MATRIX"}, "RESHAPE": {"SOURCE", "SHAPE", "PAD", "ORDER"},
-	"SPREAD": {"SOURCE", "DIM", "NCOPIES"}, "MERGE": {"TSOURCE", "FSOURCE", "MASK"}, "LEN": {"STRING"},
-	"INDEX": {"STRING", "SUBSTRING", "BACK"}, "TRIM": {"STRING"}, "MAXLOC": {"ARRAY", "DIM", "MASK"}, "MINLOC": {"ARRAY", "DIM", "MASK"},
-}
-
-// SignatureHelp returns the signature of the procedure or intrinsic whose
-// argument list holds off, or nil. The call is found in the text of the
-// line (and the lines it continues), so it works while the statement is
-// still incomplete.
-func SignatureHelp(f *parser.File, off int, others []*parser.File) *Signature {
-	if off < 0 || off > len(f.Src) {
-		return nil
-	}
-	text := statementText(f, off)
-	type open struct {
-		name   string
-		commas int
-	}
-	var stack []open
-	inString := scanCode(text, func(i int, c byte) bool {
-		switch c {
-		case '(':
-			j := i
-			for j > 0 && text[j-1] == ' ' {
-				j--
-			}
-			k := j
-			for k > 0 && isNameByte(text[k-1]) {
-				k--
-			}
-			stack = append(stack, open{name: strings.ToUpper(text[k:j])})
-		case ')':
-			if len(stack) > 0 {
-				stack = stack[:len(stack)-1]
-			}
-		case ',':
-			if len(stack) > 0 {
-				stack[len(stack)-1].commas++
-			}
-		}
-		return true
-	})
-	if inString {
-		return nil
-	}
-	for i := len(stack) - 1; i >= 0; i-- {
-		o := stack[i]
-		if o.name == "" {
-			continue
-		}
-		var params []string
-		if u := innermost(f, off); u != nil && u.Scope != nil {
-			if sym := u.Scope.Lookup(o.name); sym != nil && sym.Kind != parser.SymProcedure && len(sym.Dims) > 0 {
-				return nil // an array element, not a call
-			}
-		}
-		var from *parser.Unit
-		if u := innermost(f, off); u != nil {
-			from = u
-		}
-		if _, u, ok := findUnit(f, from, o.name, others); ok {
-			if h, isSub := u.Header.(*parser.SubprogramStmt); isSub {
-				params = paramNames(h.Params)
-			}
-		} else if ps, ok := intrinsicSignatures[o.name]; ok {
-			params = ps
-		} else {
-			continue
-		}
-		active := o.commas
-		if active >= len(params) && len(params) > 0 && strings.HasSuffix(params[len(params)-1], "...") {
-			active = len(params) - 1
-		}
-		return &Signature{Label: o.name + "(" + strings.Join(params, ", ") + ")", Params: params, Active: active}
-	}
-	return nil
 }
 
 // statementText returns the text from the start of the statement holding

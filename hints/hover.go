@@ -23,6 +23,10 @@ func Hover(f *parser.File, off int, others []*parser.File) *HoverInfo {
 		return nil
 	}
 	h := &HoverInfo{Start: r.Start, End: r.End}
+	if md := libraryHover(f, r, others); md != "" {
+		h.Markdown = md
+		return h
+	}
 	var b strings.Builder
 	switch {
 	case r.Common:
@@ -33,8 +37,10 @@ func Hover(f *parser.File, off int, others []*parser.File) *HoverInfo {
 			if r.Sym != nil && r.Sym.Kind == parser.SymVariable {
 				fmt.Fprintf(&b, "\nresult variable, %s\n", r.Sym.Type)
 			}
+		} else if md := intrinsicHover(r.Name); md != "" && (r.Sym == nil || r.Sym.Intrinsic || !r.Sym.Declared) {
+			b.WriteString(md)
 		} else if parser.IsIntrinsic(r.Name) && (r.Sym == nil || r.Sym.Intrinsic || !r.Sym.Declared) {
-			fmt.Fprintf(&b, "```fortran\nINTRINSIC %s\n```\nintrinsic procedure\n", r.Name)
+			fmt.Fprintf(&b, "```fortran\nINTRINSIC %s\n```\nintrinsic procedure (an extension of the standard)\n", r.Name)
 		} else if r.Sym != nil {
 			fmt.Fprintf(&b, "```fortran\nEXTERNAL %s\n```\nexternal procedure", r.Name)
 			if r.Sym.Type != "" && !r.Sym.Implicit {

@@ -53,6 +53,8 @@ type codeAction struct {
 
 type actionData struct {
 	Detail string `json:"detail"`
+	// Set when the edit is left to codeAction/resolve (resolve.go).
+	Resolve *resolveData `json:"resolve,omitempty"`
 }
 
 // codeAction answers textDocument/codeAction with the producer's actions:
@@ -77,6 +79,9 @@ func (s *Server) codeAction(ctx context.Context, r *request) (any, error) {
 	if err := s.analyse(ctx, "code actions", func(ctx context.Context) { acts = s.opts.Actions(ctx, f, start, end, est) }); err != nil {
 		return nil, err
 	}
+	s.mu.Lock()
+	lazy := s.client.resolveActionEdit
+	s.mu.Unlock()
 	out := make([]codeAction, 0, len(acts))
 	for _, a := range acts {
 		if !kindWanted(a.Kind, only) {
@@ -86,7 +91,9 @@ func (s *Server) codeAction(ctx context.Context, r *request) (any, error) {
 		if a.Detail != "" {
 			ca.Data = &actionData{Detail: a.Detail}
 		}
-		if len(a.Edits) > 0 {
+		if len(a.Edits) > 0 && lazy {
+			ca.Data = lazyData(ca.Data, snap, p.Range, a)
+		} else if len(a.Edits) > 0 {
 			edits := make([]protocol.TextEdit, len(a.Edits))
 			for i, e := range a.Edits {
 				edits[i] = protocol.TextEdit{Range: rangeOf(f, e.Start, e.End), NewText: e.Text}

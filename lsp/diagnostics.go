@@ -179,6 +179,7 @@ func (s *Server) diagnosticsOf(ctx context.Context, snap *Snapshot) []hints.Diag
 		s.log.Printf("diagnostics of %s: panic: %s", snap.URI, msg)
 		return []hints.Diagnostic{internalDiagnostic("internal error while checking this file: " + msg)}
 	}
+	ds = append(ds, s.moduleDiagnostics(snap)...)
 	if s.opts.ExtraDiagnostics != nil && !hasErrors(ds) {
 		// The compiler-capability diagnostics speak of a program that compiles.
 		var extra []hints.Diagnostic

@@ -269,6 +269,39 @@ func (s *Server) completion(ctx context.Context, r *request) (any, error) {
 	return &protocol.CompletionList{Items: out}, nil
 }
 
+// signatureHelpResult is LSP's SignatureHelp with parameter labels as
+// offsets into the signature's label (go.lsp.dev/protocol v0.12.0 has
+// string labels only) and a per-signature active parameter (LSP 3.16).
+type signatureHelpResult struct {
+	Signatures      []signatureInfo `json:"signatures"`
+	ActiveSignature uint32          `json:"activeSignature"`
+	ActiveParameter uint32          `json:"activeParameter"`
+}
+
+type signatureInfo struct {
+	Label           string                  `json:"label"`
+	Documentation   *protocol.MarkupContent `json:"documentation,omitempty"`
+	Parameters      []parameterInfo         `json:"parameters"`
+	ActiveParameter *uint32                 `json:"activeParameter,omitempty"`
+}
+
+type parameterInfo struct {
+	Label         [2]uint32               `json:"label"`
+	Documentation *protocol.MarkupContent `json:"documentation,omitempty"`
+}
+
+// utf16Len is the length of s in UTF-16 code units.
+func utf16Len(s string) uint32 {
+	n := uint32(0)
+	for _, r := range s {
+		n++
+		if r >= 0x10000 {
+			n++
+		}
+	}
+	return n
+}
+
 func (s *Server) signatureHelp(ctx context.Context, r *request) (any, error) {
 	snap, off, err := at(r)
 	if err != nil || snap == nil {
@@ -278,9 +311,28 @@ func (s *Server) signatureHelp(ctx context.Context, r *request) (any, error) {
 	if sig == nil {
 		return nil, nil
 	}
-	info := protocol.SignatureInformation{Label: sig.Label}
-	for _, p := range sig.Params {
-		info.Parameters = append(info.Parameters, protocol.ParameterInformation{Label: strings.TrimSuffix(p, "...")})
+	out := &signatureHelpResult{ActiveSignature: uint32(sig.ActiveForm)}
+	for _, fm := range sig.Forms {
+		info := signatureInfo{Label: fm.Label, Parameters: []parameterInfo{}}
+		if fm.Doc != "" {
+			info.Documentation = markdown(fm.Doc)
+		}
+		for i, sp := range fm.Spans {
+			p := parameterInfo{Label: [2]uint32{utf16Len(fm.Label[:sp[0]]), utf16Len(fm.Label[:sp[1]])}}
+			if i < len(fm.Params) {
+				p.Documentation = markdown(fm.Params[i])
+			}
+			info.Parameters = append(info.Parameters, p)
+		}
+		// An argument that fits no parameter (a keyword the form lacks)
+		// points past the list, which clients show as none active.
+		active := uint32(len(fm.Spans))
+		if fm.Active >= 0 {
+			active = uint32(fm.Active)
+		}
+		info.ActiveParameter = &active
+		out.Signatures = append(out.Signatures, info)
 	}
-	return &protocol.SignatureHelp{Signatures: []protocol.SignatureInformation{info}, ActiveParameter: uint32(sig.Active)}, nil
+	out.ActiveParameter = *out.Signatures[sig.ActiveForm].ActiveParameter
+	return out, nil
 }

@@ -299,11 +299,15 @@ type features2Capabilities struct {
 	FoldingRangeProvider      bool                   `json:"foldingRangeProvider,omitempty"`
 	SemanticTokensProvider    *semanticTokensOptions `json:"semanticTokensProvider,omitempty"`
 	CallHierarchyProvider     bool                   `json:"callHierarchyProvider,omitempty"`
+	// Formatting (features3.go).
+	DocumentFormattingProvider      bool `json:"documentFormattingProvider,omitempty"`
+	DocumentRangeFormattingProvider bool `json:"documentRangeFormattingProvider,omitempty"`
 }
 
 func advertise2() features2Capabilities {
 	sem := &semanticTokensOptions{}
 	sem.Legend.TokenTypes, sem.Legend.TokenModifiers = hints.SemTokenTypes, hints.SemTokenModifiers
 	sem.Full.Delta = true
-	return features2Capabilities{DocumentHighlightProvider: true, FoldingRangeProvider: true, SemanticTokensProvider: sem, CallHierarchyProvider: true}
+	return features2Capabilities{DocumentHighlightProvider: true, FoldingRangeProvider: true, SemanticTokensProvider: sem, CallHierarchyProvider: true,
+		DocumentFormattingProvider: true, DocumentRangeFormattingProvider: true}
 }

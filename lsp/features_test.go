@@ -288,15 +288,31 @@ func contains(list []string, s string) bool {
 func TestSignatureHelp(t *testing.T) {
 	c := openHPF(t, Options{})
 	const uri = "file:///work/s.f"
-	src := "      PROGRAM S\n      CALL SUB(Q, \n      Z = MOD(3, \n      END\n      SUBROUTINE SUB(X, M)\n      END\n"
+	src := "      PROGRAM S\n      CALL SUB(Q, \n      Z = MOD(3, \n      END\n" +
+		"      SUBROUTINE SUB(X, M)\n      REAL, INTENT(IN) :: X(10)\n      INTEGER, INTENT(OUT), OPTIONAL :: M\n      END\n"
 	c.open(uri, src)
-	var sh *protocol.SignatureHelp
-	c.call("textDocument/signatureHelp", textPos(uri, posOf(t, src, "SUB(Q, \n", 7)), &sh)
-	if sh == nil || sh.Signatures[0].Label != "SUB(X, M)" || sh.ActiveParameter != 1 {
+	sigAt := func(marker string, delta int) *signatureHelpResult {
+		t.Helper()
+		var sh *signatureHelpResult
+		c.call("textDocument/signatureHelp", textPos(uri, posOf(t, src, marker, delta)), &sh)
+		return sh
+	}
+	// The label with its parameters as offsets, and the declarations.
+	sh := sigAt("SUB(Q, \n", 7)
+	if sh == nil || len(sh.Signatures) != 1 || sh.ActiveParameter != 1 {
 		t.Fatalf("signature of SUB: %+v", sh)
 	}
-	sh = nil
-	c.call("textDocument/signatureHelp", textPos(uri, posOf(t, src, "MOD(3", 4)), &sh)
+	sig := sh.Signatures[0]
+	if sig.Label != "SUB(X, [M])" || len(sig.Parameters) != 2 || sig.Label[sig.Parameters[1].Label[0]:sig.Parameters[1].Label[1]] != "M" {
+		t.Fatalf("signature of SUB: %+v", sig)
+	}
+	if d := sig.Parameters[0].Documentation; d == nil || d.Value != "`X`: REAL X(10), intent(in)" {
+		t.Errorf("X's documentation: %+v", d)
+	}
+	if d := sig.Parameters[1].Documentation; d == nil || d.Value != "`M`: INTEGER M, intent(out), optional" {
+		t.Errorf("M's documentation: %+v", d)
+	}
+	sh = sigAt("MOD(3", 4)
 	if sh == nil || sh.Signatures[0].Label != "MOD(A, P)" || sh.ActiveParameter != 0 {
 		t.Fatalf("signature of MOD: %+v", sh)
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/pfls/pfls/hints"
 	"github.com/pfls/pfls/parser"
 	"go.lsp.dev/protocol"
 )
@@ -91,7 +92,7 @@ func fortranFiles(roots []string) []string {
 
 // indexWorkspace parses the workspace's files in the background.
 func (s *Server) indexWorkspace(roots []string, progress bool) {
-	defer close(s.index.done)
+	defer s.indexDone()
 	files := fortranFiles(roots)
 	token := "pfls-index"
 	if progress && len(files) > 0 {
@@ -215,4 +216,102 @@ func (s *Server) indexFile(uri protocol.DocumentURI, path string) {
 		s.index.files[uri] = f // watched files created later count against the limit too
 	}
 	s.index.mu.Unlock()
+}
+
+// indexDone marks the index complete and publishes the open documents'
+// diagnostics again: "module not found" waits for the index.
+func (s *Server) indexDone() {
+	close(s.index.done)
+	for _, d := range s.store.all() {
+		s.diags.schedule(d.URI)
+	}
+}
+
+// moduleNotFoundCode is the code of the warning on a USE of a module that
+// is neither in the workspace nor a known library.
+const moduleNotFoundCode = "module-not-found"
+
+// libraryModules are the modules a compiler or a library provides: the
+// intrinsic modules of Fortran 2018 (every IEEE_ one counts), MPI, OpenMP,
+// OpenACC and the HPF library.
+var libraryModules = map[string]bool{
+	"ISO_FORTRAN_ENV": true, "ISO_C_BINDING": true, "MPI": true, "MPI_F08": true,
+	"OMP_LIB": true, "OMP_LIB_KINDS": true, "OPENACC": true, "HPF_LIBRARY": true, "HPF_LOCAL_LIBRARY": true,
+}
+
+// moduleDiagnostics warns of each USE in snap of a module that no open
+// document, no indexed file and no known library defines. It says nothing
+// until the workspace index is complete, nor when the index stopped at its
+// file limit (the module may be in a file it left out).
+func (s *Server) moduleDiagnostics(snap *Snapshot) []hints.Diagnostic {
+	select {
+	case <-s.index.done:
+	default:
+		return nil
+	}
+	if snap.File == nil {
+		return nil
+	}
+	s.index.mu.Lock()
+	full := len(s.index.files) >= maxIndexedFiles
+	s.index.mu.Unlock()
+	if full {
+		return nil
+	}
+	type use struct {
+		stmt *parser.UseStmt
+		top  *parser.Unit // positions are relative to the top-level unit
+	}
+	var uses []use
+	for _, top := range snap.File.Units {
+		var visit func(u *parser.Unit)
+		visit = func(u *parser.Unit) {
+			for _, st := range u.Body {
+				parser.Inspect(st, func(n parser.Node) bool {
+					if us, ok := n.(*parser.UseStmt); ok && us.Module != nil && !knownModule(us.Module.Name) {
+						uses = append(uses, use{us, top})
+					}
+					return true
+				})
+			}
+			for _, k := range u.Contains {
+				visit(k)
+			}
+		}
+		visit(top)
+	}
+	if len(uses) == 0 {
+		return nil
+	}
+	defined := map[string]bool{}
+	for _, d := range s.workspaceFiles() {
+		for _, u := range d.file.Units {
+			if u.Kind == parser.UnitModule {
+				defined[strings.ToUpper(u.Name)] = true
+			}
+		}
+	}
+	var out []hints.Diagnostic
+	for _, x := range uses {
+		us, top := x.stmt, x.top
+		if defined[strings.ToUpper(us.Module.Name)] {
+			continue
+		}
+		start, end := top.Abs(us.Module.Pos()), top.Abs(us.Module.End())
+		name := us.Module.Name
+		if start >= 0 && start < end && end <= len(snap.File.Src) {
+			name = string(snap.File.Src[start:end]) // as written
+		}
+		out = append(out, hints.Diagnostic{
+			Start: start, End: end, Severity: parser.SevWarning, Code: moduleNotFoundCode,
+			Message: fmt.Sprintf("module %s not found: it is in no file of the workspace and not a known library", name),
+		})
+	}
+	return out
+}
+
+// knownModule reports whether name is a library module.
+func knownModule(name string) bool {
+	up := strings.ToUpper(name)
+	return libraryModules[up] || strings.HasPrefix(up, "IEEE_")
 }

@@ -72,6 +72,11 @@ type initializeParams struct {
 					Properties []string `json:"properties"`
 				} `json:"resolveSupport"`
 			} `json:"inlayHint"`
+			CodeAction struct {
+				ResolveSupport struct {
+					Properties []string `json:"properties"`
+				} `json:"resolveSupport"`
+			} `json:"codeAction"`
 		} `json:"textDocument"`
 	} `json:"capabilities"`
 }
@@ -89,7 +94,7 @@ type serverCapabilities struct {
 	CompletionProvider      protocol.CompletionOptions       `json:"completionProvider"`
 	SignatureHelpProvider   protocol.SignatureHelpOptions    `json:"signatureHelpProvider"`
 	InlayHintProvider       inlayHintOptions                 `json:"inlayHintProvider"`
-	CodeActionProvider      bool                             `json:"codeActionProvider"`
+	CodeActionProvider      any                              `json:"codeActionProvider"` // true, or codeActionOptions with resolveProvider
 	ExecuteCommandProvider  protocol.ExecuteCommandOptions   `json:"executeCommandProvider"`
 	features2Capabilities
 }
@@ -136,6 +141,9 @@ func (s *Server) initialize(ctx context.Context, r *request) (any, error) {
 			info.markdown = true
 		}
 	}
+	for _, prop := range c.TextDocument.CodeAction.ResolveSupport.Properties {
+		info.resolveActionEdit = info.resolveActionEdit || prop == "edit"
+	}
 	if ih := c.TextDocument.InlayHint; ih != nil {
 		for _, prop := range ih.ResolveSupport.Properties {
 			if prop == "tooltip" {
@@ -169,7 +177,7 @@ func (s *Server) initialize(ctx context.Context, r *request) (any, error) {
 	caps.CompletionProvider = protocol.CompletionOptions{TriggerCharacters: []string{"$"}}
 	caps.SignatureHelpProvider = protocol.SignatureHelpOptions{TriggerCharacters: []string{"(", ","}}
 	caps.InlayHintProvider = inlayHintOptions{ResolveProvider: true}
-	caps.CodeActionProvider = true
+	caps.CodeActionProvider = codeActionProvider(info.resolveActionEdit)
 	caps.ExecuteCommandProvider = protocol.ExecuteCommandOptions{Commands: []string{hints.EstimateCommand}}
 	caps.features2Capabilities = advertise2()
 	return res, nil

@@ -87,8 +87,8 @@ func nest(flat map[string]any) map[string]any {
 // and a changed value under any key changes the settings.
 func TestSettingsSchemaReadBack(t *testing.T) {
 	schema := SettingsSchema()
-	if len(schema) != 9 {
-		t.Errorf("schema has %d settings, want 9: %v", len(schema), schema)
+	if len(schema) != 11 {
+		t.Errorf("schema has %d settings, want 11: %v", len(schema), schema)
 	}
 	defaults := map[string]any{}
 	for k, v := range schema {

@@ -107,6 +107,8 @@ type clientInfo struct {
 	markdown       bool
 	progress       bool // window/workDoneProgress
 	watch          bool // dynamic registration of file watchers
+	// resolveActionEdit: codeAction/resolve may fill in edits.
+	resolveActionEdit bool
 }
 
 // Serve runs a server on the stream r/w until the client sends exit or

@@ -21,6 +21,8 @@ type Settings struct {
 	// Profile: pfls.profile, a profile.json of `pfls profile` shown in
 	// hovers ("": the newest one under .pfls/; lsp/profile.go).
 	Profile string `json:"profile"`
+	// Format: pfls.format.indent (3) and .keywordCase ("keep").
+	Format FormatSettings `json:"format"`
 }
 
 // ComplexitySettings select the counting convention: pfls.complexity.pips.
@@ -41,7 +43,7 @@ type InlaySettings struct {
 func DefaultSettings() Settings {
 	d := hints.DefaultInlayOptions()
 	return Settings{InlayHints: InlaySettings{Enable: true, Loops: d.Loops, Units: d.Units, MaxLength: d.MaxLength},
-		Estimate: hints.EstimateSettings{Procs: 16}}
+		Estimate: hints.EstimateSettings{Procs: 16}, Format: defaultFormatSettings()}
 }
 
 // inlayOptions converts the settings for the hint producer.

@@ -1,7 +1,8 @@
 -- Headless end-to-end test of the shipped Neovim set-up (lua/pfls.lua):
 -- filetype detection of .hpf and .fcm, then on examples/redblack.f through
 -- require('pfls').setup() only: diagnostics without errors, hover, a code
--- action applied, raw inlay hints, and :PflsEstimate. Runs on Neovim 0.7
+-- action resolved and applied, raw inlay hints, :PflsEstimate, formatting
+-- and signature help on a free-form buffer. Runs on Neovim 0.7
 -- and later. Usage: editors/nvim/run.sh PATH-TO-PFLS.
 local pfls = os.getenv('PFLS')
 local repo = os.getenv('PFLS_REPO')
@@ -95,15 +96,22 @@ if not vim.wait(10000, function() return report ~= nil end, 20) then fail('no an
 if not report:find('^Loop at line ' .. (do100 + 1)) then fail('estimate: ' .. report) end
 ok('estimate')
 
--- A code action on the DO 100 line: the first with an edit, applied.
+-- A code action on the DO 100 line: the first distribution, applied.
+-- Neovim announces codeAction/resolve for edits, so the server leaves the
+-- edit out and resolve computes it, as Neovim's own menu does.
 local actions = request('textDocument/codeAction', { textDocument = { uri = uri },
   range = { start = { line = do100, character = 0 }, ['end'] = { line = do100, character = 0 } },
   context = { diagnostics = {} } })
 local action
 for _, a in ipairs(actions or {}) do
-  if a.edit then action = a; break end
+  if a.kind == 'refactor.rewrite' then action = a; break end
 end
-if not action then fail('no code action with an edit: ' .. vim.inspect(actions)) end
+if not action then fail('no distribution action: ' .. vim.inspect(actions)) end
+if not action.edit then
+  action = request('codeAction/resolve', action)
+  if not action or not action.edit then fail('codeAction/resolve gave no edit: ' .. vim.inspect(action)) end
+  ok('codeAction/resolve')
+end
 local before = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
 vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding or 'utf-16')
 local after = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
@@ -111,6 +119,28 @@ if vim.deep_equal(before, after) then fail('code action "' .. action.title .. '"
 local dist = after[line_of('DISTRIBUTE') + 1]
 if dist == before[line_of('DISTRIBUTE') + 1] then fail('DISTRIBUTE line unchanged by "' .. action.title .. '"') end
 ok('code action "' .. action.title .. '" → ' .. vim.trim(dist))
+
+-- A free-form buffer: Neovim's own format command, then signature help.
+local f90 = tmp .. '/fmt.f90'
+vim.fn.writefile({ 'program f', 'do i = 1, 3', 'x = mod(i, 2)', 'end do', 'end program f' }, f90)
+vim.cmd('edit ' .. f90)
+local fb = vim.api.nvim_get_current_buf()
+if not vim.wait(10000, function() return mod.client(fb) ~= nil end, 20) then fail('no client on fmt.f90') end
+local fclient = mod.client(fb)
+if vim.lsp.buf.format then
+  vim.lsp.buf.format({ bufnr = fb, timeout_ms = 5000 })
+else
+  vim.lsp.buf.formatting_sync(nil, 5000)
+end
+local formatted = table.concat(vim.api.nvim_buf_get_lines(fb, 0, -1, false), '|')
+if formatted ~= 'program f|   do i = 1, 3|      x = mod(i, 2)|   end do|end program f' then fail('formatted: ' .. formatted) end
+ok('formatting')
+local res = mod.call(fclient, 'request_sync', 'textDocument/signatureHelp',
+  { textDocument = { uri = vim.uri_from_bufnr(fb) }, position = { line = 2, character = 16 } }, 5000, fb)
+local sig = res and res.result
+if not sig or sig.signatures[1].label ~= 'MOD(A, P)' or sig.activeParameter ~= 1 then fail('signatureHelp: ' .. vim.inspect(res)) end
+ok('signature help')
+mod.call(fclient, 'stop')
 
 mod.call(client, 'stop')
 vim.wait(5000, function() return mod.call(client, 'is_stopped') end, 20)

@@ -1,6 +1,7 @@
 // The pfls extension for VS Code: starts `pfls serve` through
 // vscode-languageclient for the Fortran languages it contributes, and adds
-// the command "pfls: Estimate this loop". Plain JavaScript, no build step.
+// the command "pfls: Estimate this loop". Plain JavaScript; esbuild bundles
+// it with the client library into dist/extension.js (npm run build).
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -25,10 +26,12 @@ function isExecutable(file) {
 
 /**
  * findServer returns the pfls binary to run: the setting pfls.path when it
- * is not empty (a leading ~ is the home folder), else the first pfls on
- * PATH. It returns {path} or {error} saying what is missing.
+ * is not empty (a leading ~ is the home folder), else the binary inside a
+ * platform-specific package (bin/ of the extension's folder, extDir),
+ * else the first pfls on PATH. It returns {path} or {error} saying what is
+ * missing.
  */
-function findServer(configured, env) {
+function findServer(configured, env, extDir) {
   env = env || process.env;
   if (configured) {
     let p = configured;
@@ -37,6 +40,12 @@ function findServer(configured, env) {
     return { error: `pfls.path is "${configured}", which is not an executable file.` };
   }
   const names = process.platform === 'win32' ? ['pfls.exe', 'pfls'] : ['pfls'];
+  if (extDir) {
+    for (const n of names) {
+      const p = path.join(extDir, 'bin', n);
+      if (isExecutable(p)) return { path: p };
+    }
+  }
   for (const dir of (env.PATH || '').split(path.delimiter)) {
     if (!dir) continue;
     for (const n of names) {
@@ -54,6 +63,7 @@ function estimateParams(uri, line) {
 
 let client;
 let output;
+let extensionDir;
 
 /** missing tells the user that no pfls binary was found, with the way out. */
 async function missing(message) {
@@ -67,7 +77,7 @@ async function missing(message) {
 }
 
 async function start() {
-  const found = findServer(vscode.workspace.getConfiguration('pfls').get('path', ''));
+  const found = findServer(vscode.workspace.getConfiguration('pfls').get('path', ''), process.env, extensionDir);
   if (found.error) {
     await missing(found.error);
     return;
@@ -118,6 +128,7 @@ async function estimateThisLoop() {
 }
 
 async function activate(context) {
+  extensionDir = context.extensionPath;
   context.subscriptions.push(
     vscode.commands.registerCommand('pfls.estimateThisLoop', estimateThisLoop),
     vscode.commands.registerCommand('pfls.restartServer', async () => { await stop(); await start(); }),

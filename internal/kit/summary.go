@@ -134,6 +134,7 @@ func plotKernel(path string, kk Kernel, procs int, pts []Point) error {
 				continue
 			}
 			meas.X, meas.Y = append(meas.X, float64(p.N)), append(meas.Y, p.Measured)
+			meas.YLo, meas.YHi = append(meas.YLo, p.Min), append(meas.YHi, p.Max) // the spread of the repetitions
 			pred.X, pred.Y = append(pred.X, float64(p.N)), append(pred.Y, p.Estimate)
 		}
 		series = append(series, meas, pred)

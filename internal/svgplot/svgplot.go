@@ -15,9 +15,12 @@ import (
 
 // Series is one curve of a plot: Y[i] seconds at X[i] (a data domain
 // size, a processor count, ...). Points are drawn in the order given.
+// YLo and YHi, when given (as many as Y), are a measured spread drawn as
+// an error bar at each point (validate's fastest and slowest run).
 type Series struct {
-	Name string
-	X, Y []float64
+	Name     string
+	X, Y     []float64
+	YLo, YHi []float64
 }
 
 // The layout of a plot, in SVG user units (pixels).
@@ -43,14 +46,20 @@ var plotPalette = []string{
 
 var plotDashes = []string{"", "6 3", "2 3", "8 3 2 3"}
 
-// WritePlot writes a standalone SVG line chart of the series, like seed
-// 003's Figures 3 and 6 (estimated time against data domain size): axes
-// with ticks at 1-2-5 steps, X tick labels as plain numbers, Y tick labels
-// as times with a unit (ns, µs, ms, s), one colour per series, markers on
-// series of up to 60 points, and a legend. The Y axis always includes
-// zero. Points whose X or Y is NaN or infinite are skipped; empty series
-// appear in the legend only. A series whose X and Y differ in length is
-// an error, reported before anything is written.
+// WritePlot writes a standalone SVG line chart of the series, like the
+// estimated time against data domain size of Balasundaram, Fox, Kennedy
+// and Kremer's estimator paper (Figures 3 and 6): axes with ticks at
+// 1-2-5 steps, X tick labels as plain numbers, Y tick labels as times
+// with a unit (ns, µs, ms, s) that the Y label repeats (a label ending in
+// "(s)" takes the ticks' unit), one colour per series, markers on series
+// of up to 60 points, error bars where a series has a spread, and a
+// legend of every series in as many columns as it needs. Where the
+// positive X values span more than a decade the X axis is logarithmic,
+// and so is the Y axis of times when they span more than a decade too;
+// a linear Y axis includes zero. Points whose X or Y is NaN or
+// infinite are skipped; empty series appear in the legend only. A series
+// whose X and Y (or YLo, YHi) differ in length is an error, reported
+// before anything is written.
 func WritePlot(w io.Writer, title, xLabel, yLabel string, series []Series) error {
 	return writePlot(w, title, xLabel, yLabel, series, true)
 }
@@ -66,26 +75,33 @@ func writePlot(w io.Writer, title, xLabel, yLabel string, series []Series, secon
 		if len(s.X) != len(s.Y) {
 			return fmt.Errorf("plot: series %d (%q) has %d X values and %d Y values", i+1, s.Name, len(s.X), len(s.Y))
 		}
+		if s.YLo != nil && len(s.YLo) != len(s.Y) || s.YHi != nil && len(s.YHi) != len(s.Y) {
+			return fmt.Errorf("plot: series %d (%q) has %d Y values and %d, %d for its spread", i+1, s.Name, len(s.Y), len(s.YLo), len(s.YHi))
+		}
 	}
 	// The finite points of each series and the ranges they span.
-	pts := make([][][2]float64, len(series))
+	pts := make([][]plotPoint, len(series))
 	var xs, ys []float64
 	for i, s := range series {
 		for j := range s.X {
-			x, y := s.X[j], s.Y[j]
-			if plotFinite(x) && plotFinite(y) {
-				pts[i] = append(pts[i], [2]float64{x, y})
-				xs = append(xs, x)
-				ys = append(ys, y)
+			p := plotPoint{x: s.X[j], y: s.Y[j]}
+			if !plotFinite(p.x) || !plotFinite(p.y) {
+				continue
 			}
+			if s.YLo != nil && s.YHi != nil && plotFinite(s.YLo[j]) && plotFinite(s.YHi[j]) && s.YLo[j] <= s.YHi[j] {
+				p.lo, p.hi, p.bar = s.YLo[j], s.YHi[j], true
+				ys = append(ys, p.lo, p.hi)
+			}
+			pts[i] = append(pts[i], p)
+			xs = append(xs, p.x)
+			ys = append(ys, p.y)
 		}
 	}
-	xt := plotNiceTicks(plotRange(xs, false))
-	yt := plotNiceTicks(plotRange(ys, true))
-	xlo, xhi := xt[0], xt[len(xt)-1]
-	ylo, yhi := yt[0], yt[len(yt)-1]
-	px := func(x float64) float64 { return plotLeft + (x-xlo)/(xhi-xlo)*plotWidth }
-	py := func(y float64) float64 { return plotTop + plotHeight - (y-ylo)/(yhi-ylo)*plotHeight }
+	xa := newAxis(xs, false, true)
+	ya := newAxis(ys, true, seconds && xa.log)
+	xt, yt := xa.ticks, ya.ticks
+	px := func(x float64) float64 { return plotLeft + xa.frac(x)*plotWidth }
+	py := func(y float64) float64 { return plotTop + plotHeight - ya.frac(y)*plotHeight }
 
 	names := make([]string, len(series))
 	longest := 0
@@ -99,12 +115,16 @@ func writePlot(w io.Writer, title, xLabel, yLabel string, series []Series, secon
 		}
 		longest = max(longest, len([]rune(names[i])))
 	}
+	// The legend: every series, in columns of at most legendRows.
+	legendRows := (plotHeight + plotBottom - plotRow) / plotRow
+	legendCols := (len(series) + legendRows - 1) / legendRows
+	colW := 36 + plotCharW*longest + 12
 	legendW := 0
 	if len(series) > 0 {
-		legendW = plotGap + 36 + plotCharW*longest + 12
+		legendW = plotGap + legendCols*colW
 	}
 	width := plotLeft + plotWidth + max(legendW, 24)
-	height := max(plotTop+plotHeight+plotBottom, plotTop+len(series)*plotRow+plotRow)
+	height := plotTop + plotHeight + plotBottom
 
 	var b bytes.Buffer
 	f := plotNum
@@ -126,15 +146,30 @@ func writePlot(w io.Writer, title, xLabel, yLabel string, series []Series, secon
 	b.WriteString("</g>\n")
 	fmt.Fprintf(&b, `<g class="axes" stroke="black" stroke-width="1"><line x1="%d" y1="%d" x2="%d" y2="%d"/><line x1="%d" y1="%d" x2="%d" y2="%d"/></g>`+"\n",
 		plotLeft, plotTop+plotHeight, plotLeft+plotWidth, plotTop+plotHeight, plotLeft, plotTop, plotLeft, plotTop+plotHeight)
+	xLabels := plotNumberLabels(xt)
+	if xa.log {
+		xLabels = plotLogLabels(xt)
+	}
 	b.WriteString(`<g class="xticks" text-anchor="middle">` + "\n")
-	for i, l := range plotNumberLabels(xt) {
+	for i, l := range xLabels {
 		fmt.Fprintf(&b, `<text class="xtick" x="%s" y="%d">%s</text>`+"\n", f(px(xt[i])), plotTop+plotHeight+18, plotEscape(l))
 	}
 	b.WriteString("</g>\n")
 	b.WriteString(`<g class="yticks" text-anchor="end">` + "\n")
 	yLabels, yText := plotTimeLabels(yt), plotTime
-	if !seconds {
+	switch {
+	case !seconds:
 		yLabels, yText = plotNumberLabels(yt), plotNumber
+	case ya.log:
+		// Each decade in its own unit; the label names none.
+		yLabels = make([]string, len(yt))
+		for i, v := range yt {
+			yLabels[i] = plotTime(v)
+		}
+		yLabel = plotUnitLabel(yLabel, "")
+	default:
+		_, unit := plotTimeUnit(max(math.Abs(yt[0]), math.Abs(yt[len(yt)-1])))
+		yLabel = plotUnitLabel(yLabel, unit)
 	}
 	for i, l := range yLabels {
 		fmt.Fprintf(&b, `<text class="ytick" x="%d" y="%s">%s</text>`+"\n", plotLeft-6, f(py(yt[i])+4), plotEscape(l))
@@ -154,13 +189,23 @@ func writePlot(w io.Writer, title, xLabel, yLabel string, series []Series, secon
 		fmt.Fprintf(&b, `<g class="series" stroke="%s" fill="%s">`+"\n", color, color)
 		var coords []string
 		for _, p := range pts[i] {
-			coords = append(coords, f(px(p[0]))+","+f(py(p[1])))
+			coords = append(coords, f(px(p.x))+","+f(py(p.y)))
 		}
 		fmt.Fprintf(&b, `<polyline fill="none" stroke-width="2"%s points="%s"/>`+"\n", dash, strings.Join(coords, " "))
+		for _, p := range pts[i] {
+			if p.bar {
+				x, lo, hi := px(p.x), py(p.lo), py(p.hi)
+				fmt.Fprintf(&b, `<path class="errorbar" fill="none" stroke-width="1.5" d="M%s %sV%sM%s %sH%sM%s %sH%s"/>`+"\n",
+					f(x), f(lo), f(hi), f(x-4), f(lo), f(x+4), f(x-4), f(hi), f(x+4))
+			}
+		}
 		if len(pts[i]) <= plotMarkers {
 			for _, p := range pts[i] {
-				fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="3"><title>%s</title></circle>`+"\n",
-					f(px(p[0])), f(py(p[1])), plotEscape(fmt.Sprintf("%s: %s, %s", names[i], plotNumber(p[0]), yText(p[1]))))
+				tip := fmt.Sprintf("%s: %s, %s", names[i], plotNumber(p.x), yText(p.y))
+				if p.bar {
+					tip += fmt.Sprintf(" (%s to %s)", yText(p.lo), yText(p.hi))
+				}
+				fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="3"><title>%s</title></circle>`+"\n", f(px(p.x)), f(py(p.y)), plotEscape(tip))
 			}
 		}
 		b.WriteString("</g>\n")
@@ -170,7 +215,8 @@ func writePlot(w io.Writer, title, xLabel, yLabel string, series []Series, secon
 		b.WriteString(`<g class="legend">` + "\n")
 		for i := range series {
 			color, dash := plotStyle(i)
-			y := plotTop + 10 + i*plotRow
+			lx := lx + (i/legendRows)*colW
+			y := plotTop + 10 + (i%legendRows)*plotRow
 			fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="2"%s/>`, lx, y, lx+24, y, color, dash)
 			fmt.Fprintf(&b, `<text class="legend-name" x="%d" y="%d">%s</text>`+"\n", lx+32, y+4, plotEscape(names[i]))
 		}
@@ -182,6 +228,92 @@ func writePlot(w io.Writer, title, xLabel, yLabel string, series []Series, secon
 }
 
 func plotFinite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+// plotPoint is a finite point of a series, with its spread when bar.
+type plotPoint struct {
+	x, y, lo, hi float64
+	bar          bool
+}
+
+// axis is the scale of one axis: its ticks, whose first and last are its
+// ends, linear or logarithmic.
+type axis struct {
+	log   bool
+	ticks []float64
+}
+
+// newAxis chooses the scale of values: logarithmic when canLog and they
+// are all positive and span more than a decade, else linear (through
+// zero with includeZero).
+func newAxis(vals []float64, includeZero, canLog bool) axis {
+	if canLog && len(vals) > 0 {
+		lo, hi := vals[0], vals[0]
+		for _, v := range vals {
+			lo, hi = min(lo, v), max(hi, v)
+		}
+		if lo > 0 && hi/lo > 10 {
+			return axis{log: true, ticks: plotLogTicks(lo, hi)}
+		}
+	}
+	return axis{ticks: plotNiceTicks(plotRange(vals, includeZero))}
+}
+
+// frac is where v lies between the ends of the axis, from 0 to 1.
+func (a axis) frac(v float64) float64 {
+	lo, hi := a.ticks[0], a.ticks[len(a.ticks)-1]
+	if a.log {
+		return (math.Log10(v) - math.Log10(lo)) / (math.Log10(hi) - math.Log10(lo))
+	}
+	return (v - lo) / (hi - lo)
+}
+
+// plotLogTicks returns the powers of ten around [lo, hi] (lo > 0), with
+// the 2s and 5s between them when there are at most two decades.
+func plotLogTicks(lo, hi float64) []float64 {
+	a := int(math.Floor(math.Log10(lo) + 1e-9))
+	b := int(math.Ceil(math.Log10(hi) - 1e-9))
+	if b <= a {
+		b = a + 1
+	}
+	var out []float64
+	for k := a; k <= b; k++ {
+		p := math.Pow(10, float64(k))
+		out = append(out, p)
+		if b-a <= 2 && k < b {
+			out = append(out, 2*p, 5*p)
+		}
+	}
+	return out
+}
+
+// plotLogLabels formats the ticks of a logarithmic axis: plain numbers
+// from 0.001 to 999999, 1e6 and 2e-5 beyond.
+func plotLogLabels(ticks []float64) []string {
+	out := make([]string, len(ticks))
+	for i, t := range ticks {
+		if t >= 1e6 || t < 1e-3 {
+			e := int(math.Floor(math.Log10(t) + 1e-9))
+			m := t / math.Pow(10, float64(e))
+			out[i] = strconv.FormatFloat(m, 'g', 3, 64) + "e" + strconv.Itoa(e)
+		} else {
+			out[i] = strconv.FormatFloat(t, 'g', 6, 64)
+		}
+	}
+	return out
+}
+
+// plotUnitLabel puts a time unit on an axis label: "time (s)" becomes
+// "time (ms)", a label without a unit gains one; unit "" removes it.
+func plotUnitLabel(label, unit string) string {
+	base := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(label), "(s)"))
+	if unit == "" {
+		return base
+	}
+	if base == "" {
+		return "(" + unit + ")"
+	}
+	return base + " (" + unit + ")"
+}
 
 func plotStyle(i int) (color, dash string) {
 	color = plotPalette[i%len(plotPalette)]

@@ -5,9 +5,12 @@ import (
 	"encoding/xml"
 	"errors"
 	"flag"
+	"fmt"
+	"image/png"
 	"io"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -225,14 +228,21 @@ func TestWritePlotDegenerate(t *testing.T) {
 	if len(doc.polylines) != 1 || len(doc.polylines[0]) != 1 || doc.circles != 1 {
 		t.Errorf("single point: %d polylines, %d circles", len(doc.polylines), doc.circles)
 	}
-	// Many legend entries make the picture taller; the 11th series gets a dash.
+	// Many legend entries wrap into columns, every one shown; the 11th
+	// series gets a dash.
 	many := make([]Series, 30)
 	for i := range many {
 		many[i] = Series{Name: strconv.Itoa(i), X: []float64{1, 2}, Y: []float64{1, float64(i)}}
 	}
 	data, doc := plot(t, "", "", "", many)
-	if doc.height < plotTop+30*plotRow {
-		t.Errorf("height %g too small for 30 legend entries", doc.height)
+	if n := len(doc.texts["legend-name"]); n != 30 {
+		t.Errorf("%d legend entries, want 30", n)
+	}
+	if doc.height != plotTop+plotHeight+plotBottom || doc.width < plotLeft+plotWidth+plotGap+2*(36+plotCharW*2+12) {
+		t.Errorf("size %gx%g: the legend of 30 should take two columns beside the plot", doc.width, doc.height)
+	}
+	if !bytes.Contains(data, []byte(`<text class="legend-name" x="`+strconv.Itoa(plotLeft+plotWidth+plotGap+32+36+plotCharW*2+12)+`"`)) {
+		t.Errorf("no legend entry in the second column:\n%s", data)
 	}
 	if !bytes.Contains(data, []byte(`stroke-dasharray="6 3"`)) {
 		t.Errorf("series past the palette have no dash")
@@ -391,4 +401,169 @@ func TestWriteRatioPlot(t *testing.T) {
 	if strings.Contains(out, " s</text>") || strings.Contains(out, " ms</text>") || !strings.Contains(out, "column: 7, 1.25") {
 		t.Errorf("ratio plot has time units or lacks the tooltip:\n%s", out)
 	}
+}
+
+// TestWritePlotLogAxes: sizes over decades give log-log axes (each time
+// tick in its own unit, the Y label without one); a narrow span keeps a
+// linear Y axis through zero whose label takes the ticks' unit.
+func TestWritePlotLogAxes(t *testing.T) {
+	n := []float64{16, 64, 256, 1024, 4096}
+	series := []Series{
+		{Name: "BLOCK", X: n, Y: []float64{2e-5, 1.2e-4, 9e-4, 1.1e-2, 0.15}},
+		{Name: "CYCLIC", X: n, Y: []float64{4e-5, 1e-4, 6e-4, 9e-3, 0.16}},
+	}
+	_, doc := plot(t, "log", "N", "estimated time (s)", series)
+	checkTicks(t, doc)
+	if got := strings.Join(doc.texts["xtick"], "|"); got != "10|100|1000|10000" {
+		t.Errorf("log x ticks = %s", got)
+	}
+	if got := strings.Join(doc.texts["ytick"], "|"); got != "10 µs|100 µs|1 ms|10 ms|100 ms|1 s" {
+		t.Errorf("log y ticks = %s", got)
+	}
+	if got := doc.texts["ylabel"]; len(got) != 1 || got[0] != "estimated time" {
+		t.Errorf("log y label = %q", got)
+	}
+	// Equal ratios are equal distances: 16 → 64 as 1024 → 4096.
+	pl := doc.polylines[0]
+	if d1, d2 := pl[1][0]-pl[0][0], pl[4][0]-pl[3][0]; math.Abs(d1-d2) > 0.2 {
+		t.Errorf("log x: steps %g and %g", d1, d2)
+	}
+	// A decade of sizes, times within a factor of 3: log X, linear Y in ms.
+	_, doc = plot(t, "lin", "N", "estimated time (s)", []Series{{Name: "a", X: []float64{10, 1000}, Y: []float64{1e-3, 3e-3}}})
+	if got := doc.texts["ylabel"]; len(got) != 1 || got[0] != "estimated time (ms)" {
+		t.Errorf("linear y label = %q", got)
+	}
+	if y := doc.texts["ytick"]; y[0] != "0.0 ms" {
+		t.Errorf("linear y ticks = %q", y)
+	}
+	// Less than a decade of sizes: linear X.
+	_, doc = plot(t, "lin", "N", "time", []Series{{Name: "a", X: []float64{100, 900}, Y: []float64{1e-3, 3e-3}}})
+	if x := doc.texts["xtick"]; labelValue(t, x[1])-labelValue(t, x[0]) != labelValue(t, x[2])-labelValue(t, x[1]) {
+		t.Errorf("linear x ticks = %q", x)
+	}
+	if got := doc.texts["ylabel"]; got[0] != "time (ms)" {
+		t.Errorf("y label = %q", got)
+	}
+}
+
+// TestWritePlotErrorBars: a series with a spread gets one error bar per
+// point that has one, inside the plot, and the spread in the tooltip.
+func TestWritePlotErrorBars(t *testing.T) {
+	s := Series{Name: "measured", X: []float64{64, 128, 256}, Y: []float64{1e-3, 2e-3, 4e-3},
+		YLo: []float64{0.9e-3, 1.8e-3, math.NaN()}, YHi: []float64{1.3e-3, 4.5e-3, 5e-3}}
+	data, doc := plot(t, "bars", "N", "time (s)", []Series{s})
+	if n := bytes.Count(data, []byte(`class="errorbar"`)); n != 2 {
+		t.Errorf("%d error bars, want 2", n)
+	}
+	if !bytes.Contains(data, []byte("measured: 128, 2 ms (1.8 ms to 4.5 ms)")) {
+		t.Errorf("tooltip without the spread:\n%s", data)
+	}
+	checkTicks(t, doc)
+	if y := doc.texts["ytick"]; labelValue(t, y[len(y)-1]) < 4.5e-3 {
+		t.Errorf("y axis %q does not reach the top of the spread", y)
+	}
+	var b bytes.Buffer
+	if err := WritePlot(&b, "", "", "", []Series{{Name: "bad", X: []float64{1}, Y: []float64{1}, YLo: []float64{1, 2}, YHi: []float64{1}}}); err == nil {
+		t.Errorf("a spread of the wrong length is not an error")
+	}
+}
+
+// renderPNG renders an SVG file to PNG with rsvg-convert (Debian's
+// librsvg2-bin) or headless Chromium, whichever is installed; ok is false
+// when neither is.
+func renderPNG(t *testing.T, svgPath, pngPath string, width, height int) (ok bool) {
+	t.Helper()
+	if p, err := exec.LookPath("rsvg-convert"); err == nil {
+		out, err := exec.Command(p, "-o", pngPath, svgPath).CombinedOutput()
+		if err != nil {
+			t.Fatalf("rsvg-convert: %v\n%s", err, out)
+		}
+		return true
+	}
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		p, err := exec.LookPath(name)
+		if err != nil {
+			continue
+		}
+		out, err := exec.Command(p, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+			"--screenshot="+pngPath, fmt.Sprintf("--window-size=%d,%d", width, height), "file://"+svgPath).CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", name, err, out)
+		}
+		return true
+	}
+	return false
+}
+
+// TestWritePlotRendersPNG draws a log-log plot with error bars and eight
+// candidates, renders it to PNG and checks the picture: the SVG's size,
+// mostly white, the first series' colour present, ink in the legend's
+// second half (every candidate drawn). Skipped without a renderer.
+func TestWritePlotRendersPNG(t *testing.T) {
+	n := []float64{16, 64, 256, 1024, 4096}
+	var series []Series
+	for i := 0; i < 8; i++ {
+		s := Series{Name: fmt.Sprintf("candidate %d", i+1), X: n}
+		for _, x := range n {
+			y := 1e-6 * x * x * (1 + float64(i)/4)
+			s.Y, s.YLo, s.YHi = append(s.Y, y), append(s.YLo, 0.9*y), append(s.YHi, 1.2*y)
+		}
+		series = append(series, s)
+	}
+	dir := t.TempDir()
+	svgPath, pngPath := filepath.Join(dir, "plot.svg"), filepath.Join(dir, "plot.png")
+	data, doc := plot(t, "eight candidates", "N", "estimated time (s)", series)
+	if err := os.WriteFile(svgPath, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if !renderPNG(t, svgPath, pngPath, int(doc.width), int(doc.height)) {
+		t.Skip("neither rsvg-convert (apt-get install librsvg2-bin) nor chromium is installed")
+	}
+	fh, err := os.Open(pngPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	img, err := png.Decode(fh)
+	if err != nil {
+		t.Fatalf("the renderer's output is not a PNG: %v", err)
+	}
+	bounds := img.Bounds()
+	if bounds.Dx() != int(doc.width) || bounds.Dy() != int(doc.height) {
+		t.Errorf("PNG is %dx%d, the SVG %gx%g", bounds.Dx(), bounds.Dy(), doc.width, doc.height)
+	}
+	var white, blue, legendInk int
+	for y := bounds.Min.Y; y < bounds.Max.Y; y++ {
+		for x := bounds.Min.X; x < bounds.Max.X; x++ {
+			r, g, b, _ := img.At(x, y).RGBA()
+			r, g, b = r>>8, g>>8, b>>8
+			switch {
+			case r > 245 && g > 245 && b > 245:
+				white++
+			case absDiff(r, 0x1f) < 24 && absDiff(g, 0x77) < 24 && absDiff(b, 0xb4) < 24:
+				blue++
+			}
+			if x > plotLeft+plotWidth+plotGap && y > plotTop+4*plotRow && y < plotTop+8*plotRow && r < 200 {
+				legendInk++
+			}
+		}
+	}
+	total := bounds.Dx() * bounds.Dy()
+	if white < total/2 || white == total {
+		t.Errorf("%d of %d pixels white: blank or not a plot", white, total)
+	}
+	if blue < 50 {
+		t.Errorf("only %d pixels of the first series' colour", blue)
+	}
+	if legendInk < 50 {
+		t.Errorf("no ink where legend entries 5 to 8 belong (%d pixels)", legendInk)
+	}
+	t.Logf("PNG %dx%d: %d white, %d of series 1's colour, %d legend pixels", bounds.Dx(), bounds.Dy(), white, blue, legendInk)
+}
+
+func absDiff(a, b uint32) uint32 {
+	if a > b {
+		return a - b
+	}
+	return b - a
 }

@@ -41,6 +41,7 @@ async function main() {
         documentSymbol: { hierarchicalDocumentSymbolSupport: true },
         hover: { contentFormat: ['markdown'] },
         inlayHint: { resolveSupport: { properties: ['tooltip'] } },
+        codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor', 'source'] } }, dataSupport: true, resolveSupport: { properties: ['edit'] } },
         publishDiagnostics: { versionSupport: true, tagSupport: { valueSet: [1, 2] } },
       },
       workspace: { configuration: true, inlayHint: { refreshSupport: true } },
@@ -139,6 +140,71 @@ async function main() {
   const outgoing = await conn.sendRequest(lsp.CallHierarchyOutgoingCallsRequest.type, { item: incoming.find((c) => c.from.name === 'DRIVE').from });
   if (outgoing.length !== 1 || outgoing[0].to.name !== 'SUB2' || outgoing[0].to.uri !== subUri) fail('outgoingCalls ' + JSON.stringify(outgoing));
 
+  // Code actions as VS Code asks for them: the distributions come without
+  // their edit, which codeAction/resolve computes.
+  if (!c0.codeActionProvider || c0.codeActionProvider.resolveProvider !== true) fail('codeActionProvider ' + JSON.stringify(c0.codeActionProvider));
+  const acts = await conn.sendRequest(lsp.CodeActionRequest.type, { textDocument: { uri }, range: { start: { line: do100, character: 0 }, end: { line: do100, character: 0 } }, context: { diagnostics: [] } });
+  const dist = (acts || []).find((a) => a.kind === 'refactor.rewrite');
+  if (!dist || dist.edit || !dist.data) fail('code actions before resolve ' + JSON.stringify(acts));
+  const resolved = await conn.sendRequest(lsp.CodeActionResolveRequest.type, dist);
+  const distEdits = resolved && resolved.edit && resolved.edit.changes && resolved.edit.changes[uri];
+  if (!distEdits || !distEdits.length || !distEdits.some((e) => e.newText.includes('DISTRIBUTE'))) fail('codeAction/resolve ' + JSON.stringify(resolved));
+
+  // Intrinsics and MPI: hover and signature help in a free-form program
+  // that uses mpi (an unsaved document, so nothing is written to disk).
+  const mpiUri = 'file://' + path.join(examples, 'mpi-e2e.f90');
+  const mpiText = 'program ring\n  use mpi\n  integer :: rank, ierr\n  real :: a(10)\n' +
+    '  call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)\n  print *, sum(a)\n  print *, sum(a, mask=a > 0, \n' +
+    '  call MPI_Send(a, 10, MPI_REAL, \nend program\n';
+  const mpiLines = mpiText.split('\n');
+  conn.sendNotification(lsp.DidOpenTextDocumentNotification.type, { textDocument: { uri: mpiUri, languageId: 'fortran', version: 1, text: mpiText } });
+  await waitDiags(mpiUri, 1);
+  const hoverAt = (line, word) => conn.sendRequest(lsp.HoverRequest.type, { textDocument: { uri: mpiUri }, position: { line, character: mpiLines[line].indexOf(word) + 1 } });
+  const hWorld = await hoverAt(4, 'MPI_COMM_WORLD');
+  if (!hWorld || !hWorld.contents.value.includes('MPI_COMM_WORLD: INTEGER (MPI_Comm handle), parameter')) fail('hover of MPI_COMM_WORLD ' + JSON.stringify(hWorld));
+  const hSum = await hoverAt(5, 'sum');
+  if (!hSum || !hSum.contents.value.includes('SUM(ARRAY, DIM, [MASK])') || !hSum.contents.value.includes('transformational function')) fail('hover of SUM ' + JSON.stringify(hSum));
+  const sigAt = (line) => conn.sendRequest(lsp.SignatureHelpRequest.type, { textDocument: { uri: mpiUri }, position: { line, character: mpiLines[line].length } });
+  const paramOf = (sh) => { const sig = sh.signatures[sh.activeSignature]; const l = sig.parameters[sh.activeParameter].label; return sig.label.slice(l[0], l[1]); };
+  const sSum = await sigAt(6);
+  if (!sSum || sSum.signatures.length !== 2 || paramOf(sSum) !== 'DIM') fail('signatureHelp of SUM after MASK= ' + JSON.stringify(sSum));
+  const sSend = await sigAt(7);
+  if (!sSend || paramOf(sSend) !== 'DEST' || !sSend.signatures[0].parameters[2].documentation.value.includes('MPI_Datatype')) fail('signatureHelp of MPI_SEND ' + JSON.stringify(sSend));
+  if (!c0.signatureHelpProvider || !c0.signatureHelpProvider.triggerCharacters.includes('(') || !c0.signatureHelpProvider.triggerCharacters.includes(',')) fail('signatureHelpProvider ' + JSON.stringify(c0.signatureHelpProvider));
+
+  // Module not found: a USE of a module nowhere in the workspace is a
+  // warning once the index is complete; use mpi (above) is not.
+  const modUri = 'file://' + path.join(examples, 'mod-e2e.f90');
+  conn.sendNotification(lsp.DidOpenTextDocumentNotification.type, { textDocument: { uri: modUri, languageId: 'fortran', version: 1, text: 'program m\n  use nowhere_e2e\n  use iso_c_binding\nend program m\n' } });
+  const modDiag = await new Promise((resolve) => {
+    const check = () => { const d = (diags.get(modUri + '@1') || []).filter((x) => x.code === 'module-not-found'); if (d.length) resolve(d); };
+    waiters.push(check); check();
+  });
+  if (modDiag.length !== 1 || modDiag[0].severity !== 2 || modDiag[0].range.start.line !== 1 || !modDiag[0].message.includes('nowhere_e2e')) fail('module-not-found ' + JSON.stringify(modDiag));
+  if ((diags.get(mpiUri + '@1') || []).some((x) => x.code === 'module-not-found')) fail('use mpi reported as not found');
+
+  // Formatting: a free-form document indented by construct, 3 spaces by
+  // default whatever the editor's tab size; the range form only in range.
+  if (!c0.documentFormattingProvider || !c0.documentRangeFormattingProvider) fail('formatting capabilities ' + JSON.stringify(c0));
+  const fmtUri = 'file://' + path.join(examples, 'fmt-e2e.f90');
+  const fmtText = 'program f\nif (x > 0) then  \ny = 1\nend if\nend program f\n';
+  conn.sendNotification(lsp.DidOpenTextDocumentNotification.type, { textDocument: { uri: fmtUri, languageId: 'fortran', version: 1, text: fmtText } });
+  await waitDiags(fmtUri, 1);
+  const applyEdits = (text, edits) => {
+    const ls = text.split('\n');
+    for (const e of [...edits].sort((a, b) => b.range.start.line - a.range.start.line || b.range.start.character - a.range.start.character)) {
+      if (e.range.start.line !== e.range.end.line) fail('multi-line edit ' + JSON.stringify(e));
+      const l = ls[e.range.start.line];
+      ls[e.range.start.line] = l.slice(0, e.range.start.character) + e.newText + l.slice(e.range.end.character);
+    }
+    return ls.join('\n');
+  };
+  const fmtEdits = await conn.sendRequest(lsp.DocumentFormattingRequest.type, { textDocument: { uri: fmtUri }, options: { tabSize: 4, insertSpaces: true } });
+  const formatted = applyEdits(fmtText, fmtEdits);
+  if (formatted !== 'program f\n   if (x > 0) then\n      y = 1\n   end if\nend program f\n') fail('formatting ' + JSON.stringify(formatted));
+  const rangeEdits = await conn.sendRequest(lsp.DocumentRangeFormattingRequest.type, { textDocument: { uri: fmtUri }, range: { start: { line: 2, character: 0 }, end: { line: 2, character: 5 } }, options: { tabSize: 4, insertSpaces: true } });
+  if (rangeEdits.length !== 1 || rangeEdits[0].range.start.line !== 2 || rangeEdits[0].newText !== '      y = 1') fail('rangeFormatting ' + JSON.stringify(rangeEdits));
+
   // Edit: declare IMPLICIT NONE after the PROGRAM line; now undeclared
   // names are reported and the outline still holds.
   const progLine = progLineOf(lines);
@@ -155,7 +221,7 @@ async function main() {
   conn.sendNotification(lsp.ExitNotification.type);
   const code = await new Promise((resolve) => child.on('exit', resolve));
   if (code !== 0) fail('exit code ' + code);
-  console.log('ok (node): diagnostics, hover, symbols, inlay hints, definition, highlight, folding, semantic tokens, call hierarchy, edit');
+  console.log('ok (node): diagnostics, hover, symbols, inlay hints, definition, highlight, folding, semantic tokens, call hierarchy, code action resolve, intrinsic and MPI hover, signature help, module-not-found, formatting, edit');
   process.exit(0);
 }
 main().catch((e) => fail(e.stack || String(e)));

@@ -123,6 +123,35 @@ local items = request('textDocument/prepareCallHierarchy', { textDocument = { ur
 if type(items) ~= 'table' or #items ~= 1 or items[1].name ~= 'SUB2' then fail('prepareCallHierarchy: ' .. vim.inspect(items)) end
 local incoming = request('callHierarchy/incomingCalls', { item = items[1] })
 if type(incoming) ~= 'table' or #incoming ~= 0 then fail('incomingCalls: ' .. vim.inspect(incoming)) end
+
+-- Intrinsics in dgefa.f: hover and signature help of ABS.
+vim.cmd('edit ' .. examples .. '/dgefa.f')
+local ge = vim.api.nvim_get_current_buf()
+vim.lsp.buf_attach_client(ge, id)
+local gelines = vim.api.nvim_buf_get_lines(ge, 0, -1, false)
+local gl = line_of(gelines, 'IF (ABS(A(I,K))')
+local gc = gelines[gl + 1]:find('ABS(', 1, true) -- 1-based: the 0-based column of B
+local geuri = vim.uri_from_bufnr(ge)
+local ghover
+vim.wait(10000, function()
+  local res = client.request_sync('textDocument/hover', { textDocument = { uri = geuri }, position = { line = gl, character = gc } }, 5000, ge)
+  ghover = res and res.result
+  return ghover ~= nil
+end, 50)
+if not ghover or not ghover.contents.value:find('intrinsic elemental function', 1, true) then fail('hover of ABS: ' .. vim.inspect(ghover)) end
+local sig = request('textDocument/signatureHelp', { textDocument = { uri = geuri }, position = { line = gl, character = gc + 3 } })
+if not sig or sig.signatures[1].label ~= 'ABS(A)' or sig.activeParameter ~= 0 then fail('signatureHelp of ABS: ' .. vim.inspect(sig)) end
+
+-- Formatting a free-form buffer: the edits Neovim applies itself.
+vim.cmd('edit ' .. vim.fn.tempname() .. '.f90')
+local fb = vim.api.nvim_get_current_buf()
+vim.api.nvim_buf_set_lines(fb, 0, -1, false, { 'program f', 'do i = 1, 3  ', 'x = i', 'end do', 'end program f' })
+vim.lsp.buf_attach_client(fb, id)
+local fedits = request('textDocument/formatting', { textDocument = { uri = vim.uri_from_bufnr(fb) }, options = { tabSize = 8, insertSpaces = true } })
+if type(fedits) ~= 'table' or #fedits ~= 3 then fail('formatting: ' .. vim.inspect(fedits)) end
+vim.lsp.util.apply_text_edits(fedits, fb, 'utf-16')
+local flines = table.concat(vim.api.nvim_buf_get_lines(fb, 0, -1, false), '|')
+if flines ~= 'program f|   do i = 1, 3|      x = i|   end do|end program f' then fail('formatted buffer: ' .. flines) end
 vim.cmd('buffer ' .. buf)
 
 -- Edit: add a second loop nest at the end of the program and IMPLICIT NONE.
@@ -146,5 +175,5 @@ if not hover2 or not hover2.contents.value:find('REAL VAL', 1, true) then fail('
 
 client.stop()
 vim.wait(5000, function() return client.is_stopped() end, 20)
-io.stdout:write('ok (nvim): diagnostics, hover, symbols, inlay hints, highlight, folding, semantic tokens, call hierarchy, edit\n')
+io.stdout:write('ok (nvim): diagnostics, hover, symbols, inlay hints, highlight, folding, semantic tokens, call hierarchy, intrinsic hover, signature help, formatting, edit\n')
 vim.cmd('qall!')

@@ -57,7 +57,8 @@ test('languages and file extensions', () => {
     assert.strictEqual(grammar.scopeName, g.scopeName);
   }
   for (const l of pkg.contributes.languages) assert.ok(fs.existsSync(path.join(ext, l.configuration)));
-  assert.strictEqual(pkg.main, './extension.js');
+  assert.strictEqual(pkg.main, './dist/extension.js');
+  assert.strictEqual(pkg.scripts['vscode:prepublish'], 'npm run build');
   assert.ok(pkg.dependencies['vscode-languageclient']);
 });
 
@@ -73,8 +74,9 @@ test('settings match the server schema (go run ./editors/vscode/gen -print)', (t
   const props = pkg.contributes.configuration.find((c) => c.id === 'pfls').properties;
   assert.deepStrictEqual(Object.keys(props).sort(), [
     'pfls.complexity.pips', 'pfls.estimate.machine', 'pfls.estimate.procs', 'pfls.estimate.values',
-    'pfls.inlayHints.enable', 'pfls.inlayHints.loops', 'pfls.inlayHints.maxLength', 'pfls.inlayHints.units']);
+    'pfls.format.indent', 'pfls.format.keywordCase', 'pfls.inlayHints.enable', 'pfls.inlayHints.loops', 'pfls.inlayHints.maxLength', 'pfls.inlayHints.units']);
   assert.strictEqual(props['pfls.estimate.procs'].default, 16);
+  assert.strictEqual(props['pfls.format.indent'].default, 3);
 });
 
 test('commands in the manifest are the ones the extension registers', async () => {
@@ -170,6 +172,29 @@ test('findServer: pfls.path, then PATH', () => {
   assert.deepStrictEqual(extension.findServer(bin, { PATH: '' }), { path: bin });
   assert.match(extension.findServer(path.join(dir, 'notexec'), { PATH: dir }).error, /pfls\.path is ".*notexec", which is not an executable file/);
   assert.match(extension.findServer('', { PATH: '/nonexistent' }).error, /not on your PATH/);
+  // A platform package's own binary comes before PATH, after pfls.path.
+  const extDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pfls-ext-'));
+  fs.mkdirSync(path.join(extDir, 'bin'));
+  const inside = path.join(extDir, 'bin', 'pfls');
+  fs.writeFileSync(inside, '#!/bin/sh\n', { mode: 0o755 });
+  assert.deepStrictEqual(extension.findServer('', { PATH: dir }, extDir), { path: inside });
+  assert.deepStrictEqual(extension.findServer(bin, { PATH: '' }, extDir), { path: bin });
+});
+
+test('the esbuild bundle is self-contained and exports the extension', () => {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'pfls-bundle-'));
+  const file = path.join(out, 'extension.js');
+  cp.execFileSync(path.join(ext, 'node_modules', '.bin', 'esbuild'), ['extension.js', '--bundle', '--platform=node', '--format=cjs',
+    '--external:vscode', '--target=node18', '--outfile=' + file, '--log-level=warning'], { cwd: ext });
+  const text = fs.readFileSync(file, 'utf8');
+  // Only vscode and Node's own modules stay outside the bundle.
+  const required = new Set([...text.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]));
+  const builtin = new Set(Module.builtinModules);
+  const outside = [...required].filter((r) => r !== 'vscode' && !builtin.has(r) && !builtin.has(r.replace(/^node:/, '')));
+  assert.deepStrictEqual(outside, []);
+  const bundled = require(file);
+  assert.strictEqual(typeof bundled.activate, 'function');
+  assert.deepStrictEqual(bundled.LANGUAGES, extension.LANGUAGES);
 });
 
 test('missing binary: an error with the install link, which opens', async () => {
