@@ -53,9 +53,19 @@ func StartCPU(b *testing.B) *CPUTimer {
 }
 
 // Stop reports the CPU time per operation since StartCPU.
-func (t *CPUTimer) Stop() {
+func (t *CPUTimer) Stop() { t.StopBytes(0) }
+
+// StopBytes reports the CPU time per operation since StartCPU and, when
+// each operation handles n bytes, the throughput per second of CPU time
+// ("cpu-MB/s").
+func (t *CPUTimer) StopBytes(n int64) {
 	t.b.StopTimer()
-	if used := CPUTime() - t.start; used > 0 && t.b.N > 0 {
-		t.b.ReportMetric(float64(used)/float64(time.Millisecond)/float64(t.b.N), "cpu-ms/op")
+	used := CPUTime() - t.start
+	if used <= 0 || t.b.N <= 0 {
+		return
+	}
+	t.b.ReportMetric(float64(used)/float64(time.Millisecond)/float64(t.b.N), "cpu-ms/op")
+	if n > 0 {
+		t.b.ReportMetric(float64(n)*float64(t.b.N)/1e6/used.Seconds(), "cpu-MB/s")
 	}
 }
