@@ -204,3 +204,45 @@ func (c *benchClient) roundTrip(msg []byte) []byte {
 	}
 	return nil
 }
+
+// BenchmarkOpenBigFile opens a generated fixed-form file of about 10 MB
+// (2,800 routines, 280,000 lines) and asks for its document symbols
+// (target: at most 1 s, with at most 300 MB resident). The client is the
+// raw one of BenchmarkOpenToSymbolsServer. heap-MB and rss-MB are the
+// heap in use and the resident set after the last answer and a
+// collection, without the test's copies of the text (the runtime keeps
+// up to about twice the live heap resident); peak-rss-MB is the
+// process's high-water mark, which includes them (the source, the
+// encoded message, about 25 MB).
+func BenchmarkOpenBigFile(b *testing.B) {
+	const routines = 2800
+	src := string(gen.Fixed(routines))
+	c := newBenchClient(b, Options{DiagnosticDelay: 150 * time.Millisecond})
+	const uri = "file:///bench/big.f"
+	open := rawMessage(b, nil, "textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "fortran", "version": 1, "text": src}})
+	symbols := rawMessage(b, 2, "textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": uri}})
+	src = ""
+	b.SetBytes(int64(len(open)))
+	b.ReportAllocs()
+	cpu := gen.StartCPU(b)
+	var answer []byte
+	for i := 0; i < b.N; i++ {
+		c.send(open)
+		answer = c.roundTrip(symbols)
+	}
+	cpu.Stop()
+	var res struct {
+		Result []protocol.DocumentSymbol `json:"result"`
+	}
+	if err := json.Unmarshal(answer, &res); err != nil || len(res.Result) != routines {
+		b.Fatalf("%d symbols (%v)", len(res.Result), err)
+	}
+	// The figures below are the server's: drop the test's own copies.
+	open, answer, res.Result = nil, nil, nil
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	b.ReportMetric(float64(m.HeapInuse)/(1<<20), "heap-MB")
+	b.ReportMetric(gen.ResidentMB(), "rss-MB")
+	b.ReportMetric(gen.PeakResidentMB(), "peak-rss-MB")
+}
