@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"encoding/json"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -12,7 +13,7 @@ import (
 // hundred bytes) goes through encoding/json, and the texts are put back.
 // Whenever the fast path is unsure it gives up and encoding/json decodes
 // the whole message, so malformed input gets exactly the error it did:
-// a text with a \u escape, invalid UTF-8 or a control character, a key
+// a text with invalid UTF-8, a control character or a bad escape, a key
 // with an escape, a key equal to a wanted one but for case, a duplicate
 // key, nesting past 64 levels.
 
@@ -229,27 +230,45 @@ func (c *textCutter) str(key bool) (string, bool) {
 	return "", false
 }
 
-// text scans a string to cut, unescaping it; it gives up on what it does
-// not decode exactly as encoding/json does.
+// text scans a string to cut, unescaping it as encoding/json does (a
+// \u escape of a lone surrogate becomes U+FFFD); it gives up on invalid
+// UTF-8 and on what is not valid JSON.
 func (c *textCutter) text() bool {
 	open := c.i
 	c.i++ // "
 	var buf []byte
 	run := c.i // start of the bytes not yet copied to buf
 	ascii := true
+	// flush copies the raw bytes since run to buf; false when they are
+	// not valid UTF-8.
+	flush := func() bool {
+		raw := c.data[run:c.i]
+		if !ascii && !utf8.Valid(raw) {
+			return false
+		}
+		ascii = true
+		if buf == nil {
+			buf = make([]byte, 0, len(c.data)-open)
+		}
+		buf = append(buf, raw...)
+		return true
+	}
 	for c.i < len(c.data) {
 		b := c.data[c.i]
 		switch {
 		case b == '"':
-			raw := c.data[run:c.i]
 			var s string
 			if buf == nil {
+				raw := c.data[run:c.i]
+				if !ascii && !utf8.Valid(raw) {
+					return false
+				}
 				s = string(raw)
 			} else {
-				s = string(append(buf, raw...))
-			}
-			if !ascii && !utf8.ValidString(s) {
-				return false
+				if !flush() {
+					return false
+				}
+				s = string(buf)
 			}
 			c.i++
 			c.rest = append(append(c.rest, c.data[c.done:open]...), `""`...)
@@ -261,30 +280,44 @@ func (c *textCutter) text() bool {
 			c.texts = append(c.texts, cutText{elem: elem, value: s})
 			return true
 		case b == '\\':
-			if c.i+1 >= len(c.data) {
+			if c.i+1 >= len(c.data) || !flush() {
 				return false
 			}
-			var r byte
-			switch c.data[c.i+1] {
+			switch e := c.data[c.i+1]; e {
 			case '"', '\\', '/':
-				r = c.data[c.i+1]
+				buf = append(buf, e)
 			case 'b':
-				r = '\b'
+				buf = append(buf, '\b')
 			case 'f':
-				r = '\f'
+				buf = append(buf, '\f')
 			case 'n':
-				r = '\n'
+				buf = append(buf, '\n')
 			case 'r':
-				r = '\r'
+				buf = append(buf, '\r')
 			case 't':
-				r = '\t'
+				buf = append(buf, '\t')
+			case 'u':
+				r := hex4(c.data[c.i+2:])
+				if r < 0 {
+					return false
+				}
+				c.i += 4
+				if utf16.IsSurrogate(r) {
+					r2 := rune(-1)
+					if c.i+3 < len(c.data) && c.data[c.i+2] == '\\' && c.data[c.i+3] == 'u' {
+						r2 = hex4(c.data[c.i+4:])
+					}
+					if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
+						r = d
+						c.i += 6
+					} else {
+						r = utf8.RuneError
+					}
+				}
+				buf = utf8.AppendRune(buf, r)
 			default:
-				return false // \u and invalid escapes
+				return false
 			}
-			if buf == nil {
-				buf = make([]byte, 0, len(c.data)-open)
-			}
-			buf = append(append(buf, c.data[run:c.i]...), r)
 			c.i += 2
 			run = c.i
 		case b < 0x20:
@@ -297,6 +330,28 @@ func (c *textCutter) text() bool {
 		}
 	}
 	return false
+}
+
+// hex4 reads the four hex digits of a \u escape; -1 when they are not.
+func hex4(b []byte) rune {
+	if len(b) < 4 {
+		return -1
+	}
+	var r rune
+	for _, c := range b[:4] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c = c - 'a' + 10
+		case 'A' <= c && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return -1
+		}
+		r = r*16 + rune(c)
+	}
+	return r
 }
 
 // equalFold reports whether two ASCII-or-not strings are equal under

@@ -48,6 +48,12 @@ var textParamCases = []string{
 	`{"textDocument":{"uri":"u","version":2},"contentChanges":[{"text":"a"}],"contentchanges":[]}`,
 	strings.Repeat("[", 100) + strings.Repeat("]", 100),
 	`{"textDocument":{"text":"` + strings.Repeat("      x = 'é'\n", 1000) + `"}}`,
+	`{"textDocument":{"text":"     \u0026 A \u003c B \u003e C \u2028 \uD834\uDD1E \udd1e\ud834 \ud834\u0041 \ud834\\u0041 \ud834"}}`,
+	`{"textDocument":{"text":"\u12"}}`,
+	`{"textDocument":{"text":"\u12G4"}}`,
+	`{"textDocument":{"text":"\ud834\u12"}}`,
+	`{"textDocument":{"text":"é\u00e9\xff"}}`,
+	"{\"textDocument\":{\"text\":\"\xc3\\u00a9\"}}",
 }
 
 // checkTextParams compares the fast decoding of data with encoding/json's.
@@ -73,6 +79,13 @@ func TestDecodeTextParamsLikeEncodingJSON(t *testing.T) {
 	// The fast path is taken where it should be.
 	if _, texts, ok := cutTexts([]byte(textParamCases[1]), didOpenText); !ok || len(texts) != 1 || texts[0].value != "a\"b\\c/d\b\f\n\r\t" {
 		t.Errorf("fast path not taken or wrong: %v %q", ok, texts)
+	}
+	// Escapes as encoding/json writes them (& of continuation lines as
+	// \u0026) and surrogates, valid or not, stay on the fast path.
+	for _, i := range []int{2, 37} {
+		if _, texts, ok := cutTexts([]byte(textParamCases[i]), didOpenText); !ok || len(texts) != 1 {
+			t.Errorf("fast path not taken for %q", textParamCases[i])
+		}
 	}
 	if _, texts, ok := cutTexts([]byte(textParamCases[25]), didChangeText); !ok || len(texts) != 2 || texts[1].elem != 1 {
 		t.Errorf("fast path not taken or wrong: %v %+v", ok, texts)

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/pfls/pfls/parser"
 	"go.lsp.dev/protocol"
@@ -134,9 +135,24 @@ func (s *store) open(uri protocol.DocumentURI, version int32, text string) *Snap
 	f, broken := s.safeParse(name, src, cfg)
 	snap := s.put(uri, version, f, broken)
 	if len(src) >= bigDocument {
-		debug.FreeOSMemory()
+		freeMemory()
 	}
 	return snap
+}
+
+// freeing is set while freeMemory's goroutine runs.
+var freeing atomic.Bool
+
+// freeMemory gives the memory freed to the system, on a goroutine of its
+// own so that the requests after the open do not wait for the
+// collection it forces; one at a time.
+func freeMemory() {
+	if freeing.CompareAndSwap(false, true) {
+		go func() {
+			defer freeing.Store(false)
+			debug.FreeOSMemory()
+		}()
+	}
 }
 
 // change applies content changes in order to the current snapshot; it
@@ -162,7 +178,7 @@ func (s *store) apply(f *parser.File, ch contentChange) (*parser.File, string) {
 	if ch.Range == nil {
 		nf, broken := s.safeParse(f.Name, []byte(ch.Text), f.Config)
 		if len(ch.Text) >= bigDocument {
-			defer debug.FreeOSMemory()
+			defer freeMemory()
 		}
 		return nf, broken
 	}
