@@ -337,7 +337,16 @@ func decode(r *request, v any) error {
 	if len(r.params) == 0 {
 		return jsonrpc2.NewError(jsonrpc2.InvalidParams, "missing params")
 	}
-	if err := json.Unmarshal(r.params, v); err != nil {
+	var err error
+	switch p := v.(type) {
+	case *didOpenParams: // texts of megabytes: see jsontext.go
+		err = decodeDidOpen(r.params, p)
+	case *didChangeParams:
+		err = decodeDidChange(r.params, p)
+	default:
+		err = json.Unmarshal(r.params, v)
+	}
+	if err != nil {
 		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "invalid params: %v", err)
 	}
 	return nil

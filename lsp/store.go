@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/pfls/pfls/parser"
 	"go.lsp.dev/protocol"
@@ -34,10 +36,18 @@ type Snapshot struct {
 func (s *Snapshot) analysable() bool { return s != nil && s.TooLarge == "" && s.Broken == "" }
 
 // MaxDocumentSize is the largest open document that is parsed and
-// analysed (bytes). A larger one is kept as text, so that edits and
-// versions stay in step, but gets one diagnostic instead of analyses:
-// parsing costs about 50 bytes of memory per byte of text.
-const MaxDocumentSize = 4 << 20
+// analysed (bytes), the parser's own file budget. A larger one is kept
+// as text, so that edits and versions stay in step, but gets one
+// diagnostic instead of analyses. The tree costs about 16 bytes of
+// memory per byte of text (parser.BenchmarkMemoryPerByte).
+const MaxDocumentSize = 16 << 20
+
+// bigDocument is the size from which opening or replacing a document
+// gives the memory freed to the system at once: the message, its
+// decoding and the parse's scratch leave several times the text's size
+// of garbage, which the runtime would otherwise keep resident for
+// minutes (see lsp.BenchmarkOpenBigFile).
+const bigDocument = 4 << 20
 
 // tooLargeCode is the code of the diagnostic of a document over the limit.
 const tooLargeCode = "too-large"
@@ -123,7 +133,26 @@ func (s *store) open(uri protocol.DocumentURI, version int32, text string) *Snap
 	cfg := s.config
 	s.mu.Unlock()
 	f, broken := s.safeParse(name, src, cfg)
-	return s.put(uri, version, f, broken)
+	snap := s.put(uri, version, f, broken)
+	if len(src) >= bigDocument {
+		freeMemory()
+	}
+	return snap
+}
+
+// freeing is set while freeMemory's goroutine runs.
+var freeing atomic.Bool
+
+// freeMemory gives the memory freed to the system, on a goroutine of its
+// own so that the requests after the open do not wait for the
+// collection it forces; one at a time.
+func freeMemory() {
+	if freeing.CompareAndSwap(false, true) {
+		go func() {
+			defer freeing.Store(false)
+			debug.FreeOSMemory()
+		}()
+	}
 }
 
 // change applies content changes in order to the current snapshot; it
@@ -147,7 +176,11 @@ func (s *store) change(uri protocol.DocumentURI, version int32, changes []conten
 // first, by code that cannot fail; only then is it parsed.
 func (s *store) apply(f *parser.File, ch contentChange) (*parser.File, string) {
 	if ch.Range == nil {
-		return s.safeParse(f.Name, []byte(ch.Text), f.Config)
+		nf, broken := s.safeParse(f.Name, []byte(ch.Text), f.Config)
+		if len(ch.Text) >= bigDocument {
+			defer freeMemory()
+		}
+		return nf, broken
 	}
 	src, e := editText(f, ch)
 	if len(src) > s.maxSize {

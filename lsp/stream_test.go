@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -221,5 +222,39 @@ done:
 	}
 	if diags > 4 {
 		t.Errorf("%d diagnostics publications arrived: not coalesced", diags)
+	}
+}
+
+// TestEncodeResultMatchesJSONRPC: a successful answer written without the
+// second encoder pass has the bytes jsonrpc2 itself writes, for numeric
+// and string ids and for results with HTML characters, line separators,
+// non-ASCII and nesting.
+func TestEncodeResultMatchesJSONRPC(t *testing.T) {
+	results := []any{
+		nil,
+		[]int{},
+		"a <b> & c \u2028 \u2029 é \x01",
+		map[string]any{"name": "SUB<1>", "children": []any{map[string]any{"x": 1.5e300, "y": -0.0}}},
+		[]protocol.DocumentSymbol{{Name: "S&P", Kind: protocol.SymbolKindFunction}},
+	}
+	ids := []jsonrpc2.ID{jsonrpc2.NewNumberID(0), jsonrpc2.NewNumberID(1 << 30), jsonrpc2.NewStringID("a\"<id>")}
+	for _, id := range ids {
+		for _, res := range results {
+			r, err := jsonrpc2.NewResponse(id, res, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := r.MarshalJSON()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := encodeResult(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("id %v, result %v:\n got %s\nwant %s", id, res, got, want)
+			}
+		}
 	}
 }

@@ -28,9 +28,16 @@ type nodes struct {
 	dos      slab[DoConstruct]
 	ifs      slab[IfConstruct]
 	arms     slab[IfArm]
-	armLists []*IfArm // backing store for the first arm of IF constructs
-	exprs    []Expr   // backing store for argument lists
-	scratch  []Expr   // argument lists being parsed, innermost last
+	simples  slab[SimpleStmt]
+	ends     slab[EndStmt]
+	doStmts  slab[DoStmt]
+	ifThens  slab[IfThenStmt]
+	entities slab[Entity]
+	parens   slab[Paren]
+	armLists lists[*IfArm] // backing store of the arms of IF constructs
+	stmts    lists[Stmt]   // backing store of construct bodies
+	exprs    []Expr        // backing store for argument lists
+	scratch  []Expr        // argument lists being parsed, innermost last
 }
 
 func (n *nodes) ident(pos Pos, name string) *Ident {
@@ -63,10 +70,38 @@ func (n *nodes) arm(head Stmt) *IfArm {
 // firstArm gives an IF construct's list of arms with its first arm; the
 // list has no spare capacity, so adding the ELSE arms copies it.
 func (n *nodes) firstArm(head Stmt) []*IfArm {
-	if len(n.armLists) == cap(n.armLists) {
-		n.armLists = make([]*IfArm, 0, slabChunk)
+	var arms []*IfArm
+	n.armLists.add(&arms, n.arm(head))
+	return arms
+}
+
+// lists hands out the backing arrays of small growing slices (bodies of
+// constructs, arms) from shared chunks: a list that is full moves to a
+// new array of twice its capacity carved from the chunk, so a body of n
+// statements costs no allocation of its own, at the price of the arrays
+// it outgrew, which stay in the chunk (less than its final size). Each
+// carved array belongs to one list alone (its capacity ends where the
+// next one begins), so appending to it elsewhere copies, never
+// overwrites. Lists past maxCarved grow on the heap as usual.
+type lists[T any] struct{ chunk []T }
+
+const (
+	listChunk = 2048
+	maxCarved = 256
+)
+
+func (l *lists[T]) add(list *[]T, x T) {
+	s := *list
+	if len(s) < cap(s) || cap(s) >= maxCarved {
+		*list = append(s, x)
+		return
 	}
-	n.armLists = append(n.armLists, n.arm(head))
-	k := len(n.armLists)
-	return n.armLists[k-1 : k : k]
+	c := max(2*cap(s), 4)
+	if cap(l.chunk)-len(l.chunk) < c {
+		l.chunk = make([]T, 0, listChunk)
+	}
+	k := len(l.chunk)
+	l.chunk = l.chunk[:k+c]
+	grown := append(l.chunk[k:k:k+c], s...)
+	*list = append(grown, x)
 }

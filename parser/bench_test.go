@@ -11,10 +11,11 @@ import (
 func benchParse(b *testing.B, name string, src []byte) {
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
-	b.ResetTimer()
+	cpu := gen.StartCPU(b)
 	for i := 0; i < b.N; i++ {
 		Parse(name, src, nil)
 	}
+	cpu.StopBytes(int64(len(src)))
 }
 
 // BenchmarkParseFixed parses a generated 20,000-line fixed-form file of

@@ -379,7 +379,9 @@ func (p *parser) parenthesised() Expr {
 	first := p.item()
 	if p.s.is(")") {
 		r := p.s.next()
-		return &Paren{Lparen: lpos, X: first, Rparen: p.tokPos(r)}
+		x := p.nodes.parens.new()
+		*x = Paren{Lparen: lpos, X: first, Rparen: p.tokPos(r)}
+		return x
 	}
 	items := []Expr{first}
 	for p.s.accept(",") {

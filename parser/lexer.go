@@ -43,7 +43,8 @@ func (s *scanner) init(st *rawStmt) {
 	s.buf, s.off, s.end, s.i, s.fixed, s.have = st.buf, st.off, st.to, 0, st.fixed, false
 }
 
-// intern returns the string of a name, allocating it once per parse. A
+// intern returns the string of a name, a number or a dotted operator,
+// allocating it once per parse. A
 // small direct-mapped cache in front of the map catches the names that
 // repeat from statement to statement (I, J, A, N).
 func (s *scanner) intern(b []byte) string {
@@ -198,12 +199,11 @@ func (s *scanner) lex() token {
 		}
 		if j > i+1 && j < len(b) && b[j] == '.' {
 			e := j + 1
-			text := string(b[i:e])
-			if (text == ".TRUE." || text == ".FALSE.") && e < len(b) && b[e] == '_' {
+			if w := string(b[i:e]); (w == ".TRUE." || w == ".FALSE.") && e < len(b) && b[e] == '_' {
 				for e++; e < len(b) && isNameChar(b[e]); e++ {
 				}
 			}
-			return token{kind: tDot, s: i, e: e, text: string(b[i:e])}
+			return token{kind: tDot, s: i, e: e, text: s.intern(b[i:e])}
 		}
 		return token{kind: tOp, s: i, e: i + 1, text: "."}
 	case c == '\'' || c == '"':
@@ -335,7 +335,7 @@ func (s *scanner) lexNumber(i int) token {
 			return token{kind: tString, s: i, e: e, text: string(b[i:e])}
 		}
 	}
-	return token{kind: kind, s: i, e: j, text: string(b[i:j])}
+	return token{kind: kind, s: i, e: j, text: s.intern(b[i:j])}
 }
 
 // keyword consumes kw if the next token is a name that starts with it. In

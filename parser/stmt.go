@@ -578,12 +578,13 @@ func (p *parser) designator() Expr {
 		p.fail(p.tokPos(t), p.tokEnd(t), "expected a variable, found "+describe(t))
 	}
 	p.s.next()
-	return p.designatorTail(&Ident{NamePos: p.tokPos(t), Name: t.text})
+	return p.designatorTail(p.nodes.ident(p.tokPos(t), t.text))
 }
 
 func (p *parser) simple(base StmtBase) Stmt {
 	p.take(base.Keyword)
-	s := &SimpleStmt{StmtBase: base}
+	s := p.nodes.simples.new()
+	s.StmtBase = base
 	switch base.Keyword {
 	case "ELSE", "CONTAINS", "CONTINUE", "SEQUENCE", "CASEDEFAULT", "CLASSDEFAULT", "ENUM", "ENDENUM":
 		if base.Keyword == "ENUM" {
@@ -872,7 +873,8 @@ func (p *parser) intentSpec() *Ident {
 func (p *parser) entityList(init bool) []*Entity {
 	var out []*Entity
 	for {
-		e := &Entity{Name: p.ident()}
+		e := p.nodes.entities.new()
+		e.Name = p.ident()
 		if p.s.is("(") {
 			p.s.next()
 			e.Dims = p.dimList()
@@ -1134,7 +1136,8 @@ func (p *parser) isModuleProcedure() bool {
 // END UNION and END MAP.
 func (p *parser) decBlock(base StmtBase, partial *Stmt) Stmt {
 	p.take(base.Keyword)
-	s := &SimpleStmt{StmtBase: base}
+	s := p.nodes.simples.new()
+	s.StmtBase = base
 	for !p.s.atEOS() {
 		p.s.next()
 	}
@@ -1162,7 +1165,8 @@ func (p *parser) record(base StmtBase, partial *Stmt) Stmt {
 
 func (p *parser) blockStmt(base StmtBase, partial *Stmt) Stmt {
 	p.take("BLOCK")
-	s := &SimpleStmt{StmtBase: base}
+	s := p.nodes.simples.new()
+	s.StmtBase = base
 	p.endOfStmt()
 	return s
 }
@@ -1174,6 +1178,23 @@ var endWhat = []string{
 	"FILE", "MAP", "DO", "IF",
 }
 
+// endKeywords are the keywords of the END statements ("END" + what),
+// made once.
+var endKeywords = func() map[string]string {
+	m := map[string]string{"": "END"}
+	for _, w := range endWhat {
+		m[w] = "END" + w
+	}
+	return m
+}()
+
+func endKeyword(what string) string {
+	if k, ok := endKeywords[what]; ok {
+		return k
+	}
+	return "END" + what
+}
+
 func (p *parser) endStmt(base StmtBase, partial *Stmt) Stmt {
 	// ENDFILE is an I/O statement; END= in an I/O list cannot start one.
 	if p.s.peekKeyword("ENDFILE") && !p.isEndFileUnitless() {
@@ -1181,7 +1202,8 @@ func (p *parser) endStmt(base StmtBase, partial *Stmt) Stmt {
 		return p.ioStmt(base)
 	}
 	p.take("END")
-	s := &EndStmt{StmtBase: base}
+	s := p.nodes.ends.new()
+	s.StmtBase = base
 	*partial = s
 	for _, w := range endWhat {
 		if p.s.keywordFlex(w) {
@@ -1196,7 +1218,7 @@ func (p *parser) endStmt(base StmtBase, partial *Stmt) Stmt {
 		p.s.keyword("CASE")
 		p.s.keyword("TYPE")
 	}
-	s.Keyword = "END" + s.What
+	s.Keyword = endKeyword(s.What)
 	if s.What == "INTERFACE" {
 		// END INTERFACE [generic-spec]: keep the rest loosely.
 		for !p.s.atEOS() {
@@ -1416,7 +1438,8 @@ func (p *parser) common(base StmtBase, partial *Stmt) Stmt {
 			p.fail(p.tokPos(p.s.peek()), p.tokEnd(p.s.peek()), "expected '/' before a COMMON block name")
 		}
 		for {
-			e := &Entity{Name: p.ident()}
+			e := p.nodes.entities.new()
+			e.Name = p.ident()
 			if p.s.accept("(") {
 				e.Dims = p.dimList()
 				p.expect(")")
@@ -1512,7 +1535,7 @@ func (p *parser) dataConstant() Expr {
 	if t.kind == tName {
 		// A named constant, or a structure constructor T(1, 2).
 		p.s.next()
-		return p.designatorTail(&Ident{NamePos: p.tokPos(t), Name: t.text})
+		return p.designatorTail(p.nodes.ident(p.tokPos(t), t.text))
 	}
 	return p.primary()
 }
@@ -1634,7 +1657,8 @@ func (p *parser) isGenericSpec() bool {
 
 func (p *parser) doStmt(base StmtBase, partial *Stmt) Stmt {
 	p.take("DO")
-	s := &DoStmt{StmtBase: base, EndLabelAt: NoPos}
+	s := p.nodes.doStmts.new()
+	s.StmtBase, s.EndLabelAt = base, NoPos
 	*partial = s
 	if n, from, _, ok := p.s.digits(); ok {
 		s.EndLabel, s.EndLabelAt = n, from
@@ -1711,7 +1735,8 @@ func (p *parser) ifStmt(base StmtBase, partial *Stmt) Stmt {
 	cond := p.expr()
 	p.expect(")")
 	if p.s.keyword("THEN") {
-		s := &IfThenStmt{StmtBase: base, Cond: cond}
+		s := p.nodes.ifThens.new()
+		s.StmtBase, s.Cond = base, cond
 		p.endOfStmt()
 		return s
 	}

@@ -354,7 +354,7 @@ func (p *parser) buildBlocks(u *Unit, flat []Stmt) (out []Stmt) {
 		return stack[len(stack)-1].body
 	}
 	push := func(node, head Stmt, body *[]Stmt) {
-		*cur() = append(*cur(), node)
+		p.nodes.stmts.add(cur(), node)
 		stack = append(stack, frame{node: node, body: body, head: head})
 	}
 	pop := func() frame {
@@ -417,7 +417,7 @@ func (p *parser) buildBlocks(u *Unit, flat []Stmt) (out []Stmt) {
 			} else if e, ok := s.(*EndStmt); ok && e.What == deep[len(deep)-1].what && deep[len(deep)-1].label == 0 {
 				deep = deep[:len(deep)-1]
 			}
-			*cur() = append(*cur(), s)
+			p.nodes.stmts.add(cur(), s)
 			if lbl := s.Base().Label; lbl != 0 && len(deep) > 0 && deep[len(deep)-1].label == lbl {
 				for len(deep) > 0 && deep[len(deep)-1].label == lbl {
 					deep = deep[:len(deep)-1]
@@ -444,7 +444,7 @@ func (p *parser) buildBlocks(u *Unit, flat []Stmt) (out []Stmt) {
 			if _, ok := s.(*InterfaceStmt); ok {
 				interfaceDepth++
 			}
-			*cur() = append(*cur(), s)
+			p.nodes.stmts.add(cur(), s)
 			continue
 		}
 		switch st := s.(type) {
@@ -474,7 +474,7 @@ func (p *parser) buildBlocks(u *Unit, flat []Stmt) (out []Stmt) {
 				closeTo(i)
 				c := stack[i].node.(*IfConstruct)
 				arm := p.nodes.arm(st)
-				c.Arms = append(c.Arms, arm)
+				p.nodes.armLists.add(&c.Arms, arm)
 				stack[i].body = &arm.Body
 				continue
 			}
@@ -486,7 +486,7 @@ func (p *parser) buildBlocks(u *Unit, flat []Stmt) (out []Stmt) {
 					closeTo(i)
 					c := stack[i].node.(*IfConstruct)
 					arm := p.nodes.arm(st)
-					c.Arms = append(c.Arms, arm)
+					p.nodes.armLists.add(&c.Arms, arm)
 					stack[i].body = &arm.Body
 					continue
 				}
@@ -558,7 +558,7 @@ func (p *parser) buildBlocks(u *Unit, flat []Stmt) (out []Stmt) {
 				continue
 			}
 		}
-		*cur() = append(*cur(), s)
+		p.nodes.stmts.add(cur(), s)
 		closeLabel(s)
 	}
 	for len(stack) > 0 {

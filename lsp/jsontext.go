@@ -1,0 +1,404 @@
+package lsp
+
+import (
+	"encoding/json"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// Decoding the parameters of didOpen and didChange, whose text may be
+// megabytes long: encoding/json validates the whole message, then decodes
+// it, copying the text through its unquoting. Here the texts are cut out
+// in one pass (validated and unescaped on the way), the rest (a few
+// hundred bytes) goes through encoding/json, and the texts are put back.
+// Whenever the fast path is unsure it gives up and encoding/json decodes
+// the whole message, so malformed input gets exactly the error it did:
+// a text with invalid UTF-8, a control character or a bad escape, a key
+// with an escape, a key equal to a wanted one but for case, a duplicate
+// key, nesting past 64 levels.
+
+// textPath says which string values to cut: keys holds the object keys
+// (and "[]" for an array element) from the top down to the string.
+type textPath func(keys []string) bool
+
+// didOpenText is textDocument.text.
+func didOpenText(keys []string) bool {
+	return len(keys) == 2 && keys[0] == "textDocument" && keys[1] == "text"
+}
+
+// didChangeText is contentChanges[i].text.
+func didChangeText(keys []string) bool {
+	return len(keys) == 3 && keys[0] == "contentChanges" && keys[1] == "[]" && keys[2] == "text"
+}
+
+// watched are the keys whose case variants and duplicates send a message
+// to encoding/json (it matches keys case-insensitively and keeps the last
+// of duplicates).
+var watched = []string{"textDocument", "text", "contentChanges"}
+
+// cutText is one text cut out: its value, and the index of the array
+// element it was in (0 outside arrays).
+type cutText struct {
+	elem  int
+	value string
+}
+
+type textCutter struct {
+	data  []byte
+	i     int
+	want  textPath
+	keys  []string
+	elems []int  // the index of the current element of each open array
+	rest  []byte // data with the texts replaced by ""
+	done  int    // data[:done] is in rest already
+	texts []cutText
+}
+
+// cutTexts returns data with the strings want selects replaced by "" and
+// those strings; ok is false when the fast path gave up.
+func cutTexts(data []byte, want textPath) (rest []byte, texts []cutText, ok bool) {
+	c := &textCutter{data: data, want: want}
+	if !c.value(0) {
+		return nil, nil, false
+	}
+	c.space()
+	if c.i != len(data) {
+		return nil, nil, false
+	}
+	if c.rest == nil {
+		return data, nil, true
+	}
+	return append(c.rest, data[c.done:]...), c.texts, true
+}
+
+func (c *textCutter) space() {
+	for c.i < len(c.data) {
+		switch c.data[c.i] {
+		case ' ', '\t', '\n', '\r':
+			c.i++
+		default:
+			return
+		}
+	}
+}
+
+// value scans one value; the caller validates everything but the texts
+// with encoding/json afterwards, so literals are only skipped.
+func (c *textCutter) value(depth int) bool {
+	if depth > 64 {
+		return false
+	}
+	c.space()
+	if c.i >= len(c.data) {
+		return false
+	}
+	switch c.data[c.i] {
+	case '{':
+		return c.object(depth)
+	case '[':
+		return c.array(depth)
+	case '"':
+		if c.want(c.keys) {
+			return c.text()
+		}
+		_, ok := c.str(false)
+		return ok
+	default:
+		start := c.i
+		for c.i < len(c.data) && isLiteralByte(c.data[c.i]) {
+			c.i++
+		}
+		return c.i > start
+	}
+}
+
+func isLiteralByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '-' || b == '+' || b == '.'
+}
+
+func (c *textCutter) object(depth int) bool {
+	c.i++ // {
+	var seen [3]bool
+	c.space()
+	if c.i < len(c.data) && c.data[c.i] == '}' {
+		c.i++
+		return true
+	}
+	for {
+		c.space()
+		if c.i >= len(c.data) || c.data[c.i] != '"' {
+			return false
+		}
+		key, ok := c.str(true)
+		if !ok {
+			return false
+		}
+		for k, w := range watched {
+			if key == w {
+				if seen[k] {
+					return false
+				}
+				seen[k] = true
+			} else if len(key) == len(w) && equalFold(key, w) {
+				return false
+			}
+		}
+		c.space()
+		if c.i >= len(c.data) || c.data[c.i] != ':' {
+			return false
+		}
+		c.i++
+		c.keys = append(c.keys, key)
+		ok = c.value(depth + 1)
+		c.keys = c.keys[:len(c.keys)-1]
+		if !ok {
+			return false
+		}
+		c.space()
+		if c.i >= len(c.data) {
+			return false
+		}
+		switch c.data[c.i] {
+		case ',':
+			c.i++
+		case '}':
+			c.i++
+			return true
+		default:
+			return false
+		}
+	}
+}
+
+func (c *textCutter) array(depth int) bool {
+	c.i++ // [
+	c.space()
+	if c.i < len(c.data) && c.data[c.i] == ']' {
+		c.i++
+		return true
+	}
+	c.keys = append(c.keys, "[]")
+	c.elems = append(c.elems, 0)
+	defer func() {
+		c.keys = c.keys[:len(c.keys)-1]
+		c.elems = c.elems[:len(c.elems)-1]
+	}()
+	for {
+		if !c.value(depth + 1) {
+			return false
+		}
+		c.space()
+		if c.i >= len(c.data) {
+			return false
+		}
+		switch c.data[c.i] {
+		case ',':
+			c.i++
+			c.elems[len(c.elems)-1]++
+		case ']':
+			c.i++
+			return true
+		default:
+			return false
+		}
+	}
+}
+
+// str scans a string that is not cut and returns its raw contents. For
+// a key (key set) an escape gives up, since keys are compared raw.
+func (c *textCutter) str(key bool) (string, bool) {
+	c.i++ // "
+	start := c.i
+	for c.i < len(c.data) {
+		switch c.data[c.i] {
+		case '"':
+			s := c.data[start:c.i]
+			c.i++
+			if !key {
+				return "", true
+			}
+			return string(s), true
+		case '\\':
+			if key {
+				return "", false
+			}
+			c.i += 2
+		default:
+			c.i++
+		}
+	}
+	return "", false
+}
+
+// text scans a string to cut, unescaping it as encoding/json does (a
+// \u escape of a lone surrogate becomes U+FFFD); it gives up on invalid
+// UTF-8 and on what is not valid JSON.
+func (c *textCutter) text() bool {
+	open := c.i
+	c.i++ // "
+	var buf []byte
+	run := c.i // start of the bytes not yet copied to buf
+	ascii := true
+	// flush copies the raw bytes since run to buf; false when they are
+	// not valid UTF-8.
+	flush := func() bool {
+		raw := c.data[run:c.i]
+		if !ascii && !utf8.Valid(raw) {
+			return false
+		}
+		ascii = true
+		if buf == nil {
+			buf = make([]byte, 0, len(c.data)-open)
+		}
+		buf = append(buf, raw...)
+		return true
+	}
+	for c.i < len(c.data) {
+		b := c.data[c.i]
+		switch {
+		case b == '"':
+			var s string
+			if buf == nil {
+				raw := c.data[run:c.i]
+				if !ascii && !utf8.Valid(raw) {
+					return false
+				}
+				s = string(raw)
+			} else {
+				if !flush() {
+					return false
+				}
+				s = string(buf)
+			}
+			c.i++
+			c.rest = append(append(c.rest, c.data[c.done:open]...), `""`...)
+			c.done = c.i
+			elem := 0
+			if len(c.elems) > 0 {
+				elem = c.elems[len(c.elems)-1]
+			}
+			c.texts = append(c.texts, cutText{elem: elem, value: s})
+			return true
+		case b == '\\':
+			if c.i+1 >= len(c.data) || !flush() {
+				return false
+			}
+			switch e := c.data[c.i+1]; e {
+			case '"', '\\', '/':
+				buf = append(buf, e)
+			case 'b':
+				buf = append(buf, '\b')
+			case 'f':
+				buf = append(buf, '\f')
+			case 'n':
+				buf = append(buf, '\n')
+			case 'r':
+				buf = append(buf, '\r')
+			case 't':
+				buf = append(buf, '\t')
+			case 'u':
+				r := hex4(c.data[c.i+2:])
+				if r < 0 {
+					return false
+				}
+				c.i += 4
+				if utf16.IsSurrogate(r) {
+					r2 := rune(-1)
+					if c.i+3 < len(c.data) && c.data[c.i+2] == '\\' && c.data[c.i+3] == 'u' {
+						r2 = hex4(c.data[c.i+4:])
+					}
+					if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
+						r = d
+						c.i += 6
+					} else {
+						r = utf8.RuneError
+					}
+				}
+				buf = utf8.AppendRune(buf, r)
+			default:
+				return false
+			}
+			c.i += 2
+			run = c.i
+		case b < 0x20:
+			return false
+		default:
+			if b >= utf8.RuneSelf {
+				ascii = false
+			}
+			c.i++
+		}
+	}
+	return false
+}
+
+// hex4 reads the four hex digits of a \u escape; -1 when they are not.
+func hex4(b []byte) rune {
+	if len(b) < 4 {
+		return -1
+	}
+	var r rune
+	for _, c := range b[:4] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c = c - 'a' + 10
+		case 'A' <= c && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return -1
+		}
+		r = r*16 + rune(c)
+	}
+	return r
+}
+
+// equalFold reports whether two ASCII-or-not strings are equal under
+// simple case folding of ASCII letters (enough for the watched keys,
+// which are ASCII: a key with other bytes never equals them).
+func equalFold(a, b string) bool {
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}
+
+// decodeDidOpen decodes didOpen's parameters (see above).
+func decodeDidOpen(data []byte, p *didOpenParams) error {
+	rest, texts, ok := cutTexts(data, didOpenText)
+	if !ok || len(texts) != 1 || json.Unmarshal(rest, p) != nil {
+		*p = didOpenParams{}
+		return json.Unmarshal(data, p)
+	}
+	p.TextDocument.Text = texts[0].value
+	return nil
+}
+
+// decodeDidChange decodes didChange's parameters (see above).
+func decodeDidChange(data []byte, p *didChangeParams) error {
+	rest, texts, ok := cutTexts(data, didChangeText)
+	if ok && json.Unmarshal(rest, p) == nil {
+		for _, t := range texts {
+			if t.elem >= len(p.ContentChanges) {
+				ok = false
+				break
+			}
+			p.ContentChanges[t.elem].Text = t.value
+		}
+		if ok {
+			return nil
+		}
+	}
+	*p = didChangeParams{}
+	return json.Unmarshal(data, p)
+}

@@ -1,0 +1,100 @@
+package lsp
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// textParamCases are didOpen and didChange parameters, well formed and
+// not, that the fast decoding must read exactly as encoding/json does.
+var textParamCases = []string{
+	`{"textDocument":{"uri":"file:///a.f","languageId":"fortran","version":3,"text":"      x = 1\n      end\n"}}`,
+	` { "textDocument" : { "text" : "a\"b\\c\/d\b\f\n\r\t" , "uri" : "u" } } `,
+	`{"textDocument":{"text":"é ü 𝄞 \u00e9 \ud834\udd1e \ud800 x"}}`,
+	`{"textDocument":{"text":"bad \x utf8 \xff\xfe"}}`,
+	"{\"textDocument\":{\"text\":\"control \x01 char\"}}",
+	`{"textDocument":{"text":"unterminated}}`,
+	`{"textDocument":{"text":"a","text":"b"}}`,
+	`{"textDocument":{"Text":"a","text":"b"}}`,
+	`{"textDocument":{"te\u0078t":"a","text":"b"}}`,
+	`{"textDocument":{"text":"a"},"TextDocument":{"text":"b"}}`,
+	`{"textDocument":{"text":"a"},"textDocument":{"text":"b"}}`,
+	`{"textDocument":{"text":5}}`,
+	`{"textDocument":{"text":"a"} "x":1}`,
+	`{"textDocument":{"text":"a"}}trailing`,
+	`{"textDocument":{"text":"a"}} `,
+	`{"textDocument":null}`,
+	`{"textDocument":{"text":"a","version":"x"}}`,
+	`{"textDocument":{"text":"a","version":1e99}}`,
+	`{"textDocument":{"text":"a","version":tru}}`,
+	`{"textDocument":{"text":"a","uri":"\u0066ile"}}`,
+	`{"textDocument":{"text":"a","x":[1,{"text":"zz"},[[]]]}}`,
+	`{"textDocument":{"text":"a"`,
+	`[]`,
+	`"text"`,
+	`{"textDocument":{"uri":"u","version":2},"contentChanges":[{"text":"whole\nfile"}]}`,
+	`{"textDocument":{"uri":"u","version":2},"contentChanges":[{"range":{"start":{"line":0,"character":1},"end":{"line":0,"character":2}},"text":"x\ty"},{"text":"z"}]}`,
+	`{"textDocument":{"uri":"u","version":2},"contentChanges":[{"range":null},{"text":"z"}]}`,
+	`{"textDocument":{"uri":"u","version":2},"contentChanges":[{"text":"a","text":"b"}]}`,
+	`{"textDocument":{"uri":"u","version":2},"contentChanges":[]}`,
+	`{"textDocument":{"uri":"u","version":2},"contentChanges":null}`,
+	`{"textDocument":{"uri":"u","version":2},"contentChanges":[{"text":"a"},]}`,
+	`{"textDocument":{"uri":"u","version":2},"contentChanges":[{"text":"\u0041"}]}`,
+	`{"textDocument":{"uri":"u","version":2},"contentChanges":{"text":"a"}}`,
+	`{"textDocument":{"uri":"u","version":2},"contentChanges":[[{"text":"a"}]]}`,
+	`{"textDocument":{"uri":"u","version":2},"contentChanges":[{"text":"a"}],"contentchanges":[]}`,
+	strings.Repeat("[", 100) + strings.Repeat("]", 100),
+	`{"textDocument":{"text":"` + strings.Repeat("      x = 'é'\n", 1000) + `"}}`,
+	`{"textDocument":{"text":"     \u0026 A \u003c B \u003e C \u2028 \uD834\uDD1E \udd1e\ud834 \ud834\u0041 \ud834\\u0041 \ud834"}}`,
+	`{"textDocument":{"text":"\u12"}}`,
+	`{"textDocument":{"text":"\u12G4"}}`,
+	`{"textDocument":{"text":"\ud834\u12"}}`,
+	`{"textDocument":{"text":"é\u00e9\xff"}}`,
+	"{\"textDocument\":{\"text\":\"\xc3\\u00a9\"}}",
+}
+
+// checkTextParams compares the fast decoding of data with encoding/json's.
+func checkTextParams(t *testing.T, data []byte) {
+	var wantOpen, gotOpen didOpenParams
+	errWant := json.Unmarshal(data, &wantOpen)
+	errGot := decodeDidOpen(data, &gotOpen)
+	if fmt.Sprint(errGot) != fmt.Sprint(errWant) || (errWant == nil && !reflect.DeepEqual(gotOpen, wantOpen)) {
+		t.Errorf("didOpen %q:\n got %+v, %v\nwant %+v, %v", data, gotOpen, errGot, wantOpen, errWant)
+	}
+	var wantChange, gotChange didChangeParams
+	errWant = json.Unmarshal(data, &wantChange)
+	errGot = decodeDidChange(data, &gotChange)
+	if fmt.Sprint(errGot) != fmt.Sprint(errWant) || (errWant == nil && !reflect.DeepEqual(gotChange, wantChange)) {
+		t.Errorf("didChange %q:\n got %+v, %v\nwant %+v, %v", data, gotChange, errGot, wantChange, errWant)
+	}
+}
+
+func TestDecodeTextParamsLikeEncodingJSON(t *testing.T) {
+	for _, c := range textParamCases {
+		checkTextParams(t, []byte(c))
+	}
+	// The fast path is taken where it should be.
+	if _, texts, ok := cutTexts([]byte(textParamCases[1]), didOpenText); !ok || len(texts) != 1 || texts[0].value != "a\"b\\c/d\b\f\n\r\t" {
+		t.Errorf("fast path not taken or wrong: %v %q", ok, texts)
+	}
+	// Escapes as encoding/json writes them (& of continuation lines as
+	// \u0026) and surrogates, valid or not, stay on the fast path.
+	for _, i := range []int{2, 37} {
+		if _, texts, ok := cutTexts([]byte(textParamCases[i]), didOpenText); !ok || len(texts) != 1 {
+			t.Errorf("fast path not taken for %q", textParamCases[i])
+		}
+	}
+	if _, texts, ok := cutTexts([]byte(textParamCases[25]), didChangeText); !ok || len(texts) != 2 || texts[1].elem != 1 {
+		t.Errorf("fast path not taken or wrong: %v %+v", ok, texts)
+	}
+}
+
+func FuzzDecodeTextParams(f *testing.F) {
+	for _, c := range textParamCases {
+		f.Add([]byte(c))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) { checkTextParams(t, data) })
+}
