@@ -373,7 +373,7 @@ func shareWords(share float64, t int) string {
 		return "none"
 	}
 	s := fmt.Sprintf("%.3g%% (1/%.4g", 100*share, 1/share)
-	if t > 1 && math.Abs(share*float64(t)-1) > 1e-9 {
+	if t > 1 && fmt.Sprintf("%.4g", 1/share) != fmt.Sprint(t) { // not "1/4; even would be 1/4"
 		s += fmt.Sprintf("; even would be 1/%d", t)
 	}
 	return s + ")"
@@ -752,7 +752,11 @@ func (e *est) ompShare(c *parser.DoConstruct, loops []loopInfo, o *ompInfo, t in
 			return even
 		}
 		weighed = weighed || w.list != nil
-		b, sum, nch := ompSchedule(w, o, t, ct)
+		b, sum, nch, ok := ompSchedule(w, o, t, ct, &budget)
+		if !ok {
+			even.how = "even share: too many iterations or chunks to deal out one by one"
+			return even
+		}
 		busy += b
 		total += sum
 		chunks += nch
@@ -825,6 +829,12 @@ func (e *est) ompWeights(nest []*parser.DoConstruct, bounds []ompBound, idx []lo
 		for k := 0.0; k < n; k++ {
 			env[name] = lo + k*st
 			if i+1 < len(nest) {
+				// Outer iterations count too: empty inner ranges
+				// must not make the walk unbounded.
+				*budget--
+				if *budget < 0 {
+					return false
+				}
 				if !rec(i + 1) {
 					return false
 				}
@@ -864,13 +874,22 @@ type ompRun struct {
 // the total work, and the chunks the busiest thread took. For DYNAMIC
 // and GUIDED the next chunk goes to the thread that is free first, each
 // chunk costing chunkTime on top of its iterations; "busiest" is the
-// thread that finishes last.
-func ompSchedule(r ompRun, o *ompInfo, t int, chunkTime float64) (busy, total, chunks float64) {
-	n := int64(r.n)
-	if n <= 0 {
-		return 0, 0, 0
+// thread that finishes last. The work is bounded whatever the loop:
+// iterations of equal time under STATIC,k and DYNAMIC,k are dealt in
+// closed form, only threads that can get an iteration are kept
+// (min(t, n)), and every chunk dealt one by one (GUIDED, or weighed
+// iterations) takes one from budget; ok is false once budget is spent or
+// the trip count is beyond exact integers, and the caller takes the even
+// share.
+func ompSchedule(r ompRun, o *ompInfo, t int, chunkTime float64, budget *int) (busy, total, chunks float64, ok bool) {
+	if r.n <= 0 || math.IsNaN(r.n) {
+		return 0, 0, 0, true
 	}
-	tt := int64(t)
+	if r.n > 1<<53 {
+		return 0, 0, 0, false
+	}
+	n := int64(r.n)
+	tt := min(int64(t), n) // threads past the n-th never get an iteration
 	if r.list == nil {
 		total = r.n * r.w
 	} else {
@@ -878,14 +897,31 @@ func ompSchedule(r ompRun, o *ompInfo, t int, chunkTime float64) (busy, total, c
 			total += w
 		}
 	}
-	work := make([]float64, t)
+	k := max(o.chunk, 1)
+	if r.list == nil {
+		switch o.kind {
+		case schedStatic:
+			if o.chunk == 0 {
+				// libgomp: q = n/t iterations each, the first n mod t threads one more.
+				q, rem := n/tt, n%tt
+				return float64(q+min(rem, 1)) * r.w, total, 0, true
+			}
+			its, _ := ompRoundRobin(n, k, tt, r.w, 0)
+			return float64(its) * r.w, total, 0, true
+		case schedDynamic:
+			its, nch := ompRoundRobin(n, k, tt, r.w, chunkTime)
+			return float64(its) * r.w, total, float64(nch), true
+		}
+	}
+	*budget -= int(tt) // the threads' tallies below
+	if *budget < 0 {
+		return 0, 0, 0, false
+	}
+	work := make([]float64, tt)
 	switch {
 	case o.kind == schedStatic && o.chunk == 0:
-		// libgomp: q = n/t iterations each, the first n mod t threads one more.
+		// Contiguous blocks, as above.
 		q, rem := n/tt, n%tt
-		if r.list == nil {
-			return float64(q+min(rem, 1)) * r.w, total, 0
-		}
 		i := int64(0)
 		for th := int64(0); th < tt; th++ {
 			cnt := q
@@ -899,38 +935,30 @@ func ompSchedule(r ompRun, o *ompInfo, t int, chunkTime float64) (busy, total, c
 		}
 	case o.kind == schedStatic:
 		// Chunks of k dealt round-robin: CYCLIC(k).
-		if r.list == nil {
-			return float64(maxOf(cyclicCounts(0, 1, n, o.chunk, tt))) * r.w, total, 0
-		}
 		for i := int64(0); i < n; i++ {
-			work[(i/o.chunk)%tt] += r.list[i]
+			work[(i/k)%tt] += r.list[i]
 		}
 	default:
-		k := max(o.chunk, 1)
-		if r.list == nil && o.kind == schedDynamic && n/k > 1<<20 {
-			// Equal chunks taken in turn: the busiest thread takes
-			// ceil(chunks/t) of them.
-			nch := (n + k - 1) / k
-			per := (nch + tt - 1) / tt
-			return float64(min(per*k, n)) * r.w, total, float64(per)
-		}
 		// The next chunk goes to the thread that is free first (ties: the
 		// lowest number), each chunk costing chunkTime on top.
-		free := make([]float64, t) // when each thread is free, overheads included
-		taken := make([]float64, t)
+		free := make([]float64, tt) // when each thread is free, overheads included
+		taken := make([]float64, tt)
+		h := ompFreeHeap{free: free, th: make([]int, tt)}
+		for i := range h.th {
+			h.th[i] = i
+		}
 		i := int64(0)
 		for i < n {
+			*budget--
+			if *budget < 0 {
+				return 0, 0, 0, false
+			}
 			size := k
 			if o.kind == schedGuided {
 				size = max((n-i+tt-1)/tt, k)
 			}
 			size = min(size, n-i)
-			th := 0
-			for q := 1; q < t; q++ {
-				if free[q] < free[th] {
-					th = q
-				}
-			}
+			th := h.th[0]
 			w := 0.0
 			if r.list == nil {
 				w = float64(size) * r.w
@@ -942,20 +970,87 @@ func ompSchedule(r ompRun, o *ompInfo, t int, chunkTime float64) (busy, total, c
 			work[th] += w
 			free[th] += w + chunkTime
 			taken[th]++
+			h.down(0)
 			i += size
 		}
 		last := 0
-		for q := 1; q < t; q++ {
+		for q := 1; q < len(free); q++ {
 			if free[q] > free[last] {
 				last = q
 			}
 		}
-		return work[last], total, taken[last]
+		return work[last], total, taken[last], true
 	}
 	for _, w := range work {
 		busy = math.Max(busy, w)
 	}
-	return busy, total, 0
+	return busy, total, 0, true
+}
+
+// ompRoundRobin deals n iterations of equal time w in chunks of k to t
+// threads in turn (chunk c to thread c mod t: STATIC,k, and DYNAMIC,k,
+// whose first free thread is always the next one when the chunks cost the
+// same), and returns the iterations and the chunks of the thread that
+// finishes last (each chunk costing ct on top; ties: the lowest number),
+// in closed form.
+func ompRoundRobin(n, k, t int64, w, ct float64) (iters, chunks int64) {
+	nch := (n + k - 1) / k
+	base, r := nch/t, nch%t
+	p := (nch - 1) % t        // the thread of the last chunk
+	lastSize := n - (nch-1)*k // that chunk's iterations
+	best, bestJ := math.Inf(-1), int64(-1)
+	// Threads other than p with the same chunk count finish together:
+	// the lowest of each kind and p decide.
+	for _, j := range []int64{0, 1, r, r + 1, p} {
+		if j < 0 || j >= t {
+			continue
+		}
+		c := base
+		if j < r {
+			c++
+		}
+		its := c * k
+		if j == p {
+			its -= k - lastSize
+		}
+		fin := float64(its)*w + float64(c)*ct
+		if fin > best || (fin == best && j < bestJ) {
+			best, bestJ, iters, chunks = fin, j, its, c
+		}
+	}
+	return iters, chunks
+}
+
+// ompFreeHeap orders threads by the time they are free, then by number:
+// th[0] is the thread that takes the next chunk.
+type ompFreeHeap struct {
+	free []float64
+	th   []int
+}
+
+func (h *ompFreeHeap) less(a, b int) bool {
+	fa, fb := h.free[h.th[a]], h.free[h.th[b]]
+	return fa < fb || (fa == fb && h.th[a] < h.th[b])
+}
+
+// down restores the order after th[i]'s free time grew.
+func (h *ompFreeHeap) down(i int) {
+	n := len(h.th)
+	for {
+		l := 2*i + 1
+		if l >= n {
+			return
+		}
+		m := l
+		if r := l + 1; r < n && h.less(r, l) {
+			m = r
+		}
+		if !h.less(m, i) {
+			return
+		}
+		h.th[i], h.th[m] = h.th[m], h.th[i]
+		i = m
+	}
 }
 
 // evalF evaluates a polynomial in floating point with the given values

@@ -451,3 +451,79 @@ end program p
 		t.Errorf("%.9g s, want %.9g; notes %q", got, want, e.Notes)
 	}
 }
+
+// Iterations of equal time under STATIC,k and DYNAMIC,k are dealt in
+// closed form; the same iterations given one by one go through the
+// simulation (first free thread). Both must agree on the busiest
+// thread's finishing time, its chunks and the total, for every small
+// case, and use no budget in closed form.
+func TestOMPRoundRobinMatchesSimulation(t *testing.T) {
+	const ct = 0.25
+	for _, kind := range []string{schedStatic, schedDynamic} {
+		for n := int64(1); n <= 40; n++ {
+			for k := int64(1); k <= 7; k++ {
+				for th := 1; th <= 9; th++ {
+					o := &ompInfo{kind: kind, chunk: k}
+					list := make([]float64, n)
+					for i := range list {
+						list[i] = 1
+					}
+					budget := 1 << 20
+					b1, t1, c1, ok1 := ompSchedule(ompRun{n: float64(n), w: 1}, o, th, ct, &budget)
+					if budget != 1<<20 {
+						t.Fatalf("%s n=%d k=%d t=%d: closed form used budget", kind, n, k, th)
+					}
+					b2, t2, c2, ok2 := ompSchedule(ompRun{list: list, n: float64(n)}, o, th, ct, &budget)
+					if !ok1 || !ok2 {
+						t.Fatalf("%s n=%d k=%d t=%d: not ok", kind, n, k, th)
+					}
+					cct := ct
+					if kind == schedStatic {
+						cct = 0
+					}
+					if b1+c1*cct != b2+c2*cct || t1 != t2 || c1 != c2 {
+						t.Errorf("%s n=%d k=%d t=%d: closed form %g+%g chunks, simulated %g+%g chunks", kind, n, k, th, b1, c1, b2, c2)
+					}
+				}
+			}
+		}
+	}
+}
+
+// Loops whose iterations or chunks are far too many to deal out one by
+// one are answered from closed forms or the even share, never by walking
+// them: a chunk of 10⁹ on 10¹² iterations (1000 chunks, 63 on the first
+// 8 of 16 threads), 10⁶ dynamic chunks on 65536 threads, and a dynamic
+// loop re-dealt for each of 10⁵ iterations of an enclosing loop.
+func TestOMPHugeLoopsBounded(t *testing.T) {
+	m := ompModel(t, 1e-9, false)
+	src := func(sched, hi string, outer bool) string {
+		s := "program p\n  real(8) :: a(10)\n  integer(8) :: i, k\n"
+		if outer {
+			s += "  do k = 1, 100000\n"
+		} else {
+			s += "  k = 0\n"
+		}
+		s += "  !$omp parallel do " + sched + "\n  do i = 1, " + hi + "\n    a(1) = a(1) + 1\n  end do\n"
+		if outer {
+			s += "  end do\n"
+		}
+		return s + "end program p\n"
+	}
+	e := ompEstimate(t, src("schedule(static,1000000000)", "1000000000000_8", false), 6, 16, m)
+	if !hasNote(e, "the busiest thread does 6.3% (1/15.87") {
+		t.Errorf("static,10⁹: notes %q", e.Notes)
+	}
+	e = ompEstimate(t, src("schedule(dynamic)", "1000000", false), 6, 65536, m)
+	if !hasNote(e, "16 chunks on the busiest thread") {
+		t.Errorf("dynamic on 65536 threads: notes %q", e.Notes)
+	}
+	e = ompEstimate(t, src("schedule(dynamic)", "1000000 + k", true), 4, 4, m)
+	if !hasNote(e, "over the 100000 iterations of the K loop") || !hasNote(e, "does 25% (1/4) of the work") {
+		t.Errorf("dynamic in a loop: notes %q", e.Notes)
+	}
+	e = ompEstimate(t, src("schedule(guided)", "1000000 + k", true), 4, 4096, m)
+	if !hasNote(e, "even share: too many iterations or chunks") {
+		t.Errorf("guided in a loop: notes %q", e.Notes)
+	}
+}
