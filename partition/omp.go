@@ -23,6 +23,7 @@ package partition
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/pfls/pfls/complexity"
@@ -269,11 +270,14 @@ func (e *est) ompLoop(c *parser.DoConstruct, loops []loopInfo, o *ompInfo) (Poly
 		}
 	}
 	if o.chunkX != nil && o.chunk == 0 {
-		if v, ok := e.num(o.chunkX, loops); ok && v >= 1 && v < 1e15 {
-			o.chunk = int64(v)
+		switch v, ok := e.num(o.chunkX, loops); {
+		case ok && v >= 1 && v == math.Floor(v):
+			o.chunk = int64(min(v, 1<<53))
 			o.sched += fmt.Sprintf(" = %d", o.chunk)
-		} else {
-			e.note(fmt.Sprintf("OpenMP %s at line %d: the chunk size %s is not a number; priced without a chunk", what, line, parser.ExprString(o.chunkX)))
+		case ok:
+			e.note(fmt.Sprintf("OpenMP %s at line %d: the chunk size %s is %g, not a positive integer as OpenMP requires; priced without a chunk", what, line, parser.ExprString(o.chunkX), v))
+		default:
+			e.note(fmt.Sprintf("OpenMP %s at line %d: the chunk size %s is not a number (a PARAMETER or a --set value would be); priced without a chunk", what, line, parser.ExprString(o.chunkX)))
 		}
 	}
 	sm := e.shared()
@@ -294,7 +298,11 @@ func (e *est) ompLoop(c *parser.DoConstruct, loops []loopInfo, o *ompInfo) (Poly
 		share = math.Max(share, 1/float64(sm.Cores))
 	}
 	compute := seq.Mul(ratOf(share))
-	desc := fmt.Sprintf("OpenMP %s at line %d, schedule %s, %s: the busiest thread does %s of the work", what, line, o.sched, threadsWord(t), shareWords(share, t))
+	who := "the busiest thread"
+	if o.kind != schedStatic {
+		who = "the thread that finishes last (its chunks' overheads counted)"
+	}
+	desc := fmt.Sprintf("OpenMP %s at line %d, schedule %s, %s: %s does %s of the work", what, line, o.sched, threadsWord(t), who, shareWords(share, t))
 	if sh.how != "" {
 		desc += " (" + sh.how + ")"
 	}
@@ -1104,13 +1112,19 @@ func humanSec(s float64) string {
 		return fmt.Sprintf("%.3g µs", s*1e6)
 	case a < 1:
 		return fmt.Sprintf("%.3g ms", s*1e3)
+	case a < 1000:
+		return fmt.Sprintf("%.3g s", s)
+	case a < 1e15:
+		// Three significant digits without an exponent: 76400 s.
+		e := math.Pow(10, math.Floor(math.Log10(a))-2)
+		return strconv.FormatFloat(math.Round(s/e)*e, 'f', 0, 64) + " s"
 	}
 	return fmt.Sprintf("%.3g s", s)
 }
 
 // humanBytes prints a byte count with a decimal SI prefix.
 func humanBytes(b float64) string {
-	units := []string{"B", "kB", "MB", "GB", "TB"}
+	units := []string{"B", "kB", "MB", "GB", "TB", "PB", "EB"}
 	i := 0
 	for b >= 1000 && i < len(units)-1 {
 		b /= 1000

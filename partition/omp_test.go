@@ -527,3 +527,43 @@ func TestOMPHugeLoopsBounded(t *testing.T) {
 		t.Errorf("guided in a loop: notes %q", e.Notes)
 	}
 }
+
+// Times in notes are decimals with a unit, never exponents: a loop of
+// 10¹² dynamic chunks takes tens of thousands of seconds.
+func TestOMPHumanUnits(t *testing.T) {
+	for _, c := range []struct {
+		s    float64
+		want string
+	}{
+		{0, "0 s"}, {2.5e-9, "2.5 ns"}, {306e-9, "306 ns"}, {1.47e-6, "1.47 µs"},
+		{19.2, "19.2 s"}, {999, "999 s"}, {76400.4, "76400 s"}, {123456789, "123000000 s"},
+	} {
+		if got := humanSec(c.s); got != c.want {
+			t.Errorf("humanSec(%g) = %q, want %q", c.s, got, c.want)
+		}
+	}
+	if got := humanBytes(2.5e15); got != "2.5 PB" {
+		t.Errorf("humanBytes(2.5e15) = %q", got)
+	}
+}
+
+// A chunk that is a number but not a positive integer is named as such
+// (OpenMP requires chunk_size > 0); one that is not a number says what
+// would make it one. DYNAMIC's share is the last thread to finish's.
+func TestOMPChunkNotes(t *testing.T) {
+	m := ompModel(t, 1e-6, false)
+	src := func(sched string) string {
+		return "program p\n  real(8) :: a(64)\n  integer :: i, k\n  k = 4\n  !$omp parallel do " + sched + "\n  do i = 1, 64\n    a(i) = 0\n  end do\nend program p\n"
+	}
+	for _, c := range []struct{ sched, want string }{
+		{"schedule(static,0)", "the chunk size 0 is 0, not a positive integer"},
+		{"schedule(dynamic,-3)", "the chunk size -3 is -3, not a positive integer"},
+		{"schedule(dynamic,k)", "the chunk size K is not a number (a PARAMETER or a --set value would be)"},
+		{"schedule(dynamic,4)", "the thread that finishes last (its chunks' overheads counted) does 25% (1/4)"},
+	} {
+		e := ompEstimate(t, src(c.sched), 6, 4, m)
+		if !hasNote(e, c.want) {
+			t.Errorf("%s: notes %q", c.sched, e.Notes)
+		}
+	}
+}
