@@ -299,7 +299,7 @@ func (e *est) ompLoop(c *parser.DoConstruct, loops []loopInfo, o *ompInfo) (Poly
 	}
 	compute := seq.Mul(ratOf(share))
 	who := "the busiest thread"
-	if o.kind != schedStatic {
+	if o.kind != schedStatic && !strings.HasPrefix(sh.how, "even share") {
 		who = "the thread that finishes last (its chunks' overheads counted)"
 	}
 	desc := fmt.Sprintf("OpenMP %s at line %d, schedule %s, %s: %s does %s of the work", what, line, o.sched, threadsWord(t), who, shareWords(share, t))
@@ -351,6 +351,9 @@ func (e *est) ompLoop(c *parser.DoConstruct, loops []loopInfo, o *ompInfo) (Poly
 			}
 			e.note(fmt.Sprintf("reduction of %s (%s%s) over %s: %s per execution (%s)", v, r.op, size, threadsWord(t), humanSec(rt), sm.Reduction.Words()))
 		}
+	}
+	if o.kind != schedStatic && strings.HasPrefix(sh.how, "even share") {
+		e.note(fmt.Sprintf("%s schedule: the chunks were not dealt out, so their overheads (%s each) are not counted", o.kind, humanSec(sm.Chunk.Time(t))))
 	}
 	if sh.chunks > 0 {
 		ct := sh.chunks * sm.Chunk.Time(t)
@@ -807,16 +810,29 @@ func (e *est) ompWeights(nest []*parser.DoConstruct, bounds []ompBound, idx []lo
 	for _, l := range idx {
 		uniform = uniform && !body.Has(l.index)
 	}
-	// A single loop with a uniform body: its trip count is enough.
-	if uniform && len(nest) == 1 {
-		lo, ok1 := evalF(bounds[0].lo, env)
-		hi, ok2 := evalF(bounds[0].hi, env)
-		st, ok3 := evalF(bounds[0].step, env)
-		w, ok4 := evalF(body, env)
-		if !ok1 || !ok2 || !ok3 || !ok4 || st == 0 {
+	// A uniform body over a rectangular nest (no bound depends on an
+	// index of the nest): the product of the trip counts is enough.
+	rect := uniform
+	for _, b := range bounds {
+		for _, l := range idx {
+			rect = rect && !b.lo.Has(l.index) && !b.hi.Has(l.index) && !b.step.Has(l.index)
+		}
+	}
+	if rect {
+		w, ok := evalF(body, env)
+		if !ok {
 			return ompRun{}, false
 		}
-		n := math.Max(math.Floor((hi-lo+st)/st), 0)
+		n := 1.0
+		for _, b := range bounds {
+			lo, ok1 := evalF(b.lo, env)
+			hi, ok2 := evalF(b.hi, env)
+			st, ok3 := evalF(b.step, env)
+			if !ok1 || !ok2 || !ok3 || st == 0 {
+				return ompRun{}, false
+			}
+			n *= math.Max(math.Floor((hi-lo+st)/st), 0)
+		}
 		return ompRun{n: n, w: w}, true
 	}
 	var ws []float64

@@ -567,3 +567,28 @@ func TestOMPChunkNotes(t *testing.T) {
 		}
 	}
 }
+
+// COLLAPSE over a rectangular nest of equal iterations is dealt in closed
+// form however large: 10⁸ iterations in chunks of 4 on 16 threads are
+// 1,562,500 chunks on each thread, and their overheads count. A
+// triangular collapsed nest too large to weigh says that its chunks were
+// left out.
+func TestOMPCollapseRectangularDynamic(t *testing.T) {
+	m := ompModel(t, 1e-9, false)
+	src := func(inner string) string {
+		return "program p\n  integer, parameter :: n = 10000\n  real(8) :: a(n,n)\n  integer :: i, j\n  !$omp parallel do collapse(2) schedule(dynamic,4)\n  do i = 1, n\n    do j = 1, " + inner + "\n      a(j,i) = 0\n    end do\n  end do\nend program p\n"
+	}
+	e := ompEstimate(t, src("n"), 6, 16, m)
+	if !hasNote(e, "dynamic schedule: 1562500 chunks on the busiest thread") || !hasNote(e, "2 loops collapsed, iterations of equal time") {
+		t.Errorf("rectangular: notes %q", e.Notes)
+	}
+	// A 16th of the 10⁸ + 10⁴ iterations (the inner loop's and the outer
+	// one's) of 1 ns, the chunks at 0.01·log2 16 µs each, the fork 1 + 4 µs.
+	if got, want := ompSeconds(t, e), (1e8+1e4)*1e-9/16+1562500*0.04e-6+5e-6; !ompNear(got, want) {
+		t.Errorf("rectangular: %.9g s, want %.9g", got, want)
+	}
+	e = ompEstimate(t, src("i"), 6, 16, m)
+	if !hasNote(e, "the chunks were not dealt out, so their overheads") {
+		t.Errorf("triangular: notes %q", e.Notes)
+	}
+}
