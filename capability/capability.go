@@ -220,6 +220,9 @@ func secs(p partition.Poly) float64 {
 func HumanSeconds(v float64) string {
 	a := math.Abs(v)
 	switch {
+	case math.IsNaN(v) || math.IsInf(v, 0) || a >= 1e15:
+		// Past what digits can say (and not "NaN s" for an infinite time).
+		return fmt.Sprintf("%.3g s", v)
 	case a >= 1000:
 		// Three significant digits, without an exponent: 599000 s.
 		e := math.Pow(10, math.Floor(math.Log10(a))-2)
@@ -251,6 +254,10 @@ func HumanCount(v float64) string {
 		return fmt.Sprintf("%.3g G", v/1e9)
 	case a < 1e15:
 		return fmt.Sprintf("%.3g T", v/1e12)
+	case a < 1e18:
+		return fmt.Sprintf("%.3g P", v/1e15)
+	case a < 1e21:
+		return fmt.Sprintf("%.3g E", v/1e18)
 	}
 	return fmt.Sprintf("%.3g", v)
 }

@@ -1,6 +1,7 @@
 package capability
 
 import (
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -348,12 +349,12 @@ func TestMessagesInWords(t *testing.T) {
 			}
 		}
 	}
-	for v, want := range map[float64]string{0: "0 ns", 2.5e-11: "25 ps", 3.2e-7: "320 ns", 0.0276: "27.6 ms", 12.5: "12.5 s", 599147: "599000 s"} {
+	for v, want := range map[float64]string{0: "0 ns", 2.5e-11: "25 ps", 3.2e-7: "320 ns", 0.0276: "27.6 ms", 12.5: "12.5 s", 599147: "599000 s", math.Inf(1): "+Inf s", 2e20: "2e+20 s"} {
 		if got := HumanSeconds(v); got != want {
 			t.Errorf("HumanSeconds(%g) = %q, want %q", v, got, want)
 		}
 	}
-	for v, want := range map[float64]string{999: "999", 9999: "9999", 12345: "12.3 k", 1.05e6: "1.05 M", 4.29e9: "4.29 G"} {
+	for v, want := range map[float64]string{999: "999", 9999: "9999", 12345: "12.3 k", 1.05e6: "1.05 M", 4.29e9: "4.29 G", 2.5e15: "2.5 P", 7e18: "7 E"} {
 		if got := HumanCount(v); got != want {
 			t.Errorf("HumanCount(%g) = %q, want %q", v, got, want)
 		}
