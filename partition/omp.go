@@ -138,12 +138,13 @@ func ompEnclosed(loops []loopInfo) bool {
 	return false
 }
 
-// ompRegion tells where an !$OMP DO stands: inside a PARALLEL region of
-// its unit, outside every region of a unit that has some (it then runs
-// on one thread), or in a unit without regions (an orphaned DO, assumed
-// called from inside a region).
-func (e *est) ompRegion(at parser.Pos) (inside, unitHasRegions bool) {
-	depth := 0
+// ompRegion tells where an !$OMP DO (or BARRIER) stands: inside a
+// PARALLEL region of its unit (the innermost one's directive is given),
+// outside every region of a unit that has some (it then runs on one
+// thread), or in a unit without regions (an orphaned DO, assumed called
+// from inside a region).
+func (e *est) ompRegion(at parser.Pos) (inside, unitHasRegions bool, region *parser.Directive) {
+	var open []*parser.Directive
 	for _, s := range e.u.Body {
 		parser.Inspect(s, func(n parser.Node) bool {
 			d, ok := n.(*parser.Directive)
@@ -154,17 +155,51 @@ func (e *est) ompRegion(at parser.Pos) (inside, unitHasRegions bool) {
 			case "PARALLEL", "PARALLEL SECTIONS", "PARALLEL WORKSHARE":
 				unitHasRegions = true
 				if d.Pos() < at {
-					depth++
+					open = append(open, d)
 				}
 			case "END PARALLEL", "END PARALLEL SECTIONS", "END PARALLEL WORKSHARE":
-				if d.Pos() < at {
-					depth--
+				if d.Pos() < at && len(open) > 0 {
+					open = open[:len(open)-1]
 				}
 			}
 			return true
 		})
 	}
-	return depth > 0, unitHasRegions
+	if len(open) > 0 {
+		return true, unitHasRegions, open[len(open)-1]
+	}
+	return false, unitHasRegions, nil
+}
+
+// ompTeam is the thread count of a PARALLEL construct: its NUM_THREADS
+// clause where that is a positive whole number (a constant, a PARAMETER or
+// a --set value), else --procs. A team other than --procs is noted.
+func (e *est) ompTeam(d *parser.Directive, loops []loopInfo) int {
+	t := max(e.opt.Procs, 1)
+	if d == nil {
+		return t
+	}
+	cs, _ := d.Spec.(*parser.ClauseSpec)
+	if cs == nil {
+		return t
+	}
+	for _, cl := range cs.Clauses {
+		if cl.Name != "NUM_THREADS" || len(cl.Args) != 1 {
+			continue
+		}
+		x := parser.ExprString(cl.Args[0])
+		v, ok := e.num(cl.Args[0], loops)
+		if !ok || v < 1 || v != math.Floor(v) {
+			e.note(fmt.Sprintf("NUM_THREADS(%s) at line %d is not a positive number here: --procs %d is taken as the team", x, e.line(d), t))
+			return t
+		}
+		n := int(min(v, MaxProcs))
+		if n != t {
+			e.note(fmt.Sprintf("NUM_THREADS(%s) at line %d makes the team %s, whatever --procs (%d) says", x, e.line(d), threadsWord(n), t))
+		}
+		return n
+	}
+	return t
 }
 
 // ompNowaitAfter reports whether the statement right after the loop is
@@ -206,14 +241,16 @@ func (e *est) ompDirective(d *parser.Directive, loops []loopInfo) Poly {
 	if d.Sentinel != "OMP" || ompEnclosed(loops) {
 		return complexity.Zero()
 	}
-	t := max(e.opt.Procs, 1)
 	sm := e.shared()
 	switch d.Name {
 	case "PARALLEL", "PARALLEL SECTIONS", "PARALLEL WORKSHARE":
+		t := e.ompTeam(d, loops)
 		f := sm.Fork.Time(t)
 		e.note(fmt.Sprintf("fork and join of the parallel region at line %d (%s; its join is a barrier): %s per execution", e.line(d), threadsWord(t), humanSec(f)))
 		return ratOf(f)
 	case "BARRIER":
+		_, _, region := e.ompRegion(d.Pos())
+		t := e.ompTeam(region, loops)
 		b := sm.Barrier.Time(t)
 		e.note(fmt.Sprintf("barrier at line %d over %s: %s per execution", e.line(d), threadsWord(t), humanSec(b)))
 		return ratOf(b)
@@ -249,26 +286,28 @@ func (e *est) line(s parser.Node) int {
 // the top of omp.go).
 func (e *est) ompLoop(c *parser.DoConstruct, loops []loopInfo, o *ompInfo) (Poly, []*Message) {
 	seq, msgs := e.loop(c, loops)
-	t := max(e.opt.Procs, 1)
 	what := "PARALLEL DO"
 	if !o.parallel {
 		what = "DO"
 	}
 	line := e.line(c.Do)
+	team := o.dir // PARALLEL DO: its own clauses say the team; DO: the region's
 	switch {
 	case ompEnclosed(loops):
 		e.note(fmt.Sprintf("OpenMP %s at line %d runs inside another parallel loop: nested parallelism is off by default, so it runs on one thread", what, line))
 		return seq, msgs
 	case !o.parallel:
-		inside, regions := e.ompRegion(c.Pos())
+		inside, regions, region := e.ompRegion(c.Pos())
+		team = region
 		if !inside && regions {
 			e.note(fmt.Sprintf("OpenMP DO at line %d stands outside every PARALLEL region: it runs on one thread", line))
 			return seq, msgs
 		}
 		if !inside {
-			e.note(fmt.Sprintf("OpenMP DO at line %d is orphaned (no PARALLEL region in %s): priced as called from inside a region of %s, without the region's fork and join", line, unitName(e.u), threadsWord(t)))
+			e.note(fmt.Sprintf("OpenMP DO at line %d is orphaned (no PARALLEL region in %s): priced as called from inside a region of %s, without the region's fork and join", line, unitName(e.u), threadsWord(max(e.opt.Procs, 1))))
 		}
 	}
+	t := e.ompTeam(team, loops)
 	if o.chunkX != nil && o.chunk == 0 {
 		switch v, ok := e.num(o.chunkX, loops); {
 		case ok && v >= 1 && v == math.Floor(v):
@@ -281,7 +320,11 @@ func (e *est) ompLoop(c *parser.DoConstruct, loops []loopInfo, o *ompInfo) (Poly
 		}
 	}
 	sm := e.shared()
-	e.note(fmt.Sprintf("OpenMP: --procs %d is taken as %s on the cores of one shared-memory node (%s)", t, threadsWord(t), coresWords(sm)))
+	if procs := max(e.opt.Procs, 1); t == procs {
+		e.note(fmt.Sprintf("OpenMP: --procs %d is taken as %s on the cores of one shared-memory node (%s)", t, threadsWord(t), coresWords(sm)))
+	} else {
+		e.note(fmt.Sprintf("OpenMP: %s on the cores of one shared-memory node (%s)", threadsWord(t), coresWords(sm)))
+	}
 	if mm := sm.MaxMeasured(); t > mm {
 		if mm == 0 {
 			e.note(fmt.Sprintf("the shared-memory figures are defaults, not measurements: %s", sm.Source))

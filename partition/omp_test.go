@@ -592,3 +592,54 @@ func TestOMPCollapseRectangularDynamic(t *testing.T) {
 		t.Errorf("triangular: notes %q", e.Notes)
 	}
 }
+
+// NUM_THREADS sets the team, whatever --procs says: on a PARALLEL DO, on
+// the region an !$OMP DO runs in (and its BARRIER), as a constant or a
+// PARAMETER. 64 equal iterations of 1 µs on the 4 threads of the clause
+// rather than --procs 16.
+func TestOMPNumThreads(t *testing.T) {
+	m := ompModel(t, 1e-6, false)
+	const pdo = `program p
+  integer, parameter :: nt = 4
+  real(8) :: a(64)
+  integer :: i
+  !$omp parallel do num_threads(nt)
+  do i = 1, 64
+    a(i) = 0
+  end do
+end program p
+`
+	e := ompEstimate(t, pdo, 6, 16, m)
+	// 16 iterations, fork 1 + 1·log2 4 µs.
+	if got, want := ompSeconds(t, e), 16e-6+3e-6; !ompNear(got, want) {
+		t.Errorf("PARALLEL DO: %.9g s, want %.9g; notes %q", got, want, e.Notes)
+	}
+	if !hasNote(e, "NUM_THREADS(NT) at line 5 makes the team 4 threads, whatever --procs (16) says") {
+		t.Errorf("PARALLEL DO: notes %q", e.Notes)
+	}
+	const region = `program p
+  real(8) :: a(64)
+  integer :: i, it
+  do it = 1, 10
+    !$omp parallel num_threads(2)
+    !$omp do
+    do i = 1, 64
+      a(i) = 0
+    end do
+    !$omp barrier
+    !$omp end parallel
+  end do
+end program p
+`
+	e = ompEstimate(t, region, 4, 16, m)
+	// Per sweep: its own iteration (1 µs), fork 1 + 1 µs, 32 iterations,
+	// the DO's barrier and the explicit one 0.5 + 0.25 µs each, all on 2
+	// threads.
+	if got, want := ompSeconds(t, e), 10*(1e-6+2e-6+32e-6+2*0.75e-6); !ompNear(got, want) {
+		t.Errorf("region: %.9g s, want %.9g; notes %q", got, want, e.Notes)
+	}
+	e = ompEstimate(t, strings.Replace(pdo, "num_threads(nt)", "num_threads(k)", 1), 6, 16, m)
+	if !hasNote(e, "NUM_THREADS(K) at line 5 is not a positive number here: --procs 16 is taken") {
+		t.Errorf("unknown NUM_THREADS: notes %q", e.Notes)
+	}
+}
