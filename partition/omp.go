@@ -296,6 +296,14 @@ func (e *est) ompLoop(c *parser.DoConstruct, loops []loopInfo, o *ompInfo) (Poly
 	case ompEnclosed(loops):
 		e.note(fmt.Sprintf("OpenMP %s at line %d runs inside another parallel loop: nested parallelism is off by default, so it runs on one thread", what, line))
 		return seq, msgs
+	case o.parallel:
+		if inside, _, region := e.ompRegion(c.Pos()); inside {
+			// A PARALLEL DO nested in a region: every thread of that
+			// region runs the whole loop in a team of its own, of 1.
+			f := e.shared().Fork.Time(1)
+			e.note(fmt.Sprintf("OpenMP PARALLEL DO at line %d stands inside the PARALLEL region of line %d: nested parallelism is off by default, so each thread of that region runs the whole loop on its own (a team of 1 thread, %s to fork); use !$OMP DO to share the loop among the region's threads", line, e.line(region), humanSec(f)))
+			return seq.Add(ratOf(f)), msgs
+		}
 	case !o.parallel:
 		inside, regions, region := e.ompRegion(c.Pos())
 		team = region

@@ -643,3 +643,29 @@ end program p
 		t.Errorf("unknown NUM_THREADS: notes %q", e.Notes)
 	}
 }
+
+// A PARALLEL DO inside a PARALLEL region is a nested region: with nested
+// parallelism off (the default) each thread of the region runs all of it
+// in a team of 1, so its 64 iterations take 64 µs, plus a fork of 1
+// thread (1 µs), not a 16th of them.
+func TestOMPNestedParallelDo(t *testing.T) {
+	m := ompModel(t, 1e-6, false)
+	src := `program p
+  real(8) :: a(64)
+  integer :: i
+  !$omp parallel
+  !$omp parallel do
+  do i = 1, 64
+    a(i) = 0
+  end do
+  !$omp end parallel
+end program p
+`
+	e := ompEstimate(t, src, 6, 16, m)
+	if got, want := ompSeconds(t, e), 64e-6+1e-6; !ompNear(got, want) {
+		t.Errorf("%.9g s, want %.9g; notes %q", got, want, e.Notes)
+	}
+	if !hasNote(e, "stands inside the PARALLEL region of line 4: nested parallelism is off by default") {
+		t.Errorf("notes %q", e.Notes)
+	}
+}
