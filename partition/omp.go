@@ -31,8 +31,9 @@ import (
 	"github.com/pfls/pfls/parser"
 )
 
-// ompLimit bounds the iterations weighed one by one (over all iterations
-// of an enclosing loop): past it a thread's share is the even one.
+// ompLimit bounds the iterations weighed one by one, and apart from them
+// the chunks dealt one by one (each over all iterations of an enclosing
+// loop): past either a thread's share is the even one.
 const ompLimit = 1 << 22
 
 // ompSchedule kinds.
@@ -800,7 +801,8 @@ func (e *est) ompShare(c *parser.DoConstruct, loops []loopInfo, o *ompInfo, t in
 	} else {
 		steps = []float64{math.NaN()}
 	}
-	budget := ompLimit
+	budget := ompLimit     // iterations weighed one by one
+	dealBudget := ompLimit // chunks dealt one by one, and threads tallied
 	var busy, total, chunks float64
 	weighed := false
 	ct := sm.Chunk.Time(t)
@@ -814,7 +816,7 @@ func (e *est) ompShare(c *parser.DoConstruct, loops []loopInfo, o *ompInfo, t in
 			return even
 		}
 		weighed = weighed || w.list != nil
-		b, sum, nch, ok := ompSchedule(w, o, t, ct, &budget)
+		b, sum, nch, ok := ompSchedule(w, o, t, ct, &dealBudget)
 		if !ok {
 			even.how = "even share: too many iterations or chunks to deal out one by one"
 			return even
