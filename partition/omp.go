@@ -101,8 +101,12 @@ func ompOf(c *parser.DoConstruct) *ompInfo {
 					}
 					o.sched += "," + parser.ExprString(cl.Args[1])
 				}
-				if kind != schedStatic && kind != schedDynamic && kind != schedGuided {
+				switch kind {
+				case schedStatic, schedDynamic, schedGuided:
+				case "auto", "runtime":
 					o.sched += " (priced as static)"
+				default:
+					o.sched += " (not an OpenMP schedule: static, dynamic, guided, auto or runtime; priced as static)"
 				}
 			case "NOWAIT":
 				o.nowait = true

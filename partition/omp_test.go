@@ -560,6 +560,8 @@ func TestOMPChunkNotes(t *testing.T) {
 		{"schedule(dynamic,-3)", "the chunk size -3 is -3, not a positive integer"},
 		{"schedule(dynamic,k)", "the chunk size K is not a number (a PARAMETER or a --set value would be)"},
 		{"schedule(dynamic,4)", "the thread that finishes last (its chunks' overheads counted) does 25% (1/4)"},
+		{"schedule(runtime)", "schedule runtime (priced as static), 4 threads"},
+		{"schedule(dyn)", "schedule dyn (not an OpenMP schedule: static, dynamic, guided, auto or runtime; priced as static)"},
 	} {
 		e := ompEstimate(t, src(c.sched), 6, 4, m)
 		if !hasNote(e, c.want) {
