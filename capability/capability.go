@@ -104,22 +104,32 @@ func (p *Profile) Label() string {
 	return "the " + p.Name + " compiler profile"
 }
 
-// unitProfile is the profile for a unit's findings: prof when given,
-// else the built-in one of the unit's dialect (from its directives, else
-// the file's: the first unit with directives, or the file name's).
-func unitProfile(f *parser.File, u *parser.Unit, prof *Profile) *Profile {
+// unitProfiles chooses the profile of each unit's findings: prof when
+// given, else the built-in one of the unit's dialect (from its directives,
+// else the file's: the first unit with directives, or the file name's).
+// The file's dialect is found once, so that a file of many units without
+// directives is not walked once per unit.
+func unitProfiles(f *parser.File, prof *Profile) func(u *parser.Unit) *Profile {
 	if prof != nil {
-		return prof
+		return func(*parser.Unit) *Profile { return prof }
 	}
-	if d := partition.Dialect(u); d != "" {
-		return ProfileFor(d)
-	}
-	for _, v := range f.Units {
-		if d := partition.Dialect(v); d != "" {
+	fileDialect, found := "", false
+	return func(u *parser.Unit) *Profile {
+		if d := partition.Dialect(u); d != "" {
 			return ProfileFor(d)
 		}
+		if !found {
+			found = true
+			fileDialect = f.Dialect
+			for _, v := range f.Units {
+				if d := partition.Dialect(v); d != "" {
+					fileDialect = d
+					break
+				}
+			}
+		}
+		return ProfileFor(fileDialect)
 	}
-	return ProfileFor(f.Dialect)
 }
 
 // LoadProfile reads a capability profile file.
@@ -163,6 +173,7 @@ func Capabilities(f *parser.File, prof *Profile, opt partition.Options) []Findin
 		opt.Machine = machine.DefaultMachine()
 	}
 	var out []Finding
+	profileOf := unitProfiles(f, prof)
 	for _, u := range f.Units {
 		if u.Scope == nil {
 			continue
@@ -182,12 +193,12 @@ func Capabilities(f *parser.File, prof *Profile, opt partition.Options) []Findin
 				ua.total += secs(e.Time)
 			}
 		}
-		up := unitProfile(f, u, prof)
+		up := profileOf(u)
 		for i, c := range ua.loops {
 			out = append(out, loopFindings(ua, c, ests[i], up)...)
 		}
 	}
-	out = append(out, callsInLoops(f, prof, opt)...)
+	out = append(out, callsInLoops(f, profileOf, opt)...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Start < out[j].Start })
 	return out
 }
@@ -220,6 +231,9 @@ func secs(p partition.Poly) float64 {
 func HumanSeconds(v float64) string {
 	a := math.Abs(v)
 	switch {
+	case math.IsNaN(v) || math.IsInf(v, 0) || a >= 1e15:
+		// Past what digits can say (and not "NaN s" for an infinite time).
+		return fmt.Sprintf("%.3g s", v)
 	case a >= 1000:
 		// Three significant digits, without an exponent: 599000 s.
 		e := math.Pow(10, math.Floor(math.Log10(a))-2)
@@ -251,6 +265,10 @@ func HumanCount(v float64) string {
 		return fmt.Sprintf("%.3g G", v/1e9)
 	case a < 1e15:
 		return fmt.Sprintf("%.3g T", v/1e12)
+	case a < 1e18:
+		return fmt.Sprintf("%.3g P", v/1e15)
+	case a < 1e21:
+		return fmt.Sprintf("%.3g E", v/1e18)
 	}
 	return fmt.Sprintf("%.3g", v)
 }
@@ -415,7 +433,7 @@ func loopFindings(ua *unitLoops, c *parser.DoConstruct, e *partition.Estimate, p
 // communicate: the messages are sent on every call, and a compiler that
 // does not transform across procedures cannot combine them
 // (beyond-compiler). A nil profile is chosen per calling unit.
-func callsInLoops(f *parser.File, prof *Profile, opt partition.Options) []Finding {
+func callsInLoops(f *parser.File, profileOf func(*parser.Unit) *Profile, opt partition.Options) []Finding {
 	procs := map[string]*parser.Unit{}
 	for _, u := range f.Units {
 		if u.Kind == parser.UnitSubroutine && u.Scope != nil {
@@ -443,7 +461,7 @@ func callsInLoops(f *parser.File, prof *Profile, opt partition.Options) []Findin
 		if u.Scope == nil {
 			continue
 		}
-		up := unitProfile(f, u, prof)
+		up := profileOf(u)
 		if up.Interprocedural {
 			continue
 		}

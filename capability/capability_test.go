@@ -1,6 +1,8 @@
 package capability
 
 import (
+	"fmt"
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -348,12 +350,12 @@ func TestMessagesInWords(t *testing.T) {
 			}
 		}
 	}
-	for v, want := range map[float64]string{0: "0 ns", 2.5e-11: "25 ps", 3.2e-7: "320 ns", 0.0276: "27.6 ms", 12.5: "12.5 s", 599147: "599000 s"} {
+	for v, want := range map[float64]string{0: "0 ns", 2.5e-11: "25 ps", 3.2e-7: "320 ns", 0.0276: "27.6 ms", 12.5: "12.5 s", 599147: "599000 s", math.Inf(1): "+Inf s", 2e20: "2e+20 s"} {
 		if got := HumanSeconds(v); got != want {
 			t.Errorf("HumanSeconds(%g) = %q, want %q", v, got, want)
 		}
 	}
-	for v, want := range map[float64]string{999: "999", 9999: "9999", 12345: "12.3 k", 1.05e6: "1.05 M", 4.29e9: "4.29 G"} {
+	for v, want := range map[float64]string{999: "999", 9999: "9999", 12345: "12.3 k", 1.05e6: "1.05 M", 4.29e9: "4.29 G", 2.5e15: "2.5 P", 7e18: "7 E"} {
 		if got := HumanCount(v); got != want {
 			t.Errorf("HumanCount(%g) = %q, want %q", v, got, want)
 		}
@@ -387,5 +389,61 @@ func TestPolySecondsAndCounts(t *testing.T) {
 		if got := CountText(c.p); got != c.want {
 			t.Errorf("CountText(%s) = %q, want %q", c.p.String(), got, c.want)
 		}
+	}
+}
+
+// A unit without directives takes the profile of the file's first unit
+// with some: CALLER, plain Fortran, calls the HPF routine H in a loop and
+// is told about the HPF compiler profile, after any number of plain units.
+func TestUnitProfileFromFile(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 50; i++ {
+		fmt.Fprintf(&b, "subroutine s%d(a)\n  real a(10)\n  a(1) = 0\nend\n", i)
+	}
+	b.WriteString(`subroutine caller(a)
+  real a(100,100)
+  integer k
+  do k = 1, 10
+    call h(a)
+  end do
+end
+subroutine h(a)
+  real a(100,100)
+  integer i, j
+!hpf$ distribute a(*,block)
+  do j = 2, 100
+    do i = 1, 100
+      a(i,j) = a(i,j-1)
+    end do
+  end do
+end
+`)
+	f := parser.Parse("many.f90", []byte(b.String()), nil)
+	found := false
+	for _, x := range Capabilities(f, nil, partition.Options{Procs: 16}) {
+		if x.Code == "beyond-compiler" {
+			found = true
+			if !strings.Contains(x.Message, "the HPF compiler profile does not transform across procedures") {
+				t.Errorf("message %q", x.Message)
+			}
+		}
+	}
+	if !found {
+		t.Error("no beyond-compiler finding for CALLER")
+	}
+}
+
+// BenchmarkCapabilitiesManyUnits: 2,000 plain units before the one with
+// directives; the file's dialect is found once, not once per unit (20,000
+// such units took 26 s to check when it was).
+func BenchmarkCapabilitiesManyUnits(b *testing.B) {
+	var sb strings.Builder
+	for i := 0; i < 2000; i++ {
+		fmt.Fprintf(&sb, "subroutine s%d(a)\n  real a(10)\n  a(1) = 0\nend\n", i)
+	}
+	sb.WriteString("subroutine h(a)\n  real a(100,100)\n  integer i, j\n!hpf$ distribute a(*,block)\n  do j = 2, 100\n    do i = 1, 100\n      a(i,j) = a(i,j-1)\n    end do\n  end do\nend\n")
+	f := parser.Parse("many.f90", []byte(sb.String()), nil)
+	for i := 0; i < b.N; i++ {
+		Capabilities(f, nil, partition.Options{Procs: 16})
 	}
 }

@@ -23,6 +23,7 @@ package partition
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/pfls/pfls/complexity"
@@ -30,8 +31,9 @@ import (
 	"github.com/pfls/pfls/parser"
 )
 
-// ompLimit bounds the iterations weighed one by one (over all iterations
-// of an enclosing loop): past it a thread's share is the even one.
+// ompLimit bounds the iterations weighed one by one, and apart from them
+// the chunks dealt one by one (each over all iterations of an enclosing
+// loop): past either a thread's share is the even one.
 const ompLimit = 1 << 22
 
 // ompSchedule kinds.
@@ -99,8 +101,12 @@ func ompOf(c *parser.DoConstruct) *ompInfo {
 					}
 					o.sched += "," + parser.ExprString(cl.Args[1])
 				}
-				if kind != schedStatic && kind != schedDynamic && kind != schedGuided {
+				switch kind {
+				case schedStatic, schedDynamic, schedGuided:
+				case "auto", "runtime":
 					o.sched += " (priced as static)"
+				default:
+					o.sched += " (not an OpenMP schedule: static, dynamic, guided, auto or runtime; priced as static)"
 				}
 			case "NOWAIT":
 				o.nowait = true
@@ -137,12 +143,13 @@ func ompEnclosed(loops []loopInfo) bool {
 	return false
 }
 
-// ompRegion tells where an !$OMP DO stands: inside a PARALLEL region of
-// its unit, outside every region of a unit that has some (it then runs
-// on one thread), or in a unit without regions (an orphaned DO, assumed
-// called from inside a region).
-func (e *est) ompRegion(at parser.Pos) (inside, unitHasRegions bool) {
-	depth := 0
+// ompRegion tells where an !$OMP DO (or BARRIER) stands: inside a
+// PARALLEL region of its unit (the innermost one's directive is given),
+// outside every region of a unit that has some (it then runs on one
+// thread), or in a unit without regions (an orphaned DO, assumed called
+// from inside a region).
+func (e *est) ompRegion(at parser.Pos) (inside, unitHasRegions bool, region *parser.Directive) {
+	var open []*parser.Directive
 	for _, s := range e.u.Body {
 		parser.Inspect(s, func(n parser.Node) bool {
 			d, ok := n.(*parser.Directive)
@@ -153,17 +160,51 @@ func (e *est) ompRegion(at parser.Pos) (inside, unitHasRegions bool) {
 			case "PARALLEL", "PARALLEL SECTIONS", "PARALLEL WORKSHARE":
 				unitHasRegions = true
 				if d.Pos() < at {
-					depth++
+					open = append(open, d)
 				}
 			case "END PARALLEL", "END PARALLEL SECTIONS", "END PARALLEL WORKSHARE":
-				if d.Pos() < at {
-					depth--
+				if d.Pos() < at && len(open) > 0 {
+					open = open[:len(open)-1]
 				}
 			}
 			return true
 		})
 	}
-	return depth > 0, unitHasRegions
+	if len(open) > 0 {
+		return true, unitHasRegions, open[len(open)-1]
+	}
+	return false, unitHasRegions, nil
+}
+
+// ompTeam is the thread count of a PARALLEL construct: its NUM_THREADS
+// clause where that is a positive whole number (a constant, a PARAMETER or
+// a --set value), else --procs. A team other than --procs is noted.
+func (e *est) ompTeam(d *parser.Directive, loops []loopInfo) int {
+	t := max(e.opt.Procs, 1)
+	if d == nil {
+		return t
+	}
+	cs, _ := d.Spec.(*parser.ClauseSpec)
+	if cs == nil {
+		return t
+	}
+	for _, cl := range cs.Clauses {
+		if cl.Name != "NUM_THREADS" || len(cl.Args) != 1 {
+			continue
+		}
+		x := parser.ExprString(cl.Args[0])
+		v, ok := e.num(cl.Args[0], loops)
+		if !ok || v < 1 || v != math.Floor(v) {
+			e.note(fmt.Sprintf("NUM_THREADS(%s) at line %d is not a positive number here: --procs %d is taken as the team", x, e.line(d), t))
+			return t
+		}
+		n := int(min(v, MaxProcs))
+		if n != t {
+			e.note(fmt.Sprintf("NUM_THREADS(%s) at line %d makes the team %s, whatever --procs (%d) says", x, e.line(d), threadsWord(n), t))
+		}
+		return n
+	}
+	return t
 }
 
 // ompNowaitAfter reports whether the statement right after the loop is
@@ -205,14 +246,16 @@ func (e *est) ompDirective(d *parser.Directive, loops []loopInfo) Poly {
 	if d.Sentinel != "OMP" || ompEnclosed(loops) {
 		return complexity.Zero()
 	}
-	t := max(e.opt.Procs, 1)
 	sm := e.shared()
 	switch d.Name {
 	case "PARALLEL", "PARALLEL SECTIONS", "PARALLEL WORKSHARE":
+		t := e.ompTeam(d, loops)
 		f := sm.Fork.Time(t)
 		e.note(fmt.Sprintf("fork and join of the parallel region at line %d (%s; its join is a barrier): %s per execution", e.line(d), threadsWord(t), humanSec(f)))
 		return ratOf(f)
 	case "BARRIER":
+		_, _, region := e.ompRegion(d.Pos())
+		t := e.ompTeam(region, loops)
 		b := sm.Barrier.Time(t)
 		e.note(fmt.Sprintf("barrier at line %d over %s: %s per execution", e.line(d), threadsWord(t), humanSec(b)))
 		return ratOf(b)
@@ -238,36 +281,53 @@ func (e *est) line(s parser.Node) int {
 // the top of omp.go).
 func (e *est) ompLoop(c *parser.DoConstruct, loops []loopInfo, o *ompInfo) (Poly, []*Message) {
 	seq, msgs := e.loop(c, loops)
-	t := max(e.opt.Procs, 1)
 	what := "PARALLEL DO"
 	if !o.parallel {
 		what = "DO"
 	}
 	line := e.line(c.Do)
+	team := o.dir // PARALLEL DO: its own clauses say the team; DO: the region's
 	switch {
 	case ompEnclosed(loops):
 		e.note(fmt.Sprintf("OpenMP %s at line %d runs inside another parallel loop: nested parallelism is off by default, so it runs on one thread", what, line))
 		return seq, msgs
+	case o.parallel:
+		if inside, _, region := e.ompRegion(c.Pos()); inside {
+			// A PARALLEL DO nested in a region: every thread of that
+			// region runs the whole loop in a team of its own, of 1.
+			f := e.shared().Fork.Time(1)
+			e.note(fmt.Sprintf("OpenMP PARALLEL DO at line %d stands inside the PARALLEL region of line %d: nested parallelism is off by default, so each thread of that region runs the whole loop on its own (a team of 1 thread, %s to fork); use !$OMP DO to share the loop among the region's threads", line, e.line(region), humanSec(f)))
+			return seq.Add(ratOf(f)), msgs
+		}
 	case !o.parallel:
-		inside, regions := e.ompRegion(c.Pos())
+		inside, regions, region := e.ompRegion(c.Pos())
+		team = region
 		if !inside && regions {
 			e.note(fmt.Sprintf("OpenMP DO at line %d stands outside every PARALLEL region: it runs on one thread", line))
 			return seq, msgs
 		}
 		if !inside {
-			e.note(fmt.Sprintf("OpenMP DO at line %d is orphaned (no PARALLEL region in %s): priced as called from inside a region of %s, without the region's fork and join", line, unitName(e.u), threadsWord(t)))
+			e.note(fmt.Sprintf("OpenMP DO at line %d is orphaned (no PARALLEL region in %s): priced as called from inside a region of %s, without the region's fork and join", line, unitName(e.u), threadsWord(max(e.opt.Procs, 1))))
 		}
 	}
+	t := e.ompTeam(team, loops)
 	if o.chunkX != nil && o.chunk == 0 {
-		if v, ok := e.num(o.chunkX, loops); ok && v >= 1 && v < 1e15 {
-			o.chunk = int64(v)
+		switch v, ok := e.num(o.chunkX, loops); {
+		case ok && v >= 1 && v == math.Floor(v):
+			o.chunk = int64(min(v, 1<<53))
 			o.sched += fmt.Sprintf(" = %d", o.chunk)
-		} else {
-			e.note(fmt.Sprintf("OpenMP %s at line %d: the chunk size %s is not a number; priced without a chunk", what, line, parser.ExprString(o.chunkX)))
+		case ok:
+			e.note(fmt.Sprintf("OpenMP %s at line %d: the chunk size %s is %g, not a positive integer as OpenMP requires; priced without a chunk", what, line, parser.ExprString(o.chunkX), v))
+		default:
+			e.note(fmt.Sprintf("OpenMP %s at line %d: the chunk size %s is not a number (a PARAMETER or a --set value would be); priced without a chunk", what, line, parser.ExprString(o.chunkX)))
 		}
 	}
 	sm := e.shared()
-	e.note(fmt.Sprintf("OpenMP: --procs %d is taken as %s on the cores of one shared-memory node (%s)", t, threadsWord(t), coresWords(sm)))
+	if procs := max(e.opt.Procs, 1); t == procs {
+		e.note(fmt.Sprintf("OpenMP: --procs %d is taken as %s on the cores of one shared-memory node (%s)", t, threadsWord(t), coresWords(sm)))
+	} else {
+		e.note(fmt.Sprintf("OpenMP: %s on the cores of one shared-memory node (%s)", threadsWord(t), coresWords(sm)))
+	}
 	if mm := sm.MaxMeasured(); t > mm {
 		if mm == 0 {
 			e.note(fmt.Sprintf("the shared-memory figures are defaults, not measurements: %s", sm.Source))
@@ -284,7 +344,11 @@ func (e *est) ompLoop(c *parser.DoConstruct, loops []loopInfo, o *ompInfo) (Poly
 		share = math.Max(share, 1/float64(sm.Cores))
 	}
 	compute := seq.Mul(ratOf(share))
-	desc := fmt.Sprintf("OpenMP %s at line %d, schedule %s, %s: the busiest thread does %s of the work", what, line, o.sched, threadsWord(t), shareWords(share, t))
+	who := "the busiest thread"
+	if o.kind != schedStatic && !strings.HasPrefix(sh.how, "even share") {
+		who = "the thread that finishes last (its chunks' overheads counted)"
+	}
+	desc := fmt.Sprintf("OpenMP %s at line %d, schedule %s, %s: %s does %s of the work", what, line, o.sched, threadsWord(t), who, shareWords(share, t))
 	if sh.how != "" {
 		desc += " (" + sh.how + ")"
 	}
@@ -334,6 +398,9 @@ func (e *est) ompLoop(c *parser.DoConstruct, loops []loopInfo, o *ompInfo) (Poly
 			e.note(fmt.Sprintf("reduction of %s (%s%s) over %s: %s per execution (%s)", v, r.op, size, threadsWord(t), humanSec(rt), sm.Reduction.Words()))
 		}
 	}
+	if o.kind != schedStatic && strings.HasPrefix(sh.how, "even share") {
+		e.note(fmt.Sprintf("%s schedule: the chunks were not dealt out, so their overheads (%s each) are not counted", o.kind, humanSec(sm.Chunk.Time(t))))
+	}
 	if sh.chunks > 0 {
 		ct := sh.chunks * sm.Chunk.Time(t)
 		time = time.Add(ratOf(ct))
@@ -363,7 +430,7 @@ func shareWords(share float64, t int) string {
 		return "none"
 	}
 	s := fmt.Sprintf("%.3g%% (1/%.4g", 100*share, 1/share)
-	if t > 1 && math.Abs(share*float64(t)-1) > 1e-9 {
+	if t > 1 && fmt.Sprintf("%.4g", 1/share) != fmt.Sprint(t) { // not "1/4; even would be 1/4"
 		s += fmt.Sprintf("; even would be 1/%d", t)
 	}
 	return s + ")"
@@ -728,7 +795,8 @@ func (e *est) ompShare(c *parser.DoConstruct, loops []loopInfo, o *ompInfo, t in
 	} else {
 		steps = []float64{math.NaN()}
 	}
-	budget := ompLimit
+	budget := ompLimit     // iterations weighed one by one
+	dealBudget := ompLimit // chunks dealt one by one, and threads tallied
 	var busy, total, chunks float64
 	weighed := false
 	ct := sm.Chunk.Time(t)
@@ -742,7 +810,11 @@ func (e *est) ompShare(c *parser.DoConstruct, loops []loopInfo, o *ompInfo, t in
 			return even
 		}
 		weighed = weighed || w.list != nil
-		b, sum, nch := ompSchedule(w, o, t, ct)
+		b, sum, nch, ok := ompSchedule(w, o, t, ct, &dealBudget)
+		if !ok {
+			even.how = "even share: too many iterations or chunks to deal out one by one"
+			return even
+		}
 		busy += b
 		total += sum
 		chunks += nch
@@ -785,16 +857,29 @@ func (e *est) ompWeights(nest []*parser.DoConstruct, bounds []ompBound, idx []lo
 	for _, l := range idx {
 		uniform = uniform && !body.Has(l.index)
 	}
-	// A single loop with a uniform body: its trip count is enough.
-	if uniform && len(nest) == 1 {
-		lo, ok1 := evalF(bounds[0].lo, env)
-		hi, ok2 := evalF(bounds[0].hi, env)
-		st, ok3 := evalF(bounds[0].step, env)
-		w, ok4 := evalF(body, env)
-		if !ok1 || !ok2 || !ok3 || !ok4 || st == 0 {
+	// A uniform body over a rectangular nest (no bound depends on an
+	// index of the nest): the product of the trip counts is enough.
+	rect := uniform
+	for _, b := range bounds {
+		for _, l := range idx {
+			rect = rect && !b.lo.Has(l.index) && !b.hi.Has(l.index) && !b.step.Has(l.index)
+		}
+	}
+	if rect {
+		w, ok := evalF(body, env)
+		if !ok {
 			return ompRun{}, false
 		}
-		n := math.Max(math.Floor((hi-lo+st)/st), 0)
+		n := 1.0
+		for _, b := range bounds {
+			lo, ok1 := evalF(b.lo, env)
+			hi, ok2 := evalF(b.hi, env)
+			st, ok3 := evalF(b.step, env)
+			if !ok1 || !ok2 || !ok3 || st == 0 {
+				return ompRun{}, false
+			}
+			n *= math.Max(math.Floor((hi-lo+st)/st), 0)
+		}
 		return ompRun{n: n, w: w}, true
 	}
 	var ws []float64
@@ -815,6 +900,12 @@ func (e *est) ompWeights(nest []*parser.DoConstruct, bounds []ompBound, idx []lo
 		for k := 0.0; k < n; k++ {
 			env[name] = lo + k*st
 			if i+1 < len(nest) {
+				// Outer iterations count too: empty inner ranges
+				// must not make the walk unbounded.
+				*budget--
+				if *budget < 0 {
+					return false
+				}
 				if !rec(i + 1) {
 					return false
 				}
@@ -854,13 +945,22 @@ type ompRun struct {
 // the total work, and the chunks the busiest thread took. For DYNAMIC
 // and GUIDED the next chunk goes to the thread that is free first, each
 // chunk costing chunkTime on top of its iterations; "busiest" is the
-// thread that finishes last.
-func ompSchedule(r ompRun, o *ompInfo, t int, chunkTime float64) (busy, total, chunks float64) {
-	n := int64(r.n)
-	if n <= 0 {
-		return 0, 0, 0
+// thread that finishes last. The work is bounded whatever the loop:
+// iterations of equal time under STATIC,k and DYNAMIC,k are dealt in
+// closed form, only threads that can get an iteration are kept
+// (min(t, n)), and every chunk dealt one by one (GUIDED, or weighed
+// iterations) takes one from budget; ok is false once budget is spent or
+// the trip count is beyond exact integers, and the caller takes the even
+// share.
+func ompSchedule(r ompRun, o *ompInfo, t int, chunkTime float64, budget *int) (busy, total, chunks float64, ok bool) {
+	if r.n <= 0 || math.IsNaN(r.n) {
+		return 0, 0, 0, true
 	}
-	tt := int64(t)
+	if r.n > 1<<53 {
+		return 0, 0, 0, false
+	}
+	n := int64(r.n)
+	tt := min(int64(t), n) // threads past the n-th never get an iteration
 	if r.list == nil {
 		total = r.n * r.w
 	} else {
@@ -868,14 +968,31 @@ func ompSchedule(r ompRun, o *ompInfo, t int, chunkTime float64) (busy, total, c
 			total += w
 		}
 	}
-	work := make([]float64, t)
+	k := max(o.chunk, 1)
+	if r.list == nil {
+		switch o.kind {
+		case schedStatic:
+			if o.chunk == 0 {
+				// libgomp: q = n/t iterations each, the first n mod t threads one more.
+				q, rem := n/tt, n%tt
+				return float64(q+min(rem, 1)) * r.w, total, 0, true
+			}
+			its, _ := ompRoundRobin(n, k, tt, r.w, 0)
+			return float64(its) * r.w, total, 0, true
+		case schedDynamic:
+			its, nch := ompRoundRobin(n, k, tt, r.w, chunkTime)
+			return float64(its) * r.w, total, float64(nch), true
+		}
+	}
+	*budget -= int(tt) // the threads' tallies below
+	if *budget < 0 {
+		return 0, 0, 0, false
+	}
+	work := make([]float64, tt)
 	switch {
 	case o.kind == schedStatic && o.chunk == 0:
-		// libgomp: q = n/t iterations each, the first n mod t threads one more.
+		// Contiguous blocks, as above.
 		q, rem := n/tt, n%tt
-		if r.list == nil {
-			return float64(q+min(rem, 1)) * r.w, total, 0
-		}
 		i := int64(0)
 		for th := int64(0); th < tt; th++ {
 			cnt := q
@@ -889,38 +1006,30 @@ func ompSchedule(r ompRun, o *ompInfo, t int, chunkTime float64) (busy, total, c
 		}
 	case o.kind == schedStatic:
 		// Chunks of k dealt round-robin: CYCLIC(k).
-		if r.list == nil {
-			return float64(maxOf(cyclicCounts(0, 1, n, o.chunk, tt))) * r.w, total, 0
-		}
 		for i := int64(0); i < n; i++ {
-			work[(i/o.chunk)%tt] += r.list[i]
+			work[(i/k)%tt] += r.list[i]
 		}
 	default:
-		k := max(o.chunk, 1)
-		if r.list == nil && o.kind == schedDynamic && n/k > 1<<20 {
-			// Equal chunks taken in turn: the busiest thread takes
-			// ceil(chunks/t) of them.
-			nch := (n + k - 1) / k
-			per := (nch + tt - 1) / tt
-			return float64(min(per*k, n)) * r.w, total, float64(per)
-		}
 		// The next chunk goes to the thread that is free first (ties: the
 		// lowest number), each chunk costing chunkTime on top.
-		free := make([]float64, t) // when each thread is free, overheads included
-		taken := make([]float64, t)
+		free := make([]float64, tt) // when each thread is free, overheads included
+		taken := make([]float64, tt)
+		h := ompFreeHeap{free: free, th: make([]int, tt)}
+		for i := range h.th {
+			h.th[i] = i
+		}
 		i := int64(0)
 		for i < n {
+			*budget--
+			if *budget < 0 {
+				return 0, 0, 0, false
+			}
 			size := k
 			if o.kind == schedGuided {
 				size = max((n-i+tt-1)/tt, k)
 			}
 			size = min(size, n-i)
-			th := 0
-			for q := 1; q < t; q++ {
-				if free[q] < free[th] {
-					th = q
-				}
-			}
+			th := h.th[0]
 			w := 0.0
 			if r.list == nil {
 				w = float64(size) * r.w
@@ -932,20 +1041,87 @@ func ompSchedule(r ompRun, o *ompInfo, t int, chunkTime float64) (busy, total, c
 			work[th] += w
 			free[th] += w + chunkTime
 			taken[th]++
+			h.down(0)
 			i += size
 		}
 		last := 0
-		for q := 1; q < t; q++ {
+		for q := 1; q < len(free); q++ {
 			if free[q] > free[last] {
 				last = q
 			}
 		}
-		return work[last], total, taken[last]
+		return work[last], total, taken[last], true
 	}
 	for _, w := range work {
 		busy = math.Max(busy, w)
 	}
-	return busy, total, 0
+	return busy, total, 0, true
+}
+
+// ompRoundRobin deals n iterations of equal time w in chunks of k to t
+// threads in turn (chunk c to thread c mod t: STATIC,k, and DYNAMIC,k,
+// whose first free thread is always the next one when the chunks cost the
+// same), and returns the iterations and the chunks of the thread that
+// finishes last (each chunk costing ct on top; ties: the lowest number),
+// in closed form.
+func ompRoundRobin(n, k, t int64, w, ct float64) (iters, chunks int64) {
+	nch := (n + k - 1) / k
+	base, r := nch/t, nch%t
+	p := (nch - 1) % t        // the thread of the last chunk
+	lastSize := n - (nch-1)*k // that chunk's iterations
+	best, bestJ := math.Inf(-1), int64(-1)
+	// Threads other than p with the same chunk count finish together:
+	// the lowest of each kind and p decide.
+	for _, j := range []int64{0, 1, r, r + 1, p} {
+		if j < 0 || j >= t {
+			continue
+		}
+		c := base
+		if j < r {
+			c++
+		}
+		its := c * k
+		if j == p {
+			its -= k - lastSize
+		}
+		fin := float64(its)*w + float64(c)*ct
+		if fin > best || (fin == best && j < bestJ) {
+			best, bestJ, iters, chunks = fin, j, its, c
+		}
+	}
+	return iters, chunks
+}
+
+// ompFreeHeap orders threads by the time they are free, then by number:
+// th[0] is the thread that takes the next chunk.
+type ompFreeHeap struct {
+	free []float64
+	th   []int
+}
+
+func (h *ompFreeHeap) less(a, b int) bool {
+	fa, fb := h.free[h.th[a]], h.free[h.th[b]]
+	return fa < fb || (fa == fb && h.th[a] < h.th[b])
+}
+
+// down restores the order after th[i]'s free time grew.
+func (h *ompFreeHeap) down(i int) {
+	n := len(h.th)
+	for {
+		l := 2*i + 1
+		if l >= n {
+			return
+		}
+		m := l
+		if r := l + 1; r < n && h.less(r, l) {
+			m = r
+		}
+		if !h.less(m, i) {
+			return
+		}
+		h.th[i], h.th[m] = h.th[m], h.th[i]
+		i = m
+	}
 }
 
 // evalF evaluates a polynomial in floating point with the given values
@@ -999,13 +1175,19 @@ func humanSec(s float64) string {
 		return fmt.Sprintf("%.3g µs", s*1e6)
 	case a < 1:
 		return fmt.Sprintf("%.3g ms", s*1e3)
+	case a < 1000:
+		return fmt.Sprintf("%.3g s", s)
+	case a < 1e15:
+		// Three significant digits without an exponent: 76400 s.
+		e := math.Pow(10, math.Floor(math.Log10(a))-2)
+		return strconv.FormatFloat(math.Round(s/e)*e, 'f', 0, 64) + " s"
 	}
 	return fmt.Sprintf("%.3g s", s)
 }
 
 // humanBytes prints a byte count with a decimal SI prefix.
 func humanBytes(b float64) string {
-	units := []string{"B", "kB", "MB", "GB", "TB"}
+	units := []string{"B", "kB", "MB", "GB", "TB", "PB", "EB"}
 	i := 0
 	for b >= 1000 && i < len(units)-1 {
 		b /= 1000

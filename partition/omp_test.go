@@ -451,3 +451,223 @@ end program p
 		t.Errorf("%.9g s, want %.9g; notes %q", got, want, e.Notes)
 	}
 }
+
+// Iterations of equal time under STATIC,k and DYNAMIC,k are dealt in
+// closed form; the same iterations given one by one go through the
+// simulation (first free thread). Both must agree on the busiest
+// thread's finishing time, its chunks and the total, for every small
+// case, and use no budget in closed form.
+func TestOMPRoundRobinMatchesSimulation(t *testing.T) {
+	const ct = 0.25
+	for _, kind := range []string{schedStatic, schedDynamic} {
+		for n := int64(1); n <= 40; n++ {
+			for k := int64(1); k <= 7; k++ {
+				for th := 1; th <= 9; th++ {
+					o := &ompInfo{kind: kind, chunk: k}
+					list := make([]float64, n)
+					for i := range list {
+						list[i] = 1
+					}
+					budget := 1 << 20
+					b1, t1, c1, ok1 := ompSchedule(ompRun{n: float64(n), w: 1}, o, th, ct, &budget)
+					if budget != 1<<20 {
+						t.Fatalf("%s n=%d k=%d t=%d: closed form used budget", kind, n, k, th)
+					}
+					b2, t2, c2, ok2 := ompSchedule(ompRun{list: list, n: float64(n)}, o, th, ct, &budget)
+					if !ok1 || !ok2 {
+						t.Fatalf("%s n=%d k=%d t=%d: not ok", kind, n, k, th)
+					}
+					cct := ct
+					if kind == schedStatic {
+						cct = 0
+					}
+					if b1+c1*cct != b2+c2*cct || t1 != t2 || c1 != c2 {
+						t.Errorf("%s n=%d k=%d t=%d: closed form %g+%g chunks, simulated %g+%g chunks", kind, n, k, th, b1, c1, b2, c2)
+					}
+				}
+			}
+		}
+	}
+}
+
+// Loops whose iterations or chunks are far too many to deal out one by
+// one are answered from closed forms or the even share, never by walking
+// them: a chunk of 10⁹ on 10¹² iterations (1000 chunks, 63 on the first
+// 8 of 16 threads), 10⁶ dynamic chunks on 65536 threads, and a dynamic
+// loop re-dealt for each of 10⁵ iterations of an enclosing loop.
+func TestOMPHugeLoopsBounded(t *testing.T) {
+	m := ompModel(t, 1e-9, false)
+	src := func(sched, hi string, outer bool) string {
+		s := "program p\n  real(8) :: a(10)\n  integer(8) :: i, k\n"
+		if outer {
+			s += "  do k = 1, 100000\n"
+		} else {
+			s += "  k = 0\n"
+		}
+		s += "  !$omp parallel do " + sched + "\n  do i = 1, " + hi + "\n    a(1) = a(1) + 1\n  end do\n"
+		if outer {
+			s += "  end do\n"
+		}
+		return s + "end program p\n"
+	}
+	e := ompEstimate(t, src("schedule(static,1000000000)", "1000000000000_8", false), 6, 16, m)
+	if !hasNote(e, "the busiest thread does 6.3% (1/15.87") {
+		t.Errorf("static,10⁹: notes %q", e.Notes)
+	}
+	e = ompEstimate(t, src("schedule(dynamic)", "1000000", false), 6, 65536, m)
+	if !hasNote(e, "16 chunks on the busiest thread") {
+		t.Errorf("dynamic on 65536 threads: notes %q", e.Notes)
+	}
+	e = ompEstimate(t, src("schedule(dynamic)", "1000000 + k", true), 4, 4, m)
+	if !hasNote(e, "over the 100000 iterations of the K loop") || !hasNote(e, "does 25% (1/4) of the work") {
+		t.Errorf("dynamic in a loop: notes %q", e.Notes)
+	}
+	e = ompEstimate(t, src("schedule(guided)", "1000000 + k", true), 4, 4096, m)
+	if !hasNote(e, "even share: too many iterations or chunks") {
+		t.Errorf("guided in a loop: notes %q", e.Notes)
+	}
+}
+
+// Times in notes are decimals with a unit, never exponents: a loop of
+// 10¹² dynamic chunks takes tens of thousands of seconds.
+func TestOMPHumanUnits(t *testing.T) {
+	for _, c := range []struct {
+		s    float64
+		want string
+	}{
+		{0, "0 s"}, {2.5e-9, "2.5 ns"}, {306e-9, "306 ns"}, {1.47e-6, "1.47 µs"},
+		{19.2, "19.2 s"}, {999, "999 s"}, {76400.4, "76400 s"}, {123456789, "123000000 s"},
+	} {
+		if got := humanSec(c.s); got != c.want {
+			t.Errorf("humanSec(%g) = %q, want %q", c.s, got, c.want)
+		}
+	}
+	if got := humanBytes(2.5e15); got != "2.5 PB" {
+		t.Errorf("humanBytes(2.5e15) = %q", got)
+	}
+}
+
+// A chunk that is a number but not a positive integer is named as such
+// (OpenMP requires chunk_size > 0); one that is not a number says what
+// would make it one. DYNAMIC's share is the last thread to finish's.
+func TestOMPChunkNotes(t *testing.T) {
+	m := ompModel(t, 1e-6, false)
+	src := func(sched string) string {
+		return "program p\n  real(8) :: a(64)\n  integer :: i, k\n  k = 4\n  !$omp parallel do " + sched + "\n  do i = 1, 64\n    a(i) = 0\n  end do\nend program p\n"
+	}
+	for _, c := range []struct{ sched, want string }{
+		{"schedule(static,0)", "the chunk size 0 is 0, not a positive integer"},
+		{"schedule(dynamic,-3)", "the chunk size -3 is -3, not a positive integer"},
+		{"schedule(dynamic,k)", "the chunk size K is not a number (a PARAMETER or a --set value would be)"},
+		{"schedule(dynamic,4)", "the thread that finishes last (its chunks' overheads counted) does 25% (1/4)"},
+		{"schedule(runtime)", "schedule runtime (priced as static), 4 threads"},
+		{"schedule(dyn)", "schedule dyn (not an OpenMP schedule: static, dynamic, guided, auto or runtime; priced as static)"},
+	} {
+		e := ompEstimate(t, src(c.sched), 6, 4, m)
+		if !hasNote(e, c.want) {
+			t.Errorf("%s: notes %q", c.sched, e.Notes)
+		}
+	}
+}
+
+// COLLAPSE over a rectangular nest of equal iterations is dealt in closed
+// form however large: 10⁸ iterations in chunks of 4 on 16 threads are
+// 1,562,500 chunks on each thread, and their overheads count. A
+// triangular collapsed nest too large to weigh says that its chunks were
+// left out.
+func TestOMPCollapseRectangularDynamic(t *testing.T) {
+	m := ompModel(t, 1e-9, false)
+	src := func(inner string) string {
+		return "program p\n  integer, parameter :: n = 10000\n  real(8) :: a(n,n)\n  integer :: i, j\n  !$omp parallel do collapse(2) schedule(dynamic,4)\n  do i = 1, n\n    do j = 1, " + inner + "\n      a(j,i) = 0\n    end do\n  end do\nend program p\n"
+	}
+	e := ompEstimate(t, src("n"), 6, 16, m)
+	if !hasNote(e, "dynamic schedule: 1562500 chunks on the busiest thread") || !hasNote(e, "2 loops collapsed, iterations of equal time") {
+		t.Errorf("rectangular: notes %q", e.Notes)
+	}
+	// A 16th of the 10⁸ + 10⁴ iterations (the inner loop's and the outer
+	// one's) of 1 ns, the chunks at 0.01·log2 16 µs each, the fork 1 + 4 µs.
+	if got, want := ompSeconds(t, e), (1e8+1e4)*1e-9/16+1562500*0.04e-6+5e-6; !ompNear(got, want) {
+		t.Errorf("rectangular: %.9g s, want %.9g", got, want)
+	}
+	e = ompEstimate(t, src("i"), 6, 16, m)
+	if !hasNote(e, "the chunks were not dealt out, so their overheads") {
+		t.Errorf("triangular: notes %q", e.Notes)
+	}
+}
+
+// NUM_THREADS sets the team, whatever --procs says: on a PARALLEL DO, on
+// the region an !$OMP DO runs in (and its BARRIER), as a constant or a
+// PARAMETER. 64 equal iterations of 1 µs on the 4 threads of the clause
+// rather than --procs 16.
+func TestOMPNumThreads(t *testing.T) {
+	m := ompModel(t, 1e-6, false)
+	const pdo = `program p
+  integer, parameter :: nt = 4
+  real(8) :: a(64)
+  integer :: i
+  !$omp parallel do num_threads(nt)
+  do i = 1, 64
+    a(i) = 0
+  end do
+end program p
+`
+	e := ompEstimate(t, pdo, 6, 16, m)
+	// 16 iterations, fork 1 + 1·log2 4 µs.
+	if got, want := ompSeconds(t, e), 16e-6+3e-6; !ompNear(got, want) {
+		t.Errorf("PARALLEL DO: %.9g s, want %.9g; notes %q", got, want, e.Notes)
+	}
+	if !hasNote(e, "NUM_THREADS(NT) at line 5 makes the team 4 threads, whatever --procs (16) says") {
+		t.Errorf("PARALLEL DO: notes %q", e.Notes)
+	}
+	const region = `program p
+  real(8) :: a(64)
+  integer :: i, it
+  do it = 1, 10
+    !$omp parallel num_threads(2)
+    !$omp do
+    do i = 1, 64
+      a(i) = 0
+    end do
+    !$omp barrier
+    !$omp end parallel
+  end do
+end program p
+`
+	e = ompEstimate(t, region, 4, 16, m)
+	// Per sweep: its own iteration (1 µs), fork 1 + 1 µs, 32 iterations,
+	// the DO's barrier and the explicit one 0.5 + 0.25 µs each, all on 2
+	// threads.
+	if got, want := ompSeconds(t, e), 10*(1e-6+2e-6+32e-6+2*0.75e-6); !ompNear(got, want) {
+		t.Errorf("region: %.9g s, want %.9g; notes %q", got, want, e.Notes)
+	}
+	e = ompEstimate(t, strings.Replace(pdo, "num_threads(nt)", "num_threads(k)", 1), 6, 16, m)
+	if !hasNote(e, "NUM_THREADS(K) at line 5 is not a positive number here: --procs 16 is taken") {
+		t.Errorf("unknown NUM_THREADS: notes %q", e.Notes)
+	}
+}
+
+// A PARALLEL DO inside a PARALLEL region is a nested region: with nested
+// parallelism off (the default) each thread of the region runs all of it
+// in a team of 1, so its 64 iterations take 64 µs, plus a fork of 1
+// thread (1 µs), not a 16th of them.
+func TestOMPNestedParallelDo(t *testing.T) {
+	m := ompModel(t, 1e-6, false)
+	src := `program p
+  real(8) :: a(64)
+  integer :: i
+  !$omp parallel
+  !$omp parallel do
+  do i = 1, 64
+    a(i) = 0
+  end do
+  !$omp end parallel
+end program p
+`
+	e := ompEstimate(t, src, 6, 16, m)
+	if got, want := ompSeconds(t, e), 64e-6+1e-6; !ompNear(got, want) {
+		t.Errorf("%.9g s, want %.9g; notes %q", got, want, e.Notes)
+	}
+	if !hasNote(e, "stands inside the PARALLEL region of line 4: nested parallelism is off by default") {
+		t.Errorf("notes %q", e.Notes)
+	}
+}

@@ -225,8 +225,10 @@ func (p *webPage) read(name string) ([]byte, error) {
 }
 
 // export writes the page's files, decompressed, into dir, creating it. It
-// refuses a folder that holds anything but an earlier export's files, so
-// that it never writes over someone else's index.html.
+// refuses a folder that holds anything but an earlier export, so that it
+// never writes over someone else's index.html: an earlier export is
+// regular files (no links, no folders) named as the page's files, among
+// them an index.html with the playground's title.
 func (p *webPage) export(dir string) error {
 	entries, err := os.ReadDir(dir)
 	switch {
@@ -236,11 +238,27 @@ func (p *webPage) export(dir string) error {
 		}
 	case err != nil:
 		return err
-	default:
+	case len(entries) > 0:
+		refuse := func(why string) error {
+			return fmt.Errorf("%s %s; give an empty or new folder", dir, why)
+		}
+		index := false
 		for _, e := range entries {
 			if _, ours := p.names[e.Name()]; !ours {
-				return fmt.Errorf("%s holds %s, which is not a file of the page; give an empty or new folder", dir, e.Name())
+				return refuse(fmt.Sprintf("holds %s, which is not a file of the page", e.Name()))
 			}
+			if !e.Type().IsRegular() {
+				return refuse(fmt.Sprintf("holds %s, which is not a regular file", e.Name()))
+			}
+			index = index || e.Name() == "index.html"
+		}
+		ourIndex, err := p.read("index.html")
+		if err != nil {
+			return err
+		}
+		theirs, err := readPrefix(filepath.Join(dir, "index.html"), 1<<20)
+		if !index || err != nil || pageTitle(theirs) == "" || pageTitle(theirs) != pageTitle(ourIndex) {
+			return refuse("is not an earlier export of the playground (its index.html is not the page's)")
 		}
 	}
 	names := make([]string, 0, len(p.names))
@@ -262,4 +280,27 @@ func (p *webPage) export(dir string) error {
 		}
 	}
 	return nil
+}
+
+// readPrefix reads at most n bytes of a file.
+func readPrefix(name string, n int64) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, n))
+}
+
+// pageTitle is the text of an HTML page's <title> element ("" if none).
+func pageTitle(html []byte) string {
+	_, rest, ok := bytes.Cut(html, []byte("<title>"))
+	if !ok {
+		return ""
+	}
+	title, _, ok := bytes.Cut(rest, []byte("</title>"))
+	if !ok {
+		return ""
+	}
+	return string(bytes.TrimSpace(title))
 }

@@ -270,6 +270,36 @@ func TestWebExport(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(other, "index.html")); err == nil {
 		t.Error("export wrote into a folder with other files")
 	}
+	// Nor over someone else's index.html, though the name is the page's.
+	site := t.TempDir()
+	theirs := filepath.Join(site, "index.html")
+	if err := os.WriteFile(theirs, []byte("<html><title>My lab</title></html>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	errs.Reset()
+	if code := runWebWith(context.Background(), []string{"--export", site}, fakePage(t), &out, &errs); code != 2 || !strings.Contains(errs.String(), "not an earlier export") {
+		t.Errorf("export over another site's index.html: exit %d, %q", code, errs.String())
+	}
+	if b, _ := os.ReadFile(theirs); string(b) != "<html><title>My lab</title></html>" {
+		t.Errorf("export wrote over another site's index.html: %q", b)
+	}
+	// Nor through a link named as a page file (it would write where the
+	// link points).
+	linked := t.TempDir()
+	target := filepath.Join(t.TempDir(), "precious.txt")
+	if err := os.WriteFile(target, []byte("precious"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, filepath.Join(linked, "app.js")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	errs.Reset()
+	if code := runWebWith(context.Background(), []string{"--export", linked}, fakePage(t), &out, &errs); code != 2 || !strings.Contains(errs.String(), "not a regular file") {
+		t.Errorf("export into a folder with a link: exit %d, %q", code, errs.String())
+	}
+	if b, _ := os.ReadFile(target); string(b) != "precious" {
+		t.Errorf("export wrote through a link: %q", b)
+	}
 }
 
 func TestWebHelp(t *testing.T) {

@@ -150,7 +150,14 @@ func FitOverhead(name string, at map[int]float64, growth string) (machine.Overhe
 			o.B = (k*sxy - sx*sy) / den
 		}
 		o.B = math.Max(o.B, 0)
-		o.A = math.Max((sy-o.B*sx)/k, 0)
+		o.A = (sy - o.B*sx) / k
+		if o.A < 0 && sxx > 0 {
+			// The best line crosses below zero: the best with a = 0
+			// goes through the origin (b = Σxy/Σx², not the clamped
+			// line's slope, which overshoots every point).
+			o.A, o.B = 0, math.Max(sxy/sxx, 0)
+		}
+		o.A = math.Max(o.A, 0)
 		res := 0.0
 		for _, t := range ts {
 			d := o.Time(t) - at[t]

@@ -88,3 +88,18 @@ func TestParseOpenMPErrors(t *testing.T) {
 		}
 	}
 }
+
+// With a ≥ 0 binding, the fit is the best line through the origin: at 2
+// and 4 threads (log2: 1 and 2) 0.5 µs and 2 µs give b = (0.5 + 4)/(1 + 4)
+// = 0.9 µs, not the unconstrained slope 1.5 µs with a clamped to 0.
+func TestFitOverheadThroughOrigin(t *testing.T) {
+	o, _ := FitOverhead("fork", map[int]float64{2: 0.5e-6, 4: 2e-6}, "log")
+	if o.A != 0 || math.Abs(o.B-0.9e-6) > 1e-15 {
+		t.Errorf("fit a = %g, b = %g; want 0 and 9e-7", o.A, o.B)
+	}
+	// An intercept that is positive is left alone: 1 + 0.5·log2 t µs.
+	o, _ = FitOverhead("fork", map[int]float64{1: 1e-6, 2: 1.5e-6, 4: 2e-6}, "log")
+	if math.Abs(o.A-1e-6) > 1e-15 || math.Abs(o.B-0.5e-6) > 1e-15 || o.Growth != "log" {
+		t.Errorf("fit %+v, want a = 1e-6, b = 5e-7, log", o)
+	}
+}
