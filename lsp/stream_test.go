@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"strings"
 	"testing"
@@ -234,7 +235,7 @@ func TestEncodeResultMatchesJSONRPC(t *testing.T) {
 		nil,
 		[]int{},
 		"a <b> & c \u2028 \u2029 é \x01",
-		map[string]any{"name": "SUB<1>", "children": []any{map[string]any{"x": 1.5e300, "y": -0.0}}},
+		map[string]any{"name": "SUB<1>", "children": []any{map[string]any{"x": 1.5e300, "y": math.Copysign(0, -1)}}},
 		[]protocol.DocumentSymbol{{Name: "S&P", Kind: protocol.SymbolKindFunction}},
 	}
 	ids := []jsonrpc2.ID{jsonrpc2.NewNumberID(0), jsonrpc2.NewNumberID(1 << 30), jsonrpc2.NewStringID("a\"<id>")}
