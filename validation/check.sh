@@ -35,7 +35,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 echo "building into $out"
 for k in redblack jacobi erlebacher; do
     # -J keeps the .mod files out of the current directory.
-    "$mpif90" -O2 -J "$out" -o "$out/$k" "$kernels/kit.f90" "$kernels/$k.f90"
+    "$mpif90" -O2 -J "$out" -o "$out/$k" "$kernels/charge.f90" "$kernels/kit.f90" "$kernels/$k.f90"
 done
 
 failed=0

@@ -57,7 +57,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	mpirunPath := fs.String("mpirun", "", "MPI launcher (default: mpirun on PATH)")
 	hostfile := fs.String("hostfile", "", "run the ranks on the machines this MPI hostfile lists (a cluster)")
 	platformArg := fs.String("platform", "", "train on a machine simulated by SimGrid's SMPI: a preset (ncube2, cluster) or a SimGrid platform FILE.xml")
-	hostSpeed := fs.String("host-speed", "", "with --platform: SMPI host speed: flop/s of this machine, to turn its computing time into simulated flops (default: the platform's node speed, computing time charged as measured)")
+	hostSpeed := fs.String("host-speed", "", "with --platform: time the computation on this machine and charge it at this flop/s (default: charge each loop's counted operations at the platform's node speed, repeatable exactly)")
 	if code, done := parseFlags(fs, args, stdout, stderr); done {
 		return code
 	}
@@ -135,6 +135,9 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "pfls train: warning: other processes keep %.0f%% of the CPU busy (load average %s); the times may come out slow\n", 100*busy, loadavg)
 		}
 		runArgs := []string{}
+		if sim != nil && sim.charged() {
+			runArgs = append(runArgs, "--charge")
+		}
 		if *quick {
 			runArgs = append(runArgs, "--quick")
 		}

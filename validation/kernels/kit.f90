@@ -1,14 +1,17 @@
 ! kit.f90 -- what the validation kernels share (pfls validation kit)
 !
 ! Argument reading, the error exit, the processor grid as pfls factors it,
-! and the result line every kernel prints. Build it with each kernel:
-!   mpif90 -O2 -o jacobi kit.f90 jacobi.f90
+! the result line every kernel prints, and charge (from charge.f90, or
+! charge_smpi.f90 under SimGrid's SMPI), which the kernels call with each
+! loop nest's operation count. Build it with each kernel:
+!   mpif90 -O2 -o jacobi charge.f90 kit.f90 jacobi.f90
 
 module kit
   use mpi
+  use charge_mod, only: charge
   implicit none
   private
-  public :: dp, kit_name, fail, int_arg, grid_2d, itoa, report
+  public :: dp, kit_name, fail, int_arg, grid_2d, itoa, report, charge
 
   integer, parameter :: dp = kind(1.0d0)
 

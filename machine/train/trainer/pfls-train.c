@@ -4,7 +4,7 @@
  * be compiled by `pfls train` with the MPI C compiler wrapper (mpicc) and
  * run with mpirun at each processor count trained.
  *
- *   pfls-train [--quick] [--passes K]
+ *   pfls-train [--quick] [--passes K] [--charge]
  *
  * Rank 0 writes lines to standard output, one fact per line, fields
  * separated by single spaces (partition.ParseTraining reads them):
@@ -78,6 +78,18 @@
  * all with L1-resident data, and copy again at working sets from L1 to
  * main memory; trip lines time the add kernel at short and long trip
  * counts.
+ *
+ * --charge (SimGrid's SMPI only; pfls train --platform gives it, and runs
+ * smpirun with smpi/simulate-computation:no): the time the kernels take
+ * on the machine running the simulation is not charged to the simulated
+ * hosts; each timed kernel instead charges its operation count with
+ * smpi_execute_flops, in floating-point operations weighted as the
+ * Livermore Fortran Kernels count them (McMahon 1986): +, -, * one; /
+ * and sqrt four (an integer division too); exp and pow eight; a
+ * comparison one; copies, stores and loop control nothing. The simulated
+ * times then depend on the platform's node speed alone and repeat exactly;
+ * the validation kit's kernels charge their loops the same way
+ * (validation/kernels/charge_smpi.f90).
  */
 #include <mpi.h>
 #include <math.h>
@@ -85,7 +97,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int rank, nprocs, quick, passes;
+static int rank, nprocs, quick, passes, charged;
+
+/* SimGrid's SMPI: its mpi.h includes smpi.h, which defines SMPI_H and
+ * declares smpi_execute_flops. */
+#ifdef SMPI_H
+#define PFLS_CAN_CHARGE 1
+#endif
 
 static double now(void) { return MPI_Wtime(); }
 
@@ -454,6 +472,27 @@ static double sink;
 
 enum { SMALL = 4096 }; /* elements of the float and integer kernel arrays */
 
+/* charge the operations of elems elements of kernel k to this rank's
+ * simulated host (--charge) */
+static void charge(int k, double elems)
+{
+#ifdef PFLS_CAN_CHARGE
+	/* the operations of one element of each kernel (see the top of the
+	 * file): call adds 1 in bump, stencil5 makes 4 additions, redblack 4
+	 * additions and 2 multiplications */
+	static const double flops[NKERNELS] = {
+		[K_STORE] = 0, [K_COPY] = 0, [K_ADD] = 1, [K_MUL] = 1, [K_DIV] = 4,
+		[K_FDIV] = 4, [K_IDIV] = 4, [K_SQRT] = 4, [K_EXP] = 8, [K_POW] = 8,
+		[K_SELECT] = 1, [K_CALL] = 1, [K_COPY2] = 0, [K_STEN5] = 4, [K_REDBLACK] = 6,
+	};
+	if (charged && flops[k] > 0)
+		smpi_execute_flops(flops[k] * elems);
+#else
+	(void)k;
+	(void)elems;
+#endif
+}
+
 /* seconds per element of kernel k over n elements, repeated reps times */
 #if defined(__GNUC__) && !defined(__clang__)
 /* keep the copy loops loops: GCC would call memcpy for them, whose speed
@@ -534,6 +573,7 @@ static double kernel(int k, long n, long reps, int place)
 		/* keep the results alive across repetitions */
 		sink += y[r % n] + fy[r % SMALL] + (double)iy[r % SMALL];
 	}
+	charge(k, (double)(k == K_COPY2 || k == K_REDBLACK ? n / 2 : n) * reps);
 	/* the strided copy touches every second element */
 	return (now() - t) / ((double)(k == K_COPY2 || k == K_REDBLACK ? n / 2 : n) * reps);
 }
@@ -630,11 +670,19 @@ int main(int argc, char **argv)
 			quick = 1;
 		else if (strcmp(argv[i], "--passes") == 0 && i + 1 < argc)
 			passes = atoi(argv[++i]);
+		else if (strcmp(argv[i], "--charge") == 0)
+			charged = 1;
 		else {
-			fprintf(stderr, "pfls-train: unknown argument %s (usage: pfls-train [--quick] [--passes K])\n", argv[i]);
+			fprintf(stderr, "pfls-train: unknown argument %s (usage: pfls-train [--quick] [--passes K] [--charge])\n", argv[i]);
 			return 2;
 		}
 	}
+#ifndef PFLS_CAN_CHARGE
+	if (charged) {
+		fprintf(stderr, "pfls-train: --charge needs SimGrid's SMPI (build with smpicc)\n");
+		return 2;
+	}
+#endif
 	if (passes <= 0)
 		passes = quick ? 3 : 7;
 	if (passes > 64)
