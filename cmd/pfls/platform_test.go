@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
@@ -138,5 +139,73 @@ func TestTrainOnNcube2(t *testing.T) {
 	// The simulated start-up (80 µs one way) is in the shift curve.
 	if c, err := m.CommTime("vector-shift", 4, 8); err != nil || c < 50e-6 || c > 1e-3 {
 		t.Errorf("vector-shift of 8 bytes at P=4: %g s, %v; want the simulated NCUBE start-up", c, err)
+	}
+}
+
+// TestSMPIAccuracyNcube2: pfls's estimates against the simulated NCUBE/2,
+// end to end. A model trained on the ncube2 preset at P = 16 (--quick)
+// predicts the kit's REDBLACK (the Fortran D program) at P = 16 within
+// the issue's targets: median error ≤ 10% overall and where computation
+// and where communication dominate, each; worst ≤ 25%; the crossover of
+// column strips and blocks within 15% of the measured one. Both sides are
+// deterministic (simulated communication, charged computation), so the
+// targets need no allowance for noise; on 2026-11-23 they measured 2%
+// (2% computation, 1% communication), 7%, and N ≈ 120 against 121. The
+// state before charged computation (median 14%, worst 28%) fails.
+func TestSMPIAccuracyNcube2(t *testing.T) {
+	needSMPI(t, "smpicc", "smpif90", "smpirun")
+	dir := t.TempDir()
+	model := filepath.Join(dir, "ncube2.json")
+	if code, stdout, stderr := runCmd("train", "--platform", "ncube2", "--np", "16", "--quick", "--out", model); code != 0 {
+		t.Fatalf("train: exit %d\n%s%s", code, stdout, stderr)
+	}
+	code, stdout, stderr := runCmd("validate", "--kit", "../../validation", "--platform", "ncube2", "--np", "16",
+		"--machine", model, "--kernel", "redblack", "--sizes", "32,48,64,80,96,112,128,144,160,192",
+		"--reps", "1", "--launches", "1", "--out", dir)
+	if code != 0 {
+		t.Fatalf("validate: exit %d\n%s%s", code, stdout, stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The contract's names (DESIGN.md), read as a user's script would.
+	var raw struct {
+		Kernels []map[string]any `json:"kernels"`
+	}
+	if err := json.Unmarshal(data, &raw); err != nil || len(raw.Kernels) != 1 {
+		t.Fatalf("results.json: %v, %d kernels", err, len(raw.Kernels))
+	}
+	for _, k := range []string{"medianError", "worstError", "medianErrorComputation", "medianErrorCommunication", "measuredCrossover", "predictedCrossover"} {
+		if _, ok := raw.Kernels[0][k].(float64); !ok {
+			t.Errorf("results.json: kernels[0].%s = %v; want a number", k, raw.Kernels[0][k])
+		}
+	}
+	var rep kit.Report
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatal(err)
+	}
+	s := rep.Kernels[0]
+	if s.Points != 20 || s.MedianErrorComp == nil || s.MedianErrorComm == nil || s.MeasuredCross == nil || s.PredictedCross == nil {
+		t.Fatalf("summary %+v: want 20 points, both error splits and both crossovers", s)
+	}
+	t.Logf("ncube2 P=16 redblack: median error %.1f%% (computation %.1f%%, communication %.1f%%), worst %.1f%%, crossover measured N ≈ %.0f, predicted N ≈ %.0f",
+		100*s.MedianError, 100**s.MedianErrorComp, 100**s.MedianErrorComm, 100*s.WorstError, *s.MeasuredCross, *s.PredictedCross)
+	for _, c := range []struct {
+		what       string
+		got, limit float64
+	}{
+		{"median error", s.MedianError, 0.10},
+		{"median error where computation dominates", *s.MedianErrorComp, 0.10},
+		{"median error where communication dominates", *s.MedianErrorComm, 0.10},
+		{"worst error", s.WorstError, 0.25},
+		{"crossover, predicted against measured", math.Abs(*s.PredictedCross-*s.MeasuredCross) / *s.MeasuredCross, 0.15},
+	} {
+		if c.got > c.limit {
+			t.Errorf("%s: %.1f%%; want at most %.0f%%", c.what, 100*c.got, 100*c.limit)
+		}
+	}
+	if !strings.Contains(stdout, fmt.Sprintf("crossover: measured N ≈ %.0f, predicted N ≈ %.0f", *s.MeasuredCross, *s.PredictedCross)) {
+		t.Errorf("the summary does not print the crossovers:\n%s", stdout)
 	}
 }
