@@ -229,7 +229,11 @@ func writeValidateText(out io.Writer, rep *kit.Report) error {
 			fmt.Fprintf(w, "  CHECKSUMS DIFFER: %s\n", s.ChecksumMismatch)
 		}
 		if s.Plot != "" {
-			fmt.Fprintf(w, "  plots: %s, %s\n", s.Plot, s.RatioPlot)
+			plots := []string{s.Plot, s.RatioPlot}
+			if s.CrossoverPlot != "" {
+				plots = append(plots, s.CrossoverPlot)
+			}
+			fmt.Fprintf(w, "  plots: %s\n", strings.Join(plots, ", "))
 		}
 	}
 	return w.err

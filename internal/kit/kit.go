@@ -93,6 +93,7 @@ type Summary struct {
 	PredictedFaster  []string `json:"predictedFaster"`
 	Plot             string   `json:"plot,omitempty"`
 	RatioPlot        string   `json:"ratioPlot,omitempty"`
+	CrossoverPlot    string   `json:"crossoverPlot,omitempty"` // two layouts: the first's time over the second's
 	ChecksumsAgree   bool     `json:"checksumsAgree"`
 	ChecksumMismatch string   `json:"checksumMismatch,omitempty"`
 }

@@ -152,6 +152,13 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 					return nil, err
 				}
 				sum.Plot, sum.RatioPlot = name, ratio
+				if len(kk.Layouts) == 2 {
+					cross := fmt.Sprintf("%s-P%d-crossover.svg", kk.Name, p)
+					if err := plotCrossover(filepath.Join(cfg.Out, cross), kk, p, pts); err != nil {
+						return nil, err
+					}
+					sum.CrossoverPlot = cross
+				}
 			}
 			if !sum.ChecksumsAgree {
 				rep.Failed = true
