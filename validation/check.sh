@@ -94,23 +94,24 @@ check() {
 }
 
 check redblack column row block column-express row-express block-express
-# redblack cuts the template 0:N+1 as Fortran D's BLOCK does: any N, and at
-# N=5 on 4 processes (blocks of 2 of 0:6) the last holds no points.
+check jacobi column row block
+# redblack and jacobi cut the template 0:N+1 as Fortran D's BLOCK does: any
+# N, and at N=5 on 4 processes (blocks of 2 of 0:6) the last holds no points.
 n_saved=$n
 n=5 check redblack column row block column-express block-express
+n=5 check jacobi column row block
 n=$n_saved
-check jacobi column row block
 check erlebacher block "block 3" noblock
 
 # A bad argument must end the run with status 2.
 echo "argument errors"
 status=0
-"$mpirun" --oversubscribe -np 4 "$out/jacobi" column 30 1 1 >/dev/null 2>&1 || status=$?
+"$mpirun" --oversubscribe -np 4 "$out/erlebacher" block 30 1 1 >/dev/null 2>&1 || status=$?
 if [[ $status -ne 2 ]]; then
-    echo "FAIL jacobi with N=30 at P=4 (column): exit status $status, want 2" >&2
+    echo "FAIL erlebacher with N=30 at P=4: exit status $status, want 2" >&2
     failed=1
 else
-    echo "  jacobi column N=30 at P=4: exit status 2"
+    echo "  erlebacher block N=30 at P=4: exit status 2"
 fi
 status=0
 "$mpirun" --oversubscribe -np 4 "$out/redblack" column 0 1 1 >/dev/null 2>&1 || status=$?

@@ -40,7 +40,7 @@
 
 module redblack_mod
   use mpi
-  use kit, only: dp, charge
+  use kit, only: dp, charge, block_of, neighbour
   implicit none
   private
   public :: part_t, setup_part, free_part, init_val, relax, local_sum, first_of
@@ -77,40 +77,6 @@ contains
        count_of = (hi - first_of(lo, start)) / 2 + 1
     end if
   end function count_of
-
-  !> The interior points lo..hi of process c of q along a dimension (lo >
-  !> hi: none): Fortran D's BLOCK of the template 0:N+1, or with express
-  !> the paper's split of 1..N.
-  pure subroutine block_of(n, q, c, express, lo, hi)
-    integer, intent(in) :: n, q, c
-    logical, intent(in) :: express
-    integer, intent(out) :: lo, hi
-    integer :: b
-    if (express) then
-       b = (n + q - 1) / q
-       lo = c * b + 1
-       hi = min(n, c * b + b)
-    else
-       b = (n + 2 + q - 1) / q
-       lo = max(1, c * b)
-       hi = min(n, c * b + b - 1)
-    end if
-  end subroutine block_of
-
-  !> The rank of the process at coords + d*e_dim when it holds interior
-  !> points along dim, else MPI_PROC_NULL.
-  integer function neighbour(comm, n, dims, coords, dim, d, express)
-    integer, intent(in) :: comm, n, dims(2), coords(2), dim, d
-    logical, intent(in) :: express
-    integer :: c(2), lo, hi, ierr
-    c = coords
-    c(dim) = c(dim) + d
-    neighbour = MPI_PROC_NULL
-    if (c(dim) < 0 .or. c(dim) >= dims(dim)) return
-    call block_of(n, dims(dim), c(dim), express, lo, hi)
-    if (lo > hi) return
-    call MPI_Cart_rank(comm, c, neighbour, ierr)
-  end function neighbour
 
   !> Build the px x py process grid, this process's block of 1..N in each
   !> dimension, its neighbours and the strided datatypes of its boundary lines.
