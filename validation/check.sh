@@ -33,7 +33,7 @@ out=$(cd "$out" && pwd)
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
 echo "building into $out"
-for k in redblack jacobi erlebacher; do
+for k in redblack jacobi erlebacher dgefa; do
     # -J keeps the .mod files out of the current directory.
     "$mpif90" -O2 -J "$out" -o "$out/$k" "$kernels/charge.f90" "$kernels/kit.f90" "$kernels/$k.f90"
 done
@@ -102,6 +102,7 @@ n=5 check redblack column row block column-express block-express
 n=5 check jacobi column row block
 n=$n_saved
 check erlebacher block "block 3" noblock
+check dgefa block cyclic
 
 # A bad argument must end the run with status 2.
 echo "argument errors"
