@@ -150,9 +150,10 @@ func TestTrainOnNcube2(t *testing.T) {
 // crossover of column strips and blocks within 15% of the measured one.
 // Both sides are deterministic (simulated communication, charged
 // computation), so the targets need no allowance for noise. On 2026-11-23
-// REDBLACK measured 1.9% (2.1% computation, 1.4% communication), worst
-// 7.1%, crossover N ≈ 120 against 121; Jacobi 0.6% (0.5%, 2.6%), worst 3.5%, crossover
-// 64 against 56. The state before charged computation (REDBLACK median
+// REDBLACK measured 2.0% (2.2% computation, 1.6% communication), worst
+// 7.1%, crossover N ≈ 120 against 121; Jacobi 0.6% (0.5%, 2.5%), worst
+// 3.3%, crossover 64 against 57; the same in 5 runs, 30 to 37 s each at a
+// load of 11. The state before charged computation (REDBLACK median
 // 14%, worst 28%) fails, and so does the kit's former even split of 1..N
 // against pfls's BLOCK of 0:N+1 (crossovers 1.35 and 1.74 times apart).
 func TestSMPIAccuracyNcube2(t *testing.T) {
