@@ -33,9 +33,9 @@ out=$(cd "$out" && pwd)
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
 echo "building into $out"
-for k in redblack jacobi erlebacher; do
+for k in redblack jacobi erlebacher dgefa; do
     # -J keeps the .mod files out of the current directory.
-    "$mpif90" -O2 -J "$out" -o "$out/$k" "$kernels/kit.f90" "$kernels/$k.f90"
+    "$mpif90" -O2 -J "$out" -o "$out/$k" "$kernels/charge.f90" "$kernels/kit.f90" "$kernels/$k.f90"
 done
 
 failed=0
@@ -93,19 +93,34 @@ check() {
     done
 }
 
-check redblack column row block
+check redblack column row block column-express row-express block-express
 check jacobi column row block
+# redblack and jacobi cut the template 0:N+1 as Fortran D's BLOCK does: any
+# N, and at N=5 on 4 processes (blocks of 2 of 0:6) the last holds no points.
+n_saved=$n
+n=5 check redblack column row block column-express block-express
+n=5 check jacobi column row block
+n=$n_saved
 check erlebacher block "block 3" noblock
+check dgefa block cyclic
 
 # A bad argument must end the run with status 2.
 echo "argument errors"
 status=0
-"$mpirun" --oversubscribe -np 4 "$out/redblack" column 30 1 1 >/dev/null 2>&1 || status=$?
+"$mpirun" --oversubscribe -np 4 "$out/erlebacher" block 30 1 1 >/dev/null 2>&1 || status=$?
 if [[ $status -ne 2 ]]; then
-    echo "FAIL redblack with N=30 at P=4 (column): exit status $status, want 2" >&2
+    echo "FAIL erlebacher with N=30 at P=4: exit status $status, want 2" >&2
     failed=1
 else
-    echo "  redblack column N=30 at P=4: exit status 2"
+    echo "  erlebacher block N=30 at P=4: exit status 2"
+fi
+status=0
+"$mpirun" --oversubscribe -np 4 "$out/redblack" column 0 1 1 >/dev/null 2>&1 || status=$?
+if [[ $status -ne 2 ]]; then
+    echo "FAIL redblack with N=0 at P=4 (column): exit status $status, want 2" >&2
+    failed=1
+else
+    echo "  redblack column N=0 at P=4: exit status 2"
 fi
 
 if [[ $failed -ne 0 ]]; then

@@ -15,8 +15,15 @@ type simulated struct {
 	mpi      *mpirun.Tools
 	platform *platform.Platform
 	dir      string // the platform file (presets) and the hostfile; removed by close
-	speed    string // smpi/host-speed
+	// speed is --host-speed: "" when the programs charge their
+	// computation (the default), else this machine's flop rate, which
+	// turns its computing time into simulated flops.
+	speed string
 }
+
+// charged says whether the programs charge their computation's operation
+// counts (smpi/simulate-computation:no) rather than SMPI timing it here.
+func (s *simulated) charged() bool { return s.speed == "" }
 
 // setupPlatform resolves --platform for the largest processor count,
 // writes the platform (a preset's XML; a user's file is used where it
@@ -40,9 +47,6 @@ func setupPlatform(arg string, procs []int, lang mpirun.Lang, hostSpeed string) 
 		return nil, err
 	}
 	s := &simulated{platform: plat, dir: dir, speed: hostSpeed}
-	if s.speed == "" {
-		s.speed = plat.HostSpeed()
-	}
 	xmlPath := filepath.Join(dir, plat.Name+".xml")
 	if filepath.Ext(arg) == ".xml" {
 		if xmlPath, err = filepath.Abs(arg); err != nil {
@@ -58,7 +62,7 @@ func setupPlatform(arg string, procs []int, lang mpirun.Lang, hostSpeed string) 
 		s.close()
 		return nil, err
 	}
-	s.mpi, err = mpirun.FindSMPI(lang, platform.SmpirunFlags(xmlPath, hostPath, s.speed, true))
+	s.mpi, err = mpirun.FindSMPI(lang, platform.SmpirunFlags(xmlPath, hostPath, s.speed))
 	if err != nil {
 		s.close()
 		return nil, err
@@ -69,9 +73,12 @@ func setupPlatform(arg string, procs []int, lang mpirun.Lang, hostSpeed string) 
 func (s *simulated) close() { os.RemoveAll(s.dir) }
 
 // describe is the platform for the provenance: what it is, the SimGrid
-// version and the host speed that turned this machine's computing time
-// into flops.
+// version and how computation was simulated.
 func (s *simulated) describe() string {
+	if s.charged() {
+		return fmt.Sprintf("%s; simulated by %s (SMPI), computation charged as counted operations at the node speed %s (smpi/simulate-computation:no)",
+			s.platform.Description, s.mpi.Version, s.platform.HostSpeed())
+	}
 	return fmt.Sprintf("%s; simulated by %s (SMPI), computation timed on this machine and converted at smpi/host-speed %s",
 		s.platform.Description, s.mpi.Version, s.speed)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
@@ -50,11 +51,10 @@ func TestPlatformUsage(t *testing.T) {
 // TestValidateOnNcube2: the kit's REDBLACK runs on the simulated NCUBE/2
 // at P = 16: every run completes, the layouts' checksums agree, the
 // platform is in the report, no estimate is scaled for oversubscription
-// (every rank has a host of its own), and a second run gives the same
-// times within 2% (the noise allowance for SMPI runs the issue sets:
-// communication is simulated exactly, but the computation between calls
-// is timed on this machine; two runs on a loaded 2-core VM came 0.11%
-// and 0.25% apart, quiet runs within 0.1%).
+// (every rank has a host of its own), and a second run gives exactly the
+// same times: communication is simulated, and the kernels charge their
+// loops' operation counts instead of SMPI timing them on this machine,
+// so nothing depends on this machine's load.
 func TestValidateOnNcube2(t *testing.T) {
 	needSMPI(t, "smpif90", "smpirun")
 	validate := func() *kit.Report {
@@ -89,11 +89,14 @@ func TestValidateOnNcube2(t *testing.T) {
 		if p.Checksum != q.Checksum {
 			t.Errorf("%s N=%d: checksums %v and %v in two runs", p.Layout, p.N, p.Checksum, q.Checksum)
 		}
-		// 2%, plus one unit of the last digit the kit prints (4
-		// significant digits: 0.07% to 0.7% of the time by itself).
-		unit := math.Pow(10, math.Floor(math.Log10(p.Measured))-3)
-		if d := math.Abs(p.Measured - q.Measured); d > 0.02*p.Measured+unit*1.0001 {
-			t.Errorf("%s N=%d: %g s and %g s in two runs (%.2f%% apart; SMPI is deterministic up to the timed computation)", p.Layout, p.N, p.Measured, q.Measured, 100*d/p.Measured)
+		if p.Measured != q.Measured || p.Min != q.Min || p.Max != q.Max {
+			t.Errorf("%s N=%d: %g s (%g to %g) and %g s (%g to %g) in two runs; want the same", p.Layout, p.N,
+				p.Measured, p.Min, p.Max, q.Measured, q.Min, q.Max)
+		}
+		// The computation is charged: 6 operations a point, N²/16
+		// points a rank, 10 cycles, at 2.4 Mflop/s, under the time.
+		if comp := 6 * float64(p.N*p.N) / 16 * 10 / 2.4e6; p.Measured <= comp {
+			t.Errorf("%s N=%d: %g s, no more than the charged computation %g s alone", p.Layout, p.N, p.Measured, comp)
 		}
 	}
 	for _, p := range a.Points {
@@ -121,11 +124,97 @@ func TestTrainOnNcube2(t *testing.T) {
 	}
 	p := m.Provenance
 	if !strings.HasPrefix(p.Platform, "ncube2: NCUBE/2 hypercube of 4 nodes") || !strings.Contains(p.MPI, "SMPI") ||
-		!strings.Contains(p.Options, "smpirun -platform ncube2.xml -hostfile hostfile --cfg=smpi/host-speed:2.4Mf -np 4") {
+		!strings.Contains(p.Options, "smpirun -platform ncube2.xml -hostfile hostfile --cfg=smpi/simulate-computation:no -np 4 --charge") ||
+		!strings.Contains(p.Platform, "computation charged as counted operations at the node speed 2.4Mf") {
 		t.Errorf("provenance %+v", p)
+	}
+	// The operations are charged at the node speed: an addition takes
+	// 1/2.4 µs, a division four times that (the Livermore weights).
+	if add := m.Op("add"); math.Abs(add-1/2.4e6) > 1e-3/2.4e6 {
+		t.Errorf("add: %g s; want 1/2.4 µs", add)
+	}
+	if div := m.Op("div"); math.Abs(div-4/2.4e6) > 4e-3/2.4e6 {
+		t.Errorf("div: %g s; want 4/2.4 µs", div)
 	}
 	// The simulated start-up (80 µs one way) is in the shift curve.
 	if c, err := m.CommTime("vector-shift", 4, 8); err != nil || c < 50e-6 || c > 1e-3 {
 		t.Errorf("vector-shift of 8 bytes at P=4: %g s, %v; want the simulated NCUBE start-up", c, err)
+	}
+}
+
+// TestSMPIAccuracyNcube2: pfls's estimates against the simulated NCUBE/2,
+// end to end. A model trained on the ncube2 preset at P = 16 (--quick)
+// predicts the kit's REDBLACK and Jacobi (the Fortran D programs) at
+// P = 16 within the issue's targets: median error ≤ 10% overall and where
+// computation and where communication dominate, each; worst ≤ 25%; the
+// crossover of column strips and blocks within 15% of the measured one.
+// Both sides are deterministic (simulated communication, charged
+// computation), so the targets need no allowance for noise. On 2026-11-23
+// REDBLACK measured 2.0% (2.2% computation, 1.6% communication), worst
+// 7.1%, crossover N ≈ 120 against 121; Jacobi 0.6% (0.5%, 2.5%), worst
+// 3.3%, crossover 64 against 57; the same in 5 runs, 30 to 37 s each at a
+// load of 11. The state before charged computation (REDBLACK median
+// 14%, worst 28%) fails, and so does the kit's former even split of 1..N
+// against pfls's BLOCK of 0:N+1 (crossovers 1.35 and 1.74 times apart).
+func TestSMPIAccuracyNcube2(t *testing.T) {
+	needSMPI(t, "smpicc", "smpif90", "smpirun")
+	dir := t.TempDir()
+	model := filepath.Join(dir, "ncube2.json")
+	if code, stdout, stderr := runCmd("train", "--platform", "ncube2", "--np", "16", "--quick", "--out", model); code != 0 {
+		t.Fatalf("train: exit %d\n%s%s", code, stdout, stderr)
+	}
+	for _, k := range []struct{ kernel, sizes string }{
+		{"redblack", "32,48,64,80,96,112,128,144,160,192"},
+		{"jacobi", "32,48,64,80,96,128,192"},
+	} {
+		out := filepath.Join(dir, k.kernel)
+		code, stdout, stderr := runCmd("validate", "--kit", "../../validation", "--platform", "ncube2", "--np", "16",
+			"--machine", model, "--kernel", k.kernel, "--sizes", k.sizes, "--reps", "1", "--launches", "1", "--out", out)
+		if code != 0 {
+			t.Fatalf("validate %s: exit %d\n%s%s", k.kernel, code, stdout, stderr)
+		}
+		data, err := os.ReadFile(filepath.Join(out, "results.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The contract's names (DESIGN.md), read as a user's script would.
+		var raw struct {
+			Kernels []map[string]any `json:"kernels"`
+		}
+		if err := json.Unmarshal(data, &raw); err != nil || len(raw.Kernels) != 1 {
+			t.Fatalf("%s: results.json: %v, %d kernels", k.kernel, err, len(raw.Kernels))
+		}
+		for _, f := range []string{"medianError", "worstError", "medianErrorComputation", "medianErrorCommunication", "measuredCrossover", "predictedCrossover"} {
+			if _, ok := raw.Kernels[0][f].(float64); !ok {
+				t.Errorf("%s: results.json: kernels[0].%s = %v; want a number", k.kernel, f, raw.Kernels[0][f])
+			}
+		}
+		var rep kit.Report
+		if err := json.Unmarshal(data, &rep); err != nil {
+			t.Fatal(err)
+		}
+		s := rep.Kernels[0]
+		if want := 2 * len(strings.Split(k.sizes, ",")); s.Points != want || s.MedianErrorComp == nil || s.MedianErrorComm == nil || s.MeasuredCross == nil || s.PredictedCross == nil {
+			t.Fatalf("%s: summary %+v: want %d points, both error splits and both crossovers", k.kernel, s, want)
+		}
+		t.Logf("ncube2 P=16 %s: median error %.1f%% (computation %.1f%%, communication %.1f%%), worst %.1f%%, crossover measured N ≈ %.0f, predicted N ≈ %.0f",
+			k.kernel, 100*s.MedianError, 100**s.MedianErrorComp, 100**s.MedianErrorComm, 100*s.WorstError, *s.MeasuredCross, *s.PredictedCross)
+		for _, c := range []struct {
+			what       string
+			got, limit float64
+		}{
+			{"median error", s.MedianError, 0.10},
+			{"median error where computation dominates", *s.MedianErrorComp, 0.10},
+			{"median error where communication dominates", *s.MedianErrorComm, 0.10},
+			{"worst error", s.WorstError, 0.25},
+			{"crossover, predicted against measured", math.Abs(*s.PredictedCross-*s.MeasuredCross) / *s.MeasuredCross, 0.15},
+		} {
+			if c.got > c.limit {
+				t.Errorf("%s: %s: %.1f%%; want at most %.0f%%", k.kernel, c.what, 100*c.got, 100*c.limit)
+			}
+		}
+		if !strings.Contains(stdout, fmt.Sprintf("crossover: measured N ≈ %.0f, predicted N ≈ %.0f", *s.MeasuredCross, *s.PredictedCross)) {
+			t.Errorf("%s: the summary does not print the crossovers:\n%s", k.kernel, stdout)
+		}
 	}
 }

@@ -49,7 +49,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	npArg := fs.String("np", "2", "processor counts to train, comma-separated (e.g. 2,4)")
 	quick := fs.Bool("quick", false, "fewer sizes and passes: under a minute on 2 cores")
 	out := fs.String("out", "", "write the machine model to this file (JSON)")
-	passes := fs.Int("passes", 0, "passes pooled by median per point (default 3 with --quick, else 7)")
+	passes := fs.Int("passes", 0, "passes pooled by median per point (default 3 with --quick, else 7; 1 on a --platform without --host-speed, which repeats exactly)")
 	timeout := fs.Duration("timeout", 0, "stop after this long (default 5m with --quick, else 30m)")
 	force := fs.Bool("force", false, "train even when other processes keep the machine busy")
 	rawDir := fs.String("raw", "", "also keep the training set's raw output in this folder")
@@ -57,7 +57,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	mpirunPath := fs.String("mpirun", "", "MPI launcher (default: mpirun on PATH)")
 	hostfile := fs.String("hostfile", "", "run the ranks on the machines this MPI hostfile lists (a cluster)")
 	platformArg := fs.String("platform", "", "train on a machine simulated by SimGrid's SMPI: a preset (ncube2, cluster) or a SimGrid platform FILE.xml")
-	hostSpeed := fs.String("host-speed", "", "with --platform: SMPI host speed: flop/s of this machine, to turn its computing time into simulated flops (default: the platform's node speed, computing time charged as measured)")
+	hostSpeed := fs.String("host-speed", "", "with --platform: time the computation on this machine and charge it at this flop/s (default: charge each loop's counted operations at the platform's node speed, repeatable exactly)")
 	if code, done := parseFlags(fs, args, stdout, stderr); done {
 		return code
 	}
@@ -128,6 +128,9 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		busy, loadavg := mpirun.Busy(time.Second)
 		loads = append(loads, fmt.Sprintf("before P=%d: %.0f%% of the CPU busy with other work, load average %s", p, 100*busy, loadavg))
 		switch {
+		case sim != nil && sim.charged():
+			// The computation is charged, the communication simulated:
+			// the load of this machine cannot change the times.
 		case busy >= busyRefuse && !*force:
 			fmt.Fprintf(stderr, "pfls train: other processes keep %.0f%% of the CPU busy (load average %s); the curves would come out too slow. Stop them, or give --force to train anyway (the load is recorded in the model).\n", 100*busy, loadavg)
 			return 1
@@ -135,11 +138,19 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "pfls train: warning: other processes keep %.0f%% of the CPU busy (load average %s); the times may come out slow\n", 100*busy, loadavg)
 		}
 		runArgs := []string{}
+		if sim != nil && sim.charged() {
+			runArgs = append(runArgs, "--charge")
+		}
 		if *quick {
 			runArgs = append(runArgs, "--quick")
 		}
-		if *passes > 0 {
+		switch {
+		case *passes > 0:
 			runArgs = append(runArgs, "--passes", strconv.Itoa(*passes))
+		case sim != nil && sim.charged():
+			// Simulated communication and charged computation repeat
+			// exactly: one pass measures what seven would.
+			runArgs = append(runArgs, "--passes", "1")
 		}
 		launch := mpi.Launch(p, cores)
 		options = append(options, fmt.Sprintf("P=%d: %s", p, strings.Join(append(launch.Describe(), runArgs...), " ")))

@@ -42,7 +42,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	mpif90 := fs.String("mpif90", "mpif90", "MPI Fortran compiler wrapper")
 	launches := fs.Int("launches", 0, "launches of each run, pooled by median (default 3, 1 with --quick)")
 	platformArg := fs.String("platform", "", "run on a machine simulated by SimGrid's SMPI: a preset (ncube2, cluster) or a SimGrid platform FILE.xml")
-	hostSpeed := fs.String("host-speed", "", "with --platform: SMPI host speed: flop/s of this machine, to turn its computing time into simulated flops (default: the platform's node speed, computing time charged as measured)")
+	hostSpeed := fs.String("host-speed", "", "with --platform: time the computation on this machine and charge it at this flop/s (default: charge each loop's counted operations at the platform's node speed, repeatable exactly)")
 	if code, done := parseFlags(fs, args, stdout, stderr); done {
 		return code
 	}
@@ -131,7 +131,8 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	ctx, cancel := mpirun.Context(*timeout)
 	defer cancel()
 	rep, err := kit.Run(ctx, kit.Config{Dir: *kitDir, Kit: k, Machine: model, MPI: mpi, Procs: procs, Sizes: sizes,
-		Quick: *quick, Reps: *reps, Launches: *launches, Only: *only, Out: *outDir, Progress: stderr})
+		Quick: *quick, Reps: *reps, Launches: *launches, Only: *only, Out: *outDir, Progress: stderr,
+		Charged: sim != nil && sim.charged()})
 	if err != nil {
 		switch {
 		case errors.Is(ctx.Err(), context.DeadlineExceeded):
@@ -228,7 +229,11 @@ func writeValidateText(out io.Writer, rep *kit.Report) error {
 			fmt.Fprintf(w, "  CHECKSUMS DIFFER: %s\n", s.ChecksumMismatch)
 		}
 		if s.Plot != "" {
-			fmt.Fprintf(w, "  plots: %s, %s\n", s.Plot, s.RatioPlot)
+			plots := []string{s.Plot, s.RatioPlot}
+			if s.CrossoverPlot != "" {
+				plots = append(plots, s.CrossoverPlot)
+			}
+			fmt.Fprintf(w, "  plots: %s\n", strings.Join(plots, ", "))
 		}
 	}
 	return w.err

@@ -22,7 +22,19 @@ type Kit struct {
 	// Library lists the sources every program is built with (the
 	// kernels' shared module), relative to the kit.
 	Library []string `json:"library"`
+	// Charge names the two builds of the module through which the
+	// kernels charge their loops' operation counts, compiled before the
+	// library: MPI's does nothing (real hardware times itself), SMPI's
+	// charges the simulated host (Config.Charged).
+	Charge  Charge   `json:"charge"`
 	Kernels []Kernel `json:"kernels"`
+}
+
+// Charge is kit.json's "charge": the charge module for a real MPI and for
+// SimGrid's SMPI, relative to the kit.
+type Charge struct {
+	MPI  string `json:"mpi"`
+	SMPI string `json:"smpi"`
 }
 
 // Kernel is one kernel of the kit: an MPI node program and the loop of
@@ -81,6 +93,7 @@ type Summary struct {
 	PredictedFaster  []string `json:"predictedFaster"`
 	Plot             string   `json:"plot,omitempty"`
 	RatioPlot        string   `json:"ratioPlot,omitempty"`
+	CrossoverPlot    string   `json:"crossoverPlot,omitempty"` // two layouts: the first's time over the second's
 	ChecksumsAgree   bool     `json:"checksumsAgree"`
 	ChecksumMismatch string   `json:"checksumMismatch,omitempty"`
 }

@@ -37,6 +37,10 @@ type Config struct {
 	Only     string // run only this kernel ("" : all)
 	Out      string // write the SVG plots here ("" : none)
 	Cores    int    // cores of this machine (0: runtime.NumCPU)
+	// Charged builds the kernels with the kit's SMPI charge module: under
+	// SimGrid's SMPI with smpi/simulate-computation:no, each loop charges
+	// its operation count to the simulated host.
+	Charged bool
 	// Progress, when not nil, receives one line per run started.
 	Progress io.Writer
 }
@@ -70,8 +74,18 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		if cfg.Only != "" && kk.Name != cfg.Only {
 			continue
 		}
+		charge := cfg.Kit.Charge.MPI
+		if cfg.Charged {
+			if charge = cfg.Kit.Charge.SMPI; charge == "" {
+				return nil, fmt.Errorf("%s: no charge.smpi: the kernels cannot charge their computation to a simulated host", filepath.Join(cfg.Dir, "kit.json"))
+			}
+		}
+		var files []string
+		if charge != "" {
+			files = append(files, charge)
+		}
 		var srcs []mpirun.Source
-		for _, f := range append(append([]string(nil), cfg.Kit.Library...), kk.Program) {
+		for _, f := range append(append(files, cfg.Kit.Library...), kk.Program) {
 			text, err := os.ReadFile(filepath.Join(cfg.Dir, f))
 			if err != nil {
 				return nil, err
@@ -138,6 +152,13 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 					return nil, err
 				}
 				sum.Plot, sum.RatioPlot = name, ratio
+				if len(kk.Layouts) == 2 {
+					cross := fmt.Sprintf("%s-P%d-crossover.svg", kk.Name, p)
+					if err := plotCrossover(filepath.Join(cfg.Out, cross), kk, p, pts); err != nil {
+						return nil, err
+					}
+					sum.CrossoverPlot = cross
+				}
 			}
 			if !sum.ChecksumsAgree {
 				rep.Failed = true

@@ -184,3 +184,51 @@ func plotRatio(path string, kk Kernel, procs int, pts []Point) error {
 	}
 	return err
 }
+
+// plotCrossover draws, for a kernel of two layouts, the first layout's
+// time over the second's against N, measured and predicted, with the line
+// where they are equal: the layouts cross where a curve crosses it (seed
+// 003's Figure 6 shows the same crossover as two pairs of time curves).
+func plotCrossover(path string, kk Kernel, procs int, pts []Point) error {
+	a, b := kk.Layouts[0].Name, kk.Layouts[1].Name
+	meas := svgplot.Series{Name: "measured"}
+	pred := svgplot.Series{Name: "predicted"}
+	equal := svgplot.Series{Name: "equal"}
+	byN := map[int64][2]*Point{}
+	var ns []int64
+	for i := range pts {
+		p := &pts[i]
+		pair, seen := byN[p.N]
+		if !seen {
+			ns = append(ns, p.N)
+		}
+		switch p.Layout {
+		case a:
+			pair[0] = p
+		case b:
+			pair[1] = p
+		}
+		byN[p.N] = pair
+	}
+	sort.Slice(ns, func(i, j int) bool { return ns[i] < ns[j] })
+	for _, n := range ns {
+		pa, pb := byN[n][0], byN[n][1]
+		if pa == nil || pb == nil || pb.Measured <= 0 || pb.Estimate <= 0 {
+			continue
+		}
+		x := float64(n)
+		meas.X, meas.Y = append(meas.X, x), append(meas.Y, pa.Measured/pb.Measured)
+		pred.X, pred.Y = append(pred.X, x), append(pred.Y, pa.Estimate/pb.Estimate)
+		equal.X, equal.Y = append(equal.X, x), append(equal.Y, 1)
+	}
+	out, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	err = svgplot.WriteRatioPlot(out, fmt.Sprintf("%s at P = %d: %s time / %s time (below 1: %s faster)", kk.Name, procs, a, b, a),
+		"N", a+" / "+b, []svgplot.Series{meas, pred, equal})
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}

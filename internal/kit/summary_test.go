@@ -68,3 +68,34 @@ func TestLoadErrors(t *testing.T) {
 		t.Errorf("the repository's kit: %v", err)
 	}
 }
+
+// TestPlotCrossover: the crossover plot has the ratio of the two layouts,
+// measured and predicted, at every N where both ran, and the line of 1.
+func TestPlotCrossover(t *testing.T) {
+	kk := Kernel{Name: "k", Layouts: []Layout{{Name: "column"}, {Name: "block"}}}
+	pts := []Point{
+		{Layout: "column", N: 64, Measured: 1, Estimate: 2},
+		{Layout: "block", N: 64, Measured: 4, Estimate: 4},
+		{Layout: "column", N: 32, Measured: 3, Estimate: 3},
+		{Layout: "block", N: 32, Measured: 2, Estimate: 1},
+		{Layout: "column", N: 128, Measured: 1, Estimate: 1}, // no block run: left out
+	}
+	path := filepath.Join(t.TempDir(), "c.svg")
+	if err := plotCrossover(path, kk, 4, pts); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg := string(data)
+	for _, want := range []string{"k at P = 4: column time / block time (below 1: column faster)", ">measured<", ">predicted<", ">equal<"} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("no %q in the plot", want)
+		}
+	}
+	// Three series of two points each (N = 32, 64; N = 128 has no pair).
+	if n := strings.Count(svg, "<circle"); n != 6 {
+		t.Errorf("%d points drawn, want 6:\n%s", n, svg)
+	}
+}

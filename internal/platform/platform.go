@@ -59,13 +59,20 @@ const MaxHypercube = 1024
 // latency on the links and the software start-up on the send and receive
 // overheads of SMPI (smpi/os, smpi/or).
 //
-// Start-up: seed 003 gives no figure; its Figure 4 (iSR vs vSR on 64
-// NCUBE nodes) shows start-up dominating messages below a few hundred
-// bytes. 80 µs in all (35 µs to send, 35 µs to receive, 10 µs on the
-// wire) is the figure with which the validation kit's REDBLACK showed a
-// column/block crossover between N = 128 and 256 at P = 16 (issue 16);
-// seed 003 measured it at N ≈ 180. Calibrating the start-up so that the
-// simulated crossover lands at 180 is still to do: it is the knob.
+// Start-up: the estimator paper (Balasundaram, Fox, Kennedy, Kremer)
+// gives no figure; its Figure 4 (iSR vs vSR on 64 NCUBE nodes) shows
+// start-up dominating messages below a few hundred bytes. It is the one
+// parameter tuned here, against the paper's REDBLACK crossover: column
+// strips beat blocks below N ≈ 180 at P = 16. With the paper's split of
+// the grid (the validation kit's redblack-express: N × N/P strips, N a
+// multiple of 32) and the computation charged at 2.4 Mflop/s (6 flops a
+// point), the simulated column/block crossover at P = 16 lies at N ≈ 164,
+// 181 and 197 with 30, 35 and 40 µs of send and of receive overhead (10
+// µs on the wire besides); 35 µs (80 µs a message in all) puts it at the
+// paper's 180. Unchanged, the platform then gives N ≈ 115 at P = 64,
+// where the paper measured 128. (The crossover sits near start-up ×
+// bandwidth: a column strip sends 2 messages of N/2 REALs a sweep, a
+// block 4 of N/8, equal where 2 start-ups take as long as N REALs.)
 const (
 	ncubeSpeed     = "2.4Mf"
 	ncubeBandwidth = "2.2MBps"
@@ -350,17 +357,9 @@ func (p *Platform) Hostfile(procs int) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// HostSpeed is the smpi/host-speed pfls gives smpirun unless told
-// otherwise. SMPI times each stretch of computation between MPI calls on
-// this machine and charges the simulated host for seconds × host speed
-// flops. pfls sets the host speed to the platform's own node speed, so a
-// stretch takes as long on the simulated host as it took here: the
-// simulated times then repeat within about 0.1% from run to run (SMPI's
-// own overhead between MPI calls is charged at face value). Setting it to
-// this machine's flop rate instead (--host-speed) makes computation take
-// what the platform's nodes would need, but multiplies SMPI's overhead
-// and the timing noise by the ratio of the speeds (about 400 for ncube2 on
-// a machine of 1 Gflop/s: times then vary by tens of percent).
+// HostSpeed is the speed of the platform's nodes in SimGrid's units (the
+// first host's), or "1Gf" when the file gives none (SimGrid's default
+// would be 1 flop/s).
 func (p *Platform) HostSpeed() string {
 	if p.Speed != "" {
 		return p.Speed
@@ -368,16 +367,31 @@ func (p *Platform) HostSpeed() string {
 	return "1Gf"
 }
 
-// SmpirunFlags are the smpirun options that run procs ranks on the
-// platform written to xmlPath with the hostfile at hostfilePath:
-// smpi/host-speed converts this machine's computing time into flops;
-// computation=false skips computation altogether
-// (smpi/simulate-computation:no: communication only).
-func SmpirunFlags(xmlPath, hostfilePath, hostSpeed string, computation bool) []string {
-	flags := []string{"-platform", xmlPath, "-hostfile", hostfilePath,
-		"--cfg=smpi/host-speed:" + hostSpeed}
-	if !computation {
-		flags = append(flags, "--cfg=smpi/simulate-computation:no")
+// SmpirunFlags are the smpirun options that run on the platform written
+// to xmlPath with the hostfile at hostfilePath.
+//
+// With hostSpeed "" the computation is charged: smpirun runs with
+// smpi/simulate-computation:no, so the time a program computes on this
+// machine between MPI calls is not charged to the simulated hosts at all,
+// and the programs charge their loops' operation counts themselves
+// (smpi_execute_flops: flops at the host's speed of the platform file;
+// the training set with --charge, the validation kit's kernels built with
+// charge_smpi.f90). The simulated times then depend on the program and
+// the platform only, and repeat exactly, whatever the load of this
+// machine.
+//
+// With a hostSpeed (flop/s of this machine) the computation is timed:
+// SMPI times each stretch of computation on this machine and charges the
+// simulated host for seconds × hostSpeed flops, which then take the
+// platform's node speed to run: what the platform's nodes would need if
+// they were hostSpeed/node speed times slower than this machine. That
+// multiplies SMPI's own overhead between calls and the timing noise by
+// the same ratio (about 400 for ncube2 on a machine of 1 Gflop/s: times
+// vary by tens of percent), and the programs must not charge too.
+func SmpirunFlags(xmlPath, hostfilePath, hostSpeed string) []string {
+	flags := []string{"-platform", xmlPath, "-hostfile", hostfilePath}
+	if hostSpeed == "" {
+		return append(flags, "--cfg=smpi/simulate-computation:no")
 	}
-	return flags
+	return append(flags, "--cfg=smpi/host-speed:"+hostSpeed)
 }

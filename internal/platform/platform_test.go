@@ -227,7 +227,7 @@ int main(int argc, char **argv)
 		hf, _ := p.Hostfile(16)
 		os.WriteFile(xmlPath, p.XML, 0o644)
 		os.WriteFile(hostPath, hf, 0o644)
-		args := append(SmpirunFlags(xmlPath, hostPath, p.HostSpeed(), false), "-np", "16", prog)
+		args := append(SmpirunFlags(xmlPath, hostPath, ""), "-np", "16", prog)
 		cmd := exec.Command("smpirun", args...)
 		cmd.Dir = dir
 		out, err := cmd.CombinedOutput()
@@ -245,5 +245,19 @@ int main(int argc, char **argv)
 			t.Fatalf("%s: want sum 120 and a simulated time, got %d, %g:\n%s", name, sum, secs, out)
 		}
 		t.Logf("%s: ring + allreduce at P=16 took %.1f µs simulated", name, secs*1e6)
+	}
+}
+
+// The two ways of simulating computation: charged by the programs
+// (simulate-computation off, no host speed) or timed here and converted
+// at the host speed given.
+func TestSmpirunFlags(t *testing.T) {
+	charged := strings.Join(SmpirunFlags("p.xml", "h", ""), " ")
+	if charged != "-platform p.xml -hostfile h --cfg=smpi/simulate-computation:no" {
+		t.Errorf("charged: %s", charged)
+	}
+	timed := strings.Join(SmpirunFlags("p.xml", "h", "1Gf"), " ")
+	if timed != "-platform p.xml -hostfile h --cfg=smpi/host-speed:1Gf" {
+		t.Errorf("timed: %s", timed)
 	}
 }

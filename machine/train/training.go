@@ -352,6 +352,11 @@ func FitNotes(runs []*TrainingRun, fits []TrainedFit) []string {
 // nothing and keeps its place in the ordering of operations.
 const minOpTime = 1e-11
 
+// floorOp is the smallest time an operation gets from a kernel that takes
+// v a element: minOpTime, but never more than the whole kernel (a
+// simulated node of 1 Tflop/s adds in 1e-12 s, under minOpTime).
+func floorOp(v float64) float64 { return math.Min(minOpTime, math.Max(v, 0)) }
+
 // opsOf splits the kernel times of a run into operation and memory times.
 func opsOf(r *TrainingRun) (map[string]float64, []machine.MemoryLevel) {
 	ops := map[string]float64{}
@@ -417,7 +422,7 @@ func opsOf(r *TrainingRun) (map[string]float64, []machine.MemoryLevel) {
 		if k.long && v > memory {
 			ops[k.op] = v
 		} else {
-			ops[k.op] = math.Max(v-memory, minOpTime)
+			ops[k.op] = math.Max(v-memory, floorOp(v))
 		}
 	}
 	// A non-unit stride: half a strided copy (one load, one store).
@@ -431,12 +436,12 @@ func opsOf(r *TrainingRun) (map[string]float64, []machine.MemoryLevel) {
 	// the strided stream time). Older outputs have the three-point
 	// stencil only.
 	if _, v, ok := at("stencil5"); ok {
-		ops["load.reuse"] = math.Max((v-2*ref)/4, minOpTime)
+		ops["load.reuse"] = math.Max((v-2*ref)/4, floorOp(v/4))
 	} else if _, v, ok := at("stencil"); ok {
-		ops["load.reuse"] = math.Max(v-2*ref-ops["add"], minOpTime)
+		ops["load.reuse"] = math.Max(v-2*ref-ops["add"], floorOp(v))
 	}
 	if _, v, ok := at("redblack"); ok {
-		ops["load.reuse.strided"] = math.Max((v-2*ops["load.strided"])/4, minOpTime)
+		ops["load.reuse.strided"] = math.Max((v-2*ops["load.strided"])/4, floorOp(v/4))
 	}
 	return ops, mem
 }

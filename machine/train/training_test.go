@@ -1,6 +1,7 @@
 package train
 
 import (
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -125,5 +126,31 @@ func TestBuildMachineFromTraining(t *testing.T) {
 	// Main memory is slower than the first cache level.
 	if last := m.Memory[len(m.Memory)-1]; last.Load <= m.Memory[0].Load {
 		t.Errorf("memory: %g s at %d B is not slower than %g s at %d B", last.Load, last.Bytes, m.Memory[0].Load, m.Memory[0].Bytes)
+	}
+}
+
+// A simulated node that charges counted operations (SMPI, --charge) at
+// 1 Tflop/s: an addition takes 1e-12 s, under the 0.01 ns floor that
+// keeps hidden operations above nothing; the floor must not raise an
+// operation above its whole kernel (it made the cluster preset's
+// computation 10 times too slow).
+func TestOpsOfFastChargedNode(t *testing.T) {
+	const flop = 1e-12
+	r := &TrainingRun{Kernels: map[string]map[int64]float64{
+		"copy": {16384: 0}, "add": {16384: flop}, "mul": {16384: flop}, "div": {16384: 4 * flop},
+		"stencil5": {16384: 4 * flop}, "redblack": {16384: 6 * flop},
+	}}
+	ops, _ := opsOf(r)
+	for op, want := range map[string]float64{"add": flop, "mul": flop, "div": 4 * flop, "load": 0, "load.reuse": flop, "load.reuse.strided": 1.5 * flop} {
+		if got := ops[op]; math.Abs(got-want) > 1e-6*flop {
+			t.Errorf("%s: %g s, want %g", op, got, want)
+		}
+	}
+	// A real processor's kernel minus its references can come out at
+	// nothing: the floor still holds there.
+	r.Kernels["copy"] = map[int64]float64{16384: 2e-9}
+	r.Kernels["add"] = map[int64]float64{16384: 3e-9}
+	if ops, _ := opsOf(r); ops["add"] != minOpTime {
+		t.Errorf("add hidden by its references: %g s, want the floor %g", ops["add"], minOpTime)
 	}
 }

@@ -10,10 +10,12 @@
 !   row     G(BLOCK,:)      the rows I in P contiguous strips (grid P x 1)
 !   block   G(BLOCK,BLOCK)  a Px x Py grid, Px >= Py as even as possible, the
 !                           factorization pfls uses (P=2: 2 x 1, P=4: 2 x 2)
-! The interior 1..N of each distributed dimension is split into equal blocks
-! (N must be divisible by the processor count of that dimension); the global
-! boundary lines 0 and N+1 of A live in the ghost cells of the edge processes
-! and are never written. Non-periodic: an edge process has no neighbour there.
+! BLOCK is Fortran D's, as in redblack.f90: the template 0:N+1 in blocks of
+! ceil((N+2)/Q) over the Q processes of a dimension, each process computing
+! the interior points 1..N of its block; any N runs, and the last processes
+! may hold fewer points or none (they sit out the exchanges). The global
+! boundary lines 0 and N+1 of A live in the ghost cells of the processes
+! next to them and are never written. Non-periodic.
 !
 ! Communication is what message vectorization gives: once per cycle, before
 ! loop 10, every process exchanges its first and last owned column and row of
@@ -28,7 +30,7 @@
 
 module jacobi_mod
   use mpi
-  use kit, only: dp
+  use kit, only: dp, charge, block_of, neighbour
   implicit none
   private
   public :: part_t, setup_part, free_part, init_arrays, relax, local_sum
@@ -62,17 +64,24 @@ contains
     call MPI_Cart_create(MPI_COMM_WORLD, 2, dims, periods, .false., part%comm, ierr)
     call MPI_Comm_rank(part%comm, me, ierr)
     call MPI_Cart_coords(part%comm, me, 2, coords, ierr)
-    call MPI_Cart_shift(part%comm, 0, 1, part%north, part%south, ierr)
-    call MPI_Cart_shift(part%comm, 1, 1, part%west, part%east, ierr)
     part%px = px
     part%py = py
-
-    ni = n / px
-    nj = n / py
-    part%ilo = coords(1) * ni + 1
-    part%ihi = part%ilo + ni - 1
-    part%jlo = coords(2) * nj + 1
-    part%jhi = part%jlo + nj - 1
+    call block_of(n, px, coords(1), .false., part%ilo, part%ihi)
+    call block_of(n, py, coords(2), .false., part%jlo, part%jhi)
+    ni = max(part%ihi - part%ilo + 1, 0)
+    nj = max(part%jhi - part%jlo + 1, 0)
+    if (ni == 0 .or. nj == 0) then
+       ! No interior points: nothing to compute or exchange.
+       part%north = MPI_PROC_NULL
+       part%south = MPI_PROC_NULL
+       part%west = MPI_PROC_NULL
+       part%east = MPI_PROC_NULL
+    else
+       part%north = neighbour(part%comm, n, dims, coords, 1, -1, .false.)
+       part%south = neighbour(part%comm, n, dims, coords, 1, 1, .false.)
+       part%west = neighbour(part%comm, n, dims, coords, 2, -1, .false.)
+       part%east = neighbour(part%comm, n, dims, coords, 2, 1, .false.)
+    end if
 
     ! Local arrays are (ilo-1:ihi+1, jlo-1:jhi+1): leading dimension ni+2.
     call MPI_Type_vector(nj, 1, ni + 2, MPI_REAL, part%rowtype, ierr)
@@ -114,6 +123,7 @@ contains
     integer :: ni, ierr
 
     ni = part%ihi - part%ilo + 1
+    if (ni <= 0 .or. part%jlo > part%jhi) return ! no points, no neighbours
     if (part%py > 1) then
        ! first column to the west, east ghost column from the east
        call MPI_Sendrecv(a(part%ilo, part%jlo), ni, MPI_REAL, part%west, tag_j, &
@@ -152,7 +162,9 @@ contains
                   + a(i, j - 1) + a(i, j + 1))
           end do
        end do
-       ! loop 20: copy back
+       ! 4 operations a point (3 additions, 1 multiplication)
+       call charge(4.0_dp * max(part%ihi - part%ilo + 1, 0) * max(part%jhi - part%jlo + 1, 0))
+       ! loop 20: copy back (no operations: nothing to charge)
        do j = part%jlo, part%jhi
           do i = part%ilo, part%ihi
              a(i, j) = b(i, j)
@@ -215,10 +227,6 @@ program jacobi
   case default
      call fail(rank, 'unknown layout "'//trim(layout)//'" (column, row or block)')
   end select
-  if (mod(n, px) /= 0 .or. mod(n, py) /= 0) then
-     call fail(rank, 'N='//itoa(n)//' is not divisible by the '//itoa(px)//' x '//itoa(py) &
-          //' process grid of layout '//trim(layout))
-  end if
 
   ! ---- data
   call setup_part(n, px, py, part)

@@ -1,14 +1,17 @@
 ! kit.f90 -- what the validation kernels share (pfls validation kit)
 !
 ! Argument reading, the error exit, the processor grid as pfls factors it,
-! and the result line every kernel prints. Build it with each kernel:
-!   mpif90 -O2 -o jacobi kit.f90 jacobi.f90
+! the result line every kernel prints, and charge (from charge.f90, or
+! charge_smpi.f90 under SimGrid's SMPI), which the kernels call with each
+! loop nest's operation count. Build it with each kernel:
+!   mpif90 -O2 -o jacobi charge.f90 kit.f90 jacobi.f90
 
 module kit
   use mpi
+  use charge_mod, only: charge
   implicit none
   private
-  public :: dp, kit_name, fail, int_arg, grid_2d, itoa, report
+  public :: dp, kit_name, fail, int_arg, grid_2d, block_of, neighbour, itoa, report, charge
 
   integer, parameter :: dp = kind(1.0d0)
 
@@ -55,6 +58,40 @@ contains
     end do
     px = p / py
   end subroutine grid_2d
+
+  !> The interior points lo..hi of process c of q along a dimension (lo >
+  !> hi: none): Fortran D's BLOCK of the template 0:N+1, or with express
+  !> the paper's split of 1..N.
+  pure subroutine block_of(n, q, c, express, lo, hi)
+    integer, intent(in) :: n, q, c
+    logical, intent(in) :: express
+    integer, intent(out) :: lo, hi
+    integer :: b
+    if (express) then
+       b = (n + q - 1) / q
+       lo = c * b + 1
+       hi = min(n, c * b + b)
+    else
+       b = (n + 2 + q - 1) / q
+       lo = max(1, c * b)
+       hi = min(n, c * b + b - 1)
+    end if
+  end subroutine block_of
+
+  !> The rank of the process at coords + d*e_dim when it holds interior
+  !> points along dim, else MPI_PROC_NULL.
+  integer function neighbour(comm, n, dims, coords, dim, d, express)
+    integer, intent(in) :: comm, n, dims(2), coords(2), dim, d
+    logical, intent(in) :: express
+    integer :: c(2), lo, hi, ierr
+    c = coords
+    c(dim) = c(dim) + d
+    neighbour = MPI_PROC_NULL
+    if (c(dim) < 0 .or. c(dim) >= dims(dim)) return
+    call block_of(n, dims(dim), c(dim), express, lo, hi)
+    if (lo > hi) return
+    call MPI_Cart_rank(comm, c, neighbour, ierr)
+  end function neighbour
 
   function itoa(i) result(s)
     integer, intent(in) :: i

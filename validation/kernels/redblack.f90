@@ -11,10 +11,20 @@
 !   row     G(BLOCK,:)      the rows I in P contiguous strips (grid P x 1)
 !   block   G(BLOCK,BLOCK)  a Px x Py grid, Px >= Py as even as possible, the
 !                           factorization pfls uses (P=2: 2 x 1, P=4: 2 x 2)
-! The interior 1..N of each distributed dimension is split into equal blocks
-! (N must be divisible by the processor count of that dimension); the global
-! boundary lines 0 and N+1 live in the ghost cells of the edge processes and
-! are never written. Non-periodic: an edge process has no neighbour there.
+!   column-express, row-express, block-express: the same grids, split as the
+!                           paper's hand-written EXPRESS node program (below)
+! BLOCK is Fortran D's: along a dimension of Q processes, the template 0:N+1
+! is cut into blocks of B = ceil((N+2)/Q) indices, process c holding c*B to
+! c*B+B-1, and each process computes the interior points 1..N of its block
+! (owner computes). So N needs no divisibility, and the last processes may
+! hold fewer points, or none (N = 32 on 16 columns: blocks of 3, the last
+! four hold none): the busiest process sets the time, as pfls's estimate
+! counts it. The -express layouts split the interior 1..N instead, in
+! blocks of ceil(N/Q), as the paper's REDBLACK does ("each processor
+! getting a column partition of size N x N/P"): equal shares when Q divides
+! N. The global boundary lines 0 and N+1 live in the ghost cells of the
+! processes next to them and are never written. Non-periodic: a process
+! exchanges only with neighbours that hold interior points.
 !
 ! Communication is what message vectorization gives: before each of the four
 ! sweeps, every process exchanges with each neighbour the part of its
@@ -30,7 +40,7 @@
 
 module redblack_mod
   use mpi
-  use kit, only: dp
+  use kit, only: dp, charge, block_of, neighbour
   implicit none
   private
   public :: part_t, setup_part, free_part, init_val, relax, local_sum, first_of
@@ -70,10 +80,11 @@ contains
 
   !> Build the px x py process grid, this process's block of 1..N in each
   !> dimension, its neighbours and the strided datatypes of its boundary lines.
-  subroutine setup_part(n, px, py, part)
+  subroutine setup_part(n, px, py, express, part)
     integer, intent(in) :: n, px, py
+    logical, intent(in) :: express
     type(part_t), intent(out) :: part
-    integer :: dims(2), coords(2), ierr, ld, s, ni, nj
+    integer :: dims(2), coords(2), ierr, ld, s
     logical :: periods(2)
 
     dims = [px, py]
@@ -81,20 +92,25 @@ contains
     call MPI_Cart_create(MPI_COMM_WORLD, 2, dims, periods, .false., part%comm, ierr)
     call MPI_Comm_rank(part%comm, s, ierr)
     call MPI_Cart_coords(part%comm, s, 2, coords, ierr)
-    call MPI_Cart_shift(part%comm, 0, 1, part%north, part%south, ierr)
-    call MPI_Cart_shift(part%comm, 1, 1, part%west, part%east, ierr)
     part%px = px
     part%py = py
-
-    ni = n / px
-    nj = n / py
-    part%ilo = coords(1) * ni + 1
-    part%ihi = part%ilo + ni - 1
-    part%jlo = coords(2) * nj + 1
-    part%jhi = part%jlo + nj - 1
+    call block_of(n, px, coords(1), express, part%ilo, part%ihi)
+    call block_of(n, py, coords(2), express, part%jlo, part%jhi)
+    if (part%ilo > part%ihi .or. part%jlo > part%jhi) then
+       ! No interior points: nothing to compute or exchange.
+       part%north = MPI_PROC_NULL
+       part%south = MPI_PROC_NULL
+       part%west = MPI_PROC_NULL
+       part%east = MPI_PROC_NULL
+    else
+       part%north = neighbour(part%comm, n, dims, coords, 1, -1, express)
+       part%south = neighbour(part%comm, n, dims, coords, 1, 1, express)
+       part%west = neighbour(part%comm, n, dims, coords, 2, -1, express)
+       part%east = neighbour(part%comm, n, dims, coords, 2, 1, express)
+    end if
 
     ! Local array is VAL(ilo-1:ihi+1, jlo-1:jhi+1): leading dimension ld.
-    ld = ni + 2
+    ld = max(part%ihi - part%ilo + 1, 0) + 2
     do s = 1, 2
        ! Every second row of one column: contiguous in memory with stride 2.
        call MPI_Type_vector(count_of(part%ilo, part%ihi, s), 1, 2, MPI_REAL, &
@@ -146,6 +162,7 @@ contains
     integer, intent(in) :: istart, jstart
     integer :: i0, j0, ierr
 
+    if (part%ilo > part%ihi .or. part%jlo > part%jhi) return ! no points, no neighbours
     i0 = first_of(part%ilo, istart)
     j0 = first_of(part%jlo, jstart)
     if (part%py > 1) then
@@ -171,7 +188,8 @@ contains
   end subroutine exchange
 
   !> One sweep: DO J = jstart, N, 2 / DO I = istart, N, 2 restricted to the
-  !> owned points (owner computes), same expression as the source.
+  !> owned points (owner computes), same expression as the source. Its
+  !> charge: 6 operations a point (4 additions, 2 multiplications).
   subroutine sweep(part, val, istart, jstart, a, b)
     type(part_t), intent(in) :: part
     real(sp), intent(inout) :: val(part%ilo-1:part%ihi+1, part%jlo-1:part%jhi+1)
@@ -184,6 +202,7 @@ contains
                + val(i, j + 1) + val(i + 1, j)) + b * val(i, j)
        end do
     end do
+    call charge(6.0_dp * count_of(part%ilo, part%ihi, istart) * count_of(part%jlo, part%jhi, jstart))
   end subroutine sweep
 
   !> The timed loop DO 100 KC = 1, NCYCLE of the source.
@@ -226,6 +245,7 @@ program redblack
   implicit none
   integer :: ierr, rank, nprocs, n, ncycle, reps, px, py, r, nargs
   character(len=32) :: layout
+  logical :: express
   type(part_t) :: part
   real, allocatable :: val(:, :)
   real(dp), allocatable :: times(:)
@@ -246,24 +266,20 @@ program redblack
   if (n < 1) call fail(rank, 'N must be at least 1')
   if (reps < 1) call fail(rank, 'REPS must be at least 1')
   select case (trim(layout))
-  case ('column')
+  case ('column', 'column-express')
      px = 1
      py = nprocs
-  case ('row')
+  case ('row', 'row-express')
      px = nprocs
      py = 1
-  case ('block')
+  case ('block', 'block-express')
      call grid_2d(nprocs, px, py)
   case default
-     call fail(rank, 'unknown layout "'//trim(layout)//'" (column, row or block)')
+     call fail(rank, 'unknown layout "'//trim(layout)//'" (column, row or block, or one of them + -express)')
   end select
-  if (mod(n, px) /= 0 .or. mod(n, py) /= 0) then
-     call fail(rank, 'N='//itoa(n)//' is not divisible by the '//itoa(px)//' x '//itoa(py) &
-          //' process grid of layout '//trim(layout))
-  end if
-
+  express = index(layout, '-express') > 0
   ! ---- data
-  call setup_part(n, px, py, part)
+  call setup_part(n, px, py, express, part)
   allocate (val(part%ilo-1:part%ihi+1, part%jlo-1:part%jhi+1), stat=r)
   if (r /= 0) call fail(rank, 'cannot allocate the local array')
   allocate (times(reps))

@@ -4,7 +4,7 @@
  * be compiled by `pfls train` with the MPI C compiler wrapper (mpicc) and
  * run with mpirun at each processor count trained.
  *
- *   pfls-train [--quick] [--passes K]
+ *   pfls-train [--quick] [--passes K] [--charge]
  *
  * Rank 0 writes lines to standard output, one fact per line, fields
  * separated by single spaces (partition.ParseTraining reads them):
@@ -78,6 +78,18 @@
  * all with L1-resident data, and copy again at working sets from L1 to
  * main memory; trip lines time the add kernel at short and long trip
  * counts.
+ *
+ * --charge (SimGrid's SMPI only; pfls train --platform gives it, and runs
+ * smpirun with smpi/simulate-computation:no): the time the kernels take
+ * on the machine running the simulation is not charged to the simulated
+ * hosts; each timed kernel instead charges its operation count with
+ * smpi_execute_flops, in floating-point operations weighted as the
+ * Livermore Fortran Kernels count them (McMahon 1986): +, -, * one; /
+ * and sqrt four (an integer division too); exp and pow eight; a
+ * comparison one; copies, stores and loop control nothing. The simulated
+ * times then depend on the platform's node speed alone and repeat exactly;
+ * the validation kit's kernels charge their loops the same way
+ * (validation/kernels/charge_smpi.f90).
  */
 #include <mpi.h>
 #include <math.h>
@@ -85,7 +97,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int rank, nprocs, quick, passes;
+static int rank, nprocs, quick, passes, charged;
+
+/* SimGrid's SMPI: its mpi.h includes smpi.h, which defines SMPI_H and
+ * declares smpi_execute_flops. */
+#ifdef SMPI_H
+#define PFLS_CAN_CHARGE 1
+#endif
 
 static double now(void) { return MPI_Wtime(); }
 
@@ -127,13 +145,19 @@ enum { STRIDE = 8, INFLIGHT = 16 };
 
 static char *sbuf, *rbuf;           /* message buffers */
 static long bufsize;
+static int reverse; /* the shifts go left instead of right (see measure) */
 
 /* one call of pattern pat with messages of n bytes */
 static void call(int pat, long n)
 {
 	int right = (rank + 1) % nprocs, left = (rank + nprocs - 1) % nprocs;
+	int up = rank + 1 < nprocs ? rank + 1 : MPI_PROC_NULL, down = rank > 0 ? rank - 1 : MPI_PROC_NULL;
 	MPI_Request req[2 * INFLIGHT];
 	int nr = 0, i;
+	if (reverse) {
+		i = right, right = left, left = i;
+		i = up, up = down, down = i;
+	}
 	switch (pat) {
 	case ELEMENT_SHIFT:
 		for (i = 0; i < INFLIGHT; i++) {
@@ -147,8 +171,7 @@ static void call(int pat, long n)
 		             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 		break;
 	case OPEN_SHIFT:
-		MPI_Sendrecv(sbuf, (int)n, MPI_BYTE, rank + 1 < nprocs ? rank + 1 : MPI_PROC_NULL, 2,
-		             rbuf, (int)n, MPI_BYTE, rank > 0 ? rank - 1 : MPI_PROC_NULL, 2,
+		MPI_Sendrecv(sbuf, (int)n, MPI_BYTE, up, 2, rbuf, (int)n, MPI_BYTE, down, 2,
 		             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 		break;
 	case OPEN_SHIFT_STRIDED: {
@@ -163,8 +186,7 @@ static void call(int pat, long n)
 			MPI_Type_commit(&row);
 			row_n = n;
 		}
-		MPI_Sendrecv(sbuf, count ? 1 : 0, row, rank + 1 < nprocs ? rank + 1 : MPI_PROC_NULL, 3,
-		             rbuf, count, MPI_DOUBLE, rank > 0 ? rank - 1 : MPI_PROC_NULL, 3,
+		MPI_Sendrecv(sbuf, count ? 1 : 0, row, up, 3, rbuf, count, MPI_DOUBLE, down, 3,
 		             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 		break;
 	}
@@ -241,6 +263,28 @@ static double measure(int pat, long n, int calls)
 		MPI_Allreduce(&t, &result, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
 		return pat == ELEMENT_SHIFT ? result / INFLIGHT : result;
 	}
+#ifdef PFLS_CAN_CHARGE
+	/* --charge (SMPI): the neighbour patterns back to back, the shifts
+	 * alternately right and left, as a stencil sends its boundaries to
+	 * one neighbour and then the other. A barrier of a simulated NCUBE
+	 * (a tree of 80 µs messages) lets the ranks go hundreds of µs apart,
+	 * and a call timed after it times that skew: on ncube2 a 64-byte
+	 * open shift took 128 µs after a barrier, 99 µs a shift alternating
+	 * back to back, as in the kit's REDBLACK. The collectives keep the
+	 * barrier. */
+	if (charged && pat != BROADCAST && pat != REDUCTION_BROADCAST && pat != ALLTOALL) {
+		MPI_Barrier(MPI_COMM_WORLD);
+		t = now();
+		for (i = 0; i < calls; i++) {
+			call(pat, n);
+			reverse = !reverse;
+		}
+		reverse = 0;
+		t = (now() - t) / calls;
+		MPI_Allreduce(&t, &result, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+		return result;
+	}
+#endif
 	each = malloc(calls * sizeof *each);
 	worst = malloc(calls * sizeof *worst);
 	for (i = 0; i < calls; i++) {
@@ -416,8 +460,12 @@ static void comm_all(void)
 				if (calls[pat][s] == 0) {
 					/* warm up and size the batch */
 					double one = measure(pat, n, 3);
+					/* --charge: simulated calls repeat exactly, and each
+					 * costs SMPI real time however short it is (a 1 µs
+					 * call of the cluster preset would get 2000) */
+					int cap = charged ? 20 : 2000;
 					int c = one > 0 ? (int)(target / one) : 1000;
-					c = c < 5 ? 5 : c > 2000 ? 2000 : c;
+					c = c < 5 ? 5 : c > cap ? cap : c;
 					MPI_Bcast(&c, 1, MPI_INT, 0, MPI_COMM_WORLD);
 					calls[pat][s] = c;
 				}
@@ -453,6 +501,27 @@ __attribute__((noinline)) static double bump(double v) { return v + 1.0; }
 static double sink;
 
 enum { SMALL = 4096 }; /* elements of the float and integer kernel arrays */
+
+/* charge the operations of elems elements of kernel k to this rank's
+ * simulated host (--charge) */
+static void charge(int k, double elems)
+{
+#ifdef PFLS_CAN_CHARGE
+	/* the operations of one element of each kernel (see the top of the
+	 * file): call adds 1 in bump, stencil5 makes 4 additions, redblack 4
+	 * additions and 2 multiplications */
+	static const double flops[NKERNELS] = {
+		[K_STORE] = 0, [K_COPY] = 0, [K_ADD] = 1, [K_MUL] = 1, [K_DIV] = 4,
+		[K_FDIV] = 4, [K_IDIV] = 4, [K_SQRT] = 4, [K_EXP] = 8, [K_POW] = 8,
+		[K_SELECT] = 1, [K_CALL] = 1, [K_COPY2] = 0, [K_STEN5] = 4, [K_REDBLACK] = 6,
+	};
+	if (charged && flops[k] > 0)
+		smpi_execute_flops(flops[k] * elems);
+#else
+	(void)k;
+	(void)elems;
+#endif
+}
 
 /* seconds per element of kernel k over n elements, repeated reps times */
 #if defined(__GNUC__) && !defined(__clang__)
@@ -506,7 +575,9 @@ static double kernel(int k, long n, long reps, int place)
 	if ((k == K_FDIV || k == K_IDIV) && n > SMALL)
 		n = SMALL;
 	t = now();
-	for (r = 0; r < reps; r++) {
+	/* --charge: the charge below is the kernel's time; running the loops
+	 * for real would only cost this machine's time, once per rank */
+	for (r = 0; r < (charged ? 0 : reps); r++) {
 		double c = 1.0 + r * 1e-9;
 		switch (k) {
 		case K_STORE: for (i = 0; i < n; i++) y[i] = c; break;
@@ -534,6 +605,7 @@ static double kernel(int k, long n, long reps, int place)
 		/* keep the results alive across repetitions */
 		sink += y[r % n] + fy[r % SMALL] + (double)iy[r % SMALL];
 	}
+	charge(k, (double)(k == K_COPY2 || k == K_REDBLACK ? n / 2 : n) * reps);
 	/* the strided copy touches every second element */
 	return (now() - t) / ((double)(k == K_COPY2 || k == K_REDBLACK ? n / 2 : n) * reps);
 }
@@ -580,7 +652,8 @@ static void ops_all(void)
 	struct job jobs[64];
 	char lines[64][64];
 	int i, p, njobs = 0, nws = quick ? 4 : 5;
-	int np = passes < 5 ? 5 : passes;
+	/* charged kernels take the same simulated time in every pass */
+	int np = charged ? 1 : passes < 5 ? 5 : passes;
 	if (quick)
 		ws[3] = 33554432;
 	if (rank == 0) {
@@ -630,11 +703,19 @@ int main(int argc, char **argv)
 			quick = 1;
 		else if (strcmp(argv[i], "--passes") == 0 && i + 1 < argc)
 			passes = atoi(argv[++i]);
+		else if (strcmp(argv[i], "--charge") == 0)
+			charged = 1;
 		else {
-			fprintf(stderr, "pfls-train: unknown argument %s (usage: pfls-train [--quick] [--passes K])\n", argv[i]);
+			fprintf(stderr, "pfls-train: unknown argument %s (usage: pfls-train [--quick] [--passes K] [--charge])\n", argv[i]);
 			return 2;
 		}
 	}
+#ifndef PFLS_CAN_CHARGE
+	if (charged) {
+		fprintf(stderr, "pfls-train: --charge needs SimGrid's SMPI (build with smpicc)\n");
+		return 2;
+	}
+#endif
 	if (passes <= 0)
 		passes = quick ? 3 : 7;
 	if (passes > 64)
