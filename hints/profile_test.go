@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/pfls/pfls/parser"
 )
@@ -71,5 +72,65 @@ func TestProfileHover(t *testing.T) {
 	}
 	if _, err := ParseProfile([]byte(`{"ranks":0}`)); err == nil {
 		t.Error("a profile without ranks was accepted")
+	}
+}
+
+// TestProfileInlay: a timed loop's hint gets its measured time per
+// execution beside the polynomial, within the label's length (the
+// polynomial is cut for it, or the time left to the tooltip when there is
+// no room), and its tooltip the measured time and trip count; an untimed
+// loop only the trip count in the tooltip; a stale profile no number,
+// the reason in the tooltip.
+func TestProfileInlay(t *testing.T) {
+	f := parser.Parse("/work/p.f90", []byte(profiledSrc), nil)
+	prof, err := ParseProfile([]byte(`{"ranks":2,"lines":[
+		{"path":"/work/p.f90","line":5,"count":20,"time":0.004,"calls":0,"bytes":0,"entries":2},
+		{"path":"/work/p.f90","line":6,"count":20000,"time":0,"calls":0,"bytes":0,"entries":20}],
+		"arrays":[],"timeline":[]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hintsAt := func(maxLen int, stale string) (plain, measured map[int]InlayHint) {
+		eng, err := NewEngine("", "", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := DefaultInlayOptions()
+		o.MaxLength = maxLen
+		plain, measured = map[int]InlayHint{}, map[int]InlayHint{}
+		hs := InlayHints(f, eng, 0, len(f.Src)+1, o)
+		for _, h := range hs {
+			plain[f.Lines.Line(h.Offset)+1] = h
+		}
+		for _, h := range ProfileInlay(f, hs, prof, stale, maxLen) {
+			measured[f.Lines.Line(h.Offset)+1] = h
+		}
+		return plain, measured
+	}
+	plain, got := hintsAt(40, "")
+	if h := got[5]; !strings.HasSuffix(h.Label, " · measured 2 ms") || utf8.RuneCountInString(h.Label) > 40 ||
+		!strings.Contains(h.Label, plain[5].Label) || !strings.Contains(h.Tooltip, plain[5].Tooltip) ||
+		!strings.Contains(h.Tooltip, "measured 2 ms per execution of the loop") || !strings.Contains(h.Tooltip, "trip count 10 (measured: 20 iterations in 2 executions)") {
+		t.Errorf("timed loop: %q\n%s", h.Label, h.Tooltip)
+	}
+	if h := got[6]; h.Label != plain[6].Label || !strings.Contains(h.Tooltip, "trip count 1000 (measured: 20000 iterations in 20 executions)") ||
+		strings.Contains(h.Tooltip, "per execution") {
+		t.Errorf("untimed loop: %q\n%s", h.Label, h.Tooltip)
+	}
+	for _, n := range []int{14, 20, 28} {
+		_, got := hintsAt(n, "")
+		if l := got[5].Label; utf8.RuneCountInString(l) > n {
+			t.Errorf("max %d: label %q too long", n, l)
+		}
+		if l := got[5].Label; n >= 28 && !strings.HasSuffix(l, " · measured 2 ms") {
+			t.Errorf("max %d: label %q without the time", n, l)
+		}
+	}
+	plain, got = hintsAt(40, "profile older than the file")
+	for _, line := range []int{5, 6} {
+		if h := got[line]; h.Label != plain[line].Label || strings.Contains(h.Tooltip, "trip count") ||
+			!strings.HasSuffix(h.Tooltip, "**Measured**: not shown, profile older than the file") {
+			t.Errorf("stale, line %d: %q\n%s", line, h.Label, h.Tooltip)
+		}
 	}
 }
