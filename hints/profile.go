@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/big"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -229,4 +232,53 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+// unknownTrip matches the note of an unknown that stands for a loop's
+// iterations (complexity's "UNKNOWN_1: the iterations of the DO WHILE
+// loop at line 12").
+var unknownTrip = regexp.MustCompile(`(UNKNOWN_[0-9]+): the iterations of the [^:]*?loop at line ([0-9]+)`)
+
+// MeasuredCost is the part of the complexity hover of the statement at
+// off that a profile changes: the unknown trip counts it measured (mean
+// iterations per execution of their loops) replace the unknowns, the
+// cost is given with them, and the statistics count those ranges as
+// measured instead of unknown. "" when the profile measured none of them.
+func MeasuredCost(f *parser.File, eng *complexity.Engine, off int, p *MeasuredProfile) string {
+	if p == nil {
+		return ""
+	}
+	best, unit := statementAt(f, eng, off)
+	if best == nil {
+		return ""
+	}
+	env := map[string]*big.Rat{}
+	var lines []string
+	for _, n := range append(append([]string(nil), best.Notes...), unit.Unknowns...) {
+		for _, sm := range unknownTrip.FindAllStringSubmatch(n, -1) {
+			if !best.Cost.Has(sm[1]) {
+				continue // an unknown of another statement
+			}
+			line, _ := strconv.Atoi(sm[2])
+			m, ok := p.lineOf(f.Name, line)
+			if !ok || m.Entries <= 0 || env[sm[1]] != nil {
+				continue
+			}
+			env[sm[1]] = big.NewRat(m.Count, m.Entries)
+			lines = append(lines, fmt.Sprintf("- %s = %s: the loop at line %d (%d iterations in %d executions)", sm[1], trim(float64(m.Count)/float64(m.Entries)), line, m.Count, m.Entries))
+		}
+	}
+	if len(env) == 0 {
+		return ""
+	}
+	st := best.Stats
+	measured := min(len(env), st.RangeUnknown)
+	st.RangeUnknown -= measured
+	var b strings.Builder
+	b.WriteString("**Measured trip counts** (pfls profile) in place of unknowns:\n\n")
+	b.WriteString(strings.Join(lines, "\n"))
+	b.WriteString("\n\n**Cost with them**: `" + best.Cost.Eval(env).String() + "`\n\n")
+	stats := strings.Replace(st.String(), "; ranges: ", fmt.Sprintf("; ranges: %d measured, ", measured), 1)
+	b.WriteString(stats)
+	return b.String()
 }

@@ -134,3 +134,55 @@ func TestProfileInlay(t *testing.T) {
 		}
 	}
 }
+
+const whileSrc = `program w
+  integer :: i, k
+  real :: s
+  s = 0
+  do k = 1, 10
+     i = 0
+     do while (s < 1e6)
+        s = s + i
+        i = i + 1
+     end do
+  end do
+  print *, s
+end program w
+`
+
+// TestMeasuredCost: the DO WHILE's unknown trip count is replaced by the
+// measured mean (500 iterations in 20 executions: 25) in the hover of the
+// loop and of the loop around it, the cost is given with it, and the
+// statistics count the range as measured, not unknown; a statement with
+// no measured unknown, or no profile, adds nothing.
+func TestMeasuredCost(t *testing.T) {
+	f := parser.Parse("/work/w.f90", []byte(whileSrc), nil)
+	prof, err := ParseProfile([]byte(`{"ranks":1,"lines":[
+		{"path":"/work/w.f90","line":7,"count":500,"time":0.001,"calls":0,"bytes":0,"entries":20}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng, err := NewEngine("", "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	off := func(line int) int { return f.Lines.LineStart(line-1) + 7 }
+	for _, line := range []int{5, 7} {
+		plain := StatementHover(f, eng, off(line))
+		if !strings.Contains(plain, "UNKNOWN_1") || !strings.Contains(plain, "1 unknown; IFs") {
+			t.Fatalf("line %d: no unknown to measure:\n%s", line, plain)
+		}
+		h := MeasuredCost(f, eng, off(line), prof)
+		m := regexp.MustCompile("\\*\\*Cost with them\\*\\*: `([^`]*)`").FindStringSubmatch(h)
+		if !strings.Contains(h, "- UNKNOWN_1 = 25: the loop at line 7 (500 iterations in 20 executions)") || m == nil ||
+			strings.Contains(m[1], "UNKNOWN") || !strings.Contains(h, "ranges: 1 measured, ") || !strings.Contains(h, "0 unknown; IFs") {
+			t.Errorf("line %d:\n%s", line, h)
+		}
+	}
+	if h := MeasuredCost(f, eng, off(4), prof); h != "" {
+		t.Errorf("s = 0: %q", h)
+	}
+	if h := MeasuredCost(f, eng, off(7), nil); h != "" {
+		t.Errorf("no profile: %q", h)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -125,9 +126,11 @@ func (s *Server) findProfile(f *parser.File) (*hints.MeasuredProfile, time.Time)
 }
 
 // profileHover is the measured part of a statement's hover ("" when no
-// profile measured its line), estimates on the built-in machine model
+// profile measured its line, or a note when the profile is stale): the
+// line's measurements, and the unknown trip counts of its complexity the
+// profile measured (Options.MeasuredHover), estimates on the built-in machine model
 // with the settings' symbol values.
-func (s *Server) profileHover(f *parser.File, off int) string {
+func (s *Server) profileHover(ctx context.Context, f *parser.File, off int) string {
 	prof, stale := s.profileState(f)
 	if stale != "" {
 		return hints.StaleProfileHover(f, off, prof, stale)
@@ -135,7 +138,13 @@ func (s *Server) profileHover(f *parser.File, off int) string {
 	if prof == nil {
 		return ""
 	}
-	return hints.ProfileHover(f, off, prof, s.currentSettings().Estimate.Options(nil))
+	text := hints.ProfileHover(f, off, prof, s.currentSettings().Estimate.Options(nil))
+	if s.opts.MeasuredHover != nil {
+		if m := s.opts.MeasuredHover(ctx, f, off, prof); m != "" {
+			text = strings.TrimSpace(text + "\n\n" + m)
+		}
+	}
+	return text
 }
 
 // profileInlay adds the measurements of the document's profile to its

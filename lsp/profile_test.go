@@ -143,7 +143,8 @@ func inlayAt(c *client, uri protocol.DocumentURI, line uint32) (InlayHint, bool)
 	return InlayHint{}, false
 }
 
-// TestProfileStale: measured numbers show in the hint and the hover while
+// TestProfileStale: measured numbers (and Options.MeasuredHover's part)
+// show in the hint and the hover while
 // the profile is newer than the file and the document is the file's
 // text; once the file is saved after the profile, or the document has
 // changes not saved, the hint keeps its polynomial alone and the tooltip
@@ -160,7 +161,10 @@ func TestProfileStale(t *testing.T) {
 	if err := os.Chtimes(src, old, old); err != nil {
 		t.Fatal(err)
 	}
-	c := newClient(t, Options{Inlay: loopHint, StatementHover: func(context.Context, *parser.File, int) string { return "statement hover" }})
+	c := newClient(t, Options{Inlay: loopHint, StatementHover: func(context.Context, *parser.File, int) string { return "statement hover" },
+		MeasuredHover: func(_ context.Context, _ *parser.File, _ int, p *hints.MeasuredProfile) string {
+			return fmt.Sprintf("measured cost of %d ranks", p.Ranks)
+		}})
 	c.initialize(map[string]any{}) // tooltips in the hints
 	uri := protocol.DocumentURI("file://" + filepath.ToSlash(src))
 	c.open(uri, profiledProgram)
@@ -179,7 +183,7 @@ func TestProfileStale(t *testing.T) {
 	if h, ok := inlayAt(c, uri, 4); !ok || h.Label != "N" || strings.Contains(h.Tooltip.Value, "Measured") {
 		t.Errorf("a line the profile does not know: %+v %v", h, h.Tooltip)
 	}
-	if hv := hover(); !strings.Contains(hv, "trip count 10") {
+	if hv := hover(); !strings.Contains(hv, "trip count 10") || !strings.Contains(hv, "measured cost of 2 ranks") {
 		t.Errorf("fresh hover:\n%s", hv)
 	}
 
@@ -191,7 +195,7 @@ func TestProfileStale(t *testing.T) {
 	if h.Label != "N" || !strings.Contains(h.Tooltip.Value, "profile older than the file") || strings.Contains(h.Tooltip.Value, "trip count") {
 		t.Errorf("stale profile: %+v %v", h, h.Tooltip)
 	}
-	if hv := hover(); !strings.Contains(hv, "profile older than the file") || strings.Contains(hv, "trip count") || !strings.Contains(hv, "statement hover") {
+	if hv := hover(); !strings.Contains(hv, "profile older than the file") || strings.Contains(hv, "trip count") || strings.Contains(hv, "measured cost") || !strings.Contains(hv, "statement hover") {
 		t.Errorf("stale hover:\n%s", hv)
 	}
 

@@ -76,6 +76,10 @@ func serveOptions(stderr io.Writer) lsp.Options {
 			return text, err
 		},
 		Profile: profileProgram,
+		MeasuredHover: func(ctx context.Context, f *parser.File, off int, p *hints.MeasuredProfile) (text string) {
+			eng.with(ctx, f, func(e *complexity.Engine) { text = hints.MeasuredCost(f, e, off, p) })
+			return text
+		},
 		Release: func(name string) {
 			eng.release(name)
 			est.release(name)
