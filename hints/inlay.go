@@ -228,7 +228,18 @@ func arrayElements(r *complexity.StmtResult, c Cost) (complexity.Poly, bool) {
 // or loop at the byte offset off: its polynomial, statistics and the
 // assumptions made; "" when there is none.
 func StatementHover(f *parser.File, eng *complexity.Engine, off int) string {
+	best, _ := statementAt(f, eng, off)
+	if best == nil {
+		return ""
+	}
+	return statementHover(f, best)
+}
+
+// statementAt is the innermost statement or loop at off, with its unit;
+// nil if none.
+func statementAt(f *parser.File, eng *complexity.Engine, off int) (*complexity.StmtResult, *complexity.UnitResult) {
 	var best *complexity.StmtResult
+	var unit *complexity.UnitResult
 	bestLen := -1
 	for _, r := range eng.File(f) {
 		for _, s := range r.Statements {
@@ -242,13 +253,14 @@ func StatementHover(f *parser.File, eng *complexity.Engine, off int) string {
 				continue
 			}
 			if bestLen < 0 || to-from < bestLen {
-				best, bestLen = s, to-from
+				best, unit, bestLen = s, r, to-from
 			}
 		}
 	}
-	if best == nil {
-		return ""
-	}
+	return best, unit
+}
+
+func statementHover(f *parser.File, best *complexity.StmtResult) string {
 	var b strings.Builder
 	c := StmtCost(best)
 	if c.HasSpan {

@@ -4,8 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/big"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/pfls/pfls/capability"
 	"github.com/pfls/pfls/complexity"
@@ -131,4 +135,150 @@ func trim(x float64) string {
 		return fmt.Sprintf("%.0f", x)
 	}
 	return fmt.Sprintf("%.2f", x)
+}
+
+// ProfileCommand is the command that profiles the program of a document
+// ("Profile this program": `pfls profile` on its file).
+const ProfileCommand = "pfls.profile"
+
+// measuredLoop is the measured time per execution of a timed DO loop on a
+// line of f (per rank: the profile sums times and entries over ranks).
+func (p *MeasuredProfile) measuredLoop(f *parser.File, line int) (MeasuredLine, float64, bool) {
+	m, ok := p.lineOf(f.Name, line)
+	if !ok || m.Entries <= 0 {
+		return m, 0, false
+	}
+	return m, m.Time / float64(m.Entries), true
+}
+
+// measures reports whether the profile measured lines of the file at
+// path (by its path, else by a base name only one file has).
+func (p *MeasuredProfile) measures(path string) bool {
+	clean := filepath.Clean(path)
+	bases := map[string]bool{}
+	for _, l := range p.Lines {
+		if filepath.Clean(l.Path) == clean {
+			return true
+		}
+		if filepath.Base(l.Path) == filepath.Base(clean) {
+			bases[l.Path] = true
+		}
+	}
+	return len(bases) == 1
+}
+
+// ProfileInlay adds a profile's measurements to the loop hints hs of f:
+// a timed loop's label gets " · measured 12.3 ms" (its time per
+// execution) when that fits in maxLen characters, the polynomial being
+// cut for it as Cost.Label cuts, and its tooltip the measured time and
+// trip count. stale, when not "", is why the profile no longer applies
+// to the file's text: the loops' tooltips say so (all of them, edits may
+// have moved the lines measured), and no measured number is shown.
+func ProfileInlay(f *parser.File, hs []InlayHint, p *MeasuredProfile, stale string, maxLen int) []InlayHint {
+	if p == nil {
+		return hs
+	}
+	if maxLen <= 0 {
+		maxLen = 40
+	}
+	for i, h := range hs {
+		if h.Kind != "loop" {
+			continue
+		}
+		if stale != "" {
+			// Edits may have moved the lines measured: every loop of a
+			// file the profile measured says why it shows no measurement.
+			if p.measures(f.Name) {
+				hs[i].Tooltip += "\n\n**Measured**: not shown, " + stale
+			}
+			continue
+		}
+		m, per, ok := p.measuredLoop(f, f.Lines.Line(h.Offset)+1)
+		if !ok {
+			continue
+		}
+		tip := fmt.Sprintf("trip count %s (measured: %d iterations in %d executions)", trim(float64(m.Count)/float64(m.Entries)), m.Count, m.Entries)
+		if m.Time > 0 {
+			tip = "measured " + capability.HumanSeconds(per) + " per execution of the loop\n\n" + tip
+			suffix := " · measured " + capability.HumanSeconds(per)
+			label := h.Label
+			if room := maxLen - utf8.RuneCountInString(suffix); utf8.RuneCountInString(label) > room && room >= 12 {
+				label = cut(label, room)
+			}
+			if utf8.RuneCountInString(label+suffix) <= maxLen {
+				hs[i].Label = label + suffix
+			}
+		}
+		hs[i].Tooltip += fmt.Sprintf("\n\n**Measured** (pfls profile, %d rank%s): %s", p.Ranks, plural(p.Ranks), tip)
+	}
+	return hs
+}
+
+// StaleProfileHover is the measured part of a hover when the profile no
+// longer applies to the file (stale says why): "" on a line it did not
+// measure.
+func StaleProfileHover(f *parser.File, off int, p *MeasuredProfile, stale string) string {
+	if p == nil {
+		return ""
+	}
+	if _, ok := p.lineOf(f.Name, f.Lines.Line(off)+1); !ok {
+		return ""
+	}
+	return "**Measured**: not shown, " + stale
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// unknownTrip matches the note of an unknown that stands for a loop's
+// iterations (complexity's "UNKNOWN_1: the iterations of the DO WHILE
+// loop at line 12").
+var unknownTrip = regexp.MustCompile(`(UNKNOWN_[0-9]+): the iterations of the [^:]*?loop at line ([0-9]+)`)
+
+// MeasuredCost is the part of the complexity hover of the statement at
+// off that a profile changes: the unknown trip counts it measured (mean
+// iterations per execution of their loops) replace the unknowns, the
+// cost is given with them, and the statistics count those ranges as
+// measured instead of unknown. "" when the profile measured none of them.
+func MeasuredCost(f *parser.File, eng *complexity.Engine, off int, p *MeasuredProfile) string {
+	if p == nil {
+		return ""
+	}
+	best, unit := statementAt(f, eng, off)
+	if best == nil {
+		return ""
+	}
+	env := map[string]*big.Rat{}
+	var lines []string
+	for _, n := range append(append([]string(nil), best.Notes...), unit.Unknowns...) {
+		for _, sm := range unknownTrip.FindAllStringSubmatch(n, -1) {
+			if !best.Cost.Has(sm[1]) {
+				continue // an unknown of another statement
+			}
+			line, _ := strconv.Atoi(sm[2])
+			m, ok := p.lineOf(f.Name, line)
+			if !ok || m.Entries <= 0 || env[sm[1]] != nil {
+				continue
+			}
+			env[sm[1]] = big.NewRat(m.Count, m.Entries)
+			lines = append(lines, fmt.Sprintf("- %s = %s: the loop at line %d (%d iterations in %d executions)", sm[1], trim(float64(m.Count)/float64(m.Entries)), line, m.Count, m.Entries))
+		}
+	}
+	if len(env) == 0 {
+		return ""
+	}
+	st := best.Stats
+	measured := min(len(env), st.RangeUnknown)
+	st.RangeUnknown -= measured
+	var b strings.Builder
+	b.WriteString("**Measured trip counts** (pfls profile) in place of unknowns:\n\n")
+	b.WriteString(strings.Join(lines, "\n"))
+	b.WriteString("\n\n**Cost with them**: `" + best.Cost.Eval(env).String() + "`\n\n")
+	stats := strings.Replace(st.String(), "; ranges: ", fmt.Sprintf("; ranges: %d measured, ", measured), 1)
+	b.WriteString(stats)
+	return b.String()
 }

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/pfls/pfls/parser"
 )
@@ -71,5 +72,117 @@ func TestProfileHover(t *testing.T) {
 	}
 	if _, err := ParseProfile([]byte(`{"ranks":0}`)); err == nil {
 		t.Error("a profile without ranks was accepted")
+	}
+}
+
+// TestProfileInlay: a timed loop's hint gets its measured time per
+// execution beside the polynomial, within the label's length (the
+// polynomial is cut for it, or the time left to the tooltip when there is
+// no room), and its tooltip the measured time and trip count; an untimed
+// loop only the trip count in the tooltip; a stale profile no number,
+// the reason in the tooltip.
+func TestProfileInlay(t *testing.T) {
+	f := parser.Parse("/work/p.f90", []byte(profiledSrc), nil)
+	prof, err := ParseProfile([]byte(`{"ranks":2,"lines":[
+		{"path":"/work/p.f90","line":5,"count":20,"time":0.004,"calls":0,"bytes":0,"entries":2},
+		{"path":"/work/p.f90","line":6,"count":20000,"time":0,"calls":0,"bytes":0,"entries":20}],
+		"arrays":[],"timeline":[]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hintsAt := func(maxLen int, stale string) (plain, measured map[int]InlayHint) {
+		eng, err := NewEngine("", "", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := DefaultInlayOptions()
+		o.MaxLength = maxLen
+		plain, measured = map[int]InlayHint{}, map[int]InlayHint{}
+		hs := InlayHints(f, eng, 0, len(f.Src)+1, o)
+		for _, h := range hs {
+			plain[f.Lines.Line(h.Offset)+1] = h
+		}
+		for _, h := range ProfileInlay(f, hs, prof, stale, maxLen) {
+			measured[f.Lines.Line(h.Offset)+1] = h
+		}
+		return plain, measured
+	}
+	plain, got := hintsAt(40, "")
+	if h := got[5]; !strings.HasSuffix(h.Label, " · measured 2 ms") || utf8.RuneCountInString(h.Label) > 40 ||
+		!strings.Contains(h.Label, plain[5].Label) || !strings.Contains(h.Tooltip, plain[5].Tooltip) ||
+		!strings.Contains(h.Tooltip, "measured 2 ms per execution of the loop") || !strings.Contains(h.Tooltip, "trip count 10 (measured: 20 iterations in 2 executions)") {
+		t.Errorf("timed loop: %q\n%s", h.Label, h.Tooltip)
+	}
+	if h := got[6]; h.Label != plain[6].Label || !strings.Contains(h.Tooltip, "trip count 1000 (measured: 20000 iterations in 20 executions)") ||
+		strings.Contains(h.Tooltip, "per execution") {
+		t.Errorf("untimed loop: %q\n%s", h.Label, h.Tooltip)
+	}
+	for _, n := range []int{14, 20, 28} {
+		_, got := hintsAt(n, "")
+		if l := got[5].Label; utf8.RuneCountInString(l) > n {
+			t.Errorf("max %d: label %q too long", n, l)
+		}
+		if l := got[5].Label; n >= 28 && !strings.HasSuffix(l, " · measured 2 ms") {
+			t.Errorf("max %d: label %q without the time", n, l)
+		}
+	}
+	plain, got = hintsAt(40, "profile older than the file")
+	for _, line := range []int{5, 6} {
+		if h := got[line]; h.Label != plain[line].Label || strings.Contains(h.Tooltip, "trip count") ||
+			!strings.HasSuffix(h.Tooltip, "**Measured**: not shown, profile older than the file") {
+			t.Errorf("stale, line %d: %q\n%s", line, h.Label, h.Tooltip)
+		}
+	}
+}
+
+const whileSrc = `program w
+  integer :: i, k
+  real :: s
+  s = 0
+  do k = 1, 10
+     i = 0
+     do while (s < 1e6)
+        s = s + i
+        i = i + 1
+     end do
+  end do
+  print *, s
+end program w
+`
+
+// TestMeasuredCost: the DO WHILE's unknown trip count is replaced by the
+// measured mean (500 iterations in 20 executions: 25) in the hover of the
+// loop and of the loop around it, the cost is given with it, and the
+// statistics count the range as measured, not unknown; a statement with
+// no measured unknown, or no profile, adds nothing.
+func TestMeasuredCost(t *testing.T) {
+	f := parser.Parse("/work/w.f90", []byte(whileSrc), nil)
+	prof, err := ParseProfile([]byte(`{"ranks":1,"lines":[
+		{"path":"/work/w.f90","line":7,"count":500,"time":0.001,"calls":0,"bytes":0,"entries":20}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng, err := NewEngine("", "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	off := func(line int) int { return f.Lines.LineStart(line-1) + 7 }
+	for _, line := range []int{5, 7} {
+		plain := StatementHover(f, eng, off(line))
+		if !strings.Contains(plain, "UNKNOWN_1") || !strings.Contains(plain, "1 unknown; IFs") {
+			t.Fatalf("line %d: no unknown to measure:\n%s", line, plain)
+		}
+		h := MeasuredCost(f, eng, off(line), prof)
+		m := regexp.MustCompile("\\*\\*Cost with them\\*\\*: `([^`]*)`").FindStringSubmatch(h)
+		if !strings.Contains(h, "- UNKNOWN_1 = 25: the loop at line 7 (500 iterations in 20 executions)") || m == nil ||
+			strings.Contains(m[1], "UNKNOWN") || !strings.Contains(h, "ranges: 1 measured, ") || !strings.Contains(h, "0 unknown; IFs") {
+			t.Errorf("line %d:\n%s", line, h)
+		}
+	}
+	if h := MeasuredCost(f, eng, off(4), prof); h != "" {
+		t.Errorf("s = 0: %q", h)
+	}
+	if h := MeasuredCost(f, eng, off(7), nil); h != "" {
+		t.Errorf("no profile: %q", h)
 	}
 }

@@ -111,6 +111,7 @@ func (s *Server) codeAction(ctx context.Context, r *request) (any, error) {
 
 // executeCommand runs pfls.estimateLoop [uri, line]: it answers the report
 // as a string, shows it to the user, and keeps it for hovers on the loop.
+// pfls.profile [uri] starts a profile in the background (profile.go).
 func (s *Server) executeCommand(ctx context.Context, r *request) (any, error) {
 	var p struct {
 		Command   string            `json:"command"`
@@ -118,6 +119,9 @@ func (s *Server) executeCommand(ctx context.Context, r *request) (any, error) {
 	}
 	if err := decode(r, &p); err != nil {
 		return nil, err
+	}
+	if p.Command == hints.ProfileCommand {
+		return s.profileCommand(p.Arguments)
 	}
 	if p.Command != hints.EstimateCommand {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("unknown command %q", p.Command))

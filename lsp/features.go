@@ -177,7 +177,7 @@ func (s *Server) hover(ctx context.Context, r *request) (any, error) {
 		var text string
 		if err := s.analyse(ctx, "hover", func(ctx context.Context) {
 			text = s.opts.StatementHover(ctx, f, off)
-			if m := s.profileHover(f, off); m != "" { // measured beside predicted (lsp/profile.go)
+			if m := s.profileHover(ctx, f, off); m != "" { // measured beside predicted (lsp/profile.go)
 				text = strings.TrimSpace(text + "\n\n" + m)
 			}
 		}); err != nil {

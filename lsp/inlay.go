@@ -63,7 +63,9 @@ func (s *Server) inlayHint(ctx context.Context, r *request) (any, error) {
 		end = len(f.Src) + 1 // a range reaching the end includes a hint there
 	}
 	var hs []hints.InlayHint
-	if err := s.analyse(ctx, "inlay hints", func(ctx context.Context) { hs = s.opts.Inlay(ctx, f, start, end, st.inlayOptions()) }); err != nil {
+	if err := s.analyse(ctx, "inlay hints", func(ctx context.Context) {
+		hs = s.profileInlay(f, s.opts.Inlay(ctx, f, start, end, st.inlayOptions()), st.inlayOptions()) // measured (profile.go)
+	}); err != nil {
 		return nil, err
 	}
 	out := make([]InlayHint, 0, len(hs))
@@ -96,7 +98,7 @@ func (s *Server) inlayHintResolve(ctx context.Context, r *request) (any, error) 
 	st := s.currentSettings()
 	var hs []hints.InlayHint
 	if err := s.analyse(ctx, "inlay hint tooltip", func(ctx context.Context) {
-		hs = s.opts.Inlay(ctx, snap.File, h.Data.Offset, h.Data.Offset+1, st.inlayOptions())
+		hs = s.profileInlay(snap.File, s.opts.Inlay(ctx, snap.File, h.Data.Offset, h.Data.Offset+1, st.inlayOptions()), st.inlayOptions())
 	}); err != nil {
 		return nil, err
 	}

@@ -34,6 +34,7 @@ var handlers = map[string]handler{
 	"textDocument/codeAction":          {fn: (*Server).codeAction},
 	"workspace/didChangeWatchedFiles":  {fn: (*Server).didChangeWatchedFiles, sync: true},
 	"workspace/executeCommand":         {fn: (*Server).executeCommand},
+	"window/workDoneProgress/cancel":   {fn: (*Server).cancelProgress, sync: true},
 }
 
 func ignore(*Server, context.Context, *request) (any, error) { return nil, nil }
@@ -178,7 +179,7 @@ func (s *Server) initialize(ctx context.Context, r *request) (any, error) {
 	caps.SignatureHelpProvider = protocol.SignatureHelpOptions{TriggerCharacters: []string{"(", ","}}
 	caps.InlayHintProvider = inlayHintOptions{ResolveProvider: true}
 	caps.CodeActionProvider = codeActionProvider(info.resolveActionEdit)
-	caps.ExecuteCommandProvider = protocol.ExecuteCommandOptions{Commands: []string{hints.EstimateCommand}}
+	caps.ExecuteCommandProvider = protocol.ExecuteCommandOptions{Commands: []string{hints.EstimateCommand, hints.ProfileCommand}}
 	caps.features2Capabilities = advertise2()
 	return res, nil
 }

@@ -46,6 +46,11 @@ type Options struct {
 	Actions ActionsFunc
 	// Estimate runs the "Estimate this loop" command.
 	Estimate EstimateFunc
+	// Profile runs the "Profile this program" command (lsp/profile.go).
+	Profile ProfileFunc
+	// MeasuredHover adds to a statement's hover what a profile changes
+	// in its complexity (lsp/profile.go).
+	MeasuredHover func(ctx context.Context, f *parser.File, off int, p *hints.MeasuredProfile) string
 	// ExtraDiagnostics adds diagnostics beyond syntax and declarations
 	// (the compiler-capability diagnostics) to each publication.
 	ExtraDiagnostics func(ctx context.Context, f *parser.File, est hints.EstimateSettings) []hints.Diagnostic

@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -70,6 +74,11 @@ func serveOptions(stderr io.Writer) lsp.Options {
 				est.keep(f, line, text)
 			}
 			return text, err
+		},
+		Profile: profileProgram,
+		MeasuredHover: func(ctx context.Context, f *parser.File, off int, p *hints.MeasuredProfile) (text string) {
+			eng.with(ctx, f, func(e *complexity.Engine) { text = hints.MeasuredCost(f, e, off, p) })
+			return text
 		},
 		Release: func(name string) {
 			eng.release(name)
@@ -170,4 +179,45 @@ func (e *estimates) last(f *parser.File, line int) string {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.reports[reportKey(f, line)]
+}
+
+// profileProgram runs `pfls profile FILE` (this executable, in the file's
+// folder, with its default ranks and time limit) for the "Profile this
+// program" command: its stderr lines are its progress, the last one the
+// outcome. When ctx is done the run gets an interrupt, on which `pfls
+// profile` stops every process it started, and is killed if it has not
+// ended 10 s later.
+func profileProgram(ctx context.Context, path string, report func(string)) (string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	cmd := exec.CommandContext(ctx, exe, "profile", path)
+	cmd.Dir = filepath.Dir(path)
+	cmd.Stdout = io.Discard // the program's own output
+	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+	cmd.WaitDelay = 10 * time.Second
+	errPipe, err := cmd.StderrPipe()
+	if err != nil {
+		return "", err
+	}
+	if err := cmd.Start(); err != nil {
+		return "", err
+	}
+	var last string
+	sc := bufio.NewScanner(errPipe)
+	for sc.Scan() {
+		if line := strings.TrimPrefix(strings.TrimSpace(sc.Text()), "pfls profile: "); line != "" {
+			last = line
+			report(line)
+		}
+	}
+	io.Copy(io.Discard, errPipe) // past a line too long for the scanner
+	if err := cmd.Wait(); err != nil {
+		if last != "" {
+			return "", errors.New(last)
+		}
+		return "", err
+	}
+	return last, nil
 }

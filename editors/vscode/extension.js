@@ -13,6 +13,7 @@ const INSTALL_URL = 'https://github.com/pfls/pfls#build-and-install';
 const LANGUAGES = ['fortran', 'fortran-fixed', 'FortranFreeForm', 'FortranFixedForm'];
 /** The server's command behind "Estimate this loop": arguments [uri, 1-based line]. */
 const ESTIMATE_COMMAND = 'pfls.estimateLoop';
+const PROFILE_COMMAND = 'pfls.profile';
 
 function isExecutable(file) {
   try {
@@ -59,6 +60,11 @@ function findServer(configured, env, extDir) {
 /** estimateParams are the executeCommand parameters for the loop on a 0-based editor line. */
 function estimateParams(uri, line) {
   return { command: ESTIMATE_COMMAND, arguments: [uri, line + 1] };
+}
+
+/** profileParams are the executeCommand parameters that profile the program of a document. */
+function profileParams(uri) {
+  return { command: PROFILE_COMMAND, arguments: [uri] };
 }
 
 let client;
@@ -127,10 +133,33 @@ async function estimateThisLoop() {
   }
 }
 
+/**
+ * profileThisProgram saves the document and asks the server to run `pfls profile` on
+ * its file; the server reports progress, shows the outcome and refreshes the hints.
+ */
+async function profileThisProgram() {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || !LANGUAGES.includes(editor.document.languageId)) {
+    vscode.window.showWarningMessage('pfls: open the Fortran file of the program to profile.');
+    return;
+  }
+  if (!client) {
+    vscode.window.showErrorMessage('pfls: the language server is not running.');
+    return;
+  }
+  try {
+    if (editor.document.isDirty && !(await editor.document.save())) return;
+    await client.sendRequest('workspace/executeCommand', profileParams(editor.document.uri.toString()));
+  } catch (e) {
+    vscode.window.showErrorMessage('pfls: ' + (e && e.message ? e.message : e));
+  }
+}
+
 async function activate(context) {
   extensionDir = context.extensionPath;
   context.subscriptions.push(
     vscode.commands.registerCommand('pfls.estimateThisLoop', estimateThisLoop),
+    vscode.commands.registerCommand('pfls.profileThisProgram', profileThisProgram),
     vscode.commands.registerCommand('pfls.restartServer', async () => { await stop(); await start(); }),
     vscode.workspace.onDidChangeConfiguration(async (e) => {
       if (e.affectsConfiguration('pfls.path')) { await stop(); await start(); }
@@ -144,4 +173,4 @@ function deactivate() {
   return stop();
 }
 
-module.exports = { activate, deactivate, findServer, estimateParams, INSTALL_URL, LANGUAGES, ESTIMATE_COMMAND };
+module.exports = { activate, deactivate, findServer, estimateParams, profileParams, INSTALL_URL, LANGUAGES, ESTIMATE_COMMAND, PROFILE_COMMAND };

@@ -3,7 +3,8 @@
 // Code does), the settings against the server's schema, the search for the
 // binary and the missing-binary message (with a stand-in for the vscode
 // module), and the estimate command's parameters against a real
-// `pfls serve` when PFLS names the binary. Run: npm test (node --test).
+// `pfls serve` when PFLS names the binary, and "Profile this program"
+// with it (gfortran too). Run: npm test (node --test).
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert');
@@ -74,7 +75,7 @@ test('settings match the server schema (go run ./editors/vscode/gen -print)', (t
   const props = pkg.contributes.configuration.find((c) => c.id === 'pfls').properties;
   assert.deepStrictEqual(Object.keys(props).sort(), [
     'pfls.complexity.pips', 'pfls.estimate.machine', 'pfls.estimate.procs', 'pfls.estimate.values',
-    'pfls.format.indent', 'pfls.format.keywordCase', 'pfls.inlayHints.enable', 'pfls.inlayHints.loops', 'pfls.inlayHints.maxLength', 'pfls.inlayHints.units']);
+    'pfls.format.indent', 'pfls.format.keywordCase', 'pfls.inlayHints.enable', 'pfls.inlayHints.loops', 'pfls.inlayHints.maxLength', 'pfls.inlayHints.units', 'pfls.profile']);
   assert.strictEqual(props['pfls.estimate.procs'].default, 16);
   assert.strictEqual(props['pfls.format.indent'].default, 3);
 });
@@ -280,5 +281,45 @@ test('inlay hints from a real pfls: the costs on their lines', { skip: !process.
   } finally {
     conn.dispose();
     if (child.exitCode === null) child.kill();
+  }
+});
+
+test('Profile this program with a real pfls: the outcome, then measured times in the hints', { skip: (!process.env.PFLS && 'set PFLS to a pfls binary') || (cp.spawnSync('gfortran', ['--version']).error && 'needs gfortran') }, async () => {
+  const rpc = require('vscode-jsonrpc/node');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pfls-profile-'));
+  const child = cp.spawn(process.env.PFLS, ['serve'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const conn = rpc.createMessageConnection(new rpc.StreamMessageReader(child.stdout), new rpc.StreamMessageWriter(child.stdin));
+  const shownMessage = new Promise((resolve) => conn.onNotification('window/showMessage', resolve));
+  const refreshed = new Promise((resolve) => conn.onRequest('workspace/inlayHint/refresh', () => { resolve(); return null; }));
+  conn.onNotification(() => {});
+  conn.onRequest(() => null);
+  conn.listen();
+  try {
+    const file = path.join(dir, 'p.f90');
+    const text = 'program p\n  integer :: i, k\n  real :: s\n  s = 0\n  do k = 1, 200\n     do i = 1, 1000\n        s = s + i * 0.5\n     end do\n  end do\n  print *, s\nend program p\n';
+    fs.writeFileSync(file, text);
+    const past = new Date(Date.now() - 3600 * 1000);
+    fs.utimesSync(file, past, past);
+    const uri = 'file://' + file;
+    await conn.sendRequest('initialize', { processId: process.pid, rootUri: 'file://' + dir, capabilities: { workspace: { inlayHint: { refreshSupport: true } } } });
+    conn.sendNotification('initialized', {});
+    conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'fortran', version: 1, text } });
+    const started = await conn.sendRequest('workspace/executeCommand', extension.profileParams(uri));
+    assert.match(started, /^profiling /);
+    const msg = await shownMessage;
+    assert.strictEqual(msg.type, 3, 'an information: ' + msg.message);
+    assert.ok(msg.message.startsWith('pfls profile ' + file + ': ') && msg.message.includes('wrote '), msg.message);
+    await refreshed;
+    const hints = await conn.sendRequest('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 20, character: 0 } } });
+    const outer = hints.find((h) => h.position.line === 4);
+    assert.ok(outer && / · measured [0-9.]+ [mµn]?s$/.test(outer.label), JSON.stringify(hints));
+    await conn.sendRequest('shutdown');
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    conn.sendNotification('exit');
+    assert.strictEqual(await exited, 0);
+  } finally {
+    conn.dispose();
+    if (child.exitCode === null) child.kill();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });
