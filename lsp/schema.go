@@ -27,7 +27,7 @@ var settingDocs = map[string]settingDoc{
 	"estimate.procs":       {description: "Number of processors that \"Estimate this loop\" and the candidate distributions assume.", minimum: 1},
 	"estimate.machine":     {description: "Machine model file (JSON, documented in docs/formats.md) for estimates; empty: the model inside pfls."},
 	"estimate.values":      {description: "Values of symbols and PARAMETERs for estimates, for example {\"N\": 1024}."},
-	"profile":              {description: "A profile.json written by `pfls profile`, shown in hovers beside the estimates; empty: the newest .pfls/*/profile.json next to the file or in the workspace."},
+	"profile":              {description: "A profile.json written by `pfls profile`, shown in inlay hints and hovers beside the estimates; empty: the newest .pfls/*/profile.json next to the file or in the workspace."},
 	"format.indent":        {description: "Spaces per construct level when formatting free-form source; 0 uses the editor's tab size. 3 is the default of fprettify and findent."},
 	"format.keywordCase":   {description: "Case of construct and program-unit keywords when formatting: \"keep\" (as written), \"upper\" or \"lower\"."},
 	"complexity.pips":      {description: "Keep the 1992 PIPS report's convention (loop ranges assumed non-empty) instead of exact, piecewise counts."},
