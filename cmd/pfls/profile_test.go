@@ -173,7 +173,7 @@ func TestProfileKit(t *testing.T) {
 	const n, ncycle, reps, procs = 128, 20, 2, 2
 	var stdout, errs strings.Builder
 	args := []string{"profile", "--np", "2", "--reps", "2", "--out", out,
-		filepath.Join(kit, "kit.f90"), filepath.Join(kit, "redblack.f90"), "--",
+		filepath.Join(kit, "charge.f90"), filepath.Join(kit, "kit.f90"), filepath.Join(kit, "redblack.f90"), "--",
 		"column", strconv.Itoa(n), strconv.Itoa(ncycle), strconv.Itoa(reps)}
 	if code := run(args, &stdout, &errs); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs.String())
