@@ -105,16 +105,24 @@ func LoopActions(f *parser.File, off int, o EstimateOptions) []CodeAction {
 	current, cur := r.Current, r.Estimate
 	curT, curOK := complexity.Seconds(cur.Time)
 	first := true
+	m := newMover(r.Unit, current, loops[0].Do)
+	moved, left := m.changed()
+	// The title names the template the edit rewrites: the current one,
+	// or, when the loop uses only arrays distributed alike on lines of
+	// their own, the first of those.
+	named := func(d *partition.Distribution) string {
+		return m.named() + d.Name()[len(d.Template):]
+	}
 	for _, c := range r.Ranked {
 		if c.Dist.Name() == current.Name() {
 			continue
 		}
-		edits, note, ok := distributeEdits(f, r.Unit, current, c.Dist, f.Dialect)
+		edits, note, ok := distributeEdits(f, r.Unit, m, c.Dist, f.Dialect)
 		if !ok {
 			continue
 		}
-		title := fmt.Sprintf("Distribute %s: %s", c.Dist.Name(), fmtSeconds(c.Est.Time))
-		detail := fmt.Sprintf("%s: %s; %s now: %s", c.Dist.Name(), fmtSeconds(c.Est.Time), current.Name(), fmtSeconds(cur.Time))
+		title := fmt.Sprintf("Distribute %s: %s", named(c.Dist), fmtSeconds(c.Est.Time))
+		detail := fmt.Sprintf("%s: %s; %s now: %s", named(c.Dist), fmtSeconds(c.Est.Time), named(current), fmtSeconds(cur.Time))
 		t, ok := complexity.Seconds(c.Est.Time)
 		same := false
 		switch {
@@ -124,11 +132,14 @@ func LoopActions(f *parser.File, off int, o EstimateOptions) []CodeAction {
 			same = true
 			title += ", within noise"
 			detail += fmt.Sprintf(" (about the same as %s: the difference is within the machine's run-to-run noise of %.0f%%)",
-				current.Name(), 100*r.Machine.Noise)
+				named(current), 100*r.Machine.Noise)
 		case ok && curOK && curT > 0:
 			pct := fmt.Sprintf("%+.0f%%", 100*(t-curT)/curT)
 			title += ", " + pct
-			detail += fmt.Sprintf(" (%s vs %s)", pct, current.Name())
+			detail += fmt.Sprintf(" (%s vs %s)", pct, named(current))
+		}
+		if len(moved) > 0 {
+			detail += ". " + movedText(moved, left)
 		}
 		if note != "" {
 			detail += ". Note: " + note
@@ -145,13 +156,13 @@ func LoopActions(f *parser.File, off int, o EstimateOptions) []CodeAction {
 // directives, or a CMF$ LAYOUT line. It edits what the user wrote as
 // little as it can: only the distribution formats change, in the
 // directive's own case and spacing, with ONTO, the targets and trailing
-// comments kept. Every DISTRIBUTE whose targets the candidate moves is
-// rewritten (arrays distributed identically move together, as the
-// estimate assumes); a DISTRIBUTE that also names targets the candidate
+// comments kept. Every DISTRIBUTE whose targets the edit moves is
+// rewritten (the arrays the loop uses and those that must move with
+// them: see mover); a DISTRIBUTE that also names targets the candidate
 // leaves alone is split in two, the others keeping their distribution.
 // note says what the user should know about the edit (an arrangement
 // that no longer fits), or is empty.
-func distributeEdits(f *parser.File, u *parser.Unit, current, to *partition.Distribution, dialect string) (edits []TextEdit, note string, ok bool) {
+func distributeEdits(f *parser.File, u *parser.Unit, m *mover, to *partition.Distribution, dialect string) (edits []TextEdit, note string, ok bool) {
 	var layout *parser.Directive
 	var dirs []*parser.Directive
 	for _, s := range u.Body {
@@ -165,14 +176,14 @@ func distributeEdits(f *parser.File, u *parser.Unit, current, to *partition.Dist
 			// at its place, not the layout the loop starts with.
 			if (d.Sentinel == "" || d.Sentinel == "HPF") && strings.EqualFold(d.Name, "DISTRIBUTE") {
 				for _, t := range spec.Targets {
-					if moves(u, current, t.Name) {
+					if m.moves(t.Name) {
 						dirs = append(dirs, d)
 						break
 					}
 				}
 			}
 		case *parser.LayoutSpec:
-			if spec.Target.Name == current.Template {
+			if spec.Target.Name == m.current.Template {
 				layout = d
 			}
 		}
@@ -180,7 +191,7 @@ func distributeEdits(f *parser.File, u *parser.Unit, current, to *partition.Dist
 	if len(dirs) > 0 {
 		var notes []string
 		for _, d := range dirs {
-			es, n, ok := rewriteDistribute(f, u, current, d, to)
+			es, n, ok := rewriteDistribute(f, u, m, d, to)
 			if !ok {
 				return nil, "", false
 			}
@@ -192,7 +203,7 @@ func distributeEdits(f *parser.File, u *parser.Unit, current, to *partition.Dist
 		return edits, strings.Join(notes, "; "), fits(f, edits)
 	}
 	if dialect == "cmf" || layout != nil {
-		edits, note, ok := layoutEdits(f, u, current, to)
+		edits, note, ok := layoutEdits(f, u, m, to)
 		return edits, note, ok && fits(f, edits)
 	}
 	return nil, "", false
@@ -229,12 +240,132 @@ func fits(f *parser.File, edits []TextEdit) bool {
 	return true
 }
 
-// moves reports whether the candidate distribution of the current
-// template changes the distribution of name, a target of a DISTRIBUTE:
-// the template itself, an array distributed identically (partition
-// aligns those), or a template that arrays aligned with the current
-// template are aligned with.
-func moves(u *parser.Unit, current *partition.Distribution, name string) bool {
+// mover decides which names an edit moves: those the candidate moves
+// (the current template, the arrays and templates distributed identically,
+// which partition aligns) that belong to the loop's group. The group is
+// the arrays the loop references and those that must move with them
+// (HPF 2.0's data mapping): aligned with them by ALIGN, directly or through a
+// template, or named with them in one DISTRIBUTE. An array distributed
+// alike on a line of its own is not in it: its layout does not enter the
+// loop's estimate, so the edit leaves it (and the loops using it, which
+// were not priced) as they are, and the title's time still describes
+// the edited program.
+type mover struct {
+	u       *parser.Unit
+	current *partition.Distribution
+	group   map[string]bool
+}
+
+func newMover(u *parser.Unit, current *partition.Distribution, loop *parser.DoConstruct) *mover {
+	links := map[string][]string{}
+	link := func(a, b string) {
+		links[a] = append(links[a], b)
+		links[b] = append(links[b], a)
+	}
+	for name, sym := range u.Scope.Syms {
+		if sym.Align != nil && sym.Align.Target != nil {
+			link(name, sym.Align.Target.Name)
+		}
+	}
+	for _, s := range u.Body {
+		if d, ok := s.(*parser.Directive); ok {
+			if spec, ok := d.Spec.(*parser.DistributeSpec); ok {
+				for _, t := range spec.Targets[min(1, len(spec.Targets)):] {
+					link(spec.Targets[0].Name, t.Name)
+				}
+			}
+		}
+	}
+	group := map[string]bool{}
+	var add func(name string)
+	add = func(name string) {
+		if group[name] {
+			return
+		}
+		group[name] = true
+		for _, o := range links[name] {
+			add(o)
+		}
+	}
+	parser.Inspect(loop, func(n parser.Node) bool {
+		if id, ok := n.(*parser.Ident); ok && current.Arrays[id.Name] != nil {
+			add(id.Name)
+		}
+		return true
+	})
+	return &mover{u, current, group}
+}
+
+// moves reports whether the edit changes the distribution of name, a
+// target of a DISTRIBUTE or LAYOUT or an array.
+func (m *mover) moves(name string) bool {
+	return m.group[name] && candidateMoves(m.u, m.current, name)
+}
+
+// named is the template the edit rewrites: the current template when it
+// moves, otherwise the first directly distributed name that moves.
+func (m *mover) named() string {
+	if m.moves(m.current.Template) {
+		return m.current.Template
+	}
+	for _, direct := range []bool{true, false} {
+		for _, name := range m.u.Scope.Names() {
+			if (!direct || m.u.Scope.Syms[name].Dist != nil) && m.moves(name) {
+				return name
+			}
+		}
+	}
+	return m.current.Template
+}
+
+// changed is the arrays whose distribution the edit changes, and those
+// the candidate moves that the edit leaves (not used by the loop).
+func (m *mover) changed() (moved, left []string) {
+	for _, name := range partitionNames(m.current) {
+		if !candidateMoves(m.u, m.current, name) {
+			continue
+		}
+		if m.group[name] {
+			moved = append(moved, name)
+		} else {
+			left = append(left, name)
+		}
+	}
+	return moved, left
+}
+
+// movedText says which arrays the edit changes, and which distributed
+// alike it leaves because the loop does not use them.
+func movedText(moved, left []string) string {
+	t := "The edit changes " + strings.Join(moved, ", ")
+	switch len(left) {
+	case 0:
+	case 1:
+		t += fmt.Sprintf("; %s, distributed alike but not used by this loop, keeps its distribution", left[0])
+	default:
+		t += fmt.Sprintf("; %s, distributed alike but not used by this loop, keep theirs", strings.Join(left, ", "))
+	}
+	return t
+}
+
+// partitionNames is the arrays of a distribution, sorted.
+func partitionNames(d *partition.Distribution) []string {
+	out := make([]string, 0, len(d.Arrays))
+	for name, l := range d.Arrays {
+		if !l.Replicated {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// candidateMoves reports whether the candidate distribution of the
+// current template changes the distribution of name, a target of a
+// DISTRIBUTE: the template itself, an array distributed identically
+// (partition aligns those), or a template that arrays aligned with the
+// current template are aligned with.
+func candidateMoves(u *parser.Unit, current *partition.Distribution, name string) bool {
 	if name == current.Template {
 		return true
 	}
@@ -300,7 +431,7 @@ func formatEnd(src []byte, u *parser.Unit, fm *parser.DistFormat) int {
 
 // rewriteDistribute edits one DISTRIBUTE whose targets the candidate
 // moves (some or all of them).
-func rewriteDistribute(f *parser.File, u *parser.Unit, current *partition.Distribution, d *parser.Directive, to *partition.Distribution) ([]TextEdit, string, bool) {
+func rewriteDistribute(f *parser.File, u *parser.Unit, m *mover, d *parser.Directive, to *partition.Distribution) ([]TextEdit, string, bool) {
 	src := f.Src
 	spec := d.Spec.(*parser.DistributeSpec)
 	if len(spec.Formats) != len(to.Formats) {
@@ -342,14 +473,14 @@ func rewriteDistribute(f *parser.File, u *parser.Unit, current *partition.Distri
 			name := string(src[u.Abs(spec.Onto.Pos()):u.Abs(spec.Onto.End())])
 			note = fmt.Sprintf("%s is a processor arrangement of %d dimension(s) and %s distributes %d, so ONTO %s is dropped (HPF needs one arrangement dimension per distributed dimension) and the compiler lays the %d processors out itself; declare a PROCESSORS arrangement of %d dimension(s) to choose them",
 				name, sym.Rank(), to.Name(), distributed, name, to.Procs, distributed)
-			if !ontoUsedElsewhere(u, current, d, spec) {
+			if !ontoUsedElsewhere(u, m, d, spec) {
 				note += fmt.Sprintf("; %s is then declared but unused", name)
 			}
 		}
 	}
 	var moving, staying []*parser.Ident
 	for _, t := range spec.Targets {
-		if moves(u, current, t.Name) {
+		if m.moves(t.Name) {
 			moving = append(moving, t)
 		} else {
 			staying = append(staying, t)
@@ -393,9 +524,9 @@ func rewriteDistribute(f *parser.File, u *parser.Unit, current *partition.Distri
 // ontoUsedElsewhere reports whether the arrangement d names in ONTO
 // stays in use after the edit: by the targets a split leaves on d, or by
 // another DISTRIBUTE.
-func ontoUsedElsewhere(u *parser.Unit, current *partition.Distribution, d *parser.Directive, spec *parser.DistributeSpec) bool {
+func ontoUsedElsewhere(u *parser.Unit, m *mover, d *parser.Directive, spec *parser.DistributeSpec) bool {
 	for _, t := range spec.Targets {
-		if !moves(u, current, t.Name) {
+		if !m.moves(t.Name) {
 			return true
 		}
 	}
@@ -484,7 +615,7 @@ func applyEditsAt(src []byte, from, to int, edits []TextEdit) string {
 // existing LAYOUT lines replaced inside their parentheses (case, other
 // arrays and comments kept), and one new LAYOUT line for the arrays that
 // have none, after the last of their declarations.
-func layoutEdits(f *parser.File, u *parser.Unit, current, to *partition.Distribution) ([]TextEdit, string, bool) {
+func layoutEdits(f *parser.File, u *parser.Unit, m *mover, to *partition.Distribution) ([]TextEdit, string, bool) {
 	dims := make([]string, len(to.Formats))
 	for i, fm := range to.Formats {
 		switch fm {
@@ -516,7 +647,7 @@ func layoutEdits(f *parser.File, u *parser.Unit, current, to *partition.Distribu
 		}
 		dstyle := caseStyle(src, u.Abs(d.KeyPos))
 		for _, one := range append([]*parser.LayoutSpec{spec}, spec.More...) {
-			if one.Target == nil || !moves(u, current, one.Target.Name) {
+			if one.Target == nil || !m.moves(one.Target.Name) {
 				continue
 			}
 			laid[one.Target.Name] = true
@@ -552,7 +683,7 @@ func layoutEdits(f *parser.File, u *parser.Unit, current, to *partition.Distribu
 	declEnd := -1
 	for _, name := range u.Scope.Names() {
 		sym := u.Scope.Syms[name]
-		if laid[name] || sym.Kind != parser.SymVariable || sym.Rank() != len(dims) || sym.Align != nil || !moves(u, current, name) {
+		if laid[name] || sym.Kind != parser.SymVariable || sym.Rank() != len(dims) || sym.Align != nil || !m.moves(name) {
 			continue
 		}
 		names = append(names, name)
@@ -568,8 +699,8 @@ func layoutEdits(f *parser.File, u *parser.Unit, current, to *partition.Distribu
 	}
 	if len(names) > 0 {
 		sort.Slice(names, func(i, j int) bool { // the template first, then as declared
-			if (names[i] == current.Template) != (names[j] == current.Template) {
-				return names[i] == current.Template
+			if (names[i] == m.current.Template) != (names[j] == m.current.Template) {
+				return names[i] == m.current.Template
 			}
 			return u.Scope.Syms[names[i]].Decl < u.Scope.Syms[names[j]].Decl
 		})
@@ -584,7 +715,7 @@ func layoutEdits(f *parser.File, u *parser.Unit, current, to *partition.Distribu
 		if prefix == "" {
 			// No CMF$ line yet: write it in the case of the template's
 			// declaration.
-			if sym := u.Scope.Lookup(current.Template); sym != nil {
+			if sym := u.Scope.Lookup(m.current.Template); sym != nil {
 				for _, s := range u.Body {
 					if b, ok := s.(interface{ Base() *parser.StmtBase }); ok && s.Pos() <= sym.Decl && sym.Decl < s.End() {
 						style = caseStyle(src, u.Abs(b.Base().KeyPos))

@@ -11,13 +11,13 @@ C@ignore(loop-distribution)
       DISTRIBUTE G(BLOCK,BLOCK)
       A = 0.25
       B = 0.0
-C@action("^Distribute G\(:,BLOCK\): .*, [+-]\d+%$", detail="[+-]\d+% vs G\(BLOCK,BLOCK\)\)$", preferred=true)
-C@action("^Distribute G\(BLOCK,:\): .*, [+-]\d+%$", detail="[+-]\d+% vs G\(BLOCK,BLOCK\)\)$")
-C@action("^Distribute G\(:,CYCLIC\): .*, [+-]\d+%$", detail="[+-]\d+% vs G\(BLOCK,BLOCK\)\)$")
-C@action("^Distribute G\(CYCLIC,:\): .*, [+-]\d+%$", detail="[+-]\d+% vs G\(BLOCK,BLOCK\)\)$")
-C@action("^Distribute G\(CYCLIC,BLOCK\): .*, [+-]\d+%$", detail="[+-]\d+% vs G\(BLOCK,BLOCK\)\)$")
-C@action("^Distribute G\(BLOCK,CYCLIC\): .*, [+-]\d+%$", detail="[+-]\d+% vs G\(BLOCK,BLOCK\)\)$")
-C@action("^Distribute G\(CYCLIC,CYCLIC\): .*, [+-]\d+%$", detail="[+-]\d+% vs G\(BLOCK,BLOCK\)\)$")
+C@action("^Distribute G\(:,BLOCK\): .*, [+-]\d+%$", detail="[+-]\d+% vs G\(BLOCK,BLOCK\)\)\. The edit changes VAL$", preferred=true)
+C@action("^Distribute G\(BLOCK,:\): .*, [+-]\d+%$", detail="[+-]\d+% vs G\(BLOCK,BLOCK\)\)\. The edit changes VAL$")
+C@action("^Distribute G\(:,CYCLIC\): .*, [+-]\d+%$", detail="[+-]\d+% vs G\(BLOCK,BLOCK\)\)\. The edit changes VAL$")
+C@action("^Distribute G\(CYCLIC,:\): .*, [+-]\d+%$", detail="[+-]\d+% vs G\(BLOCK,BLOCK\)\)\. The edit changes VAL$")
+C@action("^Distribute G\(CYCLIC,BLOCK\): .*, [+-]\d+%$", detail="[+-]\d+% vs G\(BLOCK,BLOCK\)\)\. The edit changes VAL$")
+C@action("^Distribute G\(BLOCK,CYCLIC\): .*, [+-]\d+%$", detail="[+-]\d+% vs G\(BLOCK,BLOCK\)\)\. The edit changes VAL$")
+C@action("^Distribute G\(CYCLIC,CYCLIC\): .*, [+-]\d+%$", detail="[+-]\d+% vs G\(BLOCK,BLOCK\)\)\. The edit changes VAL$")
 C@noaction("within noise")
       DO 100 KC = 1, NCYCLE
          DO 10 J = 1, N, 2
