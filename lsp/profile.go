@@ -209,13 +209,19 @@ func (s *Server) profileCommand(args []json.RawMessage) (any, error) {
 	progress, refresh := s.client.progress, s.client.inlayRefresh
 	s.mu.Unlock()
 	go func() {
-		defer func() {
-			profileRuns.Lock()
-			delete(profileRuns.byPath, path)
-			delete(profileRuns.byToken, token)
-			profileRuns.Unlock()
-			cancel()
-		}()
+		// The file is free again before the outcome is shown, so that a
+		// client that answers the message with a new run is not refused.
+		var releaseOnce sync.Once
+		release := func() {
+			releaseOnce.Do(func() {
+				profileRuns.Lock()
+				delete(profileRuns.byPath, path)
+				delete(profileRuns.byToken, token)
+				profileRuns.Unlock()
+				cancel()
+			})
+		}
+		defer release()
 		if s.conn != nil {
 			go func() {
 				select {
@@ -244,10 +250,12 @@ func (s *Server) profileCommand(args []json.RawMessage) (any, error) {
 		}
 		if err != nil {
 			report(map[string]any{"kind": "end", "message": "failed"})
+			release()
 			s.notify("window/showMessage", protocol.ShowMessageParams{Type: protocol.MessageTypeError, Message: fmt.Sprintf("pfls profile %s: %v", path, err)})
 			return
 		}
 		report(map[string]any{"kind": "end", "message": "done"})
+		release()
 		s.notify("window/showMessage", protocol.ShowMessageParams{Type: protocol.MessageTypeInfo, Message: fmt.Sprintf("pfls profile %s: %s", path, last)})
 		if refresh {
 			if err := s.callClient("workspace/inlayHint/refresh", nil, nil); err != nil {
