@@ -110,6 +110,18 @@ type unitModel struct {
 	spanMode bool                 // parallel constructs cost their largest iteration
 	spans    map[parser.Stmt]Poly // the span of each statement, in span mode
 	unknowns *unknowns            // UNKNOWN_1, UNKNOWN_2, ... of this unit
+
+	// cur is the preconditions at the statement being priced, for the
+	// actual arguments of the function references in its expressions.
+	cur env
+}
+
+// at makes e the preconditions of the expressions priced until the
+// returned function restores the previous ones.
+func (m *unitModel) at(e env) func() {
+	saved := m.cur
+	m.cur = e
+	return func() { m.cur = saved }
 }
 
 // env maps integer variables to the polynomial value they are known to
@@ -275,6 +287,7 @@ func (m *unitModel) jumpy(list []parser.Stmt) bool {
 // list returns the cost of a statement list, executed in order, or by the
 // unstructured model when it has jumps.
 func (m *unitModel) list(list []parser.Stmt, e env) (Poly, Stats) {
+	defer m.at(e)()
 	if m.jumpy(list) {
 		return m.unstructured(list, e)
 	}
@@ -399,6 +412,7 @@ func (m *unitModel) unstructured(list []parser.Stmt, e env) (Poly, Stats) {
 
 // stmt returns the cost of one statement or construct and records it.
 func (m *unitModel) stmt(s parser.Stmt, e env) (Poly, Stats) {
+	defer m.at(e)()
 	ok := m.enter()
 	defer m.leave()
 	if !ok {
@@ -443,6 +457,7 @@ func probNote(p *big.Rat, computed bool) string {
 // simple returns the cost of a simple statement; record says whether to
 // list it (the statement of a logical IF is listed with its IF).
 func (m *unitModel) simple(s parser.Stmt, e env, record bool) (Poly, Stats) {
+	defer m.at(e)()
 	var c Poly
 	var st Stats
 	kind := "STAT"
@@ -1437,14 +1452,22 @@ func (m *unitModel) callExpr(v *parser.Call) (Poly, Type) {
 	case (sym == nil || sym.Intrinsic) && parser.IsIntrinsic(id.Name):
 		return args.Add(m.cost.intrinsic(id.Name, argTy)), intrinsicType(id.Name, argTy)
 	}
-	// A user function: its summary with the actual arguments.
+	// A user function whose body is in view costs exactly its summary
+	// with the actual arguments put for its formals through the
+	// preconditions, as a CALL does (seed 004 §4.4.2): no charge for
+	// the reference or its arguments. Without the body, what is known
+	// is the cost of evaluating the arguments.
 	m.res.Calls = append(m.res.Calls, id.Name)
 	ty := m.typeOf(id.Name)
 	if m.procs == nil {
 		return args, ty
 	}
 	if callee, ok := m.procs.summary(id.Name); ok {
-		return args.Add(m.instantiate(callee, v.Args, env{})), ty
+		e := m.cur
+		if e == nil {
+			e = env{}
+		}
+		return m.instantiate(callee, v.Args, e), ty
 	}
 	return args, ty
 }
