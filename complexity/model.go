@@ -850,6 +850,14 @@ func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
 		body, bst := m.list(c.Body, inner)
 		st.add(bst)
 		body = body.Add(m.cost.PerIteration)
+		if floorsDependOn(body, idx) {
+			// A blocked loop of a callee over this index: its floor is not
+			// summed exactly.
+			if b, ns, ok := dropFloors(body, idx); ok {
+				body = b
+				notes = append(notes, ns...)
+			}
+		}
 		if !(m.spanMode && parallel(c)) {
 			if sum, ok := m.exactLoop(d, body, e, &st, &notes); ok {
 				total = bounds.Add(sum)

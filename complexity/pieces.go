@@ -31,6 +31,7 @@ func (c Cond) Unicode() string { return conditionString(atom{c.G, c.Mod}, true) 
 // Holds reports whether the condition holds at a point that binds all its
 // variables.
 func (c Cond) Holds(env map[string]*big.Rat) bool {
+	env = bindFloors(env, c.G)
 	_, decided, truth := normAtom(atom{c.G.Eval(env), c.Mod})
 	return decided && truth
 }
@@ -108,6 +109,9 @@ func WhenString(cs []Cond, uni bool) string {
 // conditionString prints an atom: positive terms on the left, negative
 // ones on the right, a lone constant on the right.
 func conditionString(a atom, uni bool) string {
+	if s, ok := floorCondString(a, uni); ok {
+		return s
+	}
 	format := func(p Poly) string {
 		if uni {
 			return p.Unicode()
@@ -409,6 +413,9 @@ func Pieces(p Poly) ([]Piece, bool) {
 	if len(out) > MaxPieces {
 		return nil, false
 	}
+	for i := range out {
+		out[i] = exactFloors(out[i])
+	}
 	sortPieces(out)
 	return out, true
 }
@@ -461,7 +468,9 @@ func largeRank(p Piece) int {
 
 func holdsLarge(p Piece) bool {
 	for _, c := range p.When {
-		if c.Mod != 0 {
+		if c.Mod != 0 || len(floorsIn(c.G)) > 0 {
+			// Congruences, and conditions on the remainder of a floor
+			// ("BS divides N"), hold for some large values and not others.
 			continue
 		}
 		// Take every variable equal to a large X: the inequality holds for
@@ -503,6 +512,9 @@ func LargePiece(ps []Piece) Piece {
 // variables are all 0 modulo the modulus.
 func evenFirst(p Piece) bool {
 	for _, c := range p.When {
+		if s, ok := floorCondString(atom{c.G, c.Mod}, false); ok && !strings.Contains(s, " divides ") {
+			return false
+		}
 		if c.Mod != 0 {
 			if v := constPart(c.G); new(big.Int).Mod(v.Num(), big.NewInt(c.Mod)).Sign() != 0 {
 				return false
