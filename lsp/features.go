@@ -175,7 +175,8 @@ func (s *Server) hover(ctx context.Context, r *request) (any, error) {
 	// Not on a name: what the statement costs, once a producer exists.
 	if s.opts.StatementHover != nil && snap.analysable() {
 		var text string
-		if err := s.analyse(ctx, "hover", func(ctx context.Context) { text = s.opts.StatementHover(ctx, f, off) }); err != nil {
+		o := s.currentSettings().inlayOptions()
+		if err := s.analyse(ctx, "hover", func(ctx context.Context) { text = s.opts.StatementHover(ctx, f, off, o) }); err != nil {
 			return nil, err
 		}
 		if text != "" {
