@@ -36,6 +36,9 @@ func floorVar(num, den Poly) Poly {
 		}
 	}
 	paren := func(p Poly) string {
+		if _, isNum := p.Value(); isNum {
+			return p.String()
+		}
 		if vs := p.Vars(); p.IsMonomial() && len(vs) == 1 && p.Equal(Var(vs[0])) {
 			return p.String()
 		}
@@ -75,7 +78,11 @@ func floorsIn(p Poly) []string {
 func bindFloors(env map[string]*big.Rat, ps ...Poly) map[string]*big.Rat {
 	var out map[string]*big.Rat
 	for _, p := range ps {
-		for _, v := range plainVars(p) {
+		vars := p.Vars()
+		if isGuarded(p) {
+			vars = plainVars(p)
+		}
+		for _, v := range vars {
 			if !isFloor(v) {
 				continue
 			}
@@ -301,4 +308,69 @@ func exactFloors(p Piece) Piece {
 		}
 	}
 	return p
+}
+
+// congruencesAsFloors writes every congruence of a guarded count through
+// a floor: with R = h − m·⌊h/m⌋ in 0 … m − 1, the guard [m | h + c] is
+// the polynomial Π_{k ≠ r} (R − k)/(r − k), r = −c mod m, which is 1 where
+// R = r and 0 at the other residues. The count is the same at every
+// point; its pieces then split on inequalities alone, which keeps counts
+// with several parities (COLLC's IL and JL) within MaxPieces.
+func congruencesAsFloors(p Poly) Poly {
+	if !isGuarded(p) {
+		return p
+	}
+	var out []gterm
+	for _, t := range splitGuarded(p) {
+		var atoms []gatom
+		q := t.p
+		for _, a := range t.atoms {
+			if a.a.mod == 0 {
+				atoms = append(atoms, a)
+				continue
+			}
+			m := a.a.mod
+			c := constPart(a.a.g)
+			h := a.a.g.Sub(Rat(c))
+			r := new(big.Int).Mod(new(big.Int).Neg(c.Num()), big.NewInt(m)).Int64()
+			rem := h.Sub(Int(m).Mul(floorVar(h, Int(m))))
+			ind := Int(1)
+			for k := int64(0); k < m; k++ {
+				if k != r {
+					ind = ind.Mul(rem.Sub(Int(k))).Scale(big.NewRat(1, r-k))
+				}
+			}
+			q = q.Mul(ind)
+		}
+		out = append(out, gterm{atoms, q})
+	}
+	return joinGuarded(out)
+}
+
+// evenFloors is a piece with each floor ⌊h/m⌋ of a constant m written as
+// the quotient h/m under the added condition m | h.
+func evenFloors(p Piece) Piece {
+	when := append([]Cond(nil), p.When...)
+	cost := p.Cost
+	for _, f := range floorsIn(cost) {
+		def, ok := floorOf(f)
+		if !ok {
+			continue
+		}
+		m, isNum := def.den.Value()
+		if !isNum || !m.IsInt() || !m.Num().IsInt64() || m.Sign() <= 0 {
+			continue
+		}
+		q, ok := def.num.Div(def.den)
+		if !ok {
+			continue
+		}
+		c, ok := substPlain(cost, f, q)
+		if !ok {
+			continue
+		}
+		cost = c
+		when = append(when, Cond{G: def.num, Mod: m.Num().Int64()})
+	}
+	return Piece{When: when, Cost: cost}
 }

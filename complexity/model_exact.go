@@ -379,6 +379,13 @@ func finish(count Poly, param func(string) bool) (cost Poly, pieces []Piece, whe
 		return main, nil, simplifyConds(when), ""
 	}
 	ps, ok := Pieces(count)
+	floors := false
+	if !ok && len(terms) <= maxFloorTerms && hasCongruence(terms) {
+		// Several parities multiply the pieces: the same count with its
+		// congruences written through floors splits on inequalities alone.
+		ps, ok = Pieces(congruencesAsFloors(count))
+		floors = ok
+	}
 	if !ok {
 		c, _ := assumeGuards(count)
 		return c, nil, nil, fmt.Sprintf("too large to analyse into pieces (more than %d): ranges assumed non-empty", MaxPieces)
@@ -388,6 +395,11 @@ func finish(count Poly, param func(string) bool) (cost Poly, pieces []Piece, whe
 	}
 	if params {
 		lp := LargePiece(ps)
+		if floors {
+			// Shown as the report would: where every such floor divides
+			// exactly ("IL even"), the floors are quotients.
+			lp = evenFloors(lp)
+		}
 		return lp.Cost, ps, lp.When, ""
 	}
 	main, _ := assumeGuards(count)
@@ -397,6 +409,29 @@ func finish(count Poly, param func(string) bool) (cost Poly, pieces []Piece, whe
 		}
 	}
 	return main, ps, nil, ""
+}
+
+// maxFloorTerms and maxFloorMod bound the counts whose congruences are
+// written through floors for the pieces (a product of m − 1 factors per
+// congruence of each term): past them the report's convention is shown.
+const (
+	maxFloorTerms = 64
+	maxFloorMod   = 4
+)
+
+// hasCongruence reports whether a guarded count has a congruence, each
+// of a modulus at most maxFloorMod.
+func hasCongruence(terms []gterm) bool {
+	found := false
+	for _, t := range terms {
+		for _, a := range t.atoms {
+			if a.a.mod > maxFloorMod {
+				return false
+			}
+			found = found || a.a.mod != 0
+		}
+	}
+	return found
 }
 
 // maxIndexAtoms bounds the conditions of a count in the indices of

@@ -337,6 +337,29 @@ func Pieces(p Poly) ([]Piece, bool) {
 	for i := range ps {
 		keys[i] = ps[i].cost.String()
 	}
+	// differ returns the one coordinate where two pieces differ (-1: none,
+	// -2: more than one).
+	differ := func(a, b piece) int {
+		diff := -1
+		for k := range coords {
+			if !same(a.allow[k], b.allow[k]) {
+				if diff >= 0 {
+					return -2
+				}
+				diff = k
+			}
+		}
+		return diff
+	}
+	join := func(i, j, diff int) {
+		if diff >= 0 {
+			for v := range ps[i].allow[diff] {
+				ps[i].allow[diff][v] = ps[i].allow[diff][v] || ps[j].allow[diff][v]
+			}
+		}
+		ps = append(ps[:j], ps[j+1:]...)
+		keys = append(keys[:j], keys[j+1:]...)
+	}
 	for merged := true; merged; {
 		merged = false
 		for i := 0; i < len(ps) && !merged; i++ {
@@ -344,26 +367,32 @@ func Pieces(p Poly) ([]Piece, bool) {
 				if keys[i] != keys[j] {
 					continue
 				}
-				diff := -1
-				for k := range coords {
-					if !same(ps[i].allow[k], ps[j].allow[k]) {
-						if diff >= 0 {
-							diff = -2
-							break
-						}
-						diff = k
-					}
+				if diff := differ(ps[i], ps[j]); diff != -2 {
+					join(i, j, diff)
+					merged = true
 				}
-				if diff == -2 {
+			}
+		}
+		// A piece that holds for a few values of one variable joins a
+		// neighbour whose polynomial gives the same values there (COLLC's
+		// IL = 2 joins IL ≥ 3: the polynomials differ, not their values).
+		if merged {
+			continue
+		}
+		smalls := make([][]smallRange, len(ps))
+		for j := range ps {
+			smalls[j] = smallRanges(coords, ps[j].allow)
+		}
+		for j := 0; j < len(ps) && !merged; j++ {
+			for i := 0; i < len(ps) && !merged && len(smalls[j]) > 0; i++ {
+				if i == j {
 					continue
 				}
-				if diff >= 0 {
-					for v := range ps[i].allow[diff] {
-						ps[i].allow[diff][v] = ps[i].allow[diff][v] || ps[j].allow[diff][v]
-					}
+				diff := differ(ps[i], ps[j])
+				if diff == -2 || !absorbsPiece(ps[i].cost, ps[j].cost, smalls[j]) {
+					continue
 				}
-				ps = append(ps[:j], ps[j+1:]...)
-				keys = append(keys[:j], keys[j+1:]...)
+				join(i, j, diff)
 				merged = true
 			}
 		}
@@ -419,6 +448,82 @@ func Pieces(p Poly) ([]Piece, bool) {
 	sortPieces(out)
 	return out, true
 }
+
+// smallRange is a variable that a cell allows a few values of.
+type smallRange struct {
+	x      string
+	lo, hi int64
+}
+
+// smallRanges returns the variables whose inequalities in a cell allow
+// at most maxAbsorbed values.
+func smallRanges(coords []*coord, allow [][]bool) []smallRange {
+	type rng struct {
+		lo, hi       int64
+		hasLo, hasHi bool
+	}
+	rs := map[string]*rng{}
+	for k, co := range coords {
+		if co.mod != 0 || allow[k][0] == allow[k][1] {
+			continue
+		}
+		g := co.g
+		if !allow[k][1] {
+			g = g.Neg().Sub(Int(1))
+		}
+		vs := g.Vars()
+		if len(vs) != 1 {
+			continue
+		}
+		a, ok1 := g.Coeff(vs[0], 1).Value()
+		b, ok2 := g.Coeff(vs[0], 0).Value()
+		if _, hi := g.Degree(vs[0]); hi != 1 || !ok1 || !ok2 || !a.IsInt() || !b.IsInt() || !a.Num().IsInt64() || !b.Num().IsInt64() {
+			continue
+		}
+		A, B := a.Num().Int64(), b.Num().Int64()
+		r := rs[vs[0]]
+		if r == nil {
+			r = &rng{}
+			rs[vs[0]] = r
+		}
+		if A > 0 { // x ≥ ⌈−B/A⌉
+			if v := ceilDiv(-B, A); !r.hasLo || v > r.lo {
+				r.lo, r.hasLo = v, true
+			}
+		} else if v := floorDiv(B, -A); !r.hasHi || v < r.hi {
+			r.hi, r.hasHi = v, true
+		}
+	}
+	var out []smallRange
+	for x, r := range rs {
+		if r.hasLo && r.hasHi && r.hi >= r.lo && r.hi-r.lo < maxAbsorbed {
+			out = append(out, smallRange{x, r.lo, r.hi})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].x < out[j].x })
+	return out
+}
+
+// absorbsPiece reports whether the polynomial p gives the values of q on
+// a cell where a variable takes a few values only (smalls): at each, p
+// and q are the same polynomial in the other variables.
+func absorbsPiece(p, q Poly, smalls []smallRange) bool {
+	for _, r := range smalls {
+		agree := true
+		for v := r.lo; v <= r.hi && agree; v++ {
+			env := bindFloors(map[string]*big.Rat{r.x: big.NewRat(v, 1)}, p, q)
+			agree = p.Eval(env).Equal(q.Eval(env))
+		}
+		if agree {
+			return true
+		}
+	}
+	return false
+}
+
+// maxAbsorbed bounds the values of a variable on a cell that another
+// piece's polynomial may take over.
+const maxAbsorbed = 8
 
 // simplifyConds drops inequalities the others imply.
 func simplifyConds(cs []Cond) []Cond {
