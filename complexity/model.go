@@ -111,6 +111,11 @@ type unitModel struct {
 	spans    map[parser.Stmt]Poly // the span of each statement, in span mode
 	unknowns *unknowns            // UNKNOWN_1, UNKNOWN_2, ... of this unit
 
+	// entry holds the unknown value of each integer local the unit never
+	// assigns; written is what the unit may assign (entryValue).
+	entry   map[string]Poly
+	written map[string]bool
+
 	// cur is the preconditions at the statement being priced, for the
 	// actual arguments of the function references in its expressions.
 	cur env
@@ -590,7 +595,40 @@ func (m *unitModel) nameValue(v *parser.Ident, e env, st *Stats) (Poly, bool) {
 	if st != nil {
 		st.VarUnknown++
 	}
+	if u, ok := m.entryValue(v.Name); ok {
+		return u, true
+	}
 	return Poly{}, false
+}
+
+// entryValue is the value of an integer local that the unit never
+// assigns (nor reads, nor passes where it may change): the same unknown
+// at every use, so that DO I = 1, N and DO J = 1, N share it.
+func (m *unitModel) entryValue(name string) (Poly, bool) {
+	if u, ok := m.entry[name]; ok {
+		return u, true
+	}
+	sym := m.sc.Lookup(name)
+	if sym == nil || sym.Kind != parser.SymVariable || sym.Rank() > 0 || sym.Param != nil || typeFromName(m.sc.TypeOf(name)) != TInt {
+		return Poly{}, false
+	}
+	if m.written == nil {
+		m.written = map[string]bool{}
+		for _, s := range m.u.Body {
+			for k := range m.modOf(s) {
+				m.written[k] = true
+			}
+		}
+	}
+	if m.written[name] {
+		return Poly{}, false
+	}
+	u, _ := m.newUnknown(fmt.Sprintf("the value of %s, which %s never assigns", name, m.u.Name))
+	if m.entry == nil {
+		m.entry = map[string]Poly{}
+	}
+	m.entry[name] = u
+	return u, true
 }
 
 // PolyOf converts an arithmetic expression to a polynomial: literals

@@ -1,0 +1,53 @@
+package complexity
+
+import (
+	"math/big"
+	"strings"
+	"testing"
+)
+
+// TestEntryValues: an integer local that a routine never assigns has
+// one value throughout, so every loop it bounds shares one unknown
+// (PIPS keeps such a variable under its own name); a local that is read,
+// assigned or passed where it may change gets an unknown per use. The
+// costs are the all-one table's, worked out by hand: T(I) = 0. is 2.
+func TestEntryValues(t *testing.T) {
+	us := unitsFree(t, `subroutine u1()
+  real t(100)
+  do i = 1, n
+    t(i) = 0.
+  end do
+  do j = 1, n
+    t(j) = 1.
+  end do
+end
+subroutine u2()
+  real t(100)
+  read *, n
+  do i = 1, n
+    t(i) = 0.
+  end do
+  read *, n
+  do j = 1, n
+    t(j) = 1.
+  end do
+end
+`)
+	// Each loop: its bound N (1) and 2 per iteration: 2*U + 1 twice
+	// where U >= 1, the bounds alone (2) where U <= 0.
+	u1 := us["U1"]
+	if got := u1.Summary.String(); got != "4*UNKNOWN_1 + 2" || len(u1.Unknowns) != 1 || !strings.Contains(u1.Unknowns[0], "the value of N, which U1 never assigns") {
+		t.Errorf("U1 = %s, unknowns %q; want 4*UNKNOWN_1 + 2, one unknown for N", u1.Summary, u1.Unknowns)
+	}
+	for u, want := range map[int64]int64{0: 2, 1: 6, 7: 30} {
+		got, ok := EvalGuarded(u1.Count, map[string]*big.Rat{"UNKNOWN_1": big.NewRat(u, 1)}).Value()
+		if !ok || got.Cmp(big.NewRat(want, 1)) != 0 {
+			t.Errorf("U1 at UNKNOWN_1 = %d: %v, want %d", u, got, want)
+		}
+	}
+	// Two READs: two values, two unknowns (the iterations of each loop).
+	u2 := us["U2"]
+	if vs := u2.Summary.Vars(); len(vs) != 2 || len(u2.Unknowns) != 2 {
+		t.Errorf("U2 = %s, unknowns %q; want two unknowns", u2.Summary, u2.Unknowns)
+	}
+}
