@@ -51,3 +51,41 @@ end
 		t.Errorf("U2 = %s, unknowns %q; want two unknowns", u2.Summary, u2.Unknowns)
 	}
 }
+
+// TestAssignedFormals: a formal the routine assigns holds its new value
+// from there on, in terms of the values on entry; one it reads, or that
+// an IF arm may change, is unknown after; passed to a routine whose body
+// is not in view it keeps its value on entry. All-one: N = 2*N is 3, a
+// loop's bound 1 and X = X + 1.0 3 per iteration.
+func TestAssignedFormals(t *testing.T) {
+	us := unitsFree(t, `subroutine a1(n)
+  n = 2*n
+  do i = 1, n
+    x = x + 1.0
+  end do
+end
+subroutine a2(n, m, k)
+  read *, n
+  do i = 1, n
+    x = x + 1.0
+  end do
+  call ext(m)
+  do i = 1, m
+    x = x + 1.0
+  end do
+  if (x > 0.0) k = 5
+  do i = 1, k
+    x = x + 1.0
+  end do
+end
+`)
+	// 3 + 1 + 3·(2·N) where 2·N ≥ 1 (it was 3·N + 4).
+	if got := us["A1"].Summary.String(); got != "6*N + 4" {
+		t.Errorf("A1 = %s, want 6*N + 4", got)
+	}
+	// READ: N unknown; EXT is not in view: M kept; K maybe 5: unknown.
+	a2 := us["A2"]
+	if !a2.Summary.Has("M") || a2.Summary.Has("N") || a2.Summary.Has("K") || len(a2.Unknowns) != 2 {
+		t.Errorf("A2 = %s, unknowns %q: want M kept, N and K unknowns", a2.Summary, a2.Unknowns)
+	}
+}

@@ -113,8 +113,9 @@ type unitModel struct {
 
 	// entry holds the unknown value of each integer local the unit never
 	// assigns; written is what the unit may assign (entryValue).
-	entry   map[string]Poly
-	written map[string]bool
+	entry    map[string]Poly
+	written  map[string]bool
+	definite map[string]bool // formals the unit really may change (changedFormal)
 
 	// cur is the preconditions at the statement being priced, for the
 	// actual arguments of the function references in its expressions.
@@ -327,9 +328,7 @@ func (m *unitModel) unstructured(list []parser.Stmt, e env) (Poly, Stats) {
 	// only until the first label a jump can reach.
 	for i, s := range list {
 		if l := s.Base().Label; l != 0 && m.labels[l] {
-			for k := range e {
-				delete(e, k)
-			}
+			m.forgetAll(e)
 		}
 		p[i] = make([]*big.Rat, n)
 		edge := func(target int, prob *big.Rat) {
@@ -484,7 +483,7 @@ func (m *unitModel) simple(s parser.Stmt, e env, record bool) (Poly, Stats) {
 		c = m.exprs(x.Control).Add(m.exprs(x.Items))
 		for _, it := range x.Items {
 			if id, ok := it.(*parser.Ident); ok && s.Base().Keyword == "READ" {
-				delete(e, id.Name)
+				m.forget(e, id.Name)
 			}
 		}
 	case *parser.AllocateStmt:
@@ -531,14 +530,79 @@ func (m *unitModel) assign(lhs, rhs parser.Expr, e env) {
 		return
 	}
 	sym := m.sc.Lookup(id.Name)
-	if sym == nil || sym.Rank() > 0 || sym.Type != "INTEGER" || m.symbolic(id.Name) {
-		delete(e, id.Name)
+	if sym == nil || sym.Rank() > 0 || sym.Type != "INTEGER" || m.keep[id.Name] {
+		m.forget(e, id.Name)
 		return
 	}
+	// A formal or COMMON variable given a known value holds it from
+	// here on, in terms of the values on entry (N = 2*N: 2·N).
 	if v, ok := m.value(rhs, e, nil); ok {
 		e[id.Name] = v
 	} else {
-		delete(e, id.Name)
+		m.forget(e, id.Name)
+	}
+}
+
+// modified marks, in the preconditions, a formal that no longer holds
+// its value on entry and whose value is not known (an absent formal
+// stands for its value on entry).
+var modified = Var("\x00modified")
+
+// forget drops what is known of a variable that may have changed: a
+// local becomes unknown and a formal is marked modified; a COMMON
+// variable stays a symbol, as the report keeps COMMON variables (seed
+// 004 §5.2), and so does a variable the user keeps.
+func (m *unitModel) forget(e env, name string) {
+	if m.changedFormal(name) {
+		e[name] = modified
+		return
+	}
+	delete(e, name)
+}
+
+// changedFormal reports whether a formal may really change in the unit:
+// it assigns or reads it, or passes it to a routine in view that writes
+// it. Passed to a routine whose body is not in view, it keeps its value
+// on entry (the optimistic reading of an external call, such as
+// CALL XERBLA('DGEMM', INFO) or a BLAS call with N).
+func (m *unitModel) changedFormal(name string) bool {
+	sym := m.sc.Lookup(name)
+	if sym == nil || !sym.Dummy || m.keep[name] {
+		return false
+	}
+	if m.definite == nil {
+		m.definite = map[string]bool{}
+		for _, s := range m.u.Body {
+			parser.Inspect(s, func(n parser.Node) bool {
+				switch x := n.(type) {
+				case *parser.CallStmt:
+					if callee, ok := m.procs.summary(x.Name.Name); ok && callee.Mod != nil {
+						for k := range m.callMod(x.Name.Name, x.Args) {
+							m.definite[k] = true
+						}
+					}
+				case *parser.AssignStmt, *parser.DoStmt, *parser.IOStmt:
+					for k := range m.modOf(x.(parser.Stmt)) {
+						m.definite[k] = true
+					}
+				}
+				return true
+			})
+		}
+	}
+	return m.definite[name]
+}
+
+// forgetAll forgets every variable, as at a label a jump reaches: the
+// formals the unit may assign are marked modified.
+func (m *unitModel) forgetAll(e env) {
+	for k := range e {
+		delete(e, k)
+	}
+	for k := range m.writtenSet() {
+		if m.changedFormal(k) {
+			e[k] = modified
+		}
 	}
 }
 
@@ -568,7 +632,12 @@ func (m *unitModel) nameValue(v *parser.Ident, e env, st *Stats) (Poly, bool) {
 		}
 		return Var(v.Name), true
 	}
-	if p, ok := e[v.Name]; ok {
+	if p, ok := e[v.Name]; ok && p.Equal(modified) {
+		if st != nil {
+			st.VarUnknown++
+		}
+		return Poly{}, false
+	} else if ok {
 		if st != nil {
 			if isSymbolOnly(p, v.Name) {
 				st.VarSymbolic++
@@ -601,6 +670,19 @@ func (m *unitModel) nameValue(v *parser.Ident, e env, st *Stats) (Poly, bool) {
 	return Poly{}, false
 }
 
+// writtenSet is every name the unit may assign.
+func (m *unitModel) writtenSet() map[string]bool {
+	if m.written == nil {
+		m.written = map[string]bool{}
+		for _, s := range m.u.Body {
+			for k := range m.modOf(s) {
+				m.written[k] = true
+			}
+		}
+	}
+	return m.written
+}
+
 // entryValue is the value of an integer local that the unit never
 // assigns (nor reads, nor passes where it may change): the same unknown
 // at every use, so that DO I = 1, N and DO J = 1, N share it.
@@ -612,15 +694,7 @@ func (m *unitModel) entryValue(name string) (Poly, bool) {
 	if sym == nil || sym.Kind != parser.SymVariable || sym.Rank() > 0 || sym.Param != nil || typeFromName(m.sc.TypeOf(name)) != TInt {
 		return Poly{}, false
 	}
-	if m.written == nil {
-		m.written = map[string]bool{}
-		for _, s := range m.u.Body {
-			for k := range m.modOf(s) {
-				m.written[k] = true
-			}
-		}
-	}
-	if m.written[name] {
+	if m.writtenSet()[name] {
 		return Poly{}, false
 	}
 	u, _ := m.newUnknown(fmt.Sprintf("the value of %s, which %s never assigns", name, m.u.Name))
@@ -871,7 +945,7 @@ func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
 	changed := m.assignedIn(c)
 	inner := e.clone()
 	for k := range changed {
-		delete(inner, k)
+		m.forget(inner, k)
 	}
 	var total Poly
 	switch {
@@ -952,10 +1026,10 @@ func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
 	total = total.Add(m.cost.PerLoop)
 	// After the loop, what it changed, and its index, are unknown.
 	for k := range changed {
-		delete(e, k)
+		m.forget(e, k)
 	}
 	if d.Var != nil {
-		delete(e, d.Var.Name)
+		m.forget(e, d.Var.Name)
 	}
 	m.record(c, "DO", total, st, notes...)
 	return total, st
@@ -1126,7 +1200,7 @@ func (m *unitModel) mergeAll(out env, envs []env) {
 		if agree && len(envs) > 0 {
 			out[k] = v
 		} else {
-			delete(out, k)
+			m.forget(out, k)
 		}
 	}
 }
@@ -1220,7 +1294,7 @@ func (m *unitModel) call(c *parser.CallStmt, e env) Poly {
 	// The callee may change the arguments and COMMON variables its MOD
 	// set names (all of them when its body is not in view).
 	for k := range m.callMod(c.Name.Name, c.Args) {
-		delete(e, k)
+		m.forget(e, k)
 	}
 	return total
 }
