@@ -89,3 +89,55 @@ end
 		t.Errorf("A2 = %s, unknowns %q: want M kept, N and K unknowns", a2.Summary, a2.Unknowns)
 	}
 }
+
+// TestExitValues: a call to a routine that assigns a formal a known
+// value gives the caller's actual argument that value (M = M1 + M2 at
+// CALL ADD(10, 30, N): N = 40); a routine that may return early gives
+// nothing. All-one: M = M1 + M2 is 4, M = N + 1 3, a loop's bound 1
+// and X = X + 1.0 3 per iteration; EARLY is M = L 2, the IF 1 and
+// M = 2 * L 3.
+func TestExitValues(t *testing.T) {
+	us := unitsFree(t, `subroutine c1()
+  call add(10, 30, n)
+  do i = 1, n
+    x = x + 1.0
+  end do
+end
+subroutine c2()
+  k = 4
+  call inc(k, n)
+  do i = 1, n
+    x = x + 1.0
+  end do
+end
+subroutine c3()
+  call early(10, n)
+  do i = 1, n
+    x = x + 1.0
+  end do
+end
+subroutine add(m1, m2, m)
+  m = m1 + m2
+end
+subroutine inc(n, m)
+  m = n + 1
+end
+subroutine early(l, m)
+  m = l
+  if (x > 0.0) return
+  m = 2 * l
+end
+`)
+	for unit, want := range map[string]string{
+		"C1": "125",             // 4 + 1 + 3·40
+		"C2": "20",              // K = 4 is 1, INC 3, 1 + 3·5
+		"C3": "3*UNKNOWN_1 + 7", // 6 + 1 + 3·N, N (L or 2·L) unknown
+	} {
+		if got := us[unit].Summary.String(); got != want {
+			t.Errorf("%s = %s, want %s", unit, got, want)
+		}
+	}
+	if out := us["ADD"].Out; len(out) != 1 || out["M"].String() != "M1 + M2" {
+		t.Errorf("ADD's exit values %v", out)
+	}
+}

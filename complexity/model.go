@@ -86,6 +86,10 @@ type UnitResult struct {
 	HasSpan   bool            // the span differs from the work
 	Unknowns  []string        // "UNKNOWN_1: what it stands for", ...
 	Mod       map[string]bool // formals it may change; modCommon for COMMON
+	// Out gives the formals the unit assigns a known value: their value
+	// on exit in the values on entry of its formals (M = M1 + M2), for
+	// the caller's preconditions (PIPS's transformers, for values).
+	Out map[string]Poly
 }
 
 // procTable finds the summaries of the procedures a unit calls.
@@ -211,7 +215,9 @@ func newUnitModel(f *parser.File, u *parser.Unit, cost *CostTable, keep []string
 
 // run computes the unit's cost.
 func (m *unitModel) run() *UnitResult {
-	total, st := m.list(m.u.Body, env{})
+	top := env{}
+	total, st := m.list(m.u.Body, top)
+	m.res.Out = m.exitValues(top)
 	m.res.Count = total
 	var note string
 	m.res.Summary, m.res.Pieces, m.res.When, note = finish(total, m.isParam)
@@ -1282,21 +1288,152 @@ func (m *unitModel) block(b *parser.Block, e env) (Poly, Stats) {
 	return total, st
 }
 
+// exitValues returns the formals that hold a known value at the end of
+// a unit that ends only there (no RETURN, STOP or jump before its last
+// statement): values in the unit's formals alone.
+func (m *unitModel) exitValues(e env) map[string]Poly {
+	hdr, _ := m.u.Header.(*parser.SubprogramStmt)
+	if hdr == nil {
+		return nil
+	}
+	early := false
+	for i, s := range m.u.Body {
+		last := i == len(m.u.Body)-1
+		parser.Inspect(s, func(n parser.Node) bool {
+			switch x := n.(type) {
+			case *parser.GotoStmt, *parser.ArithIfStmt:
+				early = true
+			case parser.Stmt:
+				if k := x.Base().Keyword; (k == "RETURN" || k == "STOP") && !(last && n == s) {
+					early = true
+				}
+			}
+			return !early
+		})
+	}
+	if early {
+		return nil
+	}
+	formals := map[string]bool{}
+	for _, prm := range hdr.Params {
+		if id, ok := prm.(*parser.Ident); ok {
+			formals[id.Name] = true
+		}
+	}
+	var out map[string]Poly
+	for _, prm := range hdr.Params {
+		id, ok := prm.(*parser.Ident)
+		if !ok {
+			continue
+		}
+		v, ok := e[id.Name]
+		if !ok || v.Equal(modified) || isGuarded(v) {
+			continue
+		}
+		inFormals := true
+		for _, w := range v.Vars() {
+			inFormals = inFormals && formals[w]
+		}
+		if !inFormals {
+			continue
+		}
+		if out == nil {
+			out = map[string]Poly{}
+		}
+		out[id.Name] = v
+	}
+	return out
+}
+
 // call prices CALL S(args) as seed 004 §4.4.2 does: exactly the
 // callee's summary with the actual arguments put for the formals, with no
 // charge for the call or its arguments.
 func (m *unitModel) call(c *parser.CallStmt, e env) Poly {
 	m.res.Calls = append(m.res.Calls, c.Name.Name)
 	total := Zero()
-	if callee, ok := m.procs.summary(c.Name.Name); ok {
+	callee, inView := m.procs.summary(c.Name.Name)
+	if inView {
 		total = m.instantiate(callee, c.Args, e)
 	}
+	out := m.outValues(callee, inView, c.Args, e)
 	// The callee may change the arguments and COMMON variables its MOD
 	// set names (all of them when its body is not in view).
 	for k := range m.callMod(c.Name.Name, c.Args) {
 		m.forget(e, k)
 	}
+	// What it assigns them, where known.
+	for k, v := range out {
+		e[k] = v
+	}
 	return total
+}
+
+// outValues returns, for CALL S(args), the caller's variables passed for
+// formals to which S assigns a known value, with that value in the
+// caller's terms (the actual arguments through the preconditions before
+// the call).
+func (m *unitModel) outValues(callee *UnitResult, inView bool, args []parser.Expr, e env) map[string]Poly {
+	if !inView || len(callee.Out) == 0 {
+		return nil
+	}
+	hdr, _ := callee.Unit.Header.(*parser.SubprogramStmt)
+	if hdr == nil {
+		return nil
+	}
+	var out map[string]Poly
+	for i, prm := range hdr.Params {
+		f, ok := prm.(*parser.Ident)
+		if !ok || i >= len(args) {
+			continue
+		}
+		v, ok := callee.Out[f.Name]
+		if !ok {
+			continue
+		}
+		id, ok := args[i].(*parser.Ident)
+		if !ok || m.keep[id.Name] {
+			continue
+		}
+		if sym := m.sc.Lookup(id.Name); sym == nil || sym.Rank() > 0 || sym.Type != "INTEGER" {
+			continue
+		}
+		// Rename the formals first, then put the actual values, so that a
+		// formal named like a caller's variable cannot capture it.
+		good := true
+		vals := map[string]Poly{}
+		for j, q := range hdr.Params {
+			g, isID := q.(*parser.Ident)
+			if !isID || !v.Has(g.Name) {
+				continue
+			}
+			var a Poly
+			if j < len(args) {
+				a, good = m.value(args[j], e, nil)
+			} else {
+				good = false
+			}
+			if !good {
+				break
+			}
+			if v, good = v.Subst(g.Name, Var("\x00"+g.Name)); !good {
+				break
+			}
+			vals["\x00"+g.Name] = a
+		}
+		for tmp, a := range vals {
+			if !good {
+				break
+			}
+			v, good = v.Subst(tmp, a)
+		}
+		if good {
+			if out == nil {
+				out = map[string]Poly{}
+			}
+			out[id.Name] = v
+		}
+	}
+	return out
 }
 
 // instantiate substitutes actual arguments for the formals of a callee's
