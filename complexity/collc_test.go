@@ -1,6 +1,7 @@
 package complexity
 
 import (
+	"math/big"
 	"os"
 	"strings"
 	"testing"
@@ -48,4 +49,47 @@ func TestCOLLCPieces(t *testing.T) {
 	}
 	n := checkPieces(t, r, string(src), pts)
 	t.Logf("COLLC: %d pieces, %d points equal the interpreter", len(r.Pieces), n)
+}
+
+// TestCOLLCLoopPieces: the pieces of COLLC's loops are disjoint, cover
+// every point, agree with the loop's count, and none is empty (a
+// congruence that no value of a short range meets, IL = 2 with IL odd,
+// is dropped).
+func TestCOLLCLoopPieces(t *testing.T) {
+	f := parseFile(t, "testdata/collc.f")
+	r := summaryOf(t, NewEngine(Options{}), f, "COLLC")
+	for _, s := range r.Statements {
+		if len(s.Pieces) == 0 {
+			continue
+		}
+		used := make([]bool, len(s.Pieces))
+		for n := int64(0); n < 16*16*4; n++ {
+			il, jl, ij := n%16-3, n/16%16-3, [][2]int64{{-1, 3}, {0, 0}, {3, 2}, {2, -1}}[n/256]
+			env := map[string]*big.Rat{"IL": big.NewRat(il, 1), "JL": big.NewRat(jl, 1), "I2": big.NewRat(ij[0], 1), "J2": big.NewRat(ij[1], 1)}
+			want := EvalGuarded(s.Count, env)
+			holds := 0
+			for k, p := range s.Pieces {
+				in := true
+				for _, c := range p.When {
+					in = in && c.Holds(env)
+				}
+				if !in {
+					continue
+				}
+				holds++
+				used[k] = true
+				if got := EvalGuarded(p.Cost, env); !got.Equal(want) {
+					t.Errorf("line %d at IL=%d JL=%d: piece %s gives %s, count %s", f.Lines.Line(r.Unit.Abs(s.Stmt.Pos()))+1, il, jl, WhenString(p.When, false), got, want)
+				}
+			}
+			if holds != 1 {
+				t.Fatalf("line %d at IL=%d JL=%d: %d pieces hold", f.Lines.Line(r.Unit.Abs(s.Stmt.Pos()))+1, il, jl, holds)
+			}
+		}
+		for k, u := range used {
+			if !u {
+				t.Errorf("line %d: piece %s holds nowhere", f.Lines.Line(r.Unit.Abs(s.Stmt.Pos()))+1, WhenString(s.Pieces[k].When, false))
+			}
+		}
+	}
 }

@@ -273,6 +273,9 @@ func Pieces(p Poly) ([]Piece, bool) {
 				tooMany = true
 				return
 			}
+			if !congruencesFit(coords, vals) {
+				return // IL = 2 with IL odd: no value holds
+			}
 			cost := Zero()
 			for ti, t := range terms {
 				holds := true
@@ -455,9 +458,58 @@ type smallRange struct {
 	lo, hi int64
 }
 
+// congruencesFit reports whether each congruence of a cell in one
+// variable has a value in the range the cell's inequalities give that
+// variable (when it is finite and short): IL = 2 and IL odd do not fit.
+func congruencesFit(coords []*coord, vals []int) bool {
+	allow := make([][]bool, len(coords))
+	for k, co := range coords {
+		allow[k] = make([]bool, co.nvals)
+		allow[k][vals[k]] = true
+	}
+	var rs map[string]smallRange
+	for k, co := range coords {
+		if co.mod == 0 {
+			continue
+		}
+		vs := co.h.Vars()
+		if len(vs) != 1 {
+			continue
+		}
+		a, ok := co.h.Coeff(vs[0], 1).Value()
+		if _, hi := co.h.Degree(vs[0]); hi != 1 || !ok || !a.IsInt() || !a.Num().IsInt64() {
+			continue
+		}
+		if rs == nil {
+			rs = map[string]smallRange{}
+			for _, r := range variableRanges(coords, allow, 64) {
+				rs[r.x] = r
+			}
+		}
+		r, ok := rs[vs[0]]
+		if !ok {
+			continue
+		}
+		fits := false
+		for v := r.lo; v <= r.hi && !fits; v++ {
+			fits = ((a.Num().Int64()*v+int64(vals[k]))%co.mod+co.mod)%co.mod == 0
+		}
+		if !fits {
+			return false
+		}
+	}
+	return true
+}
+
 // smallRanges returns the variables whose inequalities in a cell allow
 // at most maxAbsorbed values.
 func smallRanges(coords []*coord, allow [][]bool) []smallRange {
+	return variableRanges(coords, allow, maxAbsorbed)
+}
+
+// variableRanges returns the variables whose inequalities in a cell
+// allow fewer than limit values, with their ranges.
+func variableRanges(coords []*coord, allow [][]bool, limit int64) []smallRange {
 	type rng struct {
 		lo, hi       int64
 		hasLo, hasHi bool
@@ -496,7 +548,7 @@ func smallRanges(coords []*coord, allow [][]bool) []smallRange {
 	}
 	var out []smallRange
 	for x, r := range rs {
-		if r.hasLo && r.hasHi && r.hi >= r.lo && r.hi-r.lo < maxAbsorbed {
+		if r.hasLo && r.hasHi && r.hi >= r.lo && r.hi-r.lo < limit {
 			out = append(out, smallRange{x, r.lo, r.hi})
 		}
 	}
