@@ -582,6 +582,9 @@ func (m *unitModel) changedFormal(name string) bool {
 			parser.Inspect(s, func(n parser.Node) bool {
 				switch x := n.(type) {
 				case *parser.CallStmt:
+					if m.procs == nil {
+						return true
+					}
 					if callee, ok := m.procs.summary(x.Name.Name); ok && callee.Mod != nil {
 						for k := range m.callMod(x.Name.Name, x.Args) {
 							m.definite[k] = true
