@@ -64,6 +64,17 @@ func floorOf(name string) (floorDef, bool) {
 
 // floorsIn returns the floor variables of p, in its terms and guards.
 func floorsIn(p Poly) []string {
+	// Quick: a floor's name, or a guard's with a floor inside, shows it.
+	hit := false
+	for _, v := range p.Vars() {
+		if strings.Contains(v, floorPrefix) {
+			hit = true
+			break
+		}
+	}
+	if !hit {
+		return nil
+	}
 	var out []string
 	for _, v := range plainVars(p) {
 		if isFloor(v) {

@@ -254,6 +254,7 @@ func Pieces(p Poly) ([]Piece, bool) {
 	if len(coords) > maxCoords {
 		return nil, false
 	}
+	cb := coordBoundsOf(coords)
 	// Enumerate the chambers depth first, pruning empty ones.
 	type cell struct {
 		vals []int // per coordinate: ineq 1 true / 0 false; cong the residue k of h + k
@@ -273,7 +274,7 @@ func Pieces(p Poly) ([]Piece, bool) {
 				tooMany = true
 				return
 			}
-			if !congruencesFit(coords, vals) {
+			if !congruencesFit(coords, cb, vals) {
 				return // IL = 2 with IL odd: no value holds
 			}
 			cost := Zero()
@@ -384,7 +385,7 @@ func Pieces(p Poly) ([]Piece, bool) {
 		}
 		smalls := make([][]smallRange, len(ps))
 		for j := range ps {
-			smalls[j] = smallRanges(coords, ps[j].allow)
+			smalls[j] = variableRanges(cb, ps[j].allow, maxAbsorbed)
 		}
 		for j := 0; j < len(ps) && !merged; j++ {
 			for i := 0; i < len(ps) && !merged && len(smalls[j]) > 0; i++ {
@@ -452,76 +453,24 @@ func Pieces(p Poly) ([]Piece, bool) {
 	return out, true
 }
 
-// smallRange is a variable that a cell allows a few values of.
-type smallRange struct {
+// coordBound is what an inequality coordinate says of one variable x
+// when it holds (A·x + B ≥ 0) and when it fails; x is "" when the
+// coordinate is not an affine condition on one variable. For a
+// congruence in one variable, x and the coefficient A of h = A·x.
+type coordBound struct {
 	x      string
-	lo, hi int64
+	a, b   int64 // holds: a·x + b ≥ 0; fails: −a·x − b − 1 ≥ 0
+	isCong bool
 }
 
-// congruencesFit reports whether each congruence of a cell in one
-// variable has a value in the range the cell's inequalities give that
-// variable (when it is finite and short): IL = 2 and IL odd do not fit.
-func congruencesFit(coords []*coord, vals []int) bool {
-	allow := make([][]bool, len(coords))
+// coordBoundsOf reads the coordinates once for variableRanges and
+// congruencesFit.
+func coordBoundsOf(coords []*coord) []coordBound {
+	out := make([]coordBound, len(coords))
 	for k, co := range coords {
-		allow[k] = make([]bool, co.nvals)
-		allow[k][vals[k]] = true
-	}
-	var rs map[string]smallRange
-	for k, co := range coords {
-		if co.mod == 0 {
-			continue
-		}
-		vs := co.h.Vars()
-		if len(vs) != 1 {
-			continue
-		}
-		a, ok := co.h.Coeff(vs[0], 1).Value()
-		if _, hi := co.h.Degree(vs[0]); hi != 1 || !ok || !a.IsInt() || !a.Num().IsInt64() {
-			continue
-		}
-		if rs == nil {
-			rs = map[string]smallRange{}
-			for _, r := range variableRanges(coords, allow, 64) {
-				rs[r.x] = r
-			}
-		}
-		r, ok := rs[vs[0]]
-		if !ok {
-			continue
-		}
-		fits := false
-		for v := r.lo; v <= r.hi && !fits; v++ {
-			fits = ((a.Num().Int64()*v+int64(vals[k]))%co.mod+co.mod)%co.mod == 0
-		}
-		if !fits {
-			return false
-		}
-	}
-	return true
-}
-
-// smallRanges returns the variables whose inequalities in a cell allow
-// at most maxAbsorbed values.
-func smallRanges(coords []*coord, allow [][]bool) []smallRange {
-	return variableRanges(coords, allow, maxAbsorbed)
-}
-
-// variableRanges returns the variables whose inequalities in a cell
-// allow fewer than limit values, with their ranges.
-func variableRanges(coords []*coord, allow [][]bool, limit int64) []smallRange {
-	type rng struct {
-		lo, hi       int64
-		hasLo, hasHi bool
-	}
-	rs := map[string]*rng{}
-	for k, co := range coords {
-		if co.mod != 0 || allow[k][0] == allow[k][1] {
-			continue
-		}
 		g := co.g
-		if !allow[k][1] {
-			g = g.Neg().Sub(Int(1))
+		if co.mod != 0 {
+			g = co.h
 		}
 		vs := g.Vars()
 		if len(vs) != 1 {
@@ -532,11 +481,75 @@ func variableRanges(coords []*coord, allow [][]bool, limit int64) []smallRange {
 		if _, hi := g.Degree(vs[0]); hi != 1 || !ok1 || !ok2 || !a.IsInt() || !b.IsInt() || !a.Num().IsInt64() || !b.Num().IsInt64() {
 			continue
 		}
-		A, B := a.Num().Int64(), b.Num().Int64()
-		r := rs[vs[0]]
+		out[k] = coordBound{x: vs[0], a: a.Num().Int64(), b: b.Num().Int64(), isCong: co.mod != 0}
+	}
+	return out
+}
+
+// congruencesFit reports whether each congruence of a cell in one
+// variable has a value in the range the cell's inequalities give that
+// variable (when it is finite and short): IL = 2 and IL odd do not fit.
+func congruencesFit(coords []*coord, cb []coordBound, vals []int) bool {
+	var rs map[string]smallRange
+	for k, co := range coords {
+		if co.mod == 0 || cb[k].x == "" {
+			continue
+		}
+		if rs == nil {
+			allow := make([][]bool, len(coords))
+			for i, c := range coords {
+				allow[i] = make([]bool, c.nvals)
+				allow[i][vals[i]] = true
+			}
+			rs = map[string]smallRange{}
+			for _, r := range variableRanges(cb, allow, 64) {
+				rs[r.x] = r
+			}
+		}
+		r, ok := rs[cb[k].x]
+		if !ok {
+			continue
+		}
+		fits := false
+		for v := r.lo; v <= r.hi && !fits; v++ {
+			fits = ((cb[k].a*v+int64(vals[k]))%co.mod+co.mod)%co.mod == 0
+		}
+		if !fits {
+			return false
+		}
+	}
+	return true
+}
+
+// smallRange is a variable that a cell allows a few values of.
+type smallRange struct {
+	x      string
+	lo, hi int64
+}
+
+// variableRanges returns the variables whose inequalities in a cell
+// allow fewer than limit values, with their ranges.
+func variableRanges(cb []coordBound, allow [][]bool, limit int64) []smallRange {
+	type rng struct {
+		lo, hi       int64
+		hasLo, hasHi bool
+	}
+	var rs map[string]*rng
+	for k, c := range cb {
+		if c.x == "" || c.isCong || allow[k][0] == allow[k][1] {
+			continue
+		}
+		A, B := c.a, c.b
+		if !allow[k][1] {
+			A, B = -A, -B-1
+		}
+		if rs == nil {
+			rs = map[string]*rng{}
+		}
+		r := rs[c.x]
 		if r == nil {
 			r = &rng{}
-			rs[vs[0]] = r
+			rs[c.x] = r
 		}
 		if A > 0 { // x ≥ ⌈−B/A⌉
 			if v := ceilDiv(-B, A); !r.hasLo || v > r.lo {
