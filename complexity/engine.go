@@ -306,7 +306,8 @@ func (ep engineProcs) summary(name string) (*UnitResult, bool) {
 
 // depKey is what a caller's result depends on in a callee's: its full
 // exact count and span (every piece, not only the shown one), its shown
-// summary, its MOD set and the unknowns it names. A cached caller is
+// summary, its MOD set, the values it assigns its formals and the
+// unknowns it names. A cached caller is
 // reused only when each callee's key is unchanged.
 func depKey(r *UnitResult) string {
 	var b strings.Builder
@@ -317,6 +318,12 @@ func depKey(r *UnitResult) string {
 	}
 	sort.Strings(mod)
 	fmt.Fprintf(&b, "%t%q\x00%q", r.Mod != nil, mod, r.Unknowns)
+	outs := make([]string, 0, len(r.Out))
+	for k, v := range r.Out {
+		outs = append(outs, k+"="+v.String())
+	}
+	sort.Strings(outs)
+	fmt.Fprintf(&b, "\x00%q", outs)
 	return b.String()
 }
 

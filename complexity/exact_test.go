@@ -49,9 +49,9 @@ func checkPieces(t *testing.T, res *UnitResult, src string, points []map[string]
 				continue
 			}
 			found++
-			v, ok := p.Cost.Eval(env).Value()
+			v, ok := EvalGuarded(p.Cost, env).Value()
 			if !ok || v.Cmp(want) != 0 {
-				t.Fatalf("at %v: piece %s: %s = %v, interpreter %s\n%s", pt, WhenString(p.When, false), p.Cost, p.Cost.Eval(env), want.RatString(), src)
+				t.Fatalf("at %v: piece %s: %s = %v, interpreter %s\n%s", pt, WhenString(p.When, false), p.Cost, EvalGuarded(p.Cost, env), want.RatString(), src)
 			}
 		}
 		if found != 1 && (res.Pieces != nil || res.When != nil) {

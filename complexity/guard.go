@@ -89,9 +89,7 @@ func (m *unitModel) tooManyNodes(list []parser.Stmt, e env) (Poly, Stats) {
 	var stats Stats
 	for _, s := range list {
 		if l := s.Base().Label; l != 0 && m.labels[l] {
-			for k := range e {
-				delete(e, k)
-			}
+			m.forgetAll(e)
 		}
 		_, st := m.stmt(s, e)
 		stats.add(st)
@@ -229,9 +227,7 @@ func (m *unitModel) explained(list []parser.Stmt) {
 // tooDeep prices a construct nested past MaxNesting: TooLarge, and no
 // variable is known after it.
 func (m *unitModel) tooDeep(s parser.Stmt, e env) (Poly, Stats) {
-	for k := range e {
-		delete(e, k)
-	}
+	m.forgetAll(e)
 	m.note(nestingNote)
 	m.record(s, "STAT", tooLarge(), Stats{}, nestingNote)
 	return tooLarge(), Stats{}

@@ -254,9 +254,18 @@ func indicator(g Poly, main bool) Poly {
 }
 
 // substGuarded replaces the variable name by q in p, inside the guards
-// too. ok is false where Subst fails (a negative power of name and q not a
-// monomial).
+// and the definitions of floors too. ok is false where Subst fails (a
+// negative power of name and q not a monomial).
 func substGuarded(p Poly, name string, q Poly) (Poly, bool) {
+	p, ok := substFloors(p, name, q)
+	if !ok {
+		return Poly{}, false
+	}
+	return substPlain(p, name, q)
+}
+
+// substPlain is substGuarded but for the definitions of floors.
+func substPlain(p Poly, name string, q Poly) (Poly, bool) {
 	if !isGuarded(p) {
 		return p.Subst(name, q)
 	}
@@ -289,6 +298,7 @@ func substGuarded(p Poly, name string, q Poly) (Poly, bool) {
 // replaced by 1 or 0, so evaluating a piecewise count at a point gives
 // the polynomial of the piece that holds there.
 func EvalGuarded(p Poly, env map[string]*big.Rat) Poly {
+	env = bindFloors(env, p)
 	if !isGuarded(p) {
 		return p.Eval(env)
 	}
@@ -340,16 +350,28 @@ func assumeGuards(p Poly) (Poly, []atom) {
 }
 
 // plainVars returns the variables of p that are not guards, including
-// those inside its guards.
+// those inside its guards and those its floors are defined in.
 func plainVars(p Poly) []string {
 	seen := map[string]bool{}
+	var add func(v string)
+	add = func(v string) {
+		if seen[v] {
+			return
+		}
+		seen[v] = true
+		if def, ok := floorOf(v); ok {
+			for _, w := range append(def.num.Vars(), def.den.Vars()...) {
+				add(w)
+			}
+		}
+	}
 	for _, t := range splitGuarded(p) {
 		for _, v := range t.p.Vars() {
-			seen[v] = true
+			add(v)
 		}
 		for _, a := range t.atoms {
 			for _, v := range a.a.g.Vars() {
-				seen[v] = true
+				add(v)
 			}
 		}
 	}

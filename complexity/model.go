@@ -95,6 +95,10 @@ type UnitResult struct {
 	HasSpan   bool            // the span differs from the work
 	Unknowns  []string        // "UNKNOWN_1: what it stands for", ...
 	Mod       map[string]bool // formals it may change; modCommon for COMMON
+	// Out gives the formals the unit assigns a known value: their value
+	// on exit in the values on entry of its formals (M = M1 + M2), for
+	// the caller's preconditions (PIPS's transformers, for values).
+	Out map[string]Poly
 }
 
 // procTable finds the summaries of the procedures a unit calls.
@@ -119,6 +123,24 @@ type unitModel struct {
 	spanMode bool                 // parallel constructs cost their largest iteration
 	spans    map[parser.Stmt]Poly // the span of each statement, in span mode
 	unknowns *unknowns            // UNKNOWN_1, UNKNOWN_2, ... of this unit
+
+	// entry holds the unknown value of each integer local the unit never
+	// assigns; written is what the unit may assign (entryValue).
+	entry    map[string]Poly
+	written  map[string]bool
+	definite map[string]bool // formals the unit really may change (changedFormal)
+
+	// cur is the preconditions at the statement being priced, for the
+	// actual arguments of the function references in its expressions.
+	cur env
+}
+
+// at makes e the preconditions of the expressions priced until the
+// returned function restores the previous ones.
+func (m *unitModel) at(e env) func() {
+	saved := m.cur
+	m.cur = e
+	return func() { m.cur = saved }
 }
 
 // env maps integer variables to the polynomial value they are known to
@@ -202,7 +224,9 @@ func newUnitModel(f *parser.File, u *parser.Unit, cost *CostTable, keep []string
 
 // run computes the unit's cost.
 func (m *unitModel) run() *UnitResult {
-	total, st := m.list(m.u.Body, env{})
+	top := env{}
+	total, st := m.list(m.u.Body, top)
+	m.res.Out = m.exitValues(top)
 	m.res.Count = total
 	var note string
 	m.res.Summary, m.res.Pieces, m.res.When, note = finish(total, m.isParam)
@@ -284,6 +308,7 @@ func (m *unitModel) jumpy(list []parser.Stmt) bool {
 // list returns the cost of a statement list, executed in order, or by the
 // unstructured model when it has jumps.
 func (m *unitModel) list(list []parser.Stmt, e env) (Poly, Stats) {
+	defer m.at(e)()
 	if m.jumpy(list) {
 		return m.unstructured(list, e)
 	}
@@ -318,9 +343,7 @@ func (m *unitModel) unstructured(list []parser.Stmt, e env) (Poly, Stats) {
 	// only until the first label a jump can reach.
 	for i, s := range list {
 		if l := s.Base().Label; l != 0 && m.labels[l] {
-			for k := range e {
-				delete(e, k)
-			}
+			m.forgetAll(e)
 		}
 		p[i] = make([]*big.Rat, n)
 		edge := func(target int, prob *big.Rat) {
@@ -408,6 +431,7 @@ func (m *unitModel) unstructured(list []parser.Stmt, e env) (Poly, Stats) {
 
 // stmt returns the cost of one statement or construct and records it.
 func (m *unitModel) stmt(s parser.Stmt, e env) (Poly, Stats) {
+	defer m.at(e)()
 	ok := m.enter()
 	defer m.leave()
 	if !ok {
@@ -452,6 +476,7 @@ func probNote(p *big.Rat, computed bool) string {
 // simple returns the cost of a simple statement; record says whether to
 // list it (the statement of a logical IF is listed with its IF).
 func (m *unitModel) simple(s parser.Stmt, e env, record bool) (Poly, Stats) {
+	defer m.at(e)()
 	var c Poly
 	var st Stats
 	kind := "STAT"
@@ -473,7 +498,7 @@ func (m *unitModel) simple(s parser.Stmt, e env, record bool) (Poly, Stats) {
 		c = m.exprs(x.Control).Add(m.exprs(x.Items))
 		for _, it := range x.Items {
 			if id, ok := it.(*parser.Ident); ok && s.Base().Keyword == "READ" {
-				delete(e, id.Name)
+				m.forget(e, id.Name)
 			}
 		}
 	case *parser.AllocateStmt:
@@ -520,14 +545,82 @@ func (m *unitModel) assign(lhs, rhs parser.Expr, e env) {
 		return
 	}
 	sym := m.sc.Lookup(id.Name)
-	if sym == nil || sym.Rank() > 0 || sym.Type != "INTEGER" || m.symbolic(id.Name) {
-		delete(e, id.Name)
+	if sym == nil || sym.Rank() > 0 || sym.Type != "INTEGER" || m.keep[id.Name] {
+		m.forget(e, id.Name)
 		return
 	}
+	// A formal or COMMON variable given a known value holds it from
+	// here on, in terms of the values on entry (N = 2*N: 2·N).
 	if v, ok := m.value(rhs, e, nil); ok {
 		e[id.Name] = v
 	} else {
-		delete(e, id.Name)
+		m.forget(e, id.Name)
+	}
+}
+
+// modified marks, in the preconditions, a formal that no longer holds
+// its value on entry and whose value is not known (an absent formal
+// stands for its value on entry).
+var modified = Var("\x00modified")
+
+// forget drops what is known of a variable that may have changed: a
+// local becomes unknown and a formal is marked modified; a COMMON
+// variable stays a symbol, as the report keeps COMMON variables (seed
+// 004 §5.2), and so does a variable the user keeps.
+func (m *unitModel) forget(e env, name string) {
+	if m.changedFormal(name) {
+		e[name] = modified
+		return
+	}
+	delete(e, name)
+}
+
+// changedFormal reports whether a formal may really change in the unit:
+// it assigns or reads it, or passes it to a routine in view that writes
+// it. Passed to a routine whose body is not in view, it keeps its value
+// on entry (the optimistic reading of an external call, such as
+// CALL XERBLA('DGEMM', INFO) or a BLAS call with N).
+func (m *unitModel) changedFormal(name string) bool {
+	sym := m.sc.Lookup(name)
+	if sym == nil || !sym.Dummy || m.keep[name] {
+		return false
+	}
+	if m.definite == nil {
+		m.definite = map[string]bool{}
+		for _, s := range m.u.Body {
+			parser.Inspect(s, func(n parser.Node) bool {
+				switch x := n.(type) {
+				case *parser.CallStmt:
+					if m.procs == nil {
+						return true
+					}
+					if callee, ok := m.procs.summary(x.Name.Name); ok && callee.Mod != nil {
+						for k := range m.callMod(x.Name.Name, x.Args) {
+							m.definite[k] = true
+						}
+					}
+				case *parser.AssignStmt, *parser.DoStmt, *parser.IOStmt:
+					for k := range m.modOf(x.(parser.Stmt)) {
+						m.definite[k] = true
+					}
+				}
+				return true
+			})
+		}
+	}
+	return m.definite[name]
+}
+
+// forgetAll forgets every variable, as at a label a jump reaches: the
+// formals the unit may assign are marked modified.
+func (m *unitModel) forgetAll(e env) {
+	for k := range e {
+		delete(e, k)
+	}
+	for k := range m.writtenSet() {
+		if m.changedFormal(k) {
+			e[k] = modified
+		}
 	}
 }
 
@@ -557,7 +650,12 @@ func (m *unitModel) nameValue(v *parser.Ident, e env, st *Stats) (Poly, bool) {
 		}
 		return Var(v.Name), true
 	}
-	if p, ok := e[v.Name]; ok {
+	if p, ok := e[v.Name]; ok && p.Equal(modified) {
+		if st != nil {
+			st.VarUnknown++
+		}
+		return Poly{}, false
+	} else if ok {
 		if st != nil {
 			if isSymbolOnly(p, v.Name) {
 				st.VarSymbolic++
@@ -584,7 +682,45 @@ func (m *unitModel) nameValue(v *parser.Ident, e env, st *Stats) (Poly, bool) {
 	if st != nil {
 		st.VarUnknown++
 	}
+	if u, ok := m.entryValue(v.Name); ok {
+		return u, true
+	}
 	return Poly{}, false
+}
+
+// writtenSet is every name the unit may assign.
+func (m *unitModel) writtenSet() map[string]bool {
+	if m.written == nil {
+		m.written = map[string]bool{}
+		for _, s := range m.u.Body {
+			for k := range m.modOf(s) {
+				m.written[k] = true
+			}
+		}
+	}
+	return m.written
+}
+
+// entryValue is the value of an integer local that the unit never
+// assigns (nor reads, nor passes where it may change): the same unknown
+// at every use, so that DO I = 1, N and DO J = 1, N share it.
+func (m *unitModel) entryValue(name string) (Poly, bool) {
+	if u, ok := m.entry[name]; ok {
+		return u, true
+	}
+	sym := m.sc.Lookup(name)
+	if sym == nil || sym.Kind != parser.SymVariable || sym.Rank() > 0 || sym.Param != nil || typeFromName(m.sc.TypeOf(name)) != TInt {
+		return Poly{}, false
+	}
+	if m.writtenSet()[name] {
+		return Poly{}, false
+	}
+	u, _ := m.newUnknown(fmt.Sprintf("the value of %s, which %s never assigns", name, m.u.Name))
+	if m.entry == nil {
+		m.entry = map[string]Poly{}
+	}
+	m.entry[name] = u
+	return u, true
 }
 
 // PolyOf converts an arithmetic expression to a polynomial: literals
@@ -827,7 +963,7 @@ func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
 	changed := m.assignedIn(c)
 	inner := e.clone()
 	for k := range changed {
-		delete(inner, k)
+		m.forget(inner, k)
 	}
 	var total Poly
 	switch {
@@ -844,6 +980,14 @@ func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
 		body, bst := m.list(c.Body, inner)
 		st.add(bst)
 		body = body.Add(m.cost.PerIteration)
+		if floorsDependOn(body, idx) {
+			// A blocked loop of a callee over this index: its floor is not
+			// summed exactly.
+			if b, ns, ok := dropFloors(body, idx); ok {
+				body = b
+				notes = append(notes, ns...)
+			}
+		}
 		if !(m.spanMode && parallel(c)) {
 			if sum, ok := m.exactLoop(d, body, e, &st, &notes); ok {
 				total = bounds.Add(sum)
@@ -900,10 +1044,10 @@ func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
 	total = total.Add(m.cost.PerLoop)
 	// After the loop, what it changed, and its index, are unknown.
 	for k := range changed {
-		delete(e, k)
+		m.forget(e, k)
 	}
 	if d.Var != nil {
-		delete(e, d.Var.Name)
+		m.forget(e, d.Var.Name)
 	}
 	m.record(c, "DO", total, st, notes...)
 	return total, st
@@ -1074,7 +1218,7 @@ func (m *unitModel) mergeAll(out env, envs []env) {
 		if agree && len(envs) > 0 {
 			out[k] = v
 		} else {
-			delete(out, k)
+			m.forget(out, k)
 		}
 	}
 }
@@ -1156,21 +1300,152 @@ func (m *unitModel) block(b *parser.Block, e env) (Poly, Stats) {
 	return total, st
 }
 
+// exitValues returns the formals that hold a known value at the end of
+// a unit that ends only there (no RETURN, STOP or jump before its last
+// statement): values in the unit's formals alone.
+func (m *unitModel) exitValues(e env) map[string]Poly {
+	hdr, _ := m.u.Header.(*parser.SubprogramStmt)
+	if hdr == nil {
+		return nil
+	}
+	early := false
+	for i, s := range m.u.Body {
+		last := i == len(m.u.Body)-1
+		parser.Inspect(s, func(n parser.Node) bool {
+			switch x := n.(type) {
+			case *parser.GotoStmt, *parser.ArithIfStmt:
+				early = true
+			case parser.Stmt:
+				if k := x.Base().Keyword; (k == "RETURN" || k == "STOP") && !(last && n == s) {
+					early = true
+				}
+			}
+			return !early
+		})
+	}
+	if early {
+		return nil
+	}
+	formals := map[string]bool{}
+	for _, prm := range hdr.Params {
+		if id, ok := prm.(*parser.Ident); ok {
+			formals[id.Name] = true
+		}
+	}
+	var out map[string]Poly
+	for _, prm := range hdr.Params {
+		id, ok := prm.(*parser.Ident)
+		if !ok {
+			continue
+		}
+		v, ok := e[id.Name]
+		if !ok || v.Equal(modified) || isGuarded(v) {
+			continue
+		}
+		inFormals := true
+		for _, w := range v.Vars() {
+			inFormals = inFormals && formals[w]
+		}
+		if !inFormals {
+			continue
+		}
+		if out == nil {
+			out = map[string]Poly{}
+		}
+		out[id.Name] = v
+	}
+	return out
+}
+
 // call prices CALL S(args) as seed 004 §4.4.2 does: exactly the
 // callee's summary with the actual arguments put for the formals, with no
 // charge for the call or its arguments.
 func (m *unitModel) call(c *parser.CallStmt, e env) Poly {
 	m.res.Calls = append(m.res.Calls, c.Name.Name)
 	total := Zero()
-	if callee, ok := m.procs.summary(c.Name.Name); ok {
+	callee, inView := m.procs.summary(c.Name.Name)
+	if inView {
 		total = m.instantiate(callee, c.Args, e)
 	}
+	out := m.outValues(callee, inView, c.Args, e)
 	// The callee may change the arguments and COMMON variables its MOD
 	// set names (all of them when its body is not in view).
 	for k := range m.callMod(c.Name.Name, c.Args) {
-		delete(e, k)
+		m.forget(e, k)
+	}
+	// What it assigns them, where known.
+	for k, v := range out {
+		e[k] = v
 	}
 	return total
+}
+
+// outValues returns, for CALL S(args), the caller's variables passed for
+// formals to which S assigns a known value, with that value in the
+// caller's terms (the actual arguments through the preconditions before
+// the call).
+func (m *unitModel) outValues(callee *UnitResult, inView bool, args []parser.Expr, e env) map[string]Poly {
+	if !inView || len(callee.Out) == 0 {
+		return nil
+	}
+	hdr, _ := callee.Unit.Header.(*parser.SubprogramStmt)
+	if hdr == nil {
+		return nil
+	}
+	var out map[string]Poly
+	for i, prm := range hdr.Params {
+		f, ok := prm.(*parser.Ident)
+		if !ok || i >= len(args) {
+			continue
+		}
+		v, ok := callee.Out[f.Name]
+		if !ok {
+			continue
+		}
+		id, ok := args[i].(*parser.Ident)
+		if !ok || m.keep[id.Name] {
+			continue
+		}
+		if sym := m.sc.Lookup(id.Name); sym == nil || sym.Rank() > 0 || sym.Type != "INTEGER" {
+			continue
+		}
+		// Rename the formals first, then put the actual values, so that a
+		// formal named like a caller's variable cannot capture it.
+		good := true
+		vals := map[string]Poly{}
+		for j, q := range hdr.Params {
+			g, isID := q.(*parser.Ident)
+			if !isID || !v.Has(g.Name) {
+				continue
+			}
+			var a Poly
+			if j < len(args) {
+				a, good = m.value(args[j], e, nil)
+			} else {
+				good = false
+			}
+			if !good {
+				break
+			}
+			if v, good = v.Subst(g.Name, Var("\x00"+g.Name)); !good {
+				break
+			}
+			vals["\x00"+g.Name] = a
+		}
+		for tmp, a := range vals {
+			if !good {
+				break
+			}
+			v, good = v.Subst(tmp, a)
+		}
+		if good {
+			if out == nil {
+				out = map[string]Poly{}
+			}
+			out[id.Name] = v
+		}
+	}
+	return out
 }
 
 // instantiate substitutes actual arguments for the formals of a callee's
@@ -1446,14 +1721,22 @@ func (m *unitModel) callExpr(v *parser.Call) (Poly, Type) {
 	case (sym == nil || sym.Intrinsic) && parser.IsIntrinsic(id.Name):
 		return args.Add(m.cost.intrinsic(id.Name, argTy)), intrinsicType(id.Name, argTy)
 	}
-	// A user function: its summary with the actual arguments.
+	// A user function whose body is in view costs exactly its summary
+	// with the actual arguments put for its formals through the
+	// preconditions, as a CALL does (seed 004 §4.4.2): no charge for
+	// the reference or its arguments. Without the body, what is known
+	// is the cost of evaluating the arguments.
 	m.res.Calls = append(m.res.Calls, id.Name)
 	ty := m.typeOf(id.Name)
 	if m.procs == nil {
 		return args, ty
 	}
 	if callee, ok := m.procs.summary(id.Name); ok {
-		return args.Add(m.instantiate(callee, v.Args, env{})), ty
+		e := m.cur
+		if e == nil {
+			e = env{}
+		}
+		return m.instantiate(callee, v.Args, e), ty
 	}
 	return args, ty
 }

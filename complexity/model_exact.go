@@ -75,12 +75,18 @@ func (m *unitModel) exactLoop(d *parser.DoStmt, body Poly, e env, st *Stats, not
 }
 
 // symbolicStep sums over DO v = lo, hi, S with S a symbol (a blocked
-// loop): v = lo + S·t for t = 0 … T − 1 with T = (hi − lo + 1)/S, exact
-// when S divides the number of values hi − lo + 1; conditions on v that
-// this makes non-affine are assumed as the report does.
+// loop). Where the bounds and the step are parameters of the unit, the
+// count is exact (blockedSum). Otherwise v = lo + S·t for t = 0 … T − 1
+// with T = (hi − lo + 1)/S, exact when S divides the number of values
+// hi − lo + 1; conditions on v that this makes non-affine are assumed as
+// the report does.
 func (m *unitModel) symbolicStep(idx string, body Poly, los, his []boundAlt, step Poly, st *Stats, notes *[]string) (Poly, bool) {
 	if !step.IsMonomial() || len(los) != 1 || len(his) != 1 {
 		return Poly{}, false
+	}
+	if sum, ok := m.blockedSum(idx, body, los[0], his[0], step, notes); ok {
+		st.RangeGuessed++
+		return sum, true
 	}
 	lo, hi := los[0].val, his[0].val
 	trips, ok := hi.Sub(lo).Add(Int(1)).Div(step)
@@ -127,6 +133,136 @@ func (m *unitModel) symbolicStep(idx string, body Poly, los, his []boundAlt, ste
 	st.RangeGuessed++
 	*notes = append(*notes, "assumes the step "+step.String()+" divides the number of values "+hi.Sub(lo).Add(Int(1)).String()+" and every block is full")
 	return joinGuarded(keep), true
+}
+
+// blockedSum is the exact sum of body over DO v = lo, hi, S for a
+// symbolic step S ≥ 1 and bounds in the unit's parameters: with
+// Q = ⌊(hi − lo)/S⌋ (the floor variable FLOOR((hi - lo)/S)) the loop runs
+// Q + 1 times where hi ≥ lo, v = lo + S·t for t = 0 … Q. Writing
+// hi − lo = S·Q + R with 0 ≤ R ≤ S − 1, a condition of the body in t is
+// decided over the blocks t = 0 … Q − 1 at both ends (it is affine in t)
+// and at the last block t = Q by Fourier–Motzkin over the monomials
+// (S·Q among them); one the facts cannot decide is assumed over the
+// first blocks, with a note, and kept as a condition at the last.
+func (m *unitModel) blockedSum(idx string, body Poly, lo, hi boundAlt, step Poly, notes *[]string) (Poly, bool) {
+	if len(lo.guard) > 0 || len(hi.guard) > 0 || step.Terms()[0].Coef.Sign() <= 0 {
+		return Poly{}, false
+	}
+	for _, p := range []Poly{lo.val, hi.val, step} {
+		for _, v := range plainVars(p) {
+			if !m.isParam(v) {
+				return Poly{}, false
+			}
+		}
+	}
+	d := hi.val.Sub(lo.val)
+	q := floorVar(d, step)
+	if _, isNum := q.Value(); isNum {
+		return Poly{}, false
+	}
+	sq := step.Mul(q)
+	one := Int(1)
+	// R = d − S·Q in [0, S − 1]; S ≥ 1; the loop not empty; Q ≥ 0.
+	facts := []Poly{d.Sub(sq), step.Sub(one).Sub(d).Add(sq), step.Sub(one), d, q, sq}
+	// Over the blocks 0 … Q − 1 (none when Q = 0): Q ≥ 1, S·Q ≥ S.
+	factsA := append(append([]Poly(nil), facts...), q.Sub(one), sq.Sub(step))
+	x := &exactSum{}
+	t := x.fresh("T", body, lo.val, hi.val, step)
+	b, ok := substGuarded(body, idx, lo.val.Add(step.Mul(Var(t))))
+	if !ok {
+		return Poly{}, false
+	}
+	var out []gterm
+	for _, term := range splitGuarded(b) {
+		if atoms, alive, ok := decideAtoms(term.atoms, t, factsA, []Poly{Int(0), q.Sub(one)}, x); !ok {
+			return Poly{}, false
+		} else if alive {
+			s, ok := Sum(term.p, t, Int(0), q.Sub(one))
+			if !ok {
+				return Poly{}, false
+			}
+			out = append(out, gterm{atoms, s})
+		}
+		if atoms, alive, ok := decideAtoms(term.atoms, t, facts, []Poly{q}, nil); !ok {
+			return Poly{}, false
+		} else if alive {
+			p, ok := term.p.Subst(t, q)
+			if !ok {
+				return Poly{}, false
+			}
+			out = append(out, gterm{atoms, p})
+		}
+	}
+	sum := indicator(d, true).Mul(joinGuarded(out))
+	if spoilt(sum) || len(splitGuarded(sum)) > MaxGuardTerms {
+		return Poly{}, false
+	}
+	*notes = append(*notes, x.notes...)
+	*notes = append(*notes, q.String()+" is ⌊("+d.String()+")/"+step.String()+"⌋: the loop over "+idx+" runs it + 1 times where "+hi.val.String()+" ≥ "+lo.val.String()+" (assumes the step "+step.String()+" ≥ 1)")
+	return sum, true
+}
+
+// decideAtoms decides the conditions of a guard that name t, affine in
+// t, at the points pts (both ends of a range of t, or one point) from
+// facts (polynomials ≥ 0, their monomials taken as unknowns): a
+// condition true at every point is dropped, one false at every point
+// kills the term (alive false). An undecided one is kept with t at the
+// point when there is one point; over a range it is assumed through x
+// (main true, the others false), or ok is false when x is nil.
+func decideAtoms(atoms []gatom, t string, facts, pts []Poly, x *exactSum) (out []gatom, alive, ok bool) {
+	for _, a := range atoms {
+		if !a.a.g.Has(t) {
+			// Conditions on the parameters alone that the facts decide
+			// (a block not empty: S ≥ 1) go too.
+			if a.a.mod == 0 {
+				rows := append(append([]Poly(nil), facts...), a.a.g.Neg().Sub(Int(1)))
+				if !feasible(rows) {
+					continue
+				}
+				rows[len(rows)-1] = a.a.g
+				if !feasible(rows) {
+					return nil, false, true
+				}
+			}
+			out = append(out, a)
+			continue
+		}
+		_, hi := a.a.g.Degree(t)
+		allTrue, allFalse := a.a.mod == 0 && hi <= 1, a.a.mod == 0 && hi <= 1
+		var at Poly
+		for _, pt := range pts {
+			g, ok := a.a.g.Subst(t, pt)
+			if !ok {
+				return nil, false, false
+			}
+			at = g
+			if !allTrue && !allFalse {
+				break
+			}
+			rows := append(append([]Poly(nil), facts...), g.Neg().Sub(Int(1)))
+			allTrue = allTrue && !feasible(rows)
+			rows[len(rows)-1] = g
+			allFalse = allFalse && !feasible(rows)
+		}
+		switch {
+		case allTrue:
+		case allFalse:
+			return nil, false, true
+		case len(pts) == 1:
+			var live bool
+			if out, live = addAtom(out, atom{g: at, mod: a.a.mod}, a.main); !live {
+				return nil, false, true
+			}
+		case x == nil:
+			return nil, false, false
+		default:
+			x.assume(a)
+			if !a.main {
+				return nil, false, true
+			}
+		}
+	}
+	return out, true, true
 }
 
 // spoilt reports whether p holds TooLarge or Unbounded, which only the
@@ -243,6 +379,13 @@ func finish(count Poly, param func(string) bool) (cost Poly, pieces []Piece, whe
 		return main, nil, simplifyConds(when), ""
 	}
 	ps, ok := Pieces(count)
+	floors := false
+	if !ok && len(terms) <= maxFloorTerms && hasCongruence(terms) {
+		// Several parities multiply the pieces: the same count with its
+		// congruences written through floors splits on inequalities alone.
+		ps, ok = Pieces(congruencesAsFloors(count))
+		floors = ok
+	}
 	if !ok {
 		c, _ := assumeGuards(count)
 		return c, nil, nil, fmt.Sprintf("too large to analyse into pieces (more than %d): ranges assumed non-empty", MaxPieces)
@@ -252,6 +395,11 @@ func finish(count Poly, param func(string) bool) (cost Poly, pieces []Piece, whe
 	}
 	if params {
 		lp := LargePiece(ps)
+		if floors {
+			// Shown as the report would: where every such floor divides
+			// exactly ("IL even"), the floors are quotients.
+			lp = evenFloors(lp)
+		}
 		return lp.Cost, ps, lp.When, ""
 	}
 	main, _ := assumeGuards(count)
@@ -261,6 +409,29 @@ func finish(count Poly, param func(string) bool) (cost Poly, pieces []Piece, whe
 		}
 	}
 	return main, ps, nil, ""
+}
+
+// maxFloorTerms and maxFloorMod bound the counts whose congruences are
+// written through floors for the pieces (a product of m − 1 factors per
+// congruence of each term): past them the report's convention is shown.
+const (
+	maxFloorTerms = 64
+	maxFloorMod   = 4
+)
+
+// hasCongruence reports whether a guarded count has a congruence, each
+// of a modulus at most maxFloorMod.
+func hasCongruence(terms []gterm) bool {
+	found := false
+	for _, t := range terms {
+		for _, a := range t.atoms {
+			if a.a.mod > maxFloorMod {
+				return false
+			}
+			found = found || a.a.mod != 0
+		}
+	}
+	return found
 }
 
 // maxIndexAtoms bounds the conditions of a count in the indices of
@@ -290,7 +461,7 @@ func distinctAtoms(terms []gterm) int {
 // isParam reports whether a variable stays a symbol of the unit's
 // results: a formal, a COMMON variable, a kept name or an unknown.
 func (m *unitModel) isParam(v string) bool {
-	return isUnknown(v) || m.symbolic(v)
+	return isUnknown(v) || isFloor(v) || m.symbolic(v)
 }
 
 // ---------------------------------------------------------------------------

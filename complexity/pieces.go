@@ -31,6 +31,7 @@ func (c Cond) Unicode() string { return conditionString(atom{c.G, c.Mod}, true) 
 // Holds reports whether the condition holds at a point that binds all its
 // variables.
 func (c Cond) Holds(env map[string]*big.Rat) bool {
+	env = bindFloors(env, c.G)
 	_, decided, truth := normAtom(atom{c.G.Eval(env), c.Mod})
 	return decided && truth
 }
@@ -108,6 +109,9 @@ func WhenString(cs []Cond, uni bool) string {
 // conditionString prints an atom: positive terms on the left, negative
 // ones on the right, a lone constant on the right.
 func conditionString(a atom, uni bool) string {
+	if s, ok := floorCondString(a, uni); ok {
+		return s
+	}
 	format := func(p Poly) string {
 		if uni {
 			return p.Unicode()
@@ -250,6 +254,7 @@ func Pieces(p Poly) ([]Piece, bool) {
 	if len(coords) > maxCoords {
 		return nil, false
 	}
+	cb := coordBoundsOf(coords)
 	// Enumerate the chambers depth first, pruning empty ones.
 	type cell struct {
 		vals []int // per coordinate: ineq 1 true / 0 false; cong the residue k of h + k
@@ -268,6 +273,9 @@ func Pieces(p Poly) ([]Piece, bool) {
 			if len(cells) >= maxCells {
 				tooMany = true
 				return
+			}
+			if !congruencesFit(coords, cb, vals) {
+				return // IL = 2 with IL odd: no value holds
 			}
 			cost := Zero()
 			for ti, t := range terms {
@@ -333,6 +341,29 @@ func Pieces(p Poly) ([]Piece, bool) {
 	for i := range ps {
 		keys[i] = ps[i].cost.String()
 	}
+	// differ returns the one coordinate where two pieces differ (-1: none,
+	// -2: more than one).
+	differ := func(a, b piece) int {
+		diff := -1
+		for k := range coords {
+			if !same(a.allow[k], b.allow[k]) {
+				if diff >= 0 {
+					return -2
+				}
+				diff = k
+			}
+		}
+		return diff
+	}
+	join := func(i, j, diff int) {
+		if diff >= 0 {
+			for v := range ps[i].allow[diff] {
+				ps[i].allow[diff][v] = ps[i].allow[diff][v] || ps[j].allow[diff][v]
+			}
+		}
+		ps = append(ps[:j], ps[j+1:]...)
+		keys = append(keys[:j], keys[j+1:]...)
+	}
 	for merged := true; merged; {
 		merged = false
 		for i := 0; i < len(ps) && !merged; i++ {
@@ -340,26 +371,32 @@ func Pieces(p Poly) ([]Piece, bool) {
 				if keys[i] != keys[j] {
 					continue
 				}
-				diff := -1
-				for k := range coords {
-					if !same(ps[i].allow[k], ps[j].allow[k]) {
-						if diff >= 0 {
-							diff = -2
-							break
-						}
-						diff = k
-					}
+				if diff := differ(ps[i], ps[j]); diff != -2 {
+					join(i, j, diff)
+					merged = true
 				}
-				if diff == -2 {
+			}
+		}
+		// A piece that holds for a few values of one variable joins a
+		// neighbour whose polynomial gives the same values there (COLLC's
+		// IL = 2 joins IL ≥ 3: the polynomials differ, not their values).
+		if merged {
+			continue
+		}
+		smalls := make([][]smallRange, len(ps))
+		for j := range ps {
+			smalls[j] = variableRanges(cb, ps[j].allow, maxAbsorbed)
+		}
+		for j := 0; j < len(ps) && !merged; j++ {
+			for i := 0; i < len(ps) && !merged && len(smalls[j]) > 0; i++ {
+				if i == j {
 					continue
 				}
-				if diff >= 0 {
-					for v := range ps[i].allow[diff] {
-						ps[i].allow[diff][v] = ps[i].allow[diff][v] || ps[j].allow[diff][v]
-					}
+				diff := differ(ps[i], ps[j])
+				if diff == -2 || !absorbsPiece(ps[i].cost, ps[j].cost, smalls[j]) {
+					continue
 				}
-				ps = append(ps[:j], ps[j+1:]...)
-				keys = append(keys[:j], keys[j+1:]...)
+				join(i, j, diff)
 				merged = true
 			}
 		}
@@ -409,9 +446,149 @@ func Pieces(p Poly) ([]Piece, bool) {
 	if len(out) > MaxPieces {
 		return nil, false
 	}
+	for i := range out {
+		out[i] = exactFloors(out[i])
+	}
 	sortPieces(out)
 	return out, true
 }
+
+// coordBound is what an inequality coordinate says of one variable x
+// when it holds (A·x + B ≥ 0) and when it fails; x is "" when the
+// coordinate is not an affine condition on one variable. For a
+// congruence in one variable, x and the coefficient A of h = A·x.
+type coordBound struct {
+	x      string
+	a, b   int64 // holds: a·x + b ≥ 0; fails: −a·x − b − 1 ≥ 0
+	isCong bool
+}
+
+// coordBoundsOf reads the coordinates once for variableRanges and
+// congruencesFit.
+func coordBoundsOf(coords []*coord) []coordBound {
+	out := make([]coordBound, len(coords))
+	for k, co := range coords {
+		g := co.g
+		if co.mod != 0 {
+			g = co.h
+		}
+		vs := g.Vars()
+		if len(vs) != 1 {
+			continue
+		}
+		a, ok1 := g.Coeff(vs[0], 1).Value()
+		b, ok2 := g.Coeff(vs[0], 0).Value()
+		if _, hi := g.Degree(vs[0]); hi != 1 || !ok1 || !ok2 || !a.IsInt() || !b.IsInt() || !a.Num().IsInt64() || !b.Num().IsInt64() {
+			continue
+		}
+		out[k] = coordBound{x: vs[0], a: a.Num().Int64(), b: b.Num().Int64(), isCong: co.mod != 0}
+	}
+	return out
+}
+
+// congruencesFit reports whether each congruence of a cell in one
+// variable has a value in the range the cell's inequalities give that
+// variable (when it is finite and short): IL = 2 and IL odd do not fit.
+func congruencesFit(coords []*coord, cb []coordBound, vals []int) bool {
+	var rs map[string]smallRange
+	for k, co := range coords {
+		if co.mod == 0 || cb[k].x == "" {
+			continue
+		}
+		if rs == nil {
+			allow := make([][]bool, len(coords))
+			for i, c := range coords {
+				allow[i] = make([]bool, c.nvals)
+				allow[i][vals[i]] = true
+			}
+			rs = map[string]smallRange{}
+			for _, r := range variableRanges(cb, allow, 64) {
+				rs[r.x] = r
+			}
+		}
+		r, ok := rs[cb[k].x]
+		if !ok {
+			continue
+		}
+		fits := false
+		for v := r.lo; v <= r.hi && !fits; v++ {
+			fits = ((cb[k].a*v+int64(vals[k]))%co.mod+co.mod)%co.mod == 0
+		}
+		if !fits {
+			return false
+		}
+	}
+	return true
+}
+
+// smallRange is a variable that a cell allows a few values of.
+type smallRange struct {
+	x      string
+	lo, hi int64
+}
+
+// variableRanges returns the variables whose inequalities in a cell
+// allow fewer than limit values, with their ranges.
+func variableRanges(cb []coordBound, allow [][]bool, limit int64) []smallRange {
+	type rng struct {
+		lo, hi       int64
+		hasLo, hasHi bool
+	}
+	var rs map[string]*rng
+	for k, c := range cb {
+		if c.x == "" || c.isCong || allow[k][0] == allow[k][1] {
+			continue
+		}
+		A, B := c.a, c.b
+		if !allow[k][1] {
+			A, B = -A, -B-1
+		}
+		if rs == nil {
+			rs = map[string]*rng{}
+		}
+		r := rs[c.x]
+		if r == nil {
+			r = &rng{}
+			rs[c.x] = r
+		}
+		if A > 0 { // x ≥ ⌈−B/A⌉
+			if v := ceilDiv(-B, A); !r.hasLo || v > r.lo {
+				r.lo, r.hasLo = v, true
+			}
+		} else if v := floorDiv(B, -A); !r.hasHi || v < r.hi {
+			r.hi, r.hasHi = v, true
+		}
+	}
+	var out []smallRange
+	for x, r := range rs {
+		if r.hasLo && r.hasHi && r.hi >= r.lo && r.hi-r.lo < limit {
+			out = append(out, smallRange{x, r.lo, r.hi})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].x < out[j].x })
+	return out
+}
+
+// absorbsPiece reports whether the polynomial p gives the values of q on
+// a cell where a variable takes a few values only (smalls): at each, p
+// and q are the same polynomial in the other variables.
+func absorbsPiece(p, q Poly, smalls []smallRange) bool {
+	for _, r := range smalls {
+		agree := true
+		for v := r.lo; v <= r.hi && agree; v++ {
+			env := bindFloors(map[string]*big.Rat{r.x: big.NewRat(v, 1)}, p, q)
+			agree = p.Eval(env).Equal(q.Eval(env))
+		}
+		if agree {
+			return true
+		}
+	}
+	return false
+}
+
+// maxAbsorbed bounds the values of a variable on a cell that another
+// piece's polynomial may take over.
+const maxAbsorbed = 8
 
 // simplifyConds drops inequalities the others imply.
 func simplifyConds(cs []Cond) []Cond {
@@ -461,7 +638,9 @@ func largeRank(p Piece) int {
 
 func holdsLarge(p Piece) bool {
 	for _, c := range p.When {
-		if c.Mod != 0 {
+		if c.Mod != 0 || len(floorsIn(c.G)) > 0 {
+			// Congruences, and conditions on the remainder of a floor
+			// ("BS divides N"), hold for some large values and not others.
 			continue
 		}
 		// Take every variable equal to a large X: the inequality holds for
@@ -503,6 +682,9 @@ func LargePiece(ps []Piece) Piece {
 // variables are all 0 modulo the modulus.
 func evenFirst(p Piece) bool {
 	for _, c := range p.When {
+		if s, ok := floorCondString(atom{c.G, c.Mod}, false); ok && !strings.Contains(s, " divides ") {
+			return false
+		}
 		if c.Mod != 0 {
 			if v := constPart(c.G); new(big.Int).Mod(v.Num(), big.NewInt(c.Mod)).Sign() != 0 {
 				return false

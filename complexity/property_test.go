@@ -159,6 +159,9 @@ func (in *interp) stmt(s parser.Stmt, vals map[string]int64) *big.Rat {
 		in.m, in.costs = saved, savedCosts
 		return c
 	}
+	if c, _ := in.m.simple(s, env{}, false); c.IsZero() {
+		return new(big.Rat) // a declaration (COMMON, DIMENSION, ...)
+	}
 	panic(fmt.Sprintf("interp: %T", s))
 }
 

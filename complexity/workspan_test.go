@@ -58,41 +58,73 @@ end subroutine
 	if got := cmf.Summary.String(); got != "157286400" || cmf.Span.String() != "2400" {
 		t.Errorf("CM Fortran work %s span %s, want 157286400 (200·65536·12) and 2400", got, cmf.Span)
 	}
-	// Blocked multiply with MIN bounds: 18 per (i, j, k) when BS divides N.
+	// Blocked multiply with MIN bounds: exact for every N and BS ≥ 1,
+	// whether BS divides N or not (the last block is short).
 	blk := rs[1]
-	for _, nb := range [][2]int64{{8, 2}, {12, 4}, {16, 16}} {
-		n, bs := nb[0], nb[1]
-		got, ok := EvalGuarded(blk.Count, map[string]*big.Rat{"N": big.NewRat(n, 1), "BS": big.NewRat(bs, 1)}).Value()
-		// Brute force: the loop nest's own counts.
-		want := int64(2) // the JJ loop's bounds: N and BS
-		for jj := int64(1); jj <= n; jj += bs {
-			want += 2 // KK bounds
-			for kk := int64(1); kk <= n; kk += bs {
-				want++ // I bound
-				for i := int64(1); i <= n; i++ {
-					want += 1 + 6 // J bounds: JJ, MIN(JJ+BS-1, N)
-					for j := jj; j <= min(jj+bs-1, n); j++ {
-						want += 1 + 6
-						for k := kk; k <= min(kk+bs-1, n); k++ {
-							want += 18
-						}
+	checked := 0
+	for n := int64(0); n <= 40; n++ {
+		for bs := int64(1); bs <= 12; bs++ {
+			checked += checkBlocked(t, blk, n, bs)
+		}
+	}
+	for _, nb := range [][2]int64{{100, 7}, {100, 10}, {257, 16}, {1000, 999}, {1000, 1000}, {1000, 1001}} {
+		checked += checkBlocked(t, blk, nb[0], nb[1])
+	}
+	t.Logf("blocked multiply: %d (N, BS) pairs equal brute force", checked)
+	noted := false
+	for _, s := range blk.Statements {
+		for _, n := range s.Notes {
+			noted = noted || strings.Contains(n, "FLOOR((N - 1)/BS) is ⌊(N - 1)/BS⌋")
+		}
+	}
+	if !noted {
+		t.Errorf("the blocked loop does not say what FLOOR((N - 1)/BS) is")
+	}
+}
+
+// checkBlocked compares the blocked multiply's count, and the piece that
+// holds, at N and BS with the loop nest run by hand.
+func checkBlocked(t *testing.T, blk *UnitResult, n, bs int64) int {
+	t.Helper()
+	env := map[string]*big.Rat{"N": big.NewRat(n, 1), "BS": big.NewRat(bs, 1)}
+	got, ok := EvalGuarded(blk.Count, env).Value()
+	want := int64(2) // the JJ loop's bounds: N and BS
+	for jj := int64(1); jj <= n; jj += bs {
+		want += 2 // KK bounds
+		for kk := int64(1); kk <= n; kk += bs {
+			want++ // I bound
+			for i := int64(1); i <= n; i++ {
+				want += 1 + 6 // J bounds: JJ, MIN(JJ+BS-1, N)
+				for j := jj; j <= min(jj+bs-1, n); j++ {
+					want += 1 + 6
+					for k := kk; k <= min(kk+bs-1, n); k++ {
+						want += 18
 					}
 				}
 			}
 		}
-		if !ok || got.Cmp(big.NewRat(want, 1)) != 0 {
-			t.Errorf("blocked multiply N=%d BS=%d: %v, brute force %d", n, bs, got, want)
+	}
+	if !ok || got.Cmp(big.NewRat(want, 1)) != 0 {
+		t.Fatalf("blocked multiply N=%d BS=%d: %v, brute force %d", n, bs, EvalGuarded(blk.Count, env), want)
+	}
+	holds := 0
+	for _, p := range blk.Pieces {
+		in := true
+		for _, c := range p.When {
+			in = in && c.Holds(env)
+		}
+		if !in {
+			continue
+		}
+		holds++
+		if v, ok := EvalGuarded(p.Cost, env).Value(); !ok || v.Cmp(big.NewRat(want, 1)) != 0 {
+			t.Fatalf("N=%d BS=%d: piece %s: %s = %v, brute force %d", n, bs, WhenString(p.When, false), p.Cost, EvalGuarded(p.Cost, env), want)
 		}
 	}
-	noted := false
-	for _, s := range blk.Statements {
-		for _, n := range s.Notes {
-			noted = noted || strings.Contains(n, "assumes the step BS divides")
-		}
+	if holds != 1 {
+		t.Fatalf("N=%d BS=%d: %d pieces hold: %v", n, bs, holds, blk.Pieces)
 	}
-	if !noted {
-		t.Errorf("the blocked loop does not state its assumption")
-	}
+	return 1
 }
 
 // TestCallsAsTheReportDefines: a call costs its callee alone, locals of

@@ -30,9 +30,10 @@ func TestConcurrentRequests(t *testing.T) {
 			defer mu.Unlock()
 			return hints.InlayHints(f, e, start, end, o)
 		},
-		StatementHover: func(ctx context.Context, f *parser.File, off int) string {
+		StatementHover: func(ctx context.Context, f *parser.File, off int, o hints.InlayOptions) string {
 			mu.Lock()
 			defer mu.Unlock()
+			e.SetPips(o.Pips)
 			return hints.StatementHover(f, e, off)
 		},
 	}

@@ -175,8 +175,9 @@ func (s *Server) hover(ctx context.Context, r *request) (any, error) {
 	// Not on a name: what the statement costs, once a producer exists.
 	if s.opts.StatementHover != nil && snap.analysable() {
 		var text string
+		o := s.currentSettings().inlayOptions()
 		if err := s.analyse(ctx, "hover", func(ctx context.Context) {
-			text = s.opts.StatementHover(ctx, f, off)
+			text = s.opts.StatementHover(ctx, f, off, o)
 			if m := s.profileHover(ctx, f, off); m != "" { // measured beside predicted (lsp/profile.go)
 				text = strings.TrimSpace(text + "\n\n" + m)
 			}

@@ -134,7 +134,9 @@ func TestDefinition(t *testing.T) {
 }
 
 func TestHover(t *testing.T) {
-	c := openHPF(t, Options{StatementHover: func(_ context.Context, f *parser.File, off int) string { return "statement hover" }})
+	c := openHPF(t, Options{StatementHover: func(_ context.Context, f *parser.File, off int, _ hints.InlayOptions) string {
+		return "statement hover"
+	}})
 	cases := []struct {
 		at    string
 		delta int

@@ -40,7 +40,7 @@ func TestProfileHoverServed(t *testing.T) {
 	dir := t.TempDir()
 	src := filepath.Join(dir, "p.f90")
 	writeProfile(t, filepath.Join(dir, ".pfls", "profile-1", "profile.json"), src, 20, 2)
-	c := newClient(t, Options{StatementHover: func(_ context.Context, f *parser.File, off int) string { return "statement hover" }})
+	c := newClient(t, Options{StatementHover: func(_ context.Context, f *parser.File, off int, _ hints.InlayOptions) string { return "statement hover" }})
 	c.initialize(fullCapabilities)
 	uri := protocol.DocumentURI("file://" + filepath.ToSlash(src))
 	c.open(uri, profiledProgram)
@@ -161,7 +161,7 @@ func TestProfileStale(t *testing.T) {
 	if err := os.Chtimes(src, old, old); err != nil {
 		t.Fatal(err)
 	}
-	c := newClient(t, Options{Inlay: loopHint, StatementHover: func(context.Context, *parser.File, int) string { return "statement hover" },
+	c := newClient(t, Options{Inlay: loopHint, StatementHover: func(context.Context, *parser.File, int, hints.InlayOptions) string { return "statement hover" },
 		MeasuredHover: func(_ context.Context, _ *parser.File, _ int, p *hints.MeasuredProfile) string {
 			return fmt.Sprintf("measured cost of %d ranks", p.Ranks)
 		}})

@@ -33,7 +33,8 @@ type InlayFunc func(ctx context.Context, f *parser.File, start, end int, opts hi
 
 // HoverFunc produces extra hover text (Markdown) for the statement at a
 // byte offset, such as its complexity; "" when it has nothing to say.
-type HoverFunc func(ctx context.Context, f *parser.File, off int) string
+// opts are the current settings (the counting convention among them).
+type HoverFunc func(ctx context.Context, f *parser.File, off int, opts hints.InlayOptions) string
 
 // Options configure a server. The zero value works: no inlay hints, no
 // statement hovers, logs discarded.

@@ -45,9 +45,12 @@ func serveOptions(stderr io.Writer) lsp.Options {
 			eng.with(ctx, f, func(e *complexity.Engine) { out = hints.InlayHints(f, e, start, end, o) })
 			return out
 		},
-		StatementHover: func(ctx context.Context, f *parser.File, off int) string {
+		StatementHover: func(ctx context.Context, f *parser.File, off int, o hints.InlayOptions) string {
 			var text string
-			eng.with(ctx, f, func(e *complexity.Engine) { text = hints.StatementHover(f, e, off) })
+			eng.with(ctx, f, func(e *complexity.Engine) {
+				e.SetPips(o.Pips) // the convention of the current settings, not of the last inlay request
+				text = hints.StatementHover(f, e, off)
+			})
 			if last := est.last(f, f.Lines.Line(off)+1); last != "" {
 				text += "\n\n**Last estimate**\n\n" + last
 			}
