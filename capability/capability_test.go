@@ -389,3 +389,44 @@ func TestPolySecondsAndCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestBroadcastOfParallelUpdate: non-overlapped-broadcast is the wait
+// for values one processor computes alone in the iteration (seed 000's
+// DGEFA: the owner of column K scales it while the others wait). With
+// rows distributed, elimination broadcasts the pivot row, whose values
+// the previous step's update computed on every processor: no serial
+// phase, no finding. Once the owner of row K scales it first, the
+// others wait for that work again, and the finding returns.
+func TestBroadcastOfParallelUpdate(t *testing.T) {
+	prog := func(scale string) string {
+		return `      PROGRAM GE
+      PARAMETER (N = 512)
+      DOUBLE PRECISION A(N,N)
+      DECOMPOSITION D(N,N)
+      ALIGN A WITH D
+      DISTRIBUTE D(CYCLIC,:)
+      DO 30 K = 1, N-1
+` + scale + `         DO 20 I = K+1, N
+            A(I,K) = A(I,K) / A(K,K)
+            DO 10 J = K+1, N
+               A(I,J) = A(I,J) - A(I,K)*A(K,J)
+   10       CONTINUE
+   20    CONTINUE
+   30 CONTINUE
+      END
+`
+	}
+	for _, c := range []struct {
+		name, scale string
+		want        int
+	}{
+		{"rows.f", "", 0},
+		{"rows-copied.f", "         DO 5 J = K+1, N\n            A(K,J) = A(N,J)\n    5    CONTINUE\n", 0},
+		{"rows-scaled.f", "         DO 5 J = K+1, N\n            A(K,J) = A(K,J) / A(K,K)\n    5    CONTINUE\n", 1},
+	} {
+		fs := findings(t, c.name, prog(c.scale), "")
+		if got := codes(fs)["non-overlapped-broadcast"]; got != c.want {
+			t.Errorf("%s: %d non-overlapped-broadcast, want %d: %v", c.name, got, c.want, fs)
+		}
+	}
+}
