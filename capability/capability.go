@@ -386,6 +386,14 @@ func loopFindings(ua *unitLoops, c *parser.DoConstruct, e *partition.Estimate, p
 			out = append(out, pipelineFindings(f, u, d, ms, prof, opt)...)
 			continue
 		}
+		if pipelinedIn(u, loop, e.Messages) {
+			// A loop holding a pipelined sweep runs in the pipeline's
+			// order: each processor's first block waits for its left
+			// neighbour, its last local iterations (the ones the shift
+			// feeds) come after all its interior work. The shift is
+			// already behind that work; splitting hides nothing more.
+			continue
+		}
 		var t float64
 		for _, m := range ms {
 			t += secs(m.Time)
@@ -928,4 +936,16 @@ func ownerComputes(c *parser.DoConstruct, u *parser.Unit, d *partition.Distribut
 	}
 	walk(c.Body, nil)
 	return found
+}
+
+// pipelinedIn reports whether a pipelined message (Message.Pipeline) is
+// needed by a statement inside loop.
+func pipelinedIn(u *parser.Unit, loop *parser.DoConstruct, ms []*partition.Message) bool {
+	from, to := u.Abs(loop.Pos()), u.Abs(loop.End())
+	for _, m := range ms {
+		if m.Pipeline && m.Offset >= from && m.Offset < to {
+			return true
+		}
+	}
+	return false
 }

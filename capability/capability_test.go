@@ -430,3 +430,40 @@ func TestBroadcastOfParallelUpdate(t *testing.T) {
 		}
 	}
 }
+
+// TestNoSplitAdviceForPipeline: a sweep updated in place under
+// D(:,BLOCK) is pipelined, and its other neighbour's shift (the old
+// values U(I,J+1)) already arrives behind each processor's interior
+// work: no loop-distribution advice. The same stencil written into
+// another array is fully parallel, and splitting its boundary iterations
+// hides the shifts: the advice stays.
+func TestNoSplitAdviceForPipeline(t *testing.T) {
+	prog := func(lhs string) string {
+		return `      PROGRAM SOR
+      PARAMETER (N = 1024)
+      REAL U(N,N), V(N,N)
+      DECOMPOSITION D(N,N)
+      ALIGN U, V WITH D
+      DISTRIBUTE D(:,BLOCK)
+      DO 20 J = 2, N-1
+         DO 10 I = 2, N-1
+            ` + lhs + `(I,J) = 0.25*(U(I-1,J) + U(I+1,J) + U(I,J-1) + U(I,J+1))
+   10    CONTINUE
+   20 CONTINUE
+      PRINT *, U(2,2), V(2,2)
+      END
+`
+	}
+	for _, c := range []struct {
+		name, lhs string
+		advice    int
+	}{{"inplace.f", "U", 0}, {"jacobi.f", "V", 1}} {
+		fs := findings(t, c.name, prog(c.lhs), "")
+		if got := codes(fs)["loop-distribution"]; got != c.advice {
+			t.Errorf("%s: %d loop-distribution, want %d: %v", c.name, got, c.advice, fs)
+		}
+		if c.lhs == "U" && codes(fs)["pipeline-granularity"] != 1 {
+			t.Errorf("%s: not pipelined: %v", c.name, fs)
+		}
+	}
+}
