@@ -172,17 +172,19 @@ func Capabilities(f *parser.File, prof *Profile, opt partition.Options) []Findin
 		if d.Template == "" && !anyDistributed(d) {
 			continue
 		}
-		ua := &unitLoops{f: f, u: u, d: d, opt: opt}
+		up := unitProfile(f, u, prof)
+		uopt := opt
+		uopt.PipelineBlock = estimatorBlock(up)
+		ua := &unitLoops{f: f, u: u, d: d, opt: uopt}
 		var ests []*partition.Estimate
 		for _, s := range u.Body {
 			if c, ok := s.(*parser.DoConstruct); ok {
-				e := partition.EstimateLoop(f, u, c, d, opt)
+				e := partition.EstimateLoop(f, u, c, d, uopt)
 				ua.loops = append(ua.loops, c)
 				ests = append(ests, e)
 				ua.total += secs(e.Time)
 			}
 		}
-		up := unitProfile(f, u, prof)
 		for i, c := range ua.loops {
 			out = append(out, loopFindings(ua, c, ests[i], up)...)
 		}
@@ -190,6 +192,19 @@ func Capabilities(f *parser.File, prof *Profile, opt partition.Options) []Findin
 	out = append(out, callsInLoops(f, prof, opt)...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Start < out[j].Start })
 	return out
+}
+
+// estimatorBlock is the estimator's block size of coarse-grain
+// pipelining (partition.Options.PipelineBlock) for a compiler profile.
+// The two count differently: a profile's pipelineBlock 0 means the
+// compiler does not pipeline in blocks, so a pipelined loop passes one
+// element at a time (B = 1, as pipeline-granularity says), whereas the
+// estimator's 0 means its default of 8.
+func estimatorBlock(p *Profile) int {
+	if p.PipelineBlock <= 0 {
+		return 1
+	}
+	return p.PipelineBlock
 }
 
 func anyDistributed(d *partition.Distribution) bool {
@@ -443,7 +458,9 @@ func callsInLoops(f *parser.File, prof *Profile, opt partition.Options) []Findin
 		}
 		one := &parser.Lit{Kind: parser.IntLit, Value: "1"}
 		wrap := &parser.DoConstruct{Do: &parser.DoStmt{Var: &parser.Ident{Name: "$CALL"}, Lo: one, Hi: one}, Body: u.Body}
-		if t := secs(partition.EstimateLoop(f, u, wrap, d, opt).Comm); t > 0 {
+		o := opt
+		o.PipelineBlock = estimatorBlock(unitProfile(f, u, prof))
+		if t := secs(partition.EstimateLoop(f, u, wrap, d, o).Comm); t > 0 {
 			perCall[name] = t
 		}
 	}

@@ -1,6 +1,7 @@
 package capability
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -464,6 +465,61 @@ func TestNoSplitAdviceForPipeline(t *testing.T) {
 		}
 		if c.lhs == "U" && codes(fs)["pipeline-granularity"] != 1 {
 			t.Errorf("%s: not pipelined: %v", c.name, fs)
+		}
+	}
+}
+
+// TestProfilePipelineBlock: the estimator prices a pipelined sweep with
+// the profile's block size. A profile that does not pipeline in blocks
+// (pipelineBlock 0, CM Fortran's) passes one element at a time: 1022
+// messages per sweep rather than the 128 of blocks of 8 (the estimator's
+// own default, Rice Fortran 77D's profile), and the findings quote the
+// communication of that pricing.
+func TestProfilePipelineBlock(t *testing.T) {
+	src := `      PROGRAM SOR
+      PARAMETER (N = 1024)
+      REAL U(N,N)
+      DECOMPOSITION D(N,N)
+      ALIGN U WITH D
+      DISTRIBUTE D(:,BLOCK)
+      DO 20 J = 2, N-1
+         DO 10 I = 2, N-1
+            U(I,J) = 0.25*(U(I-1,J) + U(I+1,J) + U(I,J-1) + U(I,J+1))
+   10    CONTINUE
+   20 CONTINUE
+      PRINT *, U(2,2)
+      END
+`
+	f := parser.Parse("sor.f", []byte(src), nil)
+	u := f.Units[0]
+	var loop *parser.DoConstruct
+	for _, s := range u.Body {
+		if c, ok := s.(*parser.DoConstruct); ok {
+			loop = c
+		}
+	}
+	for _, c := range []struct {
+		block, msgs int
+	}{{8, 128}, {0, 1022}} {
+		prof := &Profile{Name: "test", MessageVectorization: true, PipelineBlock: c.block, Collectives: true}
+		opt := partition.Options{Procs: 16, PipelineBlock: estimatorBlock(prof)}
+		e := partition.EstimateLoop(f, u, loop, partition.FromUnit(u, 16, f.Dialect), opt)
+		n := ""
+		for _, m := range e.Messages {
+			if m.Pipeline {
+				n = m.Count.String()
+			}
+		}
+		if n != fmt.Sprint(c.msgs) {
+			t.Errorf("pipelineBlock %d: %s pipelined messages, want %d", c.block, n, c.msgs)
+		}
+		comm := "communication it needs (" + HumanSeconds(secs(e.Comm)) + ")"
+		found := false
+		for _, fd := range Capabilities(f, prof, partition.Options{Procs: 16}) {
+			found = found || fd.Code == "fine-grain-loop" && strings.Contains(fd.Message, comm)
+		}
+		if !found {
+			t.Errorf("pipelineBlock %d: no fine-grain-loop quoting %q", c.block, comm)
 		}
 	}
 }
