@@ -1066,7 +1066,7 @@ func (e *est) enumerate(c *parser.DoConstruct, idx string, lo, step Poly, defs [
 	}
 	savedColl := e.coll
 	coll := complexity.Zero()
-	defer delete(e.bind, idx)
+	defer func() { delete(e.bind, idx) }() // e.bind may be made by setBind below
 	for k := int64(0); k < int64(n); k++ {
 		e.setBind(idx, complexity.Int(int64(l)+k*int64(st)))
 		for _, def := range defs {

@@ -451,3 +451,35 @@ end program p
 		t.Errorf("%.9g s, want %.9g; notes %q", got, want, e.Notes)
 	}
 }
+
+// TestOMPTileWeights: a parallel tile loop whose inner loops have MIN
+// bounds weighs each tile by its own work. 100 = 6 × 16 + 4: seven
+// tiles, one per thread at 8 threads; the busiest thread's full tile is
+// 16% of the work, not the 1/7 of equal iterations, so the speed-up is
+// 6.25, not 7.
+func TestOMPTileWeights(t *testing.T) {
+	src := `program tiles
+  integer, parameter :: n = 100, bs = 16
+  real(8) :: a(n,n), c(n,n)
+  integer :: i, j, jj
+  !$omp parallel do private(i, j)
+  do jj = 1, n, bs
+    do j = jj, min(jj + bs - 1, n)
+      do i = 1, n
+        c(i,j) = c(i,j) + a(i,j)
+      end do
+    end do
+  end do
+  !$omp end parallel do
+end program tiles
+`
+	m := ompModel(t, 1e-6, false)
+	one := ompSeconds(t, ompEstimate(t, src, 6, 1, m))
+	e := ompEstimate(t, src, 6, 8, m)
+	if !hasNote(e, "the busiest thread does 16% (1/6.25") {
+		t.Errorf("notes %q: want the busiest thread at 16%%", e.Notes)
+	}
+	if s := one / ompSeconds(t, e); s < 6.2 || s > 6.26 {
+		t.Errorf("speed-up %g at 8 threads, want 6.25 (the full tile of 16 columns of 100)", s)
+	}
+}
