@@ -465,7 +465,7 @@ func (e *est) ompTraffic(c *parser.DoConstruct, loops []loopInfo, t int) (Poly, 
 					if elem <= 0 {
 						elem = 8
 					}
-					total = total.Add(trips.Mul(ratOf(float64(use.arrays) * elem)))
+					total = total.Add(trips.Mul(ratOf(float64(e.ompStreams(x, d.Var.Name, share)) * elem)))
 					continue
 				}
 				body, ok := walk(x.Body, append(append([]loopInfo(nil), loops...), loopInfo{do: x, index: d.Var.Name}))
@@ -496,6 +496,41 @@ func (e *est) ompTraffic(c *parser.DoConstruct, loops []loopInfo, t int) (Poly, 
 		return total, true
 	}
 	return walk([]parser.Stmt{c}, loops)
+}
+
+// ompStreams counts an innermost loop's streams (est.streams) that come
+// from main memory: those of arrays larger than a core's share of the
+// last cache level, or of unknown size. A small array the loop scatters
+// into (a histogram's 256 bins, HIST(B)) stays in the cache: the serial
+// cost table still prices its element-by-element access, but it adds no
+// main-memory traffic.
+func (e *est) ompStreams(c *parser.DoConstruct, idx string, share float64) int {
+	streams, _ := e.streams(c, idx)
+	n := 0
+	for _, name := range streams {
+		if b, ok := e.ompArrayBytes(name); !ok || b > share {
+			n++
+		}
+	}
+	return n
+}
+
+// ompArrayBytes is an array's size in bytes, where its extents are numbers.
+func (e *est) ompArrayBytes(name string) (float64, bool) {
+	sym := e.sc.Lookup(name)
+	if sym == nil || sym.Rank() == 0 {
+		return 0, false
+	}
+	n := float64(e.elemSize(name))
+	for d := 0; d < sym.Rank(); d++ {
+		x, ok := e.extent(name, d)
+		v, ok2 := complexity.Seconds(x)
+		if !ok || !ok2 {
+			return 0, false
+		}
+		n *= v
+	}
+	return n, n > 0
 }
 
 // ompFootprint is the bytes one execution of a loop nest touches: per

@@ -483,3 +483,34 @@ end program tiles
 		t.Errorf("speed-up %g at 8 threads, want 6.25 (the full tile of 16 columns of 100)", s)
 	}
 }
+
+// TestOMPScatterTraffic: a scatter-add's indirect reference costs a
+// stream of main-memory traffic only when its array does not stay in the
+// cache. Over 10⁶ reals (4 MB), 16 bins (64 bytes) add nothing: 4 MB per
+// execution; 10⁶ bins (4 MB) add their own stream: 8 MB.
+func TestOMPScatterTraffic(t *testing.T) {
+	prog := func(nbins int) string {
+		return fmt.Sprintf(`program hist
+  integer, parameter :: ns = 1000000, nbins = %d
+  real :: x(ns)
+  integer :: hist(nbins), i, b
+  !$omp parallel do private(b) reduction(+:hist)
+  do i = 1, ns
+    b = 1 + int(x(i) * (nbins - 1))
+    hist(b) = hist(b) + 1
+  end do
+  !$omp end parallel do
+end program hist
+`, nbins)
+	}
+	m := ompModel(t, 1e-12, true)
+	for _, c := range []struct {
+		nbins int
+		bytes string
+	}{{16, "4 MB per execution"}, {1000000, "8 MB per execution"}} {
+		e := ompEstimate(t, prog(c.nbins), 6, 4, m)
+		if !hasNote(e, "memory bandwidth: "+c.bytes) {
+			t.Errorf("%d bins: notes %q, want %s of memory traffic", c.nbins, e.Notes, c.bytes)
+		}
+	}
+}
