@@ -54,8 +54,9 @@ type ReportOptions struct {
 
 // Shortlist sizes and the default search range of the crossovers: the
 // range of N of seed 003's Figures 3 and 6 (8 to a few thousand), and
-// eight times a value the user gave. Four candidates keep a plot
-// readable (seed 003's figures compare two to four layouts); a plot
+// eight times a value the user gave. The crossover search compares the
+// four fastest (seed 003's figures compare two to four layouts); a plot
+// shows every candidate (Sweeps), and it
 // ends at three times the first crossover so both sides of it show.
 const (
 	shortlistLen    = 4
