@@ -183,17 +183,19 @@ func Capabilities(f *parser.File, prof *Profile, opt partition.Options) []Findin
 		if d.Template == "" && !anyDistributed(d) {
 			continue
 		}
-		ua := &unitLoops{f: f, u: u, d: d, opt: opt}
+		up := profileOf(u)
+		uopt := opt
+		uopt.PipelineBlock = estimatorBlock(up)
+		ua := &unitLoops{f: f, u: u, d: d, opt: uopt}
 		var ests []*partition.Estimate
 		for _, s := range u.Body {
 			if c, ok := s.(*parser.DoConstruct); ok {
-				e := partition.EstimateLoop(f, u, c, d, opt)
+				e := partition.EstimateLoop(f, u, c, d, uopt)
 				ua.loops = append(ua.loops, c)
 				ests = append(ests, e)
 				ua.total += secs(e.Time)
 			}
 		}
-		up := profileOf(u)
 		for i, c := range ua.loops {
 			out = append(out, loopFindings(ua, c, ests[i], up)...)
 		}
@@ -201,6 +203,19 @@ func Capabilities(f *parser.File, prof *Profile, opt partition.Options) []Findin
 	out = append(out, callsInLoops(f, profileOf, opt)...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Start < out[j].Start })
 	return out
+}
+
+// estimatorBlock is the estimator's block size of coarse-grain
+// pipelining (partition.Options.PipelineBlock) for a compiler profile.
+// The two count differently: a profile's pipelineBlock 0 means the
+// compiler does not pipeline in blocks, so a pipelined loop passes one
+// element at a time (B = 1, as pipeline-granularity says), whereas the
+// estimator's 0 means its default of 8.
+func estimatorBlock(p *Profile) int {
+	if p.PipelineBlock <= 0 {
+		return 1
+	}
+	return p.PipelineBlock
 }
 
 func anyDistributed(d *partition.Distribution) bool {
@@ -351,13 +366,17 @@ func loopFindings(ua *unitLoops, c *parser.DoConstruct, e *partition.Estimate, p
 		written[name] = true
 	}
 	// non-overlapped-broadcast: every iteration of the outer loop waits
-	// for values one processor computes in that iteration.
+	// for values one processor computes in that iteration (seed 000,
+	// DGEFA: "other processors have to wait for the pivot processor to
+	// compute and broadcast the row-reduction factors"). A broadcast of
+	// values every processor updated in parallel (the pivot row of a
+	// row-distributed elimination) has no such serial phase to overlap.
 	if !prof.ReorderIterations {
 		var wait float64
 		var arrays []string
 		seen := map[string]bool{}
 		for _, m := range e.Messages {
-			if m.Pattern == "broadcast" && written[m.Array] && m.Loop != c {
+			if m.Pattern == "broadcast" && written[m.Array] && m.Loop != c && ownerComputes(c, u, d, m.Array) {
 				wait += secs(m.Time)
 				if !seen[m.Array] {
 					seen[m.Array] = true
@@ -398,6 +417,14 @@ func loopFindings(ua *unitLoops, c *parser.DoConstruct, e *partition.Estimate, p
 	for loop, ms := range perLoop {
 		if loop == nil {
 			out = append(out, pipelineFindings(f, u, d, ms, prof, opt)...)
+			continue
+		}
+		if pipelinedIn(u, loop, e.Messages) {
+			// A loop holding a pipelined sweep runs in the pipeline's
+			// order: each processor's first block waits for its left
+			// neighbour, its last local iterations (the ones the shift
+			// feeds) come after all its interior work. The shift is
+			// already behind that work; splitting hides nothing more.
 			continue
 		}
 		var t float64
@@ -449,7 +476,9 @@ func callsInLoops(f *parser.File, profileOf func(*parser.Unit) *Profile, opt par
 		}
 		one := &parser.Lit{Kind: parser.IntLit, Value: "1"}
 		wrap := &parser.DoConstruct{Do: &parser.DoStmt{Var: &parser.Ident{Name: "$CALL"}, Lo: one, Hi: one}, Body: u.Body}
-		if t := secs(partition.EstimateLoop(f, u, wrap, d, opt).Comm); t > 0 {
+		o := opt
+		o.PipelineBlock = estimatorBlock(profileOf(u))
+		if t := secs(partition.EstimateLoop(f, u, wrap, d, o).Comm); t > 0 {
 			perCall[name] = t
 		}
 	}
@@ -814,4 +843,144 @@ func pipelineFindings(f *parser.File, u *parser.Unit, d *partition.Distribution,
 				how, HumanSeconds(tDefault), int(b0), HumanSeconds(tBest), best, cont)})
 	}
 	return out
+}
+
+// ownerComputes reports whether loop c computes values of array (not
+// only copies them) in a statement that one processor runs alone: an
+// assignment to the array whose subscripts in every distributed
+// dimension stay fixed within an iteration of c (DGEFA's A(I,K) =
+// -A(I,K)/A(K,K) over I, with columns distributed: all on the owner of
+// column K). The other processors wait for that work before the
+// broadcast of its result. An assignment whose distributed subscript
+// runs over an inner loop, a FORALL index or a section is divided among
+// the owners, and a plain copy (the row swap A(K,:) = A(P,:)) computes
+// nothing.
+func ownerComputes(c *parser.DoConstruct, u *parser.Unit, d *partition.Distribution, array string) bool {
+	l := d.Arrays[array]
+	if l == nil {
+		return false
+	}
+	isArray := func(name string) bool {
+		if u.Scope == nil {
+			return false
+		}
+		sym := u.Scope.Lookup(strings.ToUpper(name))
+		return sym != nil && len(sym.Dims) > 0
+	}
+	copies := func(x parser.Expr) bool {
+		for {
+			p, ok := x.(*parser.Paren)
+			if !ok {
+				break
+			}
+			x = p.X
+		}
+		switch r := x.(type) {
+		case *parser.Ident, *parser.Lit:
+			return true
+		case *parser.Call:
+			id, ok := r.Fun.(*parser.Ident)
+			return ok && isArray(id.Name)
+		}
+		return false
+	}
+	mentions := func(x parser.Expr, vars []string) bool {
+		found := false
+		parser.Inspect(x, func(n parser.Node) bool {
+			if id, ok := n.(*parser.Ident); ok {
+				for _, v := range vars {
+					if strings.EqualFold(id.Name, v) {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	serial := func(a *parser.AssignStmt, vars []string) bool {
+		ref, ok := a.LHS.(*parser.Call)
+		if !ok {
+			return false // the whole array: divided among its owners
+		}
+		id, ok := ref.Fun.(*parser.Ident)
+		if !ok || !strings.EqualFold(id.Name, array) || copies(a.RHS) {
+			return false
+		}
+		for i, dim := range l.Dims {
+			if dim.Procs <= 1 || i >= len(ref.Args) {
+				continue
+			}
+			if _, ok := ref.Args[i].(*parser.Triplet); ok || mentions(ref.Args[i], vars) {
+				return false
+			}
+		}
+		return true
+	}
+	found := false
+	var walk func(list []parser.Stmt, vars []string)
+	var stmt func(s parser.Stmt, vars []string)
+	stmt = func(s parser.Stmt, vars []string) {
+		switch x := s.(type) {
+		case *parser.AssignStmt:
+			found = found || serial(x, vars)
+		case *parser.DoConstruct:
+			v := vars
+			if x.Do.Var != nil {
+				v = append(append([]string(nil), vars...), x.Do.Var.Name)
+			}
+			walk(x.Body, v)
+		case *parser.IfStmt:
+			stmt(x.Then, vars)
+		case *parser.WhereStmt:
+			stmt(x.Body, vars)
+		case *parser.ForallStmt:
+			v := append([]string(nil), vars...)
+			if x.Header != nil {
+				for _, sp := range x.Header.Specs {
+					if sp.Var != nil {
+						v = append(v, sp.Var.Name)
+					}
+				}
+			}
+			stmt(x.Body, v)
+		case *parser.IfConstruct:
+			for _, arm := range x.Arms {
+				walk(arm.Body, vars)
+			}
+		case *parser.Block:
+			v := vars
+			if f, ok := x.Head.(*parser.ForallStmt); ok && f.Header != nil {
+				v = append([]string(nil), vars...)
+				for _, sp := range f.Header.Specs {
+					if sp.Var != nil {
+						v = append(v, sp.Var.Name)
+					}
+				}
+			}
+			walk(x.Body, v)
+			for _, arm := range x.Arms {
+				walk(arm.Body, v)
+			}
+		}
+	}
+	walk = func(list []parser.Stmt, vars []string) {
+		for _, s := range list {
+			stmt(s, vars)
+		}
+	}
+	walk(c.Body, nil)
+	return found
+}
+
+// pipelinedIn reports whether a pipelined message (Message.Pipeline) is
+// needed by a statement inside loop.
+func pipelinedIn(u *parser.Unit, loop *parser.DoConstruct, ms []*partition.Message) bool {
+	from, to := u.Abs(loop.Pos()), u.Abs(loop.End())
+	for _, m := range ms {
+		if m.Pipeline && m.Offset >= from && m.Offset < to {
+			return true
+		}
+	}
+	return false
 }

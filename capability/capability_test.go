@@ -447,3 +447,136 @@ func BenchmarkCapabilitiesManyUnits(b *testing.B) {
 		Capabilities(f, nil, partition.Options{Procs: 16})
 	}
 }
+
+// TestBroadcastOfParallelUpdate: non-overlapped-broadcast is the wait
+// for values one processor computes alone in the iteration (seed 000's
+// DGEFA: the owner of column K scales it while the others wait). With
+// rows distributed, elimination broadcasts the pivot row, whose values
+// the previous step's update computed on every processor: no serial
+// phase, no finding. Once the owner of row K scales it first, the
+// others wait for that work again, and the finding returns.
+func TestBroadcastOfParallelUpdate(t *testing.T) {
+	prog := func(scale string) string {
+		return `      PROGRAM GE
+      PARAMETER (N = 512)
+      DOUBLE PRECISION A(N,N)
+      DECOMPOSITION D(N,N)
+      ALIGN A WITH D
+      DISTRIBUTE D(CYCLIC,:)
+      DO 30 K = 1, N-1
+` + scale + `         DO 20 I = K+1, N
+            A(I,K) = A(I,K) / A(K,K)
+            DO 10 J = K+1, N
+               A(I,J) = A(I,J) - A(I,K)*A(K,J)
+   10       CONTINUE
+   20    CONTINUE
+   30 CONTINUE
+      END
+`
+	}
+	for _, c := range []struct {
+		name, scale string
+		want        int
+	}{
+		{"rows.f", "", 0},
+		{"rows-copied.f", "         DO 5 J = K+1, N\n            A(K,J) = A(N,J)\n    5    CONTINUE\n", 0},
+		{"rows-scaled.f", "         DO 5 J = K+1, N\n            A(K,J) = A(K,J) / A(K,K)\n    5    CONTINUE\n", 1},
+	} {
+		fs := findings(t, c.name, prog(c.scale), "")
+		if got := codes(fs)["non-overlapped-broadcast"]; got != c.want {
+			t.Errorf("%s: %d non-overlapped-broadcast, want %d: %v", c.name, got, c.want, fs)
+		}
+	}
+}
+
+// TestNoSplitAdviceForPipeline: a sweep updated in place under
+// D(:,BLOCK) is pipelined, and its other neighbour's shift (the old
+// values U(I,J+1)) already arrives behind each processor's interior
+// work: no loop-distribution advice. The same stencil written into
+// another array is fully parallel, and splitting its boundary iterations
+// hides the shifts: the advice stays.
+func TestNoSplitAdviceForPipeline(t *testing.T) {
+	prog := func(lhs string) string {
+		return `      PROGRAM SOR
+      PARAMETER (N = 1024)
+      REAL U(N,N), V(N,N)
+      DECOMPOSITION D(N,N)
+      ALIGN U, V WITH D
+      DISTRIBUTE D(:,BLOCK)
+      DO 20 J = 2, N-1
+         DO 10 I = 2, N-1
+            ` + lhs + `(I,J) = 0.25*(U(I-1,J) + U(I+1,J) + U(I,J-1) + U(I,J+1))
+   10    CONTINUE
+   20 CONTINUE
+      PRINT *, U(2,2), V(2,2)
+      END
+`
+	}
+	for _, c := range []struct {
+		name, lhs string
+		advice    int
+	}{{"inplace.f", "U", 0}, {"jacobi.f", "V", 1}} {
+		fs := findings(t, c.name, prog(c.lhs), "")
+		if got := codes(fs)["loop-distribution"]; got != c.advice {
+			t.Errorf("%s: %d loop-distribution, want %d: %v", c.name, got, c.advice, fs)
+		}
+		if c.lhs == "U" && codes(fs)["pipeline-granularity"] != 1 {
+			t.Errorf("%s: not pipelined: %v", c.name, fs)
+		}
+	}
+}
+
+// TestProfilePipelineBlock: the estimator prices a pipelined sweep with
+// the profile's block size. A profile that does not pipeline in blocks
+// (pipelineBlock 0, CM Fortran's) passes one element at a time: 1022
+// messages per sweep rather than the 128 of blocks of 8 (the estimator's
+// own default, Rice Fortran 77D's profile), and the findings quote the
+// communication of that pricing.
+func TestProfilePipelineBlock(t *testing.T) {
+	src := `      PROGRAM SOR
+      PARAMETER (N = 1024)
+      REAL U(N,N)
+      DECOMPOSITION D(N,N)
+      ALIGN U WITH D
+      DISTRIBUTE D(:,BLOCK)
+      DO 20 J = 2, N-1
+         DO 10 I = 2, N-1
+            U(I,J) = 0.25*(U(I-1,J) + U(I+1,J) + U(I,J-1) + U(I,J+1))
+   10    CONTINUE
+   20 CONTINUE
+      PRINT *, U(2,2)
+      END
+`
+	f := parser.Parse("sor.f", []byte(src), nil)
+	u := f.Units[0]
+	var loop *parser.DoConstruct
+	for _, s := range u.Body {
+		if c, ok := s.(*parser.DoConstruct); ok {
+			loop = c
+		}
+	}
+	for _, c := range []struct {
+		block, msgs int
+	}{{8, 128}, {0, 1022}} {
+		prof := &Profile{Name: "test", MessageVectorization: true, PipelineBlock: c.block, Collectives: true}
+		opt := partition.Options{Procs: 16, PipelineBlock: estimatorBlock(prof)}
+		e := partition.EstimateLoop(f, u, loop, partition.FromUnit(u, 16, f.Dialect), opt)
+		n := ""
+		for _, m := range e.Messages {
+			if m.Pipeline {
+				n = m.Count.String()
+			}
+		}
+		if n != fmt.Sprint(c.msgs) {
+			t.Errorf("pipelineBlock %d: %s pipelined messages, want %d", c.block, n, c.msgs)
+		}
+		comm := "communication it needs (" + HumanSeconds(secs(e.Comm)) + ")"
+		found := false
+		for _, fd := range Capabilities(f, prof, partition.Options{Procs: 16}) {
+			found = found || fd.Code == "fine-grain-loop" && strings.Contains(fd.Message, comm)
+		}
+		if !found {
+			t.Errorf("pipelineBlock %d: no fine-grain-loop quoting %q", c.block, comm)
+		}
+	}
+}

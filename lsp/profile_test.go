@@ -40,7 +40,9 @@ func TestProfileHoverServed(t *testing.T) {
 	dir := t.TempDir()
 	src := filepath.Join(dir, "p.f90")
 	writeProfile(t, filepath.Join(dir, ".pfls", "profile-1", "profile.json"), src, 20, 2)
-	c := newClient(t, Options{StatementHover: func(_ context.Context, f *parser.File, off int, _ hints.InlayOptions) string { return "statement hover" }})
+	c := newClient(t, Options{StatementHover: func(_ context.Context, f *parser.File, off int, _ hints.InlayOptions) string {
+		return "statement hover"
+	}})
 	c.initialize(fullCapabilities)
 	uri := protocol.DocumentURI("file://" + filepath.ToSlash(src))
 	c.open(uri, profiledProgram)

@@ -277,6 +277,16 @@ func (e *est) innermost(c *parser.DoConstruct, idx string, step int64) (dataUse,
 	// element with gfortran -O2 on the machine of the built-in model; as
 	// a vector loop with HIST(B) a reuse it was priced at 0.24 ns, with
 	// this rule 0.67 ns.)
+	streams, strided := e.streams(c, idx)
+	use.strided = use.strided || strided
+	use.arrays = len(streams)
+	return use, true
+}
+
+// streams are an innermost loop's streams (see innermost), each key
+// naming the array it walks; strided is true when one is indirect or
+// walks memory with a non-unit stride.
+func (e *est) streams(c *parser.DoConstruct, idx string) (moving map[string]string, strided bool) {
 	scalars := map[string]bool{}
 	for _, s := range c.Body {
 		parser.Inspect(s, func(n parser.Node) bool {
@@ -290,7 +300,7 @@ func (e *est) innermost(c *parser.DoConstruct, idx string, step int64) (dataUse,
 			return true
 		})
 	}
-	moving := map[string]bool{}
+	moving = map[string]string{}
 	parser.Inspect(c, func(n parser.Node) bool {
 		x, ok := n.(parser.Expr)
 		if !ok {
@@ -308,8 +318,8 @@ func (e *est) innermost(c *parser.DoConstruct, idx string, step int64) (dataUse,
 			}
 		}
 		if indirect {
-			moving[parser.ExprString(x)] = true
-			use.strided = true
+			moving[parser.ExprString(x)] = r.name
+			strided = true
 			return true
 		}
 		for i, sub := range r.subs {
@@ -319,16 +329,15 @@ func (e *est) innermost(c *parser.DoConstruct, idx string, step int64) (dataUse,
 				for _, a := range call.Args[1:] {
 					key += "," + parser.ExprString(a)
 				}
-				moving[key] = true
+				moving[key] = r.name
 			}
 			if k != 0 && (i > 0 || (k != 1 && k != -1)) {
-				use.strided = true
+				strided = true
 			}
 		}
 		return true
 	})
-	use.arrays = len(moving)
-	return use, true
+	return moving, strided
 }
 
 // dataUse is what a loop does with its arrays on one processor.
@@ -1066,7 +1075,7 @@ func (e *est) enumerate(c *parser.DoConstruct, idx string, lo, step Poly, defs [
 	}
 	savedColl := e.coll
 	coll := complexity.Zero()
-	defer delete(e.bind, idx)
+	defer func() { delete(e.bind, idx) }() // e.bind may be made by setBind below
 	for k := int64(0); k < int64(n); k++ {
 		e.setBind(idx, complexity.Int(int64(l)+k*int64(st)))
 		for _, def := range defs {

@@ -532,7 +532,7 @@ func (e *est) ompTraffic(c *parser.DoConstruct, loops []loopInfo, t int) (Poly, 
 					if elem <= 0 {
 						elem = 8
 					}
-					total = total.Add(trips.Mul(ratOf(float64(use.arrays) * elem)))
+					total = total.Add(trips.Mul(ratOf(float64(e.ompStreams(x, d.Var.Name, share)) * elem)))
 					continue
 				}
 				body, ok := walk(x.Body, append(append([]loopInfo(nil), loops...), loopInfo{do: x, index: d.Var.Name}))
@@ -563,6 +563,41 @@ func (e *est) ompTraffic(c *parser.DoConstruct, loops []loopInfo, t int) (Poly, 
 		return total, true
 	}
 	return walk([]parser.Stmt{c}, loops)
+}
+
+// ompStreams counts an innermost loop's streams (est.streams) that come
+// from main memory: those of arrays larger than a core's share of the
+// last cache level, or of unknown size. A small array the loop scatters
+// into (a histogram's 256 bins, HIST(B)) stays in the cache: the serial
+// cost table still prices its element-by-element access, but it adds no
+// main-memory traffic.
+func (e *est) ompStreams(c *parser.DoConstruct, idx string, share float64) int {
+	streams, _ := e.streams(c, idx)
+	n := 0
+	for _, name := range streams {
+		if b, ok := e.ompArrayBytes(name); !ok || b > share {
+			n++
+		}
+	}
+	return n
+}
+
+// ompArrayBytes is an array's size in bytes, where its extents are numbers.
+func (e *est) ompArrayBytes(name string) (float64, bool) {
+	sym := e.sc.Lookup(name)
+	if sym == nil || sym.Rank() == 0 {
+		return 0, false
+	}
+	n := float64(e.elemSize(name))
+	for d := 0; d < sym.Rank(); d++ {
+		x, ok := e.extent(name, d)
+		v, ok2 := complexity.Seconds(x)
+		if !ok || !ok2 {
+			return 0, false
+		}
+		n *= v
+	}
+	return n, n > 0
 }
 
 // ompFootprint is the bytes one execution of a loop nest touches: per
@@ -800,12 +835,16 @@ func (e *est) ompShare(c *parser.DoConstruct, loops []loopInfo, o *ompInfo, t in
 	var busy, total, chunks float64
 	weighed := false
 	ct := sm.Chunk.Time(t)
+	tiles, tiled := e.ompTiles(nest, bounds, inner, name)
 	for _, kv := range steps {
 		env := map[string]float64{}
 		if name != "" {
 			env[name] = kv
 		}
-		w, ok := e.ompWeights(nest, bounds, inner[len(loops):], body, env, &budget)
+		w, ok := tiles, tiled
+		if !tiled {
+			w, ok = e.ompWeights(nest, bounds, inner[len(loops):], body, env, &budget)
+		}
 		if !ok {
 			return even
 		}
@@ -837,6 +876,53 @@ func (e *est) ompShare(c *parser.DoConstruct, loops []loopInfo, o *ompInfo, t in
 		res.how += fmt.Sprintf(", over the %d iterations of the %s loop", len(steps), name)
 	}
 	return res
+}
+
+// ompTiles weighs the iterations of a tile loop (a single parallel loop
+// whose inner loops have MIN/MAX bounds on its index, boundsNeed): the
+// body priced with the index set to each value, as the serial estimate
+// enumerates them, so that the ragged last tile weighs what it does (800
+// = 12 × 64 + 32: the busiest thread's full tile is 8% of the work, not
+// the 1/13 of equal iterations). ok is false for any other nest, where
+// the bounds are not numbers, or the enclosing index the share walks
+// (walked) matters.
+func (e *est) ompTiles(nest []*parser.DoConstruct, bounds []ompBound, inner []loopInfo, walked string) (ompRun, bool) {
+	if len(nest) != 1 || walked != "" {
+		return ompRun{}, false
+	}
+	idx := nest[0].Do.Var.Name
+	if !boundsNeed(nest[0], idx) {
+		return ompRun{}, false
+	}
+	lo, ok1 := complexity.Seconds(bounds[0].lo)
+	hi, ok2 := complexity.Seconds(bounds[0].hi)
+	st, ok3 := complexity.Seconds(bounds[0].step)
+	if !ok1 || !ok2 || !ok3 || st == 0 || lo != math.Trunc(lo) || st != math.Trunc(st) {
+		return ompRun{}, false
+	}
+	n := math.Floor((hi - lo + st) / st)
+	if n <= 0 || n > maxEnumerate {
+		return ompRun{}, false
+	}
+	if _, bound := e.bind[idx]; bound {
+		return ompRun{}, false
+	}
+	savedNotes, savedColl, savedTable := e.notes, e.coll, e.table
+	defer func() {
+		e.notes, e.coll, e.table = savedNotes, savedColl, savedTable
+		delete(e.bind, idx)
+	}()
+	var ws []float64
+	for k := 0.0; k < n; k++ {
+		e.setBind(idx, complexity.Int(int64(lo+k*st)))
+		body, _ := e.list(nest[0].Body, inner)
+		w, ok := complexity.Seconds(body.Add(ratOf(e.opt.Machine.Op("iteration"))))
+		if !ok {
+			return ompRun{}, false
+		}
+		ws = append(ws, w)
+	}
+	return ompRun{list: ws, n: n}, true
 }
 
 // num is an integer expression's value, where it is a number.

@@ -671,3 +671,66 @@ end program p
 		t.Errorf("notes %q", e.Notes)
 	}
 }
+
+// TestOMPTileWeights: a parallel tile loop whose inner loops have MIN
+// bounds weighs each tile by its own work. 100 = 6 × 16 + 4: seven
+// tiles, one per thread at 8 threads; the busiest thread's full tile is
+// 16% of the work, not the 1/7 of equal iterations, so the speed-up is
+// 6.25, not 7.
+func TestOMPTileWeights(t *testing.T) {
+	src := `program tiles
+  integer, parameter :: n = 100, bs = 16
+  real(8) :: a(n,n), c(n,n)
+  integer :: i, j, jj
+  !$omp parallel do private(i, j)
+  do jj = 1, n, bs
+    do j = jj, min(jj + bs - 1, n)
+      do i = 1, n
+        c(i,j) = c(i,j) + a(i,j)
+      end do
+    end do
+  end do
+  !$omp end parallel do
+end program tiles
+`
+	m := ompModel(t, 1e-6, false)
+	one := ompSeconds(t, ompEstimate(t, src, 6, 1, m))
+	e := ompEstimate(t, src, 6, 8, m)
+	if !hasNote(e, "the busiest thread does 16% (1/6.25") {
+		t.Errorf("notes %q: want the busiest thread at 16%%", e.Notes)
+	}
+	if s := one / ompSeconds(t, e); s < 6.2 || s > 6.26 {
+		t.Errorf("speed-up %g at 8 threads, want 6.25 (the full tile of 16 columns of 100)", s)
+	}
+}
+
+// TestOMPScatterTraffic: a scatter-add's indirect reference costs a
+// stream of main-memory traffic only when its array does not stay in the
+// cache. Over 10⁶ reals (4 MB), 16 bins (64 bytes) add nothing: 4 MB per
+// execution; 10⁶ bins (4 MB) add their own stream: 8 MB.
+func TestOMPScatterTraffic(t *testing.T) {
+	prog := func(nbins int) string {
+		return fmt.Sprintf(`program hist
+  integer, parameter :: ns = 1000000, nbins = %d
+  real :: x(ns)
+  integer :: hist(nbins), i, b
+  !$omp parallel do private(b) reduction(+:hist)
+  do i = 1, ns
+    b = 1 + int(x(i) * (nbins - 1))
+    hist(b) = hist(b) + 1
+  end do
+  !$omp end parallel do
+end program hist
+`, nbins)
+	}
+	m := ompModel(t, 1e-12, true)
+	for _, c := range []struct {
+		nbins int
+		bytes string
+	}{{16, "4 MB per execution"}, {1000000, "8 MB per execution"}} {
+		e := ompEstimate(t, prog(c.nbins), 6, 4, m)
+		if !hasNote(e, "memory bandwidth: "+c.bytes) {
+			t.Errorf("%d bins: notes %q, want %s of memory traffic", c.nbins, e.Notes, c.bytes)
+		}
+	}
+}

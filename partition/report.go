@@ -2,6 +2,7 @@ package partition
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"sort"
 	"strings"
@@ -53,8 +54,9 @@ type ReportOptions struct {
 
 // Shortlist sizes and the default search range of the crossovers: the
 // range of N of seed 003's Figures 3 and 6 (8 to a few thousand), and
-// eight times a value the user gave. Four candidates keep a plot
-// readable (seed 003's figures compare two to four layouts); a plot
+// eight times a value the user gave. The crossover search compares the
+// four fastest (seed 003's figures compare two to four layouts); a plot
+// shows every candidate (Sweeps), and it
 // ends at three times the first crossover so both sides of it show.
 const (
 	shortlistLen    = 4
@@ -228,25 +230,75 @@ func (r *LoopReport) PlotHi() int64 {
 	return r.Hi
 }
 
-// Sweeps estimates the shortlisted distributions at 65 values of the
-// report's symbol from Lo to hi (nil without a symbol).
+// Sweeps estimates every candidate (and the current distribution when it
+// is not one) at up to sweepPoints values of the report's symbol from Lo
+// to hi (nil without a symbol): a plot's legend shows them all. The
+// values are spaced geometrically when the range spans more than a
+// decade, as the plot's axes are then logarithmic, and evenly otherwise.
 func (r *LoopReport) Sweeps(hi int64) []Sweep {
 	if r.Symbol == "" {
 		return nil
 	}
+	var dists []*Distribution
+	for _, c := range r.Ranked {
+		dists = append(dists, c.Dist)
+	}
+	if len(dists) > 0 && !containsDist(dists, r.Current) {
+		dists = append(dists, r.Current)
+	}
+	ns := sweepValues(r.Lo, hi)
 	var out []Sweep
-	for _, d := range r.Shortlist {
+	for _, d := range dists {
 		s := Sweep{Name: d.Name()}
-		for n := r.Lo; n <= hi; n += (hi-r.Lo)/64 + 1 {
+		dd := WithFormats(r.Unit, d.Procs, d.Template, d.Formats, r.File.Dialect)
+		for _, n := range ns {
 			o := r.opt
 			o.Values = withValue(r.opt.Values, r.Symbol, n)
-			dd := WithFormats(r.Unit, d.Procs, d.Template, d.Formats, r.File.Dialect)
 			if t, ok := complexity.Seconds(EstimateLoop(r.File, r.Unit, r.Do, dd, o).Time); ok {
 				s.X = append(s.X, float64(n))
 				s.Y = append(s.Y, t)
 			}
 		}
 		out = append(out, s)
+	}
+	return out
+}
+
+// sweepPoints is how many values a sweep samples at most.
+const sweepPoints = 65
+
+// sweepValues are the integers a sweep samples from lo to hi, both
+// included: geometric steps when hi > 10 lo (a log axis shows them
+// evenly, and small-N crossovers get as many points as large ones),
+// else even steps; no value twice.
+func sweepValues(lo, hi int64) []int64 {
+	if lo < 1 {
+		lo = 1
+	}
+	if hi <= lo {
+		return []int64{lo}
+	}
+	var out []int64
+	add := func(n int64) {
+		if len(out) == 0 || n > out[len(out)-1] {
+			out = append(out, n)
+		}
+	}
+	if hi > 10*lo {
+		ratio := math.Log(float64(hi) / float64(lo))
+		for i := 0; i < sweepPoints; i++ {
+			add(int64(math.Round(float64(lo) * math.Exp(ratio*float64(i)/(sweepPoints-1)))))
+		}
+	} else {
+		for n := lo; n <= hi; n += (hi-lo)/(sweepPoints-1) + 1 {
+			add(n)
+		}
+	}
+	if out[len(out)-1] != hi {
+		if out[len(out)-1] > hi {
+			out = out[:len(out)-1]
+		}
+		add(hi)
 	}
 	return out
 }

@@ -25,7 +25,7 @@ C     figure for it is 0% of the loop: no such diagnostic.
             A(I,J) = 0.5
             B(I,J) = 2.0
     5 CONTINUE
-C@todo nodiag(loop-distribution, why="suggests splitting a pipelined recurrence, for 0% of the loop")
+C@nodiag(loop-distribution)
       DO 50 ISTEP = 1, NSTEP
 C        sweep along I: local under D(:,BLOCK)
 C@estimate(report "^Loop at line \d+ on 16 processors, D\(:,BLOCK\): .*\(communication 0 ns")

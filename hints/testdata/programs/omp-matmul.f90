@@ -22,7 +22,7 @@ program matmul_omp
   call random_number(b)
   c = 0.0d0
   !$omp parallel do private(i, j, k, ii, kk) schedule(static)
-  !@todo estimate(scales "8-13", why="13.01×, just above the bound of 13 busy threads: at 1 thread the estimate (662 ms) is a little more than 13 times the busiest thread's 13th of the tiles (50.9 ms); to be looked into")
+  !@estimate(scales "8-13")
   !@estimate(report "busiest thread does [0-9.]+% \(1/1(3|2\.[0-9]+); even would be 1/16\)")
   !@estimate(noreport "one iteration|not polynomial")
   !@estimate(report "computation [0-9.]+ (ms|s)\)")
