@@ -148,7 +148,20 @@ async function main() {
   if (!dist || dist.edit || !dist.data) fail('code actions before resolve ' + JSON.stringify(acts));
   const resolved = await conn.sendRequest(lsp.CodeActionResolveRequest.type, dist);
   const distEdits = resolved && resolved.edit && resolved.edit.changes && resolved.edit.changes[uri];
-  if (!distEdits || !distEdits.length || !distEdits.some((e) => e.newText.includes('DISTRIBUTE'))) fail('codeAction/resolve ' + JSON.stringify(resolved));
+  // The edit rewrites only the distribution's words in place: applied to
+  // the text (single-line edits, last first), the directive reads as the
+  // title says.
+  if (!distEdits || !distEdits.length) fail('codeAction/resolve ' + JSON.stringify(resolved));
+  const edited = text.split('\n');
+  for (const e of [...distEdits].sort((a, b) => b.range.start.line - a.range.start.line || b.range.start.character - a.range.start.character)) {
+    if (e.range.start.line !== e.range.end.line) fail('codeAction/resolve: a multi-line edit ' + JSON.stringify(e));
+    const l = edited[e.range.start.line];
+    edited[e.range.start.line] = l.slice(0, e.range.start.character) + e.newText + l.slice(e.range.end.character);
+  }
+  const want = /^Distribute (\w+)\(([^)]*)\)/.exec(dist.title);
+  if (!want || !edited.some((l) => /DISTRIBUTE/i.test(l) && l.replace(/\s/g, '').toUpperCase().includes(want[1].toUpperCase() + '(' + want[2].toUpperCase() + ')'))) {
+    fail('codeAction/resolve: no DISTRIBUTE ' + (want ? want[0] : dist.title) + ' after the edit ' + JSON.stringify(distEdits));
+  }
 
   // Intrinsics and MPI: hover and signature help in a free-form program
   // that uses mpi (an unsaved document, so nothing is written to disk).
