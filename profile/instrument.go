@@ -236,6 +236,38 @@ func (in *instrumenter) before(u *parser.Unit, p parser.Pos, stmts ...string) bo
 	return true
 }
 
+// beforeJump inserts stmts before the statement at p like before, for
+// statements that a GO TO to its label must run too (a loop's entry
+// counters and timer, a RETURN's or the END's stop of the timer): the
+// label moves to a CONTINUE that opens the inserted lines. A label that
+// ends a DO loop stays, since the statement it is on must remain the
+// loop's last; so does one on a statement before which nothing is
+// inserted.
+func (in *instrumenter) beforeJump(ctx *walkCtx, p parser.Pos, stmts ...string) bool {
+	u := ctx.unit
+	if !in.startsLine(u, p) {
+		return false
+	}
+	l := in.f.Lines.Line(u.Abs(p))
+	start := in.f.Lines.LineStart(l)
+	text := string(in.f.Src[start:in.f.Lines.LineEnd(l)])
+	from := len(text) - len(strings.TrimLeft(text, " \t"))
+	to := from
+	for to < len(text) && text[to] >= '0' && text[to] <= '9' {
+		to++
+	}
+	if to == from || to == len(text) || text[to] != ' ' && text[to] != '\t' {
+		return in.before(u, p, stmts...) // no label
+	}
+	label := 0
+	fmt.Sscan(text[from:to], &label)
+	if label == 0 || ctx.doEnds[label] {
+		return in.before(u, p, stmts...)
+	}
+	in.ed.replace = append(in.ed.replace, replacement{start + from, start + to, strings.Repeat(" ", to-from)})
+	return in.before(u, p, append([]string{fmt.Sprintf("%d continue", label)}, stmts...)...)
+}
+
 func (in *instrumenter) after(u *parser.Unit, end parser.Pos, stmts ...string) bool {
 	if !in.endsLine(u, end) {
 		return false
@@ -323,7 +355,7 @@ func (in *instrumenter) routine(u *parser.Unit) {
 		}
 		in.before(u, u.Body[first].Pos(), entry...)
 		site.Callees = callees(u.Body[first:end])
-		ctx := &walkCtx{unit: u, routineTimer: site.Timer, main: main, labels: labelsOf(u.Body)}
+		ctx := &walkCtx{unit: u, routineTimer: site.Timer, main: main, labels: labelsOf(u.Body), doEnds: doEndsOf(u.Body)}
 		in.stmts(ctx, u.Body[first:end], nil)
 		stop := fmt.Sprintf("call pfls_end(%d)", site.Timer)
 		var closeAt parser.Stmt = u.EndStmt
@@ -338,7 +370,7 @@ func (in *instrumenter) routine(u *parser.Unit) {
 		if ctx.exitLabel != 0 {
 			tail[0] = fmt.Sprintf("%d %s", ctx.exitLabel, tail[0])
 		}
-		if closeAt == nil || !in.before(u, closeAt.Pos(), tail...) {
+		if closeAt == nil || !in.beforeJump(ctx, closeAt.Pos(), tail...) {
 			in.skip(u, u.Body[first].Pos(), "end of unit "+u.Name+" not instrumented")
 		}
 	}
@@ -374,6 +406,7 @@ type walkCtx struct {
 	// IF (...) RETURN jumps to instead of returning (0: none yet).
 	exitLabel int
 	labels    map[int]bool // the labels the unit uses
+	doEnds    map[int]bool // the labels that end DO loops
 }
 
 // executable says whether a statement of a unit's body is executable
@@ -470,11 +503,11 @@ func (in *instrumenter) stmt(ctx *walkCtx, s parser.Stmt, enclosing *parser.DoCo
 	case *parser.SimpleStmt:
 		switch x.Keyword {
 		case "RETURN":
-			if !in.before(u, x.Pos(), fmt.Sprintf("call pfls_end(%d)", ctx.routineTimer)) {
+			if !in.beforeJump(ctx, x.Pos(), fmt.Sprintf("call pfls_end(%d)", ctx.routineTimer)) {
 				in.skip(u, x.Pos(), "RETURN shares a line: the routine's time is not stopped there")
 			}
 		case "STOP":
-			in.before(u, x.Pos(), fmt.Sprintf("call pfls_end(%d)", ctx.routineTimer), "call pfls_fini()")
+			in.beforeJump(ctx, x.Pos(), fmt.Sprintf("call pfls_end(%d)", ctx.routineTimer), "call pfls_fini()")
 		}
 	}
 	return false
@@ -516,6 +549,21 @@ func labelsOf(body []parser.Stmt) map[int]bool {
 				set[st.Base().Label] = true
 			}
 			return ok
+		})
+	}
+	return set
+}
+
+// doEndsOf collects the terminal labels of a unit's DO loops.
+func doEndsOf(body []parser.Stmt) map[int]bool {
+	set := map[int]bool{}
+	for _, s := range body {
+		parser.Inspect(s, func(n parser.Node) bool {
+			if d, ok := n.(*parser.DoConstruct); ok && d.Do.EndLabel != 0 {
+				set[d.Do.EndLabel] = true
+			}
+			_, isStmt := n.(parser.Stmt)
+			return isStmt
 		})
 	}
 	return set
@@ -680,7 +728,7 @@ func (in *instrumenter) loop(ctx *walkCtx, d *parser.DoConstruct, enclosing *par
 		site.Timer = in.timer()
 		pre = append(pre, fmt.Sprintf("call pfls_go(%d)", site.Timer))
 	}
-	if !in.before(u, d.Pos(), pre...) {
+	if !in.beforeJump(ctx, d.Pos(), pre...) {
 		in.skip(u, d.Pos(), "DO is not the first statement of its line: entries not counted")
 		site.Entries = 0
 		if trips != "" {

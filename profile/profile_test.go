@@ -435,3 +435,29 @@ func TestProfileStop(t *testing.T) {
 	_, _, prof := profileRun(t, nil, 1, nil, path)
 	checkProfile(t, path, prof)
 }
+
+// TestInstrumentJumpTargets: a GO TO to a labelled DO, RETURN or END runs
+// what is inserted before it (the label moves to a CONTINUE above), so
+// the loop's entries and trips and the routine's time are all measured;
+// a label that ends a DO stays on its statement.
+func TestInstrumentJumpTargets(t *testing.T) {
+	path := filepath.Join("testdata", "golabel.f")
+	prog := Instrument([]*parser.File{parse(t, path)}, []string{path})
+	text := prog.Texts[0]
+	for _, want := range []string{
+		"5     continue\n      pfls_c(",
+		"\n   10 CONTINUE\n",
+		"\n   20 CONTINUE\n",
+		"30    continue\n      call pfls_end(",
+		"99    continue\n      call pfls_end(",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in\n%s", want, text)
+		}
+	}
+	if _, err := exec.LookPath("gfortran"); err != nil {
+		t.Skip("gfortran is not on PATH")
+	}
+	_, _, prof := profileRun(t, nil, 1, nil, path)
+	checkProfile(t, path, prof)
+}
