@@ -702,10 +702,13 @@ func (in *instrumenter) loop(ctx *walkCtx, d *parser.DoConstruct, enclosing *par
 	}
 	site.Entries = in.counter()
 	shared := enclosing != nil && d.Do.EndLabel != 0 && d.Do.EndLabel == enclosing.Do.EndLabel
-	parallel := false
+	parallel, worksharing := false, false
 	for _, dir := range d.Directives {
 		if dir.Sentinel == "OMP" && strings.Contains(dir.Name, "PARALLEL") {
 			parallel = true
+		}
+		if dir.Sentinel == "OMP" && (dir.Name == "DO" || strings.HasPrefix(dir.Name, "DO ")) {
+			worksharing = true
 		}
 	}
 	// Only the outermost loops of a routine are timed: a clock read on
@@ -716,13 +719,20 @@ func (in *instrumenter) loop(ctx *walkCtx, d *parser.DoConstruct, enclosing *par
 	if trips != "" {
 		pre = append(pre, fmt.Sprintf("pfls_c(%d)=pfls_c(%d)+%s", site.Count, site.Count, trips))
 	}
-	if in.omp && enclosing != nil {
-		// Inside a loop OpenMP threads may share.
+	if in.omp {
+		// OpenMP threads may run this at the same time: inside a loop
+		// they share, or in a PARALLEL region around the loop (the walk
+		// does not see those regions).
 		var atomic []string
 		for _, p := range pre {
 			atomic = append(atomic, "!$omp atomic", p)
 		}
 		pre = atomic
+		if worksharing {
+			// Before !$OMP DO every thread of the team arrives, but the
+			// loop runs once among them: one thread counts it.
+			pre = append(append([]string{"!$omp single"}, pre...), "!$omp end single nowait")
+		}
 	}
 	if timed {
 		site.Timer = in.timer()

@@ -461,3 +461,16 @@ func TestInstrumentJumpTargets(t *testing.T) {
 	_, _, prof := profileRun(t, nil, 1, nil, path)
 	checkProfile(t, path, prof)
 }
+
+// TestProfileOpenMPRegion: in a PARALLEL region every thread reaches the
+// counters before a loop: an !$omp do loop is counted by one thread
+// (!$omp single), a loop each thread runs by all, atomically.
+func TestProfileOpenMPRegion(t *testing.T) {
+	if _, err := exec.LookPath("gfortran"); err != nil {
+		t.Skip("gfortran is not on PATH")
+	}
+	t.Setenv("OMP_NUM_THREADS", "3")
+	path := filepath.Join("testdata", "ompregion.f90")
+	_, _, prof := profileRun(t, nil, 1, nil, path)
+	checkProfile(t, path, prof)
+}
