@@ -421,9 +421,14 @@ func executable(u *parser.Unit, s parser.Stmt) bool {
 	case *parser.Directive:
 		return x.Sentinel == "OMP" && !strings.Contains(x.Name, "THREADPRIVATE") && !strings.Contains(x.Name, "DECLARE")
 	case *parser.Block:
-		switch x.Head.(type) {
+		switch h := x.Head.(type) {
 		case *parser.DerivedTypeStmt, *parser.InterfaceStmt:
 			return false
+		case *parser.SimpleStmt:
+			switch h.Keyword {
+			case "ENUM", "STRUCTURE", "UNION", "MAP":
+				return false // declarations: ENUM, BIND(C) and DEC structures
+			}
 		}
 		return true
 	case *parser.SimpleStmt:

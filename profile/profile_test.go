@@ -474,3 +474,29 @@ func TestProfileOpenMPRegion(t *testing.T) {
 	_, _, prof := profileRun(t, nil, 1, nil, path)
 	checkProfile(t, path, prof)
 }
+
+// TestInstrumentEnum: an ENUM, BIND(C) block is a declaration: the
+// routine's entry counter goes after it, and the copy compiles.
+func TestInstrumentEnum(t *testing.T) {
+	src := "subroutine s(x)\n  real :: x\n  enum, bind(c)\n    enumerator :: red = 1, blue\n  end enum\n  x = red\nend subroutine\n"
+	f := parser.Parse("enum.f90", []byte(src), nil)
+	prog := Instrument([]*parser.File{f}, []string{"enum.f90"})
+	text := prog.Texts[0]
+	if end, count := strings.Index(text, "end enum"), strings.Index(text, "pfls_c(1)=pfls_c(1)+1"); count < end {
+		t.Errorf("entry counter before the end of the ENUM:\n%s", text)
+	}
+	if _, err := exec.LookPath("gfortran"); err != nil {
+		t.Skip("gfortran is not on PATH")
+	}
+	dir := t.TempDir()
+	for name, text := range map[string]string{"pfls_prof.f90": prog.Module(dir), "enum.f90": text} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command("gfortran", "-c", "pfls_prof.f90", "enum.f90")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("gfortran: %v\n%s\n%s", err, out, text)
+	}
+}
