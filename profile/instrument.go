@@ -438,10 +438,17 @@ func executable(u *parser.Unit, s parser.Stmt) bool {
 		}
 		return true
 	case *parser.AssignStmt:
-		// A statement function A(X) = ... of a name that is no array.
+		// A statement function A(X) = ... of a name that is no array
+		// (for a CHARACTER name, nor a substring A(I:J)).
 		if c, ok := x.LHS.(*parser.Call); ok {
 			if id, ok := c.Fun.(*parser.Ident); ok && u.Scope != nil {
-				if sym := u.Scope.Lookup(id.Name); sym == nil || (len(sym.Dims) == 0 && sym.Type != "CHARACTER" && !strings.HasPrefix(sym.Type, "CHARACTER")) {
+				substring := false
+				for _, a := range c.Args {
+					if _, ok := a.(*parser.Triplet); ok {
+						substring = true
+					}
+				}
+				if sym := u.Scope.Lookup(id.Name); sym == nil || len(sym.Dims) == 0 && !substring {
 					return false
 				}
 			}

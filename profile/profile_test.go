@@ -475,28 +475,37 @@ func TestProfileOpenMPRegion(t *testing.T) {
 	checkProfile(t, path, prof)
 }
 
-// TestInstrumentEnum: an ENUM, BIND(C) block is a declaration: the
-// routine's entry counter goes after it, and the copy compiles.
-func TestInstrumentEnum(t *testing.T) {
-	src := "subroutine s(x)\n  real :: x\n  enum, bind(c)\n    enumerator :: red = 1, blue\n  end enum\n  x = red\nend subroutine\n"
-	f := parser.Parse("enum.f90", []byte(src), nil)
-	prog := Instrument([]*parser.File{f}, []string{"enum.f90"})
-	text := prog.Texts[0]
-	if end, count := strings.Index(text, "end enum"), strings.Index(text, "pfls_c(1)=pfls_c(1)+1"); count < end {
-		t.Errorf("entry counter before the end of the ENUM:\n%s", text)
-	}
-	if _, err := exec.LookPath("gfortran"); err != nil {
-		t.Skip("gfortran is not on PATH")
-	}
-	dir := t.TempDir()
-	for name, text := range map[string]string{"pfls_prof.f90": prog.Module(dir), "enum.f90": text} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
+// TestInstrumentSpecification: the routine's entry counter goes after
+// the specification part, which an ENUM, BIND(C) block and a CHARACTER
+// statement function belong to (a substring assignment does not), and
+// the copies compile.
+func TestInstrumentSpecification(t *testing.T) {
+	for _, c := range []struct{ src, after, before string }{
+		{"subroutine s(x)\n  real :: x\n  enum, bind(c)\n    enumerator :: red = 1, blue\n  end enum\n  x = red\nend subroutine\n",
+			"end enum", "x = red"},
+		{"subroutine s(s4)\n  character(len=4) :: s4, cf\n  character(len=1) :: a\n  cf(a) = a // 'bcd'\n  s4(1:2) = 'zz'\n  s4 = cf('q')\nend subroutine\n",
+			"cf(a) =", "s4(1:2) ="},
+	} {
+		f := parser.Parse("spec.f90", []byte(c.src), nil)
+		prog := Instrument([]*parser.File{f}, []string{"spec.f90"})
+		text := prog.Texts[0]
+		at := strings.Index(text, "pfls_c(1)=pfls_c(1)+1")
+		if at < strings.Index(text, c.after) || at > strings.Index(text, c.before) {
+			t.Errorf("entry counter not between %q and %q:\n%s", c.after, c.before, text)
 		}
-	}
-	cmd := exec.Command("gfortran", "-c", "pfls_prof.f90", "enum.f90")
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Errorf("gfortran: %v\n%s\n%s", err, out, text)
+		if _, err := exec.LookPath("gfortran"); err != nil {
+			continue
+		}
+		dir := t.TempDir()
+		for name, text := range map[string]string{"pfls_prof.f90": prog.Module(dir), "spec.f90": text} {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		cmd := exec.Command("gfortran", "-c", "pfls_prof.f90", "spec.f90")
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("gfortran: %v\n%s\n%s", err, out, text)
+		}
 	}
 }
