@@ -613,7 +613,7 @@ func (in *instrumenter) mpiCall(ctx *walkCtx, c *parser.CallStmt, stmt parser.St
 		}
 		ins = append(ins, "call pfls_fini()")
 	}
-	if !in.before(u, stmt.Pos(), ins...) {
+	if !in.beforeJump(ctx, stmt.Pos(), ins...) {
 		in.skip(u, stmt.Pos(), name+" shares a line: its calls are recorded on another line")
 		return
 	}

@@ -455,6 +455,18 @@ func TestInstrumentJumpTargets(t *testing.T) {
 			t.Errorf("no %q in\n%s", want, text)
 		}
 	}
+	// The line marker and the end of the counters before MPI_FINALIZE
+	// run on GO TO 99 too; a DO's terminal MPI call keeps its label.
+	src := "      PROGRAM P\n      INCLUDE 'mpif.h'\n      INTEGER IERR, I, X\n      CALL MPI_INIT(IERR)\n" +
+		"      DO 10 I = 1, 3\n   10 CALL MPI_BCAST(X, 1, MPI_INTEGER, 0, MPI_COMM_WORLD, IERR)\n" +
+		"      IF (X .GT. 0) GO TO 99\n      X = 1\n   99 CALL MPI_FINALIZE(IERR)\n      END\n"
+	mpi := Instrument([]*parser.File{parser.Parse("fin.f", []byte(src), nil)}, []string{"fin.f"}).Texts[0]
+	for _, want := range []string{"\n99    continue\n      pfls_line=9\n", "\n      CALL PFL_FINALIZE(IERR)\n",
+		"      pfls_line=6\n   10 CALL PFL_BCAST("} {
+		if !strings.Contains(mpi, want) {
+			t.Errorf("no %q in\n%s", want, mpi)
+		}
+	}
 	if _, err := exec.LookPath("gfortran"); err != nil {
 		t.Skip("gfortran is not on PATH")
 	}
