@@ -30,7 +30,8 @@ func DefaultFormatOptions() FormatOptions { return FormatOptions{Indent: 3} }
 //     character constant without a leading &; indented comment lines
 //     take the depth of the code around them (those in column 1 stay);
 //     labelled lines, directives and preprocessor lines keep their
-//     indentation;
+//     indentation, and so does a line that indenting would take past
+//     132 characters (the free-form line length);
 //   - fixed form: columns never move; only trailing blanks go, except on
 //     a line that a continuation line follows (a character constant may
 //     run on to column 72);
@@ -179,6 +180,7 @@ func Format(f *parser.File, o FormatOptions) string {
 		}
 	}
 	prevDepth := 0
+	moved := make([]int, len(lines)) // how far a statement's first line moved
 	ri := 0
 	for i, l := range lines {
 		body, nl := l, ""
@@ -220,30 +222,43 @@ func Format(f *parser.File, o FormatOptions) string {
 		}
 		trimmed := strings.TrimLeft(body, " \t")
 		indent := body[:len(body)-len(trimmed)]
+		// reindent gives the line n blanks, unless that takes it past
+		// the free-form line length, which it was not (compilers stop
+		// reading a line there: gfortran rejects it).
+		reindent := func(n int) {
+			if n+len(trimmed) <= maxFreeLine || n <= len(indent) {
+				body = strings.Repeat(" ", n) + trimmed
+				moved[i] = n - len(indent)
+			}
+		}
 		switch {
 		case !free || trimmed == "":
 		case depthOf[i] != keep:
 			prevDepth = depthOf[i]
-			body = strings.Repeat(" ", depthOf[i]*o.Indent) + trimmed
+			reindent(depthOf[i] * o.Indent)
 		case isCont[i]:
 			first := lines[shift[i]]
 			oldFirst := len(first) - len(strings.TrimLeft(first, " \t"))
-			delta := depthOf[shift[i]]*o.Indent - oldFirst
+			delta := moved[shift[i]]
 			if strings.ContainsRune(indent, '\t') || strings.ContainsRune(first[:oldFirst], '\t') {
 				break
 			}
-			body = strings.Repeat(" ", max(len(indent)+delta, 0)) + trimmed
+			reindent(max(len(indent)+delta, 0))
 		case isCommentLine(trimmed) && indent != "" && !isDirectiveLine(trimmed):
 			d := nextDepth[i+1]
 			if i+1 < len(lines) && d < prevDepth {
 				d = prevDepth
 			}
-			body = strings.Repeat(" ", d*o.Indent) + trimmed
+			reindent(d * o.Indent)
 		}
 		b.WriteString(body + cr + nl)
 	}
 	return b.String()
 }
+
+// maxFreeLine is the length of a free-form line (Fortran 2003 and on:
+// 132 characters).
+const maxFreeLine = 132
 
 // classified is what a statement does to the construct depth.
 type classified struct {

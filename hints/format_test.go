@@ -230,3 +230,27 @@ func FuzzFormat(f *testing.F) {
 		}
 	})
 }
+
+// TestFormatLineLength: indenting never takes a free-form line past 132
+// characters, where compilers stop reading it (gfortran: "Line
+// truncated", an error); the line and its continuation lines stay where
+// they are, and a line already longer may still move left.
+func TestFormatLineLength(t *testing.T) {
+	long := "x = " + strings.Repeat("1+", 61) + "1"   // 127 characters
+	cont := "y = " + strings.Repeat("2+", 61) + "2 &" // 129 characters
+	src := "program p\ndo i=1,2\ndo j=1,2\n" + long + "\n" + cont + "\n  + 3\nend do\nend do\n" +
+		"     " + long + "zzzzzz\nend\n"
+	want := "program p\n   do i=1,2\n      do j=1,2\n" + long + "\n" + cont + "\n  + 3\n      end do\n   end do\n" +
+		"   " + long + "zzzzzz\nend\n"
+	f := parser.Parse("long.f90", []byte(src), nil)
+	got := Format(f, DefaultFormatOptions())
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	for _, l := range strings.Split(got, "\n") {
+		if len(l) > 132 && !strings.Contains(l, "zzz") {
+			t.Errorf("line of %d characters: %q", len(l), l)
+		}
+	}
+	checkFormat(t, "long.f90", []byte(src), DefaultFormatOptions())
+}

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"encoding/json"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -32,8 +33,9 @@ func didChangeText(keys []string) bool {
 }
 
 // watched are the keys whose case variants and duplicates send a message
-// to encoding/json (it matches keys case-insensitively and keeps the last
-// of duplicates).
+// to encoding/json (it matches keys under Unicode simple folding, so that
+// "contentChangeſ" with U+017F is contentChanges, and keeps the last of
+// duplicates).
 var watched = []string{"textDocument", "text", "contentChanges"}
 
 // cutText is one text cut out: its value, and the index of the array
@@ -139,7 +141,7 @@ func (c *textCutter) object(depth int) bool {
 					return false
 				}
 				seen[k] = true
-			} else if len(key) == len(w) && equalFold(key, w) {
+			} else if strings.EqualFold(key, w) {
 				return false
 			}
 		}
@@ -248,7 +250,10 @@ func (c *textCutter) text() bool {
 		}
 		ascii = true
 		if buf == nil {
-			buf = make([]byte, 0, len(c.data)-open)
+			// The unescaped text is no longer than the raw one: its
+			// length bounds the buffer (not the rest of the message,
+			// which for many short texts would be quadratic).
+			buf = make([]byte, 0, c.rawEnd(c.i)-run)
 		}
 		buf = append(buf, raw...)
 		return true
@@ -332,6 +337,22 @@ func (c *textCutter) text() bool {
 	return false
 }
 
+// rawEnd returns the index of the quote closing the string that data[i]
+// is in, or len(data) when it is not closed.
+func (c *textCutter) rawEnd(i int) int {
+	for i < len(c.data) {
+		switch c.data[i] {
+		case '"':
+			return i
+		case '\\':
+			i += 2
+		default:
+			i++
+		}
+	}
+	return len(c.data)
+}
+
 // hex4 reads the four hex digits of a \u escape; -1 when they are not.
 func hex4(b []byte) rune {
 	if len(b) < 4 {
@@ -352,25 +373,6 @@ func hex4(b []byte) rune {
 		r = r*16 + rune(c)
 	}
 	return r
-}
-
-// equalFold reports whether two ASCII-or-not strings are equal under
-// simple case folding of ASCII letters (enough for the watched keys,
-// which are ASCII: a key with other bytes never equals them).
-func equalFold(a, b string) bool {
-	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
-			return false
-		}
-	}
-	return true
 }
 
 // decodeDidOpen decodes didOpen's parameters (see above).

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -54,6 +55,10 @@ var textParamCases = []string{
 	`{"textDocument":{"text":"\ud834\u12"}}`,
 	`{"textDocument":{"text":"é\u00e9\xff"}}`,
 	"{\"textDocument\":{\"text\":\"\xc3\\u00a9\"}}",
+	// encoding/json folds keys by Unicode simple folding: ſ (U+017F) is s.
+	`{"textDocument":{"uri":"u","version":2},"contentChanges":[{"text":"a"}],"contentChangeſ":[{"text":"b"}]}`,
+	`{"textDocument":{"uri":"u","version":2},"contentChangeſ":[{"text":"b"}],"contentChanges":[{"text":"a"}]}`,
+	`{"textDocument":{"uri":"u","version":2},"contentChanges":[{"text":"a"}],"CONTENTCHANGEſ":[{"text":"b"},{"text":"c"}]}`,
 }
 
 // checkTextParams compares the fast decoding of data with encoding/json's.
@@ -97,4 +102,34 @@ func FuzzDecodeTextParams(f *testing.F) {
 		f.Add([]byte(c))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) { checkTextParams(t, data) })
+}
+
+// TestDecodeTextParamsAllocation: a didChange of many short texts with
+// escapes allocates in proportion to the message, not to the message
+// times the number of texts.
+func TestDecodeTextParamsAllocation(t *testing.T) {
+	const n = 20000
+	var b strings.Builder
+	b.WriteString(`{"textDocument":{"uri":"u","version":2},"contentChanges":[`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`{"text":"x\n"}`)
+	}
+	b.WriteString(`]}`)
+	data := []byte(b.String())
+	var p didChangeParams
+	allocated := func() uint64 {
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.TotalAlloc
+	}
+	before := allocated()
+	if err := decodeDidChange(data, &p); err != nil || len(p.ContentChanges) != n || p.ContentChanges[n-1].Text != "x\n" {
+		t.Fatalf("decoded %d changes, %v", len(p.ContentChanges), err)
+	}
+	if got := allocated() - before; got > 50*uint64(len(data)) {
+		t.Errorf("decoding %d bytes allocated %d bytes", len(data), got)
+	}
 }

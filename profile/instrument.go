@@ -236,6 +236,38 @@ func (in *instrumenter) before(u *parser.Unit, p parser.Pos, stmts ...string) bo
 	return true
 }
 
+// beforeJump inserts stmts before the statement at p like before, for
+// statements that a GO TO to its label must run too (a loop's entry
+// counters and timer, a RETURN's or the END's stop of the timer): the
+// label moves to a CONTINUE that opens the inserted lines. A label that
+// ends a DO loop stays, since the statement it is on must remain the
+// loop's last; so does one on a statement before which nothing is
+// inserted.
+func (in *instrumenter) beforeJump(ctx *walkCtx, p parser.Pos, stmts ...string) bool {
+	u := ctx.unit
+	if !in.startsLine(u, p) {
+		return false
+	}
+	l := in.f.Lines.Line(u.Abs(p))
+	start := in.f.Lines.LineStart(l)
+	text := string(in.f.Src[start:in.f.Lines.LineEnd(l)])
+	from := len(text) - len(strings.TrimLeft(text, " \t"))
+	to := from
+	for to < len(text) && text[to] >= '0' && text[to] <= '9' {
+		to++
+	}
+	if to == from || to == len(text) || text[to] != ' ' && text[to] != '\t' {
+		return in.before(u, p, stmts...) // no label
+	}
+	label := 0
+	fmt.Sscan(text[from:to], &label)
+	if label == 0 || ctx.doEnds[label] {
+		return in.before(u, p, stmts...)
+	}
+	in.ed.replace = append(in.ed.replace, replacement{start + from, start + to, strings.Repeat(" ", to-from)})
+	return in.before(u, p, append([]string{fmt.Sprintf("%d continue", label)}, stmts...)...)
+}
+
 func (in *instrumenter) after(u *parser.Unit, end parser.Pos, stmts ...string) bool {
 	if !in.endsLine(u, end) {
 		return false
@@ -323,7 +355,7 @@ func (in *instrumenter) routine(u *parser.Unit) {
 		}
 		in.before(u, u.Body[first].Pos(), entry...)
 		site.Callees = callees(u.Body[first:end])
-		ctx := &walkCtx{unit: u, routineTimer: site.Timer, main: main, labels: labelsOf(u.Body)}
+		ctx := &walkCtx{unit: u, routineTimer: site.Timer, main: main, labels: labelsOf(u.Body), doEnds: doEndsOf(u.Body)}
 		in.stmts(ctx, u.Body[first:end], nil)
 		stop := fmt.Sprintf("call pfls_end(%d)", site.Timer)
 		var closeAt parser.Stmt = u.EndStmt
@@ -338,7 +370,7 @@ func (in *instrumenter) routine(u *parser.Unit) {
 		if ctx.exitLabel != 0 {
 			tail[0] = fmt.Sprintf("%d %s", ctx.exitLabel, tail[0])
 		}
-		if closeAt == nil || !in.before(u, closeAt.Pos(), tail...) {
+		if closeAt == nil || !in.beforeJump(ctx, closeAt.Pos(), tail...) {
 			in.skip(u, u.Body[first].Pos(), "end of unit "+u.Name+" not instrumented")
 		}
 	}
@@ -374,6 +406,7 @@ type walkCtx struct {
 	// IF (...) RETURN jumps to instead of returning (0: none yet).
 	exitLabel int
 	labels    map[int]bool // the labels the unit uses
+	doEnds    map[int]bool // the labels that end DO loops
 }
 
 // executable says whether a statement of a unit's body is executable
@@ -388,9 +421,14 @@ func executable(u *parser.Unit, s parser.Stmt) bool {
 	case *parser.Directive:
 		return x.Sentinel == "OMP" && !strings.Contains(x.Name, "THREADPRIVATE") && !strings.Contains(x.Name, "DECLARE")
 	case *parser.Block:
-		switch x.Head.(type) {
+		switch h := x.Head.(type) {
 		case *parser.DerivedTypeStmt, *parser.InterfaceStmt:
 			return false
+		case *parser.SimpleStmt:
+			switch h.Keyword {
+			case "ENUM", "STRUCTURE", "UNION", "MAP":
+				return false // declarations: ENUM, BIND(C) and DEC structures
+			}
 		}
 		return true
 	case *parser.SimpleStmt:
@@ -400,10 +438,17 @@ func executable(u *parser.Unit, s parser.Stmt) bool {
 		}
 		return true
 	case *parser.AssignStmt:
-		// A statement function A(X) = ... of a name that is no array.
+		// A statement function A(X) = ... of a name that is no array
+		// (for a CHARACTER name, nor a substring A(I:J)).
 		if c, ok := x.LHS.(*parser.Call); ok {
 			if id, ok := c.Fun.(*parser.Ident); ok && u.Scope != nil {
-				if sym := u.Scope.Lookup(id.Name); sym == nil || (len(sym.Dims) == 0 && sym.Type != "CHARACTER" && !strings.HasPrefix(sym.Type, "CHARACTER")) {
+				substring := false
+				for _, a := range c.Args {
+					if _, ok := a.(*parser.Triplet); ok {
+						substring = true
+					}
+				}
+				if sym := u.Scope.Lookup(id.Name); sym == nil || len(sym.Dims) == 0 && !substring {
 					return false
 				}
 			}
@@ -470,11 +515,11 @@ func (in *instrumenter) stmt(ctx *walkCtx, s parser.Stmt, enclosing *parser.DoCo
 	case *parser.SimpleStmt:
 		switch x.Keyword {
 		case "RETURN":
-			if !in.before(u, x.Pos(), fmt.Sprintf("call pfls_end(%d)", ctx.routineTimer)) {
+			if !in.beforeJump(ctx, x.Pos(), fmt.Sprintf("call pfls_end(%d)", ctx.routineTimer)) {
 				in.skip(u, x.Pos(), "RETURN shares a line: the routine's time is not stopped there")
 			}
 		case "STOP":
-			in.before(u, x.Pos(), fmt.Sprintf("call pfls_end(%d)", ctx.routineTimer), "call pfls_fini()")
+			in.beforeJump(ctx, x.Pos(), fmt.Sprintf("call pfls_end(%d)", ctx.routineTimer), "call pfls_fini()")
 		}
 	}
 	return false
@@ -521,6 +566,21 @@ func labelsOf(body []parser.Stmt) map[int]bool {
 	return set
 }
 
+// doEndsOf collects the terminal labels of a unit's DO loops.
+func doEndsOf(body []parser.Stmt) map[int]bool {
+	set := map[int]bool{}
+	for _, s := range body {
+		parser.Inspect(s, func(n parser.Node) bool {
+			if d, ok := n.(*parser.DoConstruct); ok && d.Do.EndLabel != 0 {
+				set[d.Do.EndLabel] = true
+			}
+			_, isStmt := n.(parser.Stmt)
+			return isStmt
+		})
+	}
+	return set
+}
+
 // arm counts the entries of one branch: a line after its head.
 func (in *instrumenter) arm(ctx *walkCtx, arm *parser.IfArm) {
 	u := ctx.unit
@@ -553,7 +613,7 @@ func (in *instrumenter) mpiCall(ctx *walkCtx, c *parser.CallStmt, stmt parser.St
 		}
 		ins = append(ins, "call pfls_fini()")
 	}
-	if !in.before(u, stmt.Pos(), ins...) {
+	if !in.beforeJump(ctx, stmt.Pos(), ins...) {
 		in.skip(u, stmt.Pos(), name+" shares a line: its calls are recorded on another line")
 		return
 	}
@@ -654,10 +714,13 @@ func (in *instrumenter) loop(ctx *walkCtx, d *parser.DoConstruct, enclosing *par
 	}
 	site.Entries = in.counter()
 	shared := enclosing != nil && d.Do.EndLabel != 0 && d.Do.EndLabel == enclosing.Do.EndLabel
-	parallel := false
+	parallel, worksharing := false, false
 	for _, dir := range d.Directives {
 		if dir.Sentinel == "OMP" && strings.Contains(dir.Name, "PARALLEL") {
 			parallel = true
+		}
+		if dir.Sentinel == "OMP" && (dir.Name == "DO" || strings.HasPrefix(dir.Name, "DO ")) {
+			worksharing = true
 		}
 	}
 	// Only the outermost loops of a routine are timed: a clock read on
@@ -668,19 +731,26 @@ func (in *instrumenter) loop(ctx *walkCtx, d *parser.DoConstruct, enclosing *par
 	if trips != "" {
 		pre = append(pre, fmt.Sprintf("pfls_c(%d)=pfls_c(%d)+%s", site.Count, site.Count, trips))
 	}
-	if in.omp && enclosing != nil {
-		// Inside a loop OpenMP threads may share.
+	if in.omp {
+		// OpenMP threads may run this at the same time: inside a loop
+		// they share, or in a PARALLEL region around the loop (the walk
+		// does not see those regions).
 		var atomic []string
 		for _, p := range pre {
 			atomic = append(atomic, "!$omp atomic", p)
 		}
 		pre = atomic
+		if worksharing {
+			// Before !$OMP DO every thread of the team arrives, but the
+			// loop runs once among them: one thread counts it.
+			pre = append(append([]string{"!$omp single"}, pre...), "!$omp end single nowait")
+		}
 	}
 	if timed {
 		site.Timer = in.timer()
 		pre = append(pre, fmt.Sprintf("call pfls_go(%d)", site.Timer))
 	}
-	if !in.before(u, d.Pos(), pre...) {
+	if !in.beforeJump(ctx, d.Pos(), pre...) {
 		in.skip(u, d.Pos(), "DO is not the first statement of its line: entries not counted")
 		site.Entries = 0
 		if trips != "" {

@@ -435,3 +435,89 @@ func TestProfileStop(t *testing.T) {
 	_, _, prof := profileRun(t, nil, 1, nil, path)
 	checkProfile(t, path, prof)
 }
+
+// TestInstrumentJumpTargets: a GO TO to a labelled DO, RETURN or END runs
+// what is inserted before it (the label moves to a CONTINUE above), so
+// the loop's entries and trips and the routine's time are all measured;
+// a label that ends a DO stays on its statement.
+func TestInstrumentJumpTargets(t *testing.T) {
+	path := filepath.Join("testdata", "golabel.f")
+	prog := Instrument([]*parser.File{parse(t, path)}, []string{path})
+	text := prog.Texts[0]
+	for _, want := range []string{
+		"5     continue\n      pfls_c(",
+		"\n   10 CONTINUE\n",
+		"\n   20 CONTINUE\n",
+		"30    continue\n      call pfls_end(",
+		"99    continue\n      call pfls_end(",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in\n%s", want, text)
+		}
+	}
+	// The line marker and the end of the counters before MPI_FINALIZE
+	// run on GO TO 99 too; a DO's terminal MPI call keeps its label.
+	src := "      PROGRAM P\n      INCLUDE 'mpif.h'\n      INTEGER IERR, I, X\n      CALL MPI_INIT(IERR)\n" +
+		"      DO 10 I = 1, 3\n   10 CALL MPI_BCAST(X, 1, MPI_INTEGER, 0, MPI_COMM_WORLD, IERR)\n" +
+		"      IF (X .GT. 0) GO TO 99\n      X = 1\n   99 CALL MPI_FINALIZE(IERR)\n      END\n"
+	mpi := Instrument([]*parser.File{parser.Parse("fin.f", []byte(src), nil)}, []string{"fin.f"}).Texts[0]
+	for _, want := range []string{"\n99    continue\n      pfls_line=9\n", "\n      CALL PFL_FINALIZE(IERR)\n",
+		"      pfls_line=6\n   10 CALL PFL_BCAST("} {
+		if !strings.Contains(mpi, want) {
+			t.Errorf("no %q in\n%s", want, mpi)
+		}
+	}
+	if _, err := exec.LookPath("gfortran"); err != nil {
+		t.Skip("gfortran is not on PATH")
+	}
+	_, _, prof := profileRun(t, nil, 1, nil, path)
+	checkProfile(t, path, prof)
+}
+
+// TestProfileOpenMPRegion: in a PARALLEL region every thread reaches the
+// counters before a loop: an !$omp do loop is counted by one thread
+// (!$omp single), a loop each thread runs by all, atomically.
+func TestProfileOpenMPRegion(t *testing.T) {
+	if _, err := exec.LookPath("gfortran"); err != nil {
+		t.Skip("gfortran is not on PATH")
+	}
+	t.Setenv("OMP_NUM_THREADS", "3")
+	path := filepath.Join("testdata", "ompregion.f90")
+	_, _, prof := profileRun(t, nil, 1, nil, path)
+	checkProfile(t, path, prof)
+}
+
+// TestInstrumentSpecification: the routine's entry counter goes after
+// the specification part, which an ENUM, BIND(C) block and a CHARACTER
+// statement function belong to (a substring assignment does not), and
+// the copies compile.
+func TestInstrumentSpecification(t *testing.T) {
+	for _, c := range []struct{ src, after, before string }{
+		{"subroutine s(x)\n  real :: x\n  enum, bind(c)\n    enumerator :: red = 1, blue\n  end enum\n  x = red\nend subroutine\n",
+			"end enum", "x = red"},
+		{"subroutine s(s4)\n  character(len=4) :: s4, cf\n  character(len=1) :: a\n  cf(a) = a // 'bcd'\n  s4(1:2) = 'zz'\n  s4 = cf('q')\nend subroutine\n",
+			"cf(a) =", "s4(1:2) ="},
+	} {
+		f := parser.Parse("spec.f90", []byte(c.src), nil)
+		prog := Instrument([]*parser.File{f}, []string{"spec.f90"})
+		text := prog.Texts[0]
+		at := strings.Index(text, "pfls_c(1)=pfls_c(1)+1")
+		if at < strings.Index(text, c.after) || at > strings.Index(text, c.before) {
+			t.Errorf("entry counter not between %q and %q:\n%s", c.after, c.before, text)
+		}
+		if _, err := exec.LookPath("gfortran"); err != nil {
+			continue
+		}
+		dir := t.TempDir()
+		for name, text := range map[string]string{"pfls_prof.f90": prog.Module(dir), "spec.f90": text} {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		cmd := exec.Command("gfortran", "-c", "pfls_prof.f90", "spec.f90")
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("gfortran: %v\n%s\n%s", err, out, text)
+		}
+	}
+}
