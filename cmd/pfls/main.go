@@ -37,10 +37,12 @@ commands:
   estimate [--machine FILE] --machine-info
                            where a machine model's numbers come from, and its curves
   train [--np P,...] [--quick] [--passes K] [--timeout D] [--force] [--raw DIR]
-        [--hostfile FILE] [--mpicc PATH] [--mpirun PATH] --out FILE
-                           measure this machine with its MPI (mpicc, mpirun) and write a machine model
+        [--hostfile FILE] [--mpicc PATH] [--mpirun PATH] [--platform NAME|FILE.xml [--host-speed F]] --out FILE
+                           measure this machine with its MPI (mpicc, mpirun), or a machine simulated
+                           by SimGrid's SMPI, and write a machine model
   validate [--kit DIR] [--machine FILE] [--np P,...] [--sizes N,...] [--quick] [--reps R] [--launches K] [--kernel NAME]
-           [--out DIR] [--timeout D] [--hostfile FILE] [--mpif90 PATH] [--mpirun PATH] [--json]
+           [--out DIR] [--timeout D] [--hostfile FILE] [--mpif90 PATH] [--mpirun PATH]
+           [--platform NAME|FILE.xml [--host-speed F]] [--json]
                            run the validation kit's MPI kernels and compare with the estimates
   web [--addr HOST:PORT] [--export DIR]
                            serve the playground page (the analyses run in the browser), or write it to DIR
