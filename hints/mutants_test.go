@@ -7,6 +7,7 @@ import (
 
 	"github.com/pfls/pfls/complexity"
 	"github.com/pfls/pfls/parser"
+	"github.com/pfls/pfls/partition"
 )
 
 // The tests of this file pin behaviour that mutation testing
@@ -195,5 +196,178 @@ func TestHoverLayout(t *testing.T) {
 	h := Hover(f, strings.Index(src, "A = 0"), nil)
 	if h == nil || !strings.Contains(h.Markdown, "\nlayout: `A(:NEWS, :SERIAL)`\n") {
 		t.Errorf("hover %+v", h)
+	}
+}
+
+// TestHoverF90 covers the free-form declarations: a derived type, a
+// variable of that type, a NAMELIST group and a CYCLIC(2) distribution.
+func TestHoverF90(t *testing.T) {
+	src := `program q
+  type pt
+    real :: x, y
+  end type pt
+  type(pt) :: p
+  real :: a(100), b, c
+  namelist /nl/ b, c
+!hpf$ distribute a(cyclic(2))
+  a = 0
+  read (*, nml=nl)
+end program q
+`
+	f := parser.Parse("q.f90", []byte(src), nil)
+	if errs := f.Errors(); len(errs) > 0 {
+		t.Fatalf("errors %v", errs)
+	}
+	for _, c := range []struct {
+		at   int
+		want string
+	}{
+		{strings.Index(src, "type pt") + len("type "), "```fortran\nTYPE PT\n```\n"},
+		{strings.Index(src, "p\n"), "```fortran\nTYPE(PT) P\n```\n"},
+		{strings.Index(src, "nl/"), "```fortran\nNAMELIST /NL/\n```\n"},
+		{strings.Index(src, "nl)"), "```fortran\nNAMELIST /NL/\n```\n"},
+		{strings.Index(src, "a = 0"), "\ndistributed: `A(CYCLIC(2))`\n"},
+		{strings.Index(src, "a = 0"), "```fortran\nREAL A(100)\n```\n"},
+	} {
+		h := Hover(f, c.at, nil)
+		if h == nil || !strings.Contains(h.Markdown, c.want) {
+			t.Errorf("hover at %d (%q): %+v, want %q", c.at, src[c.at:c.at+3], h, c.want)
+		}
+	}
+}
+
+// TestCapabilityCacheValues: the values of symbols are part of the
+// cache key, in any order of the map: the same values share one
+// analysis, other values get their own.
+func TestCapabilityCacheValues(t *testing.T) {
+	src := []byte("      PROGRAM P\n      REAL A(100)\n      DO 10 I = 1, 100\n         A(I) = I\n   10 CONTINUE\n      END\n")
+	f := parser.Parse("values.f", src, nil)
+	opts := func(vals map[string]float64) EstimateOptions {
+		return EstimateSettings{Procs: 4, Values: vals}.Options(nil)
+	}
+	before := capabilityRuns.Load()
+	CapabilityDiagnostics(f, opts(map[string]float64{"N": 100, "M": 3}), nil)
+	CapabilityDiagnostics(f, opts(map[string]float64{"M": 3, "N": 100}), nil)
+	if n := capabilityRuns.Load() - before; n != 1 {
+		t.Errorf("%d analyses for the same values, want 1", n)
+	}
+	CapabilityDiagnostics(f, opts(map[string]float64{"N": 200, "M": 3}), nil)
+	CapabilityDiagnostics(f, opts(map[string]float64{"N": 100}), nil)
+	if n := capabilityRuns.Load() - before; n != 3 {
+		t.Errorf("%d analyses for three sets of values, want 3", n)
+	}
+}
+
+// TestHoverScalarProcessors: a PROCESSORS arrangement without shape
+// (HPF's scalar processor) has no rank in its hover.
+func TestHoverScalarProcessors(t *testing.T) {
+	src := "      PROGRAM P\n!HPF$ PROCESSORS SOLO\n      REAL A(8)\n!HPF$ DISTRIBUTE A(*) ONTO SOLO\n      A = 0\n      END\n"
+	f := parser.Parse("p.hpf", []byte(src), nil)
+	if errs := f.Errors(); len(errs) > 0 {
+		t.Fatalf("errors %v", errs)
+	}
+	h := Hover(f, strings.Index(src, "SOLO"), nil)
+	if h == nil || !strings.HasPrefix(h.Markdown, "```fortran\nPROCESSORS SOLO\n```\n") || strings.Contains(h.Markdown, "rank") {
+		t.Errorf("hover %+v", h)
+	}
+	if h != nil && !strings.Contains(h.Markdown, "declared on line 2") {
+		t.Errorf("hover %+v", h)
+	}
+}
+
+// TestEstimateSettingsOptions: the processor count is clamped to
+// [1, partition.MaxProcs] (16 when unset or not positive), and the names
+// of values are upper-cased, as Fortran names are.
+func TestEstimateSettingsOptions(t *testing.T) {
+	for _, c := range []struct{ procs, want int }{
+		{0, 16}, {-3, 16}, {1, 1}, {2, 2}, {partition.MaxProcs, partition.MaxProcs}, {partition.MaxProcs + 1, partition.MaxProcs},
+	} {
+		if got := (EstimateSettings{Procs: c.procs}).Options(nil).Procs; got != c.want {
+			t.Errorf("procs %d: %d, want %d", c.procs, got, c.want)
+		}
+	}
+	o := EstimateSettings{Values: map[string]float64{"n": 1000, "Tol": 0.5}}.Options(nil)
+	if len(o.Values) != 2 || o.Values["N"] == nil || o.Values["N"].RatString() != "1000" || o.Values["TOL"] == nil || o.Values["TOL"].RatString() != "1/2" {
+		t.Errorf("values %v", o.Values)
+	}
+	if o.Machine == nil || o.Machine != (EstimateSettings{}).Options(nil).Machine {
+		t.Errorf("the default machine is not shared: %p", o.Machine)
+	}
+}
+
+// TestNewEngineTables: the cost table chosen in the settings changes the
+// labels. One REAL addition per iteration of a loop of N iterations:
+// fp-one counts N (nothing else costs), a table charging only 2 per
+// iteration counts 2·N; "" is all-one.
+func TestNewEngineTables(t *testing.T) {
+	src := "      SUBROUTINE T(X, N)\n      DO 10 I = 1, N\n         X = X + 1.0\n   10 CONTINUE\n      END\n"
+	f := parser.Parse("t.f", []byte(src), nil)
+	loopLabel := func(table, text string) string {
+		t.Helper()
+		eng, err := NewEngine(table, text, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", table, err)
+		}
+		for _, h := range InlayHints(f, eng, 0, len(src), InlayOptions{Loops: true, MaxLength: 40}) {
+			if f.Lines.Line(h.Offset) == 1 {
+				return h.Label
+			}
+		}
+		t.Fatalf("%s: no hint on the loop", table)
+		return ""
+	}
+	if got := loopLabel("fp-one", ""); got != "N for N ≥ 1" {
+		t.Errorf("fp-one: %q", got)
+	}
+	if got := loopLabel("two.cost", "[loop]\nper-iteration 2\n"); got != "2·N for N ≥ 1" {
+		t.Errorf("per-iteration 2: %q", got)
+	}
+	if def, all := loopLabel("", ""), loopLabel("all-one", ""); def != all || def == "N for N ≥ 1" {
+		t.Errorf("default %q, all-one %q", def, all)
+	}
+	if _, err := NewEngine("bad.cost", "+ 1\n", nil); err == nil || !strings.HasPrefix(err.Error(), "1:1:") {
+		t.Errorf("a malformed table: error %v", err)
+	}
+}
+
+// TestStatementHoverElements: the hover of an array assignment gives the
+// number of elements it stands for, read off its section: N for a WHERE
+// or a whole-array assignment over A(N), 4 for A(1:4); none for one
+// element or a scalar statement.
+func TestStatementHoverElements(t *testing.T) {
+	src := `subroutine s(a, n)
+  integer n
+  real a(n)
+  where (a > 0) a = 1.0 / a
+  a(1:4) = 0
+  a(3:3) = 0
+  a(1) = 2.0
+  a = 3.0 * a
+end subroutine s
+`
+	f := parser.Parse("s.f90", []byte(src), nil)
+	if errs := f.Errors(); len(errs) > 0 {
+		t.Fatalf("errors %v", errs)
+	}
+	eng := complexity.NewEngine(complexity.Options{})
+	for _, c := range []struct{ at, want string }{
+		{"where", "**Elements**: `N`"},
+		{"a(1:4)", "**Elements**: `4`"},
+		{"a(3:3)", ""},
+		{"a(1) =", ""},
+		{"a = 3", "**Elements**: `N`"},
+	} {
+		h := StatementHover(f, eng, strings.Index(src, c.at))
+		if h == "" {
+			t.Errorf("%s: no hover", c.at)
+			continue
+		}
+		if c.want == "" {
+			if strings.Contains(h, "**Elements**") {
+				t.Errorf("%s: elements in\n%s", c.at, h)
+			}
+		} else if !strings.Contains(h, c.want+" (the work is the span") {
+			t.Errorf("%s: no %s in\n%s", c.at, c.want, h)
+		}
 	}
 }
