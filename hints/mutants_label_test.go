@@ -25,6 +25,7 @@ func TestCostLabelCuts(t *testing.T) {
 	}{
 		{span, 37, "work 12·N² + 34·N + 56 · span 7·N + 8"},
 		{span, 36, "work 12·N² + 34… · span 7·N + 8"},
+		{span, 28, "work 12·N² … · span 7·N + 8"}, // half 7: S fits exactly
 		{span, 26, "work 12·N²… · span 7·N +…"},
 		{span, 25, "work 12·N² + 34·N + 56 ·…"},
 		{Cost{Work: w}, 17, "12·N² + 34·N + 56"},
