@@ -136,7 +136,7 @@ func TestHoverKinds(t *testing.T) {
 		want []string // lines of the hover, each present
 		not  []string // text that must not be there
 	}{
-		{"SQRT", "SQRT", []string{"INTRINSIC SQRT", "intrinsic procedure"}, nil},
+		{"SQRT", "SQRT", []string{"SQRT(X)", "intrinsic elemental function → same type and kind as X", "Square root."}, nil},
 		{"WORK(B", "WORK", []string{"SUBROUTINE WORK(V, M)"}, []string{"result variable"}},
 		{"F(2", "F", []string{"REAL FUNCTION F(Z)"}, nil},
 		{"EXT(B", "EXT", []string{"EXTERNAL EXT", "external procedure"}, []string{"returning"}},
