@@ -216,8 +216,20 @@ func arrayElements(r *complexity.StmtResult, c Cost) (complexity.Poly, bool) {
 	if !ok || q.Equal(complexity.Int(1)) || q.IsZero() {
 		return complexity.Poly{}, false
 	}
+	// Whole coefficients; only the constant may be negative (V(2:N-1) has
+	// N - 2 elements), and something must grow.
+	positive := false
 	for _, t := range q.Terms() {
-		if !t.Coef.IsInt() || t.Coef.Sign() < 0 {
+		if !t.Coef.IsInt() || (t.Coef.Sign() < 0 && len(t.Factors) > 0) {
+			return complexity.Poly{}, false
+		}
+		positive = positive || (t.Coef.Sign() > 0 && len(t.Factors) > 0)
+	}
+	if !positive && !q.IsConst() {
+		return complexity.Poly{}, false
+	}
+	if q.IsConst() {
+		if v := q.Terms(); len(v) == 1 && v[0].Coef.Sign() < 0 {
 			return complexity.Poly{}, false
 		}
 	}

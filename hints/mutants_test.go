@@ -333,7 +333,8 @@ func TestNewEngineTables(t *testing.T) {
 // TestStatementHoverElements: the hover of an array assignment gives the
 // number of elements it stands for, read off its section: N for a WHERE
 // or a whole-array assignment over A(N), 4 for A(1:4); none for one
-// element or a scalar statement.
+// element or a scalar statement; N - 2 for A(2:N-1), whose count has a
+// negative constant.
 func TestStatementHoverElements(t *testing.T) {
 	src := `subroutine s(a, n)
   integer n
@@ -343,6 +344,7 @@ func TestStatementHoverElements(t *testing.T) {
   a(3:3) = 0
   a(1) = 2.0
   a = 3.0 * a
+  a(2:n-1) = a(1:n-2) + a(3:n)
 end subroutine s
 `
 	f := parser.Parse("s.f90", []byte(src), nil)
@@ -356,6 +358,7 @@ end subroutine s
 		{"a(3:3)", ""},
 		{"a(1) =", ""},
 		{"a = 3", "**Elements**: `N`"},
+		{"a(2:n-1)", "**Elements**: `N - 2`"},
 	} {
 		h := StatementHover(f, eng, strings.Index(src, c.at))
 		if h == "" {
