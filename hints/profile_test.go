@@ -30,10 +30,10 @@ end program p
 // loop that was not timed says so; a line the profile does not know has
 // no hover.
 func TestProfileHover(t *testing.T) {
-	f := parser.Parse("/work/p.f90", []byte(profiledSrc), nil)
+	f := parser.Parse("/src/p.f90", []byte(profiledSrc), nil)
 	prof, err := ParseProfile([]byte(`{"ranks":2,"lines":[
-		{"path":"/work/p.f90","line":5,"count":20,"time":0.004,"calls":0,"bytes":0,"entries":2},
-		{"path":"/work/p.f90","line":6,"count":20000,"time":0,"calls":0,"bytes":0,"entries":20}],
+		{"path":"/src/p.f90","line":5,"count":20,"time":0.004,"calls":0,"bytes":0,"entries":2},
+		{"path":"/src/p.f90","line":6,"count":20000,"time":0,"calls":0,"bytes":0,"entries":20}],
 		"arrays":[],"timeline":[]}`))
 	if err != nil {
 		t.Fatal(err)
@@ -82,10 +82,10 @@ func TestProfileHover(t *testing.T) {
 // loop only the trip count in the tooltip; a stale profile no number,
 // the reason in the tooltip.
 func TestProfileInlay(t *testing.T) {
-	f := parser.Parse("/work/p.f90", []byte(profiledSrc), nil)
+	f := parser.Parse("/src/p.f90", []byte(profiledSrc), nil)
 	prof, err := ParseProfile([]byte(`{"ranks":2,"lines":[
-		{"path":"/work/p.f90","line":5,"count":20,"time":0.004,"calls":0,"bytes":0,"entries":2},
-		{"path":"/work/p.f90","line":6,"count":20000,"time":0,"calls":0,"bytes":0,"entries":20}],
+		{"path":"/src/p.f90","line":5,"count":20,"time":0.004,"calls":0,"bytes":0,"entries":2},
+		{"path":"/src/p.f90","line":6,"count":20000,"time":0,"calls":0,"bytes":0,"entries":20}],
 		"arrays":[],"timeline":[]}`))
 	if err != nil {
 		t.Fatal(err)
@@ -156,9 +156,9 @@ end program w
 // statistics count the range as measured, not unknown; a statement with
 // no measured unknown, or no profile, adds nothing.
 func TestMeasuredCost(t *testing.T) {
-	f := parser.Parse("/work/w.f90", []byte(whileSrc), nil)
+	f := parser.Parse("/src/w.f90", []byte(whileSrc), nil)
 	prof, err := ParseProfile([]byte(`{"ranks":1,"lines":[
-		{"path":"/work/w.f90","line":7,"count":500,"time":0.001,"calls":0,"bytes":0,"entries":20}]}`))
+		{"path":"/src/w.f90","line":7,"count":500,"time":0.001,"calls":0,"bytes":0,"entries":20}]}`))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -45,7 +45,7 @@ func TestConcurrentRequests(t *testing.T) {
 	c.initialize(fullCapabilities)
 	uri, text := example(t, "redblack.f")
 	c.open(uri, text)
-	const other = "file:///work/other.f90"
+	const other = "file:///src/other.f90"
 	c.open(other, "subroutine relax(n)\n  integer :: n\nend subroutine relax\n")
 	methods := []string{"textDocument/hover", "textDocument/definition", "textDocument/references", "textDocument/completion",
 		"textDocument/signatureHelp", "textDocument/documentSymbol", "workspace/symbol", "textDocument/inlayHint"}

@@ -118,7 +118,7 @@ func TestSemanticTokens(t *testing.T) {
 	}
 	// A string of characters outside the BMP before X: X's column counts
 	// UTF-16 code units (two per 𝔸), not bytes (four) or runes (one).
-	const uri = "file:///work/sem.f90"
+	const uri = "file:///src/sem.f90"
 	src := "program p\n  real :: x(8)\n  !hpf$ distribute x(block)\n  print *, '𝔸𝔸', x\nend program p\n"
 	c.open(uri, src)
 	doc := map[string]any{"textDocument": map[string]any{"uri": uri}}
