@@ -169,7 +169,7 @@ func TestSemanticTokens(t *testing.T) {
 
 func TestCallHierarchy(t *testing.T) {
 	c := openHPF(t, Options{})
-	const other = "file:///work/other.f"
+	const other = "file:///src/other.f"
 	c.open(other, "      SUBROUTINE DRIVER\n      REAL Q(100,100)\n      CALL SUB(Q, 100)\n      END\n")
 	var items []protocol.CallHierarchyItem
 	c.call("textDocument/prepareCallHierarchy", textPos(hpfURI, posOf(t, hpfProgram, "SUB(A, N)", 0)), &items)
@@ -183,7 +183,7 @@ func TestCallHierarchy(t *testing.T) {
 	for _, call := range in {
 		got = append(got, fmt.Sprintf("%s %s %v", call.From.Name, call.From.URI, call.FromRanges))
 	}
-	want := "MAIN file:///work/hpf.f [{{14 11} {14 14}}]; DRIVER file:///work/other.f [{{2 11} {2 14}}]"
+	want := "MAIN file:///src/hpf.f [{{14 11} {14 14}}]; DRIVER file:///src/other.f [{{2 11} {2 14}}]"
 	if strings.Join(got, "; ") != want {
 		t.Errorf("incoming:\n got %s\nwant %s", strings.Join(got, "; "), want)
 	}

@@ -37,7 +37,7 @@ func TestFormatting(t *testing.T) {
 	if init.Capabilities["documentFormattingProvider"] != true || init.Capabilities["documentRangeFormattingProvider"] != true {
 		t.Fatalf("formatting not advertised: %v", init.Capabilities)
 	}
-	const uri = "file:///work/fmt.f90"
+	const uri = "file:///src/fmt.f90"
 	src := "program p\nif (x > 0) then   \ny = 1\nend if\ndo i = 1, 3\nz = i\nend do\nend program\n"
 	c.open(uri, src)
 	opts := map[string]any{"tabSize": 8, "insertSpaces": true}

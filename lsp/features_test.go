@@ -44,7 +44,7 @@ C     A comment that mentions A and S
       END
 `
 
-const hpfURI = "file:///work/hpf.f"
+const hpfURI = "file:///src/hpf.f"
 
 func openHPF(t *testing.T, opts Options) *client {
 	c := newClient(t, opts)
@@ -125,9 +125,9 @@ func TestDefinition(t *testing.T) {
 		}
 	}
 	// Across open files: a second document calling SUB.
-	c.open("file:///work/caller.f", "      PROGRAM CALLER\n      CALL SUB(Y, 3)\n      END\n")
+	c.open("file:///src/caller.f", "      PROGRAM CALLER\n      CALL SUB(Y, 3)\n      END\n")
 	var locs []protocol.Location
-	c.call("textDocument/definition", textPos("file:///work/caller.f", protocol.Position{Line: 1, Character: 12}), &locs)
+	c.call("textDocument/definition", textPos("file:///src/caller.f", protocol.Position{Line: 1, Character: 12}), &locs)
 	if len(locs) != 1 || locs[0].URI != hpfURI || locs[0].Range.Start.Line != 21 {
 		t.Fatalf("definition in another file: %+v", locs)
 	}
@@ -249,7 +249,7 @@ func applyEdits(t *testing.T, text string, edits []protocol.TextEdit) string {
 func TestCompletion(t *testing.T) {
 	c := newClient(t, Options{})
 	c.initialize(fullCapabilities)
-	const uri = "file:///work/c.f90"
+	const uri = "file:///src/c.f90"
 	src := "program p\n  real :: alpha(10), albedo\n  !$omp parallel do pri\n  x = al\n  y = ma\n  ! al\nend program p\n"
 	c.open(uri, src)
 	labels := func(pos protocol.Position) []string {
@@ -289,7 +289,7 @@ func contains(list []string, s string) bool {
 
 func TestSignatureHelp(t *testing.T) {
 	c := openHPF(t, Options{})
-	const uri = "file:///work/s.f"
+	const uri = "file:///src/s.f"
 	src := "      PROGRAM S\n      CALL SUB(Q, \n      Z = MOD(3, \n      END\n" +
 		"      SUBROUTINE SUB(X, M)\n      REAL, INTENT(IN) :: X(10)\n      INTEGER, INTENT(OUT), OPTIONAL :: M\n      END\n"
 	c.open(uri, src)

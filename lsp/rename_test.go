@@ -30,7 +30,7 @@ end subroutine report
 func TestRenameAcrossDocuments(t *testing.T) {
 	c := newClient(t, Options{})
 	c.initialize(fullCapabilities)
-	modURI, userURI := protocol.DocumentURI("file:///work/counters.f90"), protocol.DocumentURI("file:///work/main.f90")
+	modURI, userURI := protocol.DocumentURI("file:///src/counters.f90"), protocol.DocumentURI("file:///src/main.f90")
 	c.open(modURI, renameModule)
 	c.open(userURI, renameUser)
 

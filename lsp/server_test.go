@@ -86,7 +86,7 @@ func dump(f *parser.File) string {
 func TestIncrementalSync(t *testing.T) {
 	c := newClient(t, Options{})
 	c.initialize(fullCapabilities)
-	const uri = "file:///work/sync.f"
+	const uri = "file:///src/sync.f"
 	text := "C     café 😀 grid\n      PROGRAM P\n      X = 1\n      END\n"
 	c.open(uri, text)
 	steps := []struct {
@@ -131,7 +131,7 @@ func TestIncrementalSync(t *testing.T) {
 func TestDiagnostics(t *testing.T) {
 	c := newClient(t, Options{})
 	c.initialize(fullCapabilities)
-	const uri = "file:///work/d.f90"
+	const uri = "file:///src/d.f90"
 	c.open(uri, "program p\n  implicit none\n  x = 1\nend program p\n")
 	d := c.waitDiags(uri, 1)
 	if len(d.Diagnostics) != 1 {
@@ -171,7 +171,7 @@ func TestDiagnostics(t *testing.T) {
 func TestDiagnosticsKeepPace(t *testing.T) {
 	c := newClient(t, Options{DiagnosticDelay: 40 * time.Millisecond})
 	c.initialize(fullCapabilities)
-	const uri = "file:///work/pace.f"
+	const uri = "file:///src/pace.f"
 	c.open(uri, "      X = 1\n      END\n")
 	c.waitDiags(uri, 1)
 	got := 0
@@ -237,9 +237,9 @@ func TestRobustness(t *testing.T) {
 		t.Fatalf("hover in an untitled document: %+v", h)
 	}
 	// Invalid UTF-8 (sent as JSON, which carries it as U+FFFD) and NULs.
-	c.open("file:///work/bad.f", "      X\xff\xfe = 1\x00\n      END\n")
+	c.open("file:///src/bad.f", "      X\xff\xfe = 1\x00\n      END\n")
 	var syms []protocol.DocumentSymbol
-	c.call("textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": "file:///work/bad.f"}}, &syms)
+	c.call("textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": "file:///src/bad.f"}}, &syms)
 	// After all that the server still answers correctly.
 	c.call("textDocument/hover", textPos(uri, posOf(t, text, "ALIGN VAL", 6)), &h)
 	if h == nil || !strings.Contains(h.Contents.Value, "REAL VAL(0:N+1,0:N+1)") {
@@ -411,7 +411,7 @@ func TestSlowDiagnosticsDoNotPileUp(t *testing.T) {
 		}
 	}()
 	c.initialize(fullCapabilities)
-	const uri = "file:///work/slow.f"
+	const uri = "file:///src/slow.f"
 	c.open(uri, "      X = 1\n      END\n")
 	v := 2
 	for ; v < 60; v++ {

@@ -188,7 +188,7 @@ func TestDocumentTooLarge(t *testing.T) {
 	}})
 	c.srv.store.maxSize = 3000
 	c.initialize(fullCapabilities)
-	const uri = "file:///work/huge.f"
+	const uri = "file:///src/huge.f"
 	head := "      PROGRAM P\n      X = 1\n"
 	text := head + strings.Repeat("C     a comment line of the big file\n", 100) + "      END\n"
 	ed := &editor{text: text}
