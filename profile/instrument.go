@@ -1061,25 +1061,17 @@ func fortranString(s string) string {
 // columns 7 to 72 (continuation mark in column 6), free form breaks past
 // column 100 with "&" at both ends.
 func wrap(line string, form parser.Form) string {
+	width, chunk, next := 100, 100, "&\n  &"
 	if form == parser.Fixed {
-		if len(line) <= 72 {
-			return line
-		}
-		out := line[:72]
-		for rest := line[72:]; rest != ""; {
-			n := min(len(rest), 66)
-			out += "\n     &" + rest[:n]
-			rest = rest[n:]
-		}
-		return out
+		width, chunk, next = 72, 66, "\n     &"
 	}
-	if len(line) <= 100 {
+	if len(line) <= width {
 		return line
 	}
-	out := line[:100]
-	for rest := line[100:]; rest != ""; {
-		n := min(len(rest), 100)
-		out += "&\n  &" + rest[:n]
+	out := line[:width]
+	for rest := line[width:]; rest != ""; {
+		n := min(len(rest), chunk)
+		out += next + rest[:n]
 		rest = rest[n:]
 	}
 	return out
