@@ -33,36 +33,27 @@ func at(r *request) (*Snapshot, int, error) {
 	return r.snap, off, nil
 }
 
-// others returns the files of the other open documents.
-// others returns the files of the workspace other than snap's: the open
-// documents and the indexed files.
-func (s *Server) others(snap *Snapshot) []*parser.File {
-	var out []*parser.File
-	for _, d := range s.workspaceFiles() {
-		if d.uri != snap.URI {
-			out = append(out, d.file)
-		}
-	}
-	return out
+// others returns the workspace a request at off of snap sees and the
+// files in it other than snap's: the open documents and the closed files
+// that define the name at off (index_query.go).
+func (s *Server) others(snap *Snapshot, off int) (*workspace, []*parser.File) {
+	w := s.workspaceFor(origin{snap.URI, snap.File}, need{names: namesAt(snap.File, off)})
+	return w, w.others(snap.File)
 }
 
-// uriOf returns the URI of a file a location points into.
-func (s *Server) uriOf(snap *Snapshot, f *parser.File) protocol.DocumentURI {
-	if f == snap.File {
-		return snap.URI
-	}
-	for _, d := range s.store.all() {
-		if d.File == f {
-			return d.URI
-		}
-	}
-	return pathToURI(f.Name)
+// eachOthers calls fn with the files other than snap's that a request
+// finding the uses of names sees, in batches (index_query.go), until fn
+// returns false.
+func (s *Server) eachOthers(snap *Snapshot, names []string, fn func(w *workspace, others []*parser.File) bool) {
+	s.batches(origin{snap.URI, snap.File}, need{names: names, uses: true}, func(w *workspace) bool {
+		return fn(w, w.others(snap.File))
+	})
 }
 
-func (s *Server) locations(snap *Snapshot, locs []hints.Location) []protocol.Location {
+func locations(w *workspace, locs []hints.Location) []protocol.Location {
 	out := make([]protocol.Location, 0, len(locs))
 	for _, l := range locs {
-		out = append(out, protocol.Location{URI: s.uriOf(snap, l.File), Range: rangeOf(l.File, l.Start, l.End)})
+		out = append(out, protocol.Location{URI: w.uri(l.File), Range: rangeOf(l.File, l.Start, l.End)})
 	}
 	return out
 }
@@ -142,13 +133,27 @@ func (s *Server) workspaceSymbol(ctx context.Context, r *request) (any, error) {
 		return nil, err
 	}
 	out := []protocol.SymbolInformation{}
-	for _, d := range s.workspaceFiles() {
+	for _, d := range s.store.all() {
+		if ctx.Err() != nil {
+			return out, nil
+		}
+		if d.File == nil {
+			continue
+		}
+		for _, sy := range hints.WorkspaceSymbols(d.File, p.Query) {
+			out = append(out, protocol.SymbolInformation{Name: sy.Name, Kind: kindOf(sy.Kind), ContainerName: sy.Container,
+				Location: protocol.Location{URI: d.URI, Range: rangeOf(d.File, sy.SelStart, sy.SelEnd)}})
+		}
+	}
+	for _, x := range s.closed() {
 		if ctx.Err() != nil {
 			break
 		}
-		for _, sy := range hints.WorkspaceSymbols(d.file, p.Query) {
-			out = append(out, protocol.SymbolInformation{Name: sy.Name, Kind: kindOf(sy.Kind), ContainerName: sy.Container,
-				Location: protocol.Location{URI: d.uri, Range: rangeOf(d.file, sy.SelStart, sy.SelEnd)}})
+		for i, sy := range x.entry.sum.Symbols {
+			if hints.MatchesQuery(sy.Name, p.Query) {
+				out = append(out, protocol.SymbolInformation{Name: sy.Name, Kind: kindOf(sy.Kind), ContainerName: sy.Container,
+					Location: protocol.Location{URI: x.uri, Range: x.entry.sel[i]}})
+			}
 		}
 	}
 	return out, nil
@@ -159,7 +164,8 @@ func (s *Server) definition(ctx context.Context, r *request) (any, error) {
 	if err != nil || snap == nil {
 		return []protocol.Location{}, err
 	}
-	return s.locations(snap, hints.Definition(snap.File, off, s.others(snap))), nil
+	w, others := s.others(snap, off)
+	return locations(w, hints.Definition(snap.File, off, others)), nil
 }
 
 func (s *Server) hover(ctx context.Context, r *request) (any, error) {
@@ -168,7 +174,8 @@ func (s *Server) hover(ctx context.Context, r *request) (any, error) {
 		return nil, err
 	}
 	f := snap.File
-	if h := hints.Hover(f, off, s.others(snap)); h != nil {
+	_, others := s.others(snap, off)
+	if h := hints.Hover(f, off, others); h != nil {
 		rg := rangeOf(f, h.Start, h.End)
 		return &protocol.Hover{Contents: *markdown(h.Markdown), Range: &rg}, nil
 	}
@@ -200,7 +207,18 @@ func (s *Server) references(ctx context.Context, r *request) (any, error) {
 		return []protocol.Location{}, err
 	}
 	_ = decode(r, &p)
-	return s.locations(snap, hints.References(snap.File, off, p.Context.IncludeDeclaration, s.others(snap))), nil
+	out := []protocol.Location{}
+	seen := map[protocol.Location]bool{}
+	s.eachOthers(snap, namesAt(snap.File, off), func(w *workspace, others []*parser.File) bool {
+		for _, l := range locations(w, hints.References(snap.File, off, p.Context.IncludeDeclaration, others)) {
+			if !seen[l] {
+				seen[l] = true
+				out = append(out, l)
+			}
+		}
+		return ctx.Err() == nil
+	})
+	return out, nil
 }
 
 // requestFailed is LSP 3.17's code for a request that was well formed but
@@ -212,7 +230,11 @@ func (s *Server) prepareRename(ctx context.Context, r *request) (any, error) {
 	if err != nil || snap == nil {
 		return nil, err
 	}
-	start, end, err := hints.PrepareRename(snap.File, off, s.others(snap))
+	var start, end int
+	s.eachOthers(snap, namesAt(snap.File, off), func(w *workspace, others []*parser.File) bool {
+		start, end, err = hints.PrepareRename(snap.File, off, others)
+		return err == nil
+	})
 	if err != nil {
 		return nil, jsonrpc2.NewError(requestFailed, err.Error())
 	}
@@ -229,14 +251,28 @@ func (s *Server) rename(ctx context.Context, r *request) (any, error) {
 		return nil, err
 	}
 	_ = decode(r, &p)
-	edits, err := hints.Rename(snap.File, off, p.NewName, s.others(snap))
+	// In batches of the files that name the old or the new name: every
+	// batch holds the definitions, so each checks and renames its files
+	// as the whole workspace would; the edits of snap's file repeat.
+	changes := map[protocol.DocumentURI][]protocol.TextEdit{}
+	seen := map[protocol.DocumentURI]map[protocol.Range]bool{}
+	s.eachOthers(snap, append(namesAt(snap.File, off), strings.ToUpper(p.NewName)), func(w *workspace, others []*parser.File) bool {
+		var edits []hints.TextEdit
+		edits, err = hints.Rename(snap.File, off, p.NewName, others)
+		for _, e := range edits {
+			uri, rg := w.uri(e.File), rangeOf(e.File, e.Start, e.End)
+			if seen[uri] == nil {
+				seen[uri] = map[protocol.Range]bool{}
+			}
+			if !seen[uri][rg] {
+				seen[uri][rg] = true
+				changes[uri] = append(changes[uri], protocol.TextEdit{Range: rg, NewText: e.Text})
+			}
+		}
+		return err == nil && ctx.Err() == nil
+	})
 	if err != nil {
 		return nil, jsonrpc2.NewError(requestFailed, err.Error())
-	}
-	changes := map[protocol.DocumentURI][]protocol.TextEdit{}
-	for _, e := range edits {
-		uri := s.uriOf(snap, e.File)
-		changes[uri] = append(changes[uri], protocol.TextEdit{Range: rangeOf(e.File, e.Start, e.End), NewText: e.Text})
 	}
 	return &protocol.WorkspaceEdit{Changes: changes}, nil
 }
@@ -260,7 +296,14 @@ func (s *Server) completion(ctx context.Context, r *request) (any, error) {
 		return &protocol.CompletionList{Items: []protocol.CompletionItem{}}, err
 	}
 	f := snap.File
-	items, start := hints.Complete(f, off, s.others(snap))
+	// Program units: of the open documents from their trees, of the
+	// closed files from their summaries.
+	open := s.openWorkspace(origin{snap.URI, f})
+	var units []hints.Completion
+	for _, x := range s.closed() {
+		units = append(units, x.entry.sum.Units...)
+	}
+	items, start := hints.CompleteWith(f, off, open.others(f), units)
 	rg := rangeOf(f, start, off)
 	out := make([]protocol.CompletionItem, 0, len(items))
 	for _, it := range items {
@@ -308,7 +351,10 @@ func (s *Server) signatureHelp(ctx context.Context, r *request) (any, error) {
 	if err != nil || snap == nil {
 		return nil, err
 	}
-	sig := hints.SignatureHelp(snap.File, off, s.others(snap))
+	// The call around off names its procedure somewhere in the file: the
+	// closed files defining a unit the file names.
+	w := s.workspaceFor(origin{snap.URI, snap.File}, need{callees: []*parser.File{snap.File}})
+	sig := hints.SignatureHelp(snap.File, off, w.others(snap.File))
 	if sig == nil {
 		return nil, nil
 	}

@@ -2,7 +2,9 @@ package lsp
 
 import (
 	"context"
+	"sort"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/pfls/pfls/hints"
@@ -194,43 +196,9 @@ func (s *Server) semanticTokensDelta(ctx context.Context, r *request) (any, erro
 	return semanticTokensDelta{ResultID: id, Edits: edits}, nil
 }
 
-// callFiles is the workspace (open documents first, then indexed files)
-// seen by the call hierarchy, with each file's URI.
-type callFiles struct {
-	files []*parser.File
-	uris  map[*parser.File]protocol.DocumentURI
-	byURI map[protocol.DocumentURI]*parser.File
-}
-
-func (s *Server) callFiles() *callFiles {
-	c := &callFiles{uris: map[*parser.File]protocol.DocumentURI{}, byURI: map[protocol.DocumentURI]*parser.File{}}
-	for _, d := range s.workspaceFiles() {
-		c.files = append(c.files, d.file)
-		c.uris[d.file], c.byURI[d.uri] = d.uri, d.file
-	}
-	return c
-}
-
-// others returns the files other than f.
-func (c *callFiles) others(f *parser.File) []*parser.File {
-	out := make([]*parser.File, 0, len(c.files))
-	for _, g := range c.files {
-		if g != f {
-			out = append(out, g)
-		}
-	}
-	return out
-}
-
-func (c *callFiles) uri(f *parser.File) protocol.DocumentURI {
-	if u, ok := c.uris[f]; ok {
-		return u
-	}
-	return pathToURI(f.Name)
-}
-
-func (c *callFiles) item(it hints.CallItem) protocol.CallHierarchyItem {
-	return protocol.CallHierarchyItem{Name: it.Name, Kind: kindOf(it.Kind), Detail: it.Detail, URI: c.uri(it.File),
+// callItem converts an item of the call hierarchy, its file among w's.
+func callItem(w *workspace, it hints.CallItem) protocol.CallHierarchyItem {
+	return protocol.CallHierarchyItem{Name: it.Name, Kind: kindOf(it.Kind), Detail: it.Detail, URI: w.uri(it.File),
 		Range: rangeOf(it.File, it.Start, it.End), SelectionRange: rangeOf(it.File, it.SelStart, it.SelEnd)}
 }
 
@@ -240,56 +208,103 @@ func (s *Server) prepareCallHierarchy(ctx context.Context, r *request) (any, err
 	if err != nil || snap == nil {
 		return out, err
 	}
-	c := s.callFiles()
-	c.uris[snap.File] = snap.URI
-	for _, it := range hints.PrepareCalls(snap.File, off, s.others(snap)) {
-		out = append(out, c.item(it))
+	w, others := s.others(snap, off)
+	for _, it := range hints.PrepareCalls(snap.File, off, others) {
+		out = append(out, callItem(w, it))
 	}
 	return out, nil
 }
 
-// callEdges decodes an item of the call hierarchy, finds its file among
-// the workspace's and calls producer at the start of its name.
-func (s *Server) callEdges(r *request, producer func(*parser.File, int, []*parser.File) []hints.CallEdge) (*callFiles, []hints.CallEdge, error) {
+// callOrigin decodes an item of the call hierarchy and finds its file:
+// an open document, or a closed file parsed again.
+func (s *Server) callOrigin(r *request) (origin, protocol.CallHierarchyItem, error) {
 	var p struct {
 		Item protocol.CallHierarchyItem `json:"item"`
 	}
 	if err := decode(r, &p); err != nil {
-		return nil, nil, err
+		return origin{}, p.Item, err
 	}
-	c := s.callFiles()
-	f := c.byURI[p.Item.URI]
-	if f == nil {
-		return c, nil, nil
+	if d := s.store.get(p.Item.URI); d != nil {
+		return origin{d.URI, d.File}, p.Item, nil
 	}
-	off, _ := offsetOf(f, p.Item.SelectionRange.Start)
-	return c, producer(f, off, c.others(f)), nil
+	for _, x := range s.index.all() {
+		if x.uri == p.Item.URI {
+			return origin{x.uri, s.tree(x)}, p.Item, nil
+		}
+	}
+	return origin{}, p.Item, nil
 }
 
+// incomingCalls looks for the callers among the files that name the
+// item, in batches (index_query.go).
 func (s *Server) incomingCalls(ctx context.Context, r *request) (any, error) {
-	c, edges, err := s.callEdges(r, hints.IncomingCalls)
+	o, item, err := s.callOrigin(r)
 	out := []protocol.CallHierarchyIncomingCall{}
-	for _, e := range edges {
-		call := protocol.CallHierarchyIncomingCall{From: c.item(e.Item), FromRanges: []protocol.Range{}}
-		for _, site := range e.Sites {
-			call.FromRanges = append(call.FromRanges, rangeOf(site.File, site.Start, site.End))
-		}
-		out = append(out, call)
+	if err != nil || o.file == nil {
+		return out, err
 	}
-	return out, err
+	off, _ := offsetOf(o.file, item.SelectionRange.Start)
+	type key struct {
+		uri protocol.DocumentURI
+		sel protocol.Range
+	}
+	byCaller := map[key]int{}
+	names := append(namesAt(o.file, off), strings.ToUpper(item.Name))
+	s.batches(o, need{names: names, uses: true}, func(w *workspace) bool {
+		for _, e := range hints.IncomingCalls(o.file, off, w.others(o.file)) {
+			from := callItem(w, e.Item)
+			k := key{from.URI, from.SelectionRange}
+			i, ok := byCaller[k]
+			if !ok {
+				i = len(out)
+				byCaller[k] = i
+				out = append(out, protocol.CallHierarchyIncomingCall{From: from, FromRanges: []protocol.Range{}})
+			} else if len(out[i].FromRanges) > 0 {
+				continue // the origin's own callers, in every batch
+			}
+			for _, site := range e.Sites {
+				out[i].FromRanges = append(out[i].FromRanges, rangeOf(site.File, site.Start, site.End))
+			}
+		}
+		return ctx.Err() == nil
+	})
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i].From, out[j].From
+		if a.URI != b.URI {
+			return a.URI < b.URI
+		}
+		return comparePos(a.Range.Start, b.Range.Start) < 0
+	})
+	return out, nil
 }
 
+// outgoingCalls looks for the callees among the files that define a
+// unit the item's file names.
 func (s *Server) outgoingCalls(ctx context.Context, r *request) (any, error) {
-	c, edges, err := s.callEdges(r, hints.OutgoingCalls)
+	o, item, err := s.callOrigin(r)
 	out := []protocol.CallHierarchyOutgoingCall{}
-	for _, e := range edges {
-		call := protocol.CallHierarchyOutgoingCall{To: c.item(e.Item), FromRanges: []protocol.Range{}}
+	if err != nil || o.file == nil {
+		return out, err
+	}
+	off, _ := offsetOf(o.file, item.SelectionRange.Start)
+	w := s.workspaceFor(o, need{names: namesAt(o.file, off), callees: []*parser.File{o.file}})
+	for _, e := range hints.OutgoingCalls(o.file, off, w.others(o.file)) {
+		call := protocol.CallHierarchyOutgoingCall{To: callItem(w, e.Item), FromRanges: []protocol.Range{}}
 		for _, site := range e.Sites {
 			call.FromRanges = append(call.FromRanges, rangeOf(site.File, site.Start, site.End))
 		}
 		out = append(out, call)
 	}
-	return out, err
+	return out, nil
+}
+
+func comparePos(a, b protocol.Position) int {
+	switch {
+	case a.Line != b.Line:
+		return int(a.Line) - int(b.Line)
+	default:
+		return int(a.Character) - int(b.Character)
+	}
 }
 
 // features2Capabilities are the capabilities of this file's features,

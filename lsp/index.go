@@ -18,6 +18,12 @@ import (
 // workspace folders are parsed in the background, with $/progress when the
 // client supports it, so that workspace symbols and definitions reach
 // files that are not open. Open documents always win over the index.
+//
+// The index keeps a summary of each file (hints.FileSummary: its symbols,
+// program units, modules, USE'd modules and the names it holds), not its
+// tree: LAPACK's trees take about a gigabyte, its summaries a few
+// megabytes. A request that needs closed files in full parses again the
+// few it needs (index_query.go).
 
 const (
 	maxIndexedFiles = 5000
@@ -27,20 +33,51 @@ const (
 type index struct {
 	start sync.Once // a second initialized must not index again
 	mu    sync.Mutex
-	files map[protocol.DocumentURI]*parser.File
+	files map[protocol.DocumentURI]*indexEntry
 	done  chan struct{}
+	trees treeCache // closed files parsed again for requests
+}
+
+// indexEntry is what the index keeps of one file.
+type indexEntry struct {
+	path string // where the file was read, to parse it again
+	sum  *hints.FileSummary
+	sel  []protocol.Range // the LSP ranges of sum.Symbols' names
 }
 
 func newIndex() *index {
-	return &index{files: map[protocol.DocumentURI]*parser.File{}, done: make(chan struct{})}
+	return &index{files: map[protocol.DocumentURI]*indexEntry{}, done: make(chan struct{}), trees: treeCache{max: treeCacheSize}}
+}
+
+// add summarizes f, read from path, into the index under uri.
+func (ix *index) add(uri protocol.DocumentURI, path string, f *parser.File) {
+	e := &indexEntry{path: path, sum: hints.Summarize(f)}
+	e.sel = make([]protocol.Range, len(e.sum.Symbols))
+	for i, sy := range e.sum.Symbols {
+		e.sel[i] = rangeOf(f, sy.SelStart, sy.SelEnd)
+	}
+	ix.mu.Lock()
+	if _, ok := ix.files[uri]; ok || len(ix.files) < maxIndexedFiles {
+		ix.files[uri] = e // watched files created later count against the limit too
+	}
+	ix.mu.Unlock()
+	ix.trees.drop(uri)
+}
+
+// remove drops the file at uri from the index.
+func (ix *index) remove(uri protocol.DocumentURI) {
+	ix.mu.Lock()
+	delete(ix.files, uri)
+	ix.mu.Unlock()
+	ix.trees.drop(uri)
 }
 
 // all returns the indexed files, sorted by URI.
 func (ix *index) all() []indexed {
 	ix.mu.Lock()
 	out := make([]indexed, 0, len(ix.files))
-	for u, f := range ix.files {
-		out = append(out, indexed{u, f})
+	for u, e := range ix.files {
+		out = append(out, indexed{u, e})
 	}
 	ix.mu.Unlock()
 	sort.Slice(out, func(i, j int) bool { return out[i].uri < out[j].uri })
@@ -48,8 +85,8 @@ func (ix *index) all() []indexed {
 }
 
 type indexed struct {
-	uri  protocol.DocumentURI
-	file *parser.File
+	uri   protocol.DocumentURI
+	entry *indexEntry
 }
 
 // isFortranFile reports whether a file name has a Fortran extension.
@@ -128,15 +165,13 @@ func (s *Server) indexWorkspace(roots []string, progress bool) {
 	s.log.Printf("indexed %d Fortran files", len(files))
 }
 
-// workspaceFiles returns every file the server knows, open documents
-// first, each URI once.
-func (s *Server) workspaceFiles() []indexed {
-	var out []indexed
+// closed returns the indexed files that are not open, sorted by URI.
+func (s *Server) closed() []indexed {
 	open := map[protocol.DocumentURI]bool{}
 	for _, d := range s.store.all() {
-		out = append(out, indexed{d.URI, d.File})
 		open[d.URI] = true
 	}
+	var out []indexed
 	for _, x := range s.index.all() {
 		if !open[x.uri] {
 			out = append(out, x)
@@ -166,9 +201,7 @@ func (s *Server) didChangeWatchedFiles(ctx context.Context, r *request) (any, er
 			continue
 		}
 		if ch.Type == 3 {
-			s.index.mu.Lock()
-			delete(s.index.files, ch.URI)
-			s.index.mu.Unlock()
+			s.index.remove(ch.URI)
 			continue
 		}
 		s.indexFile(ch.URI, path)
@@ -190,32 +223,36 @@ func (s *Server) watchFiles() {
 	}
 }
 
-// indexFile parses the file at path from disk and stores it in the index
-// under uri. Only regular files inside the workspace folders (after
-// resolving symlinks) of at most maxIndexedSize bytes are read; others
-// are left out: it is not an error for a workspace to hold such files.
+// indexFile parses the file at path from disk and stores its summary in
+// the index under uri.
 func (s *Server) indexFile(uri protocol.DocumentURI, path string) {
+	if f := s.parseFromDisk(path); f != nil {
+		s.index.add(uri, path, f)
+	}
+}
+
+// parseFromDisk parses the file at path. Only regular files inside the
+// workspace folders (after resolving symlinks) of at most maxIndexedSize
+// bytes are read; others give nil: it is not an error for a workspace to
+// hold such files.
+func (s *Server) parseFromDisk(path string) *parser.File {
 	s.mu.Lock()
 	roots := s.realRoots
 	s.mu.Unlock()
 	real, ok := within(path, roots)
 	if !ok {
-		return
+		return nil
 	}
 	src, err := ReadRegularFile(real, maxIndexedSize)
 	if err != nil {
-		return
+		return nil
 	}
 	var f *parser.File
 	if msg := try(func() { f = parser.Parse(path, src, &parser.Config{Include: parser.IncludeFromDisk, Roots: roots}) }); msg != "" {
 		s.log.Printf("indexing %s: internal error: %s", path, msg)
-		return
+		return nil
 	}
-	s.index.mu.Lock()
-	if _, ok := s.index.files[uri]; ok || len(s.index.files) < maxIndexedFiles {
-		s.index.files[uri] = f // watched files created later count against the limit too
-	}
-	s.index.mu.Unlock()
+	return f
 }
 
 // indexDone marks the index complete and publishes the open documents'
@@ -284,11 +321,19 @@ func (s *Server) moduleDiagnostics(snap *Snapshot) []hints.Diagnostic {
 		return nil
 	}
 	defined := map[string]bool{}
-	for _, d := range s.workspaceFiles() {
-		for _, u := range d.file.Units {
+	for _, d := range s.store.all() {
+		if d.File == nil {
+			continue
+		}
+		for _, u := range d.File.Units {
 			if u.Kind == parser.UnitModule {
 				defined[strings.ToUpper(u.Name)] = true
 			}
+		}
+	}
+	for _, x := range s.closed() {
+		for _, m := range x.entry.sum.Modules {
+			defined[m] = true
 		}
 	}
 	var out []hints.Diagnostic

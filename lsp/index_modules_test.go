@@ -65,18 +65,21 @@ func TestModuleNotFound(t *testing.T) {
 }
 
 // moduleServer is a server whose complete index holds the Fortran files
-// under root.
-func moduleServer(t *testing.T, root string) (*Server, []indexed) {
+// under root, returned parsed.
+func moduleServer(t *testing.T, root string) (*Server, []*Snapshot) {
 	s := NewServer(Options{})
+	var files []*Snapshot
 	for _, path := range fortranFiles([]string{root}) {
 		src, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s.index.files[pathToURI(path)] = parser.Parse(path, src, &parser.Config{})
+		f := parser.Parse(path, src, &parser.Config{})
+		s.index.add(pathToURI(path), path, f)
+		files = append(files, &Snapshot{URI: pathToURI(path), File: f})
 	}
 	close(s.index.done)
-	return s, s.index.all()
+	return s, files
 }
 
 // No module-not-found in the programs suite, nor in LAPACK (from
@@ -93,13 +96,13 @@ func TestModuleNotFoundNoFalsePositives(t *testing.T) {
 		s, files := moduleServer(t, root)
 		uses := 0
 		for _, x := range files {
-			for _, u := range x.file.Units {
+			for _, u := range x.File.Units {
 				if u.Scope != nil {
 					uses += len(u.Scope.Uses)
 				}
 			}
-			for _, d := range s.moduleDiagnostics(&Snapshot{URI: x.uri, File: x.file}) {
-				t.Errorf("%s: %s", x.file.Name, d.Message)
+			for _, d := range s.moduleDiagnostics(x) {
+				t.Errorf("%s: %s", x.File.Name, d.Message)
 			}
 		}
 		t.Logf("%s: %d files, %d USE statements, no module-not-found", root, len(files), uses)

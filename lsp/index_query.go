@@ -1,0 +1,309 @@
+package lsp
+
+import (
+	"strings"
+	"sync"
+	"unique"
+
+	"github.com/pfls/pfls/hints"
+	"github.com/pfls/pfls/parser"
+	"go.lsp.dev/protocol"
+)
+
+// A request that needs files that are not open in full parses them again
+// from disk, and only those its answer can depend on (a workspace holds
+// thousands): the files that define the program units it names, the
+// modules these files and the request's own file USE (followed to the
+// end), and, for requests that find uses (references, rename, incoming
+// calls), the files that name it, taken batchSize at a time so that the
+// trees alive at once stay few.
+
+// treeCacheSize is how many parsed closed files are kept between
+// requests (hovering a call then its neighbour parses nothing).
+const treeCacheSize = 32
+
+// batchSize is how many files naming a name are parsed at once (a
+// variable for the tests).
+var batchSize = 64
+
+// treeCache keeps the trees of the closed files parsed last.
+type treeCache struct {
+	mu    sync.Mutex
+	max   int
+	trees map[protocol.DocumentURI]*parser.File
+	order []protocol.DocumentURI // least recently used first
+}
+
+func (c *treeCache) get(uri protocol.DocumentURI) *parser.File {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	f := c.trees[uri]
+	if f != nil {
+		c.touch(uri)
+	}
+	return f
+}
+
+func (c *treeCache) put(uri protocol.DocumentURI, f *parser.File) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.trees == nil {
+		c.trees = map[protocol.DocumentURI]*parser.File{}
+	}
+	if _, ok := c.trees[uri]; !ok && len(c.trees) >= c.max && len(c.order) > 0 {
+		delete(c.trees, c.order[0])
+		c.order = c.order[1:]
+	}
+	c.trees[uri] = f
+	c.touch(uri)
+}
+
+// touch moves uri to the end of the order (c.mu held).
+func (c *treeCache) touch(uri protocol.DocumentURI) {
+	for i, u := range c.order {
+		if u == uri {
+			c.order = append(c.order[:i], c.order[i+1:]...)
+			break
+		}
+	}
+	c.order = append(c.order, uri)
+}
+
+func (c *treeCache) drop(uri protocol.DocumentURI) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.trees[uri]; ok {
+		delete(c.trees, uri)
+		for i, u := range c.order {
+			if u == uri {
+				c.order = append(c.order[:i], c.order[i+1:]...)
+				break
+			}
+		}
+	}
+}
+
+// tree returns the tree of the closed file x, from the cache or parsed
+// again from disk; nil when the file cannot be read any more.
+func (s *Server) tree(x indexed) *parser.File {
+	if f := s.index.trees.get(x.uri); f != nil {
+		return f
+	}
+	f := s.parseFromDisk(x.entry.path)
+	if f != nil {
+		s.index.trees.put(x.uri, f)
+	}
+	return f
+}
+
+// need says which closed files a request depends on.
+type need struct {
+	names   []string       // the request's names (upper case)
+	callees []*parser.File // files whose named program units the request looks up
+	uses    bool           // the request finds the uses of names: the files naming them count
+}
+
+// selection is the closed files a request needs: defs (defining its
+// names and their modules) always, users in batches.
+type selection struct {
+	defs, users []indexed
+}
+
+// selectClosed finds the closed files that req needs, origin being the
+// request's own file (left out).
+func (s *Server) selectClosed(o origin, req need) selection {
+	var closed []indexed
+	for _, x := range s.closed() {
+		if x.uri != o.uri {
+			closed = append(closed, x)
+		}
+	}
+	var handles []unique.Handle[string]
+	wanted := map[string]bool{}
+	for _, n := range req.names {
+		n = strings.ToUpper(strings.Trim(n, "/"))
+		if n != "" && !wanted[n] {
+			wanted[n] = true
+			handles = append(handles, unique.Make(n))
+		}
+	}
+	for _, f := range req.callees {
+		for n := range hints.FileNames(f) {
+			wanted[n] = true
+		}
+	}
+	var sel selection
+	in := map[protocol.DocumentURI]bool{}
+	var uses []string
+	if o.file != nil {
+		uses = hints.FileUses(o.file)
+	}
+	for _, f := range req.callees {
+		uses = append(uses, hints.FileUses(f)...)
+	}
+	for _, x := range closed {
+		switch {
+		case x.entry.sum.Defines(wanted):
+			sel.defs = append(sel.defs, x)
+			in[x.uri] = true
+			uses = append(uses, x.entry.sum.Uses...)
+		case req.uses && x.entry.sum.Mentions(handles):
+			sel.users = append(sel.users, x)
+			uses = append(uses, x.entry.sum.Uses...)
+		}
+	}
+	// The modules used, by the request's file, the definitions and the
+	// users, and those these modules use.
+	modules := map[string][]indexed{}
+	for _, x := range closed {
+		for _, m := range x.entry.sum.Modules {
+			modules[m] = append(modules[m], x)
+		}
+	}
+	seen := map[string]bool{}
+	for len(uses) > 0 {
+		m := uses[len(uses)-1]
+		uses = uses[:len(uses)-1]
+		if seen[m] {
+			continue
+		}
+		seen[m] = true
+		for _, x := range modules[m] {
+			if !in[x.uri] {
+				in[x.uri] = true
+				sel.defs = append(sel.defs, x)
+				uses = append(uses, x.entry.sum.Uses...)
+			}
+		}
+	}
+	if len(sel.users) > 0 {
+		users := sel.users[:0]
+		for _, x := range sel.users {
+			if !in[x.uri] {
+				users = append(users, x)
+			}
+		}
+		sel.users = users
+	}
+	return sel
+}
+
+// workspace is the files one call of a feature sees, with their URIs.
+type workspace struct {
+	files []*parser.File
+	uris  map[*parser.File]protocol.DocumentURI
+	byURI map[protocol.DocumentURI]*parser.File
+}
+
+func (w *workspace) add(uri protocol.DocumentURI, f *parser.File) {
+	if f == nil || w.byURI[uri] != nil {
+		return
+	}
+	w.files = append(w.files, f)
+	w.uris[f], w.byURI[uri] = uri, f
+}
+
+// others returns the files other than f.
+func (w *workspace) others(f *parser.File) []*parser.File {
+	out := make([]*parser.File, 0, len(w.files))
+	for _, g := range w.files {
+		if g != f {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+func (w *workspace) uri(f *parser.File) protocol.DocumentURI {
+	if u, ok := w.uris[f]; ok {
+		return u
+	}
+	return pathToURI(f.Name)
+}
+
+// origin is the file a request is about, open or parsed again.
+type origin struct {
+	uri  protocol.DocumentURI
+	file *parser.File
+}
+
+// openWorkspace is the origin's file and the open documents.
+func (s *Server) openWorkspace(o origin) *workspace {
+	w := &workspace{uris: map[*parser.File]protocol.DocumentURI{}, byURI: map[protocol.DocumentURI]*parser.File{}}
+	w.add(o.uri, o.file)
+	for _, d := range s.store.all() {
+		w.add(d.URI, d.File)
+	}
+	return w
+}
+
+// workspaceFor returns the open documents and the closed files that
+// define what req names (the features that find uses call batches).
+func (s *Server) workspaceFor(o origin, req need) *workspace {
+	var all *workspace
+	req.uses = false
+	s.batches(o, req, func(w *workspace) bool {
+		all = w
+		return false
+	})
+	return all
+}
+
+// batches calls fn with the open documents and the closed files req
+// needs: once with the definitions, or, when req finds uses, once per
+// batchSize of the files naming its names, beside the definitions, as
+// long as fn returns true.
+func (s *Server) batches(o origin, req need, fn func(*workspace) bool) {
+	sel := s.selectClosed(o, req)
+	base := func() *workspace {
+		w := s.openWorkspace(o)
+		for _, x := range sel.defs {
+			w.add(x.uri, s.tree(x))
+		}
+		return w
+	}
+	if !req.uses || len(sel.users) == 0 {
+		fn(base())
+		return
+	}
+	for i := 0; i < len(sel.users); i += batchSize {
+		w := base()
+		for _, x := range sel.users[i:min(i+batchSize, len(sel.users))] {
+			if f := s.index.trees.get(x.uri); f != nil {
+				w.add(x.uri, f)
+			} else {
+				w.add(x.uri, s.parseFromDisk(x.entry.path)) // not cached: a batch would evict the definitions
+			}
+		}
+		if !fn(w) {
+			return
+		}
+	}
+}
+
+// namesAt returns the name at off of f, as the resolver reads it and as
+// the word around off is spelled: the name a request at off is about.
+func namesAt(f *parser.File, off int) []string {
+	var out []string
+	if r := hints.NameAt(f, off); r != nil {
+		out = append(out, r.Name)
+	}
+	if f == nil || off < 0 || off > len(f.Src) {
+		return out
+	}
+	start, end := off, off
+	for start > 0 && isWordByte(f.Src[start-1]) {
+		start--
+	}
+	for end < len(f.Src) && isWordByte(f.Src[end]) {
+		end++
+	}
+	if start < end {
+		out = append(out, strings.ToUpper(string(f.Src[start:end])))
+	}
+	return out
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c == '$' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
