@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/pfls/pfls/hints"
 	"github.com/pfls/pfls/parser"
@@ -155,12 +157,33 @@ func (s *Server) indexWorkspace(roots []string, progress bool) {
 		s.notify("$/progress", map[string]any{"token": token, "value": v})
 	}
 	report("begin", 0, "")
-	for i, path := range files {
-		s.indexFile(pathToURI(path), path)
-		if (i+1)%50 == 0 {
-			report("report", i+1, fmt.Sprintf("%d of %d files", i+1, len(files)))
-		}
+	// One parser per core: files are independent, and the summaries are
+	// small, so the trees alive at once are as many as the workers.
+	var (
+		next    atomic.Int64
+		mu      sync.Mutex // orders the progress reports
+		indexed int
+		wg      sync.WaitGroup
+	)
+	for range max(1, min(runtime.GOMAXPROCS(0), 8)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(files) {
+					return
+				}
+				s.indexFile(pathToURI(files[i]), files[i])
+				mu.Lock()
+				if indexed++; indexed%50 == 0 {
+					report("report", indexed, fmt.Sprintf("%d of %d files", indexed, len(files)))
+				}
+				mu.Unlock()
+			}
+		}()
 	}
+	wg.Wait()
 	report("end", len(files), fmt.Sprintf("%d files indexed", len(files)))
 	s.log.Printf("indexed %d Fortran files", len(files))
 }
