@@ -187,3 +187,37 @@ func intern(s string) string {
 	}
 	return unique.Make(s).Value()
 }
+
+// ReferencesAcross reports whether References at off of f looks at other
+// files: for a procedure, COMMON block or other global name, not for a
+// name local to its scope (nor for nothing at all).
+func ReferencesAcross(f *parser.File, off int) bool {
+	r := NameAt(f, off)
+	return r != nil && !(r.Sym == nil && parser.IsIntrinsic(r.Name)) && r.global()
+}
+
+// RenameAcross returns the names whose files (those naming one of them)
+// rename needs beside f and others (f's definitions and modules) for the
+// name at off: the name itself for a procedure, COMMON block, module or
+// module entity, with the procedure's name for a dummy argument (keyword
+// arguments name it), none for a local name. As loadFor loads them.
+func RenameAcross(f *parser.File, off int, others []*parser.File) []string {
+	w := newWorkspace(f, others)
+	at := w.refAt(f, off)
+	if at == nil {
+		return nil
+	}
+	name := strings.Trim(at.name, "/")
+	switch at.key.kind {
+	case bindProc, bindCommon, bindModule:
+		return []string{name}
+	case bindLocal:
+		if top(at.key.unit).Kind == parser.UnitModule && at.key.unit.Parent == nil {
+			return []string{name}
+		}
+		if sym := at.key.unit.Scope.Syms[at.key.name]; sym != nil && sym.Dummy && at.key.unit.Name != "" {
+			return []string{name, at.key.unit.Name}
+		}
+	}
+	return nil
+}

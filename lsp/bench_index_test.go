@@ -1,8 +1,11 @@
 package lsp
 
 import (
+	"encoding/json"
 	"os"
+	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -78,4 +81,89 @@ func firstRoutine(b *testing.B, path string) string {
 	}
 	b.Fatalf("%s: no named unit", path)
 	return ""
+}
+
+// BenchmarkWorkspaceRequests asks, with LAPACK's dgesv.f open and the
+// rest of $PFLS_CORPUS indexed, for what crosses files: the definition
+// of DGETRF and the hover of DGETRS (one closed file each), the signature
+// of DGETRF, the references of XERBLA (named by some 1,900 closed files,
+// parsed again 64 at a time), those of the local INFO (no closed file)
+// and the callers of DGEMM (open; about 120 files name it). peak-heap-MB
+// is the largest heap sampled after an answer, garbage included. Skipped
+// without the variable or dgesv.f.
+func BenchmarkWorkspaceRequests(b *testing.B) {
+	root := os.Getenv("PFLS_CORPUS")
+	if root == "" {
+		b.Skip("PFLS_CORPUS unset")
+	}
+	path := filepath.Join(root, "SRC", "dgesv.f")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		b.Skip("no SRC/dgesv.f under PFLS_CORPUS")
+	}
+	c := newClient(b, Options{})
+	var res map[string]any
+	c.call("initialize", map[string]any{"processId": nil, "rootUri": pathToURI(root), "capabilities": fullCapabilities}, &res)
+	c.notify("initialized", map[string]any{})
+	<-c.srv.index.done
+	uri := pathToURI(path)
+	text := string(src)
+	c.open(uri, text)
+	var dgemm []protocol.CallHierarchyItem
+	gemm := filepath.Join(root, "BLAS", "SRC", "dgemm.f")
+	if gsrc, err := os.ReadFile(gemm); err == nil {
+		c.open(pathToURI(gemm), string(gsrc))
+		c.call("textDocument/prepareCallHierarchy", textPos(pathToURI(gemm), posOf(b, string(gsrc), "\n      SUBROUTINE DGEMM", 18)), &dgemm)
+	}
+	peak := 0.0
+	sample := func() {
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		peak = max(peak, float64(m.HeapAlloc)/(1<<20))
+	}
+	for _, bench := range []struct {
+		name   string
+		method string
+		params any
+		want   func(raw json.RawMessage) bool
+	}{
+		{"definition", "textDocument/definition", textPos(uri, posOf(b, text, "CALL DGETRF", 6)), answerHas("dgetrf.f")},
+		{"hover", "textDocument/hover", textPos(uri, posOf(b, text, "CALL DGETRS", 6)), answerHas("DGETRS(")},
+		{"signature", "textDocument/signatureHelp", textPos(uri, posOf(b, text, "CALL DGETRF( N", 13)), answerHas("DGETRF(")},
+		{"references", "textDocument/references", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": posOf(b, text, "CALL XERBLA", 6),
+			"context": map[string]any{"includeDeclaration": true}}, answerHas("xerbla.f")},
+		{"references-local", "textDocument/references", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": posOf(b, text, "CALL DGETRF( N, N, A, LDA, IPIV, INFO", 35),
+			"context": map[string]any{"includeDeclaration": true}}, answerHas("dgesv.f")},
+		{"incoming", "callHierarchy/incomingCalls", map[string]any{"item": firstItem(dgemm)}, answerHas("SRC/dgetrf.f")},
+	} {
+		b.Run(bench.name, func(b *testing.B) {
+			if bench.name == "incoming" && len(dgemm) == 0 {
+				b.Skip("no BLAS/SRC/dgemm.f")
+			}
+			peak = 0
+			cpu := gen.StartCPU(b)
+			for i := 0; i < b.N; i++ {
+				var raw json.RawMessage
+				c.call(bench.method, bench.params, &raw)
+				if !bench.want(raw) {
+					b.Fatalf("%s: %.300s", bench.name, raw)
+				}
+				sample()
+			}
+			cpu.Stop()
+			b.ReportMetric(peak, "peak-heap-MB")
+		})
+	}
+}
+
+// answerHas checks that an answer holds s.
+func answerHas(s string) func(json.RawMessage) bool {
+	return func(raw json.RawMessage) bool { return strings.Contains(string(raw), s) }
+}
+
+func firstItem(items []protocol.CallHierarchyItem) any {
+	if len(items) == 0 {
+		return nil
+	}
+	return items[0]
 }

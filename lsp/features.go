@@ -50,6 +50,31 @@ func (s *Server) eachOthers(snap *Snapshot, names []string, fn func(w *workspace
 	})
 }
 
+// eachRenameOthers is eachOthers for rename at off, newName being the new
+// name ("" to prepare): the files naming the name are needed only for
+// the bindings other files can see (hints.RenameAcross).
+func (s *Server) eachRenameOthers(snap *Snapshot, off int, newName string, fn func(w *workspace, others []*parser.File) bool) {
+	names := namesAt(snap.File, off)
+	if newName != "" {
+		names = append(names, strings.ToUpper(newName))
+	}
+	// The definitions of what the file names: a keyword argument is bound
+	// to the dummy of the procedure called.
+	o := origin{snap.URI, snap.File}
+	w := s.workspaceFor(o, need{names: names, callees: []*parser.File{snap.File}})
+	across := hints.RenameAcross(snap.File, off, w.others(snap.File))
+	if across == nil {
+		fn(w, w.others(snap.File))
+		return
+	}
+	if newName != "" {
+		across = append(across, strings.ToUpper(newName))
+	}
+	s.batches(o, need{names: across, uses: true}, func(w *workspace) bool {
+		return fn(w, w.others(snap.File))
+	})
+}
+
 func locations(w *workspace, locs []hints.Location) []protocol.Location {
 	out := make([]protocol.Location, 0, len(locs))
 	for _, l := range locs {
@@ -207,6 +232,9 @@ func (s *Server) references(ctx context.Context, r *request) (any, error) {
 		return []protocol.Location{}, err
 	}
 	_ = decode(r, &p)
+	if !hints.ReferencesAcross(snap.File, off) { // a local name: snap's file only
+		return locations(s.openWorkspace(origin{snap.URI, snap.File}), hints.References(snap.File, off, p.Context.IncludeDeclaration, nil)), nil
+	}
 	out := []protocol.Location{}
 	seen := map[protocol.Location]bool{}
 	s.eachOthers(snap, namesAt(snap.File, off), func(w *workspace, others []*parser.File) bool {
@@ -231,7 +259,7 @@ func (s *Server) prepareRename(ctx context.Context, r *request) (any, error) {
 		return nil, err
 	}
 	var start, end int
-	s.eachOthers(snap, namesAt(snap.File, off), func(w *workspace, others []*parser.File) bool {
+	s.eachRenameOthers(snap, off, "", func(w *workspace, others []*parser.File) bool {
 		start, end, err = hints.PrepareRename(snap.File, off, others)
 		return err == nil
 	})
@@ -256,7 +284,7 @@ func (s *Server) rename(ctx context.Context, r *request) (any, error) {
 	// as the whole workspace would; the edits of snap's file repeat.
 	changes := map[protocol.DocumentURI][]protocol.TextEdit{}
 	seen := map[protocol.DocumentURI]map[protocol.Range]bool{}
-	s.eachOthers(snap, append(namesAt(snap.File, off), strings.ToUpper(p.NewName)), func(w *workspace, others []*parser.File) bool {
+	s.eachRenameOthers(snap, off, p.NewName, func(w *workspace, others []*parser.File) bool {
 		var edits []hints.TextEdit
 		edits, err = hints.Rename(snap.File, off, p.NewName, others)
 		for _, e := range edits {

@@ -38,6 +38,8 @@ type index struct {
 	files map[protocol.DocumentURI]*indexEntry
 	done  chan struct{}
 	trees treeCache // closed files parsed again for requests
+	// reparsed counts the closed files parsed again for requests.
+	reparsed atomic.Int64
 }
 
 // indexEntry is what the index keeps of one file.

@@ -1,8 +1,10 @@
 package lsp
 
 import (
+	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unique"
 
 	"github.com/pfls/pfls/hints"
@@ -90,6 +92,7 @@ func (s *Server) tree(x indexed) *parser.File {
 		return f
 	}
 	f := s.parseFromDisk(x.entry.path)
+	s.index.reparsed.Add(1)
 	if f != nil {
 		s.index.trees.put(x.uri, f)
 	}
@@ -268,17 +271,41 @@ func (s *Server) batches(o origin, req need, fn func(*workspace) bool) {
 	}
 	for i := 0; i < len(sel.users); i += batchSize {
 		w := base()
-		for _, x := range sel.users[i:min(i+batchSize, len(sel.users))] {
-			if f := s.index.trees.get(x.uri); f != nil {
-				w.add(x.uri, f)
-			} else {
-				w.add(x.uri, s.parseFromDisk(x.entry.path)) // not cached: a batch would evict the definitions
-			}
+		batch := sel.users[i:min(i+batchSize, len(sel.users))]
+		for k, f := range s.parseBatch(batch) {
+			w.add(batch[k].uri, f)
 		}
 		if !fn(w) {
 			return
 		}
 	}
+}
+
+// parseBatch returns the trees of xs, from the cache or parsed again
+// (one parser per core), without caching them: a batch would evict the
+// definitions.
+func (s *Server) parseBatch(xs []indexed) []*parser.File {
+	out := make([]*parser.File, len(xs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range max(1, min(runtime.GOMAXPROCS(0), 8)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				k := int(next.Add(1)) - 1
+				if k >= len(xs) {
+					return
+				}
+				if out[k] = s.index.trees.get(xs[k].uri); out[k] == nil {
+					out[k] = s.parseFromDisk(xs[k].entry.path)
+					s.index.reparsed.Add(1)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return out
 }
 
 // namesAt returns the name at off of f, as the resolver reads it and as

@@ -263,3 +263,54 @@ func canonical(v any) string {
 		return string(b)
 	}
 }
+
+// TestIndexParsesOnlyWhatRequestsNeed: a request parses again the closed
+// files its answer depends on and no other, and keeps the last ones.
+func TestIndexParsesOnlyWhatRequestsNeed(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range indexWorkspaceFiles {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := newClient(t, Options{})
+	var res map[string]any
+	c.call("initialize", map[string]any{"processId": nil, "rootUri": pathToURI(dir), "capabilities": fullCapabilities}, &res)
+	c.notify("initialized", map[string]any{})
+	<-c.srv.index.done
+	uri := pathToURI(filepath.Join(dir, "app.f90"))
+	text := indexWorkspaceFiles["app.f90"]
+	c.open(uri, text)
+	parsed := func(method string, params any) int64 {
+		before := c.srv.index.reparsed.Load()
+		var raw json.RawMessage
+		if err := c.callErr(method, params, &raw); err != nil {
+			t.Errorf("%s: %v", method, err)
+		}
+		return c.srv.index.reparsed.Load() - before
+	}
+	refs := func(marker string, delta int) map[string]any {
+		return map[string]any{"textDocument": map[string]any{"uri": uri}, "position": posOf(t, text, marker, delta), "context": map[string]any{"includeDeclaration": true}}
+	}
+	for _, x := range []struct {
+		what   string
+		method string
+		params any
+		want   int64
+	}{
+		{"references of the local K", "textDocument/references", refs(", k", 2), 0},
+		{"definition of EXT: ext.f and the modules app uses, m1, m2 and wrap", "textDocument/definition", textPos(uri, posOf(t, text, "call ext", 5)), 4},
+		{"definition of EXT again", "textDocument/definition", textPos(uri, posOf(t, text, "call ext", 5)), 0},
+		{"references of HELPER: helper.f and u1.f (ext.f is kept)", "textDocument/references", refs("call helper", 5), 2},
+		{"rename of the local V: the files defining what app names (twice.f90 is not kept yet)", "textDocument/rename",
+			map[string]any{"textDocument": map[string]any{"uri": uri}, "position": posOf(t, text, "v(10)", 0), "newName": "w"}, 1},
+	} {
+		if got := parsed(x.method, x.params); got != x.want {
+			t.Errorf("%s: %d files parsed again, want %d", x.what, got, x.want)
+		}
+	}
+}
