@@ -19,7 +19,8 @@ import (
 // until workspace/symbol finds the first routine of the last file the
 // index reads, indexed-s, the time until the index is complete, and the server's heap and the process's resident set once
 // indexing is over (rss-MB: run it alone, -benchtime 1x). Skipped without
-// the variable. The -cpu-s figures are the process's CPU time over the
+// the variable. peak-rss-MB is the process's largest resident set so
+// far. The -cpu-s figures are the process's CPU time over the
 // same spans (both cores count): on a shared machine they vary less.
 func BenchmarkWorkspaceIndex(b *testing.B) {
 	root := os.Getenv("PFLS_CORPUS")
@@ -62,6 +63,7 @@ func BenchmarkWorkspaceIndex(b *testing.B) {
 		b.ReportMetric(float64(m.HeapInuse)/(1<<20), "heap-MB")
 		if rss := gen.ResidentMB(); rss > 0 {
 			b.ReportMetric(rss, "rss-MB")
+			b.ReportMetric(gen.PeakResidentMB(), "peak-rss-MB")
 		}
 		b.ReportMetric(float64(len(files)), "files")
 		runtime.KeepAlive(c)

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"sync"
@@ -93,6 +94,40 @@ type indexed struct {
 	entry *indexEntry
 }
 
+// Parsing thousands of files makes garbage fast while little of it stays
+// alive: the collector would run every few megabytes and take a third of
+// the indexing's time. While a server indexes, the heap may grow
+// gcPercentIndexing percent between collections instead of GOGC's; the
+// setting is the process's, so the first indexing to start saves it and
+// the last to end restores it.
+const gcPercentIndexing = 400
+
+var lazyGCState struct {
+	sync.Mutex
+	n   int
+	old int
+}
+
+// lazyGC raises the collector's percentage and returns the function that
+// puts it back.
+func lazyGC() func() {
+	lazyGCState.Lock()
+	if lazyGCState.n++; lazyGCState.n == 1 {
+		lazyGCState.old = debug.SetGCPercent(gcPercentIndexing)
+		if lazyGCState.old < 0 || lazyGCState.old > gcPercentIndexing { // GOGC=off or already lazier
+			debug.SetGCPercent(lazyGCState.old)
+		}
+	}
+	lazyGCState.Unlock()
+	return func() {
+		lazyGCState.Lock()
+		if lazyGCState.n--; lazyGCState.n == 0 {
+			debug.SetGCPercent(lazyGCState.old)
+		}
+		lazyGCState.Unlock()
+	}
+}
+
 // isFortranFile reports whether a file name has a Fortran extension.
 func isFortranFile(name string) bool {
 	switch strings.ToLower(filepath.Ext(name)) {
@@ -135,6 +170,10 @@ func fortranFiles(roots []string) []string {
 func (s *Server) indexWorkspace(roots []string, progress bool) {
 	defer s.indexDone()
 	files := fortranFiles(roots)
+	if len(files) > 100 {
+		defer debug.FreeOSMemory() // the parses' garbage, at once
+		defer lazyGC()()
+	}
 	token := "pfls-index"
 	if progress && len(files) > 0 {
 		if err := s.callClient("window/workDoneProgress/create", map[string]any{"token": token}, nil); err != nil {

@@ -3,6 +3,7 @@ package lsp
 import (
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"testing"
 	"time"
 
@@ -96,5 +97,30 @@ func TestWatchedFiles(t *testing.T) {
 	}
 	if c.sentCalls("client/registerCapability") != 1 {
 		t.Errorf("watchers not registered")
+	}
+}
+
+// TestLazyGC: the collector's percentage is raised while one indexing or
+// more runs and restored when the last ends, whatever the order.
+func TestLazyGC(t *testing.T) {
+	old := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(old)
+	a := lazyGC()
+	b := lazyGC()
+	if p := debug.SetGCPercent(gcPercentIndexing); p != gcPercentIndexing {
+		t.Errorf("while indexing: %d", p)
+	}
+	a()
+	if p := debug.SetGCPercent(gcPercentIndexing); p != gcPercentIndexing {
+		t.Errorf("while the second indexes: %d", p)
+	}
+	b()
+	if p := debug.SetGCPercent(100); p != 100 {
+		t.Errorf("after: %d, want 100", p)
+	}
+	debug.SetGCPercent(1000)
+	lazyGC()()
+	if p := debug.SetGCPercent(100); p != 1000 {
+		t.Errorf("a lazier setting became %d", p)
 	}
 }
