@@ -118,6 +118,26 @@ func FileNames(f *parser.File) map[string]bool {
 	return out
 }
 
+// UnitNames returns the names of the own statements of the unit holding
+// off (not of its contained procedures), upper case: the procedures a
+// call there can name. All of f's names outside any unit.
+func UnitNames(f *parser.File, off int) map[string]bool {
+	u := innermost(f, off)
+	if u == nil {
+		return FileNames(f)
+	}
+	out := map[string]bool{}
+	for _, st := range ownStmts(u) {
+		parser.Inspect(st, func(n parser.Node) bool {
+			if id, ok := n.(*parser.Ident); ok && id.Name != "" {
+				out[strings.ToUpper(id.Name)] = true
+			}
+			return true
+		})
+	}
+	return out
+}
+
 // FileUses returns the modules the units of f USE, upper case.
 func FileUses(f *parser.File) []string {
 	var out []string
@@ -129,11 +149,12 @@ func FileUses(f *parser.File) []string {
 	return out
 }
 
-// MatchesQuery reports whether a workspace symbol called name answers
-// the query: the query's letters appear in the name in order, in any
-// case (as WorkspaceSymbols matches).
-func MatchesQuery(name, query string) bool {
-	return matches(name, strings.ToUpper(query))
+// QueryMatcher returns the test of whether a workspace symbol called
+// name answers query: the query's letters appear in the name in order,
+// in any case (as WorkspaceSymbols matches).
+func QueryMatcher(query string) func(name string) bool {
+	q := strings.ToUpper(query)
+	return func(name string) bool { return matches(name, q) }
 }
 
 // CompleteWith is Complete at off of f with, besides the units of f and

@@ -61,7 +61,7 @@ func (s *Server) eachRenameOthers(snap *Snapshot, off int, newName string, fn fu
 	// The definitions of what the file names: a keyword argument is bound
 	// to the dummy of the procedure called.
 	o := origin{snap.URI, snap.File}
-	w := s.workspaceFor(o, need{names: names, callees: []*parser.File{snap.File}})
+	w := s.workspaceFor(o, need{names: names, callees: hints.FileNames(snap.File)})
 	across := hints.RenameAcross(snap.File, off, w.others(snap.File))
 	if across == nil {
 		fn(w, w.others(snap.File))
@@ -170,12 +170,13 @@ func (s *Server) workspaceSymbol(ctx context.Context, r *request) (any, error) {
 				Location: protocol.Location{URI: d.URI, Range: rangeOf(d.File, sy.SelStart, sy.SelEnd)}})
 		}
 	}
+	match := hints.QueryMatcher(p.Query)
 	for _, x := range s.closed() {
 		if ctx.Err() != nil {
 			break
 		}
 		for i, sy := range x.entry.sum.Symbols {
-			if hints.MatchesQuery(sy.Name, p.Query) {
+			if match(sy.Name) {
 				out = append(out, protocol.SymbolInformation{Name: sy.Name, Kind: kindOf(sy.Kind), ContainerName: sy.Container,
 					Location: protocol.Location{URI: x.uri, Range: x.entry.sel[i]}})
 			}
@@ -379,9 +380,9 @@ func (s *Server) signatureHelp(ctx context.Context, r *request) (any, error) {
 	if err != nil || snap == nil {
 		return nil, err
 	}
-	// The call around off names its procedure somewhere in the file: the
-	// closed files defining a unit the file names.
-	w := s.workspaceFor(origin{snap.URI, snap.File}, need{callees: []*parser.File{snap.File}})
+	// The call around off names its procedure in the unit holding off:
+	// the closed files defining a unit it names.
+	w := s.workspaceFor(origin{snap.URI, snap.File}, need{callees: hints.UnitNames(snap.File, off)})
 	sig := hints.SignatureHelp(snap.File, off, w.others(snap.File))
 	if sig == nil {
 		return nil, nil

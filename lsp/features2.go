@@ -279,7 +279,7 @@ func (s *Server) incomingCalls(ctx context.Context, r *request) (any, error) {
 }
 
 // outgoingCalls looks for the callees among the files that define a
-// unit the item's file names.
+// unit the item's unit names.
 func (s *Server) outgoingCalls(ctx context.Context, r *request) (any, error) {
 	o, item, err := s.callOrigin(r)
 	out := []protocol.CallHierarchyOutgoingCall{}
@@ -287,7 +287,7 @@ func (s *Server) outgoingCalls(ctx context.Context, r *request) (any, error) {
 		return out, err
 	}
 	off, _ := offsetOf(o.file, item.SelectionRange.Start)
-	w := s.workspaceFor(o, need{names: namesAt(o.file, off), callees: []*parser.File{o.file}})
+	w := s.workspaceFor(o, need{names: namesAt(o.file, off), callees: hints.UnitNames(o.file, off)})
 	for _, e := range hints.OutgoingCalls(o.file, off, w.others(o.file)) {
 		call := protocol.CallHierarchyOutgoingCall{To: callItem(w, e.Item), FromRanges: []protocol.Range{}}
 		for _, site := range e.Sites {

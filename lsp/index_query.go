@@ -101,9 +101,9 @@ func (s *Server) tree(x indexed) *parser.File {
 
 // need says which closed files a request depends on.
 type need struct {
-	names   []string       // the request's names (upper case)
-	callees []*parser.File // files whose named program units the request looks up
-	uses    bool           // the request finds the uses of names: the files naming them count
+	names   []string        // the request's names (upper case)
+	callees map[string]bool // names of program units the request may look up (upper case)
+	uses    bool            // the request finds the uses of names: the files naming them count
 }
 
 // selection is the closed files a request needs: defs (defining its
@@ -130,19 +130,14 @@ func (s *Server) selectClosed(o origin, req need) selection {
 			handles = append(handles, unique.Make(n))
 		}
 	}
-	for _, f := range req.callees {
-		for n := range hints.FileNames(f) {
-			wanted[n] = true
-		}
+	for n := range req.callees {
+		wanted[n] = true
 	}
 	var sel selection
 	in := map[protocol.DocumentURI]bool{}
 	var uses []string
 	if o.file != nil {
 		uses = hints.FileUses(o.file)
-	}
-	for _, f := range req.callees {
-		uses = append(uses, hints.FileUses(f)...)
 	}
 	for _, x := range closed {
 		switch {
