@@ -135,9 +135,16 @@ func (s *Server) selectClosed(o origin, req need) selection {
 	}
 	var sel selection
 	in := map[protocol.DocumentURI]bool{}
+	// The modules the request's file and the open documents use (an open
+	// module may use a closed one).
 	var uses []string
 	if o.file != nil {
 		uses = hints.FileUses(o.file)
+	}
+	for _, d := range s.store.all() {
+		if d.File != nil && d.URI != o.uri {
+			uses = append(uses, hints.FileUses(d.File)...)
+		}
 	}
 	for _, x := range closed {
 		switch {
@@ -150,8 +157,8 @@ func (s *Server) selectClosed(o origin, req need) selection {
 			uses = append(uses, x.entry.sum.Uses...)
 		}
 	}
-	// The modules used, by the request's file, the definitions and the
-	// users, and those these modules use.
+	// Those the definitions and the users use, and those these modules
+	// use, to the end of the chain.
 	modules := map[string][]indexed{}
 	for _, x := range closed {
 		for _, m := range x.entry.sum.Modules {

@@ -14,7 +14,8 @@ import (
 )
 
 // indexWorkspaceFiles is a workspace whose answers cross files every
-// way the features do: a chain of modules (APP uses M1, which uses M2),
+// way the features do: a chain of modules (APP uses M1, which uses M2
+// and M3),
 // a module that brings MPI in, procedures called from several files, a
 // COMMON block declared in an INCLUDE file, a function, keyword
 // arguments and a main program in fixed form.
@@ -33,9 +34,14 @@ end module m2
 `,
 	"mods/m1.f90": `module m1
   use m2
+  use m3
   implicit none
   real :: y
 end module m1
+`,
+	"mods/m3.f90": `module m3
+  real :: z
+end module m3
 `,
 	"mods/wrap.f90": `module wrap
   use mpi
@@ -49,6 +55,7 @@ end module wrap
   integer :: ierr, k
   x = 1.0
   y = x + 2.0
+  z = y
   call msub(v, nmax)
   call ext(3)
   k = twice(4)
@@ -101,7 +108,8 @@ end subroutine u3
 // TestIndexAnswersEqualOpenAnswers: with one file open and the others
 // known by their summaries only, every cross-file feature answers at every
 // name of the open file as it does when every file is open (their trees
-// all in memory), batches of two files included.
+// all in memory), batches of two files included; also with a second file
+// open.
 func TestIndexAnswersEqualOpenAnswers(t *testing.T) {
 	dir := t.TempDir()
 	for name, text := range indexWorkspaceFiles {
@@ -141,11 +149,25 @@ func TestIndexAnswersEqualOpenAnswers(t *testing.T) {
 	}
 	sort.Strings(names)
 	checked := map[string]int{}
+	// Each file open alone, then beside the module m1 (open, using the
+	// closed m2).
+	var cases [][2]string
 	for _, name := range names {
+		cases = append(cases, [2]string{name, ""})
+		if name != "mods/m1.f90" {
+			cases = append(cases, [2]string{name, "mods/m1.f90"})
+		}
+	}
+	for _, cs := range cases {
+		name := cs[0]
 		text := indexWorkspaceFiles[name]
 		uri := pathToURI(filepath.Join(dir, name))
 		one := start()
 		one.open(uri, text)
+		if cs[1] != "" {
+			one.open(pathToURI(filepath.Join(dir, cs[1])), indexWorkspaceFiles[cs[1]])
+			name += " (with " + cs[1] + " open)"
+		}
 		for i := 0; i < len(text); i++ {
 			if !isWordByte(text[i]) || i > 0 && isWordByte(text[i-1]) {
 				continue
@@ -303,7 +325,7 @@ func TestIndexParsesOnlyWhatRequestsNeed(t *testing.T) {
 		want   int64
 	}{
 		{"references of the local K", "textDocument/references", refs(", k", 2), 0},
-		{"definition of EXT: ext.f and the modules app uses, m1, m2 and wrap", "textDocument/definition", textPos(uri, posOf(t, text, "call ext", 5)), 4},
+		{"definition of EXT: ext.f and the modules app uses, m1, m2, m3 and wrap", "textDocument/definition", textPos(uri, posOf(t, text, "call ext", 5)), 5},
 		{"definition of EXT again", "textDocument/definition", textPos(uri, posOf(t, text, "call ext", 5)), 0},
 		{"references of HELPER: helper.f and u1.f (ext.f is kept)", "textDocument/references", refs("call helper", 5), 2},
 		{"rename of the local V: the files defining what app names (twice.f90 is not kept yet)", "textDocument/rename",
