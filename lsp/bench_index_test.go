@@ -91,7 +91,8 @@ func firstRoutine(b *testing.B, path string) string {
 // of DGETRF, the references of XERBLA (named by some 1,900 closed files,
 // parsed again 64 at a time), those of the local INFO (no closed file)
 // and the callers of DGEMM (open; about 120 files name it). peak-heap-MB
-// is the largest heap sampled after an answer, garbage included. Skipped
+// is the largest heap sampled after an answer, garbage included; rss-MB
+// the resident set after the last answer. Skipped
 // without the variable or dgesv.f.
 func BenchmarkWorkspaceRequests(b *testing.B) {
 	root := os.Getenv("PFLS_CORPUS")
@@ -154,6 +155,9 @@ func BenchmarkWorkspaceRequests(b *testing.B) {
 			}
 			cpu.Stop()
 			b.ReportMetric(peak, "peak-heap-MB")
+			if rss := gen.ResidentMB(); rss > 0 {
+				b.ReportMetric(rss, "rss-MB")
+			}
 		})
 	}
 }

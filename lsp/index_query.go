@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -270,6 +271,11 @@ func (s *Server) batches(o origin, req need, fn func(*workspace) bool) {
 	if !req.uses || len(sel.users) == 0 {
 		fn(base())
 		return
+	}
+	if len(sel.users) > batchSize {
+		// Several batches of trees are garbage now: give the memory back
+		// at once rather than over minutes.
+		defer debug.FreeOSMemory()
 	}
 	for i := 0; i < len(sel.users); i += batchSize {
 		w := base()
