@@ -11,14 +11,50 @@ import (
 // open, computed once from its tree: enough to answer workspace symbols,
 // the completion of program units and "module not found" without the
 // tree, and to tell which files a request must parse again (Mentions,
-// Defines). Its strings are interned copies that do not hold on to the
+// Defines); the references of global names are answered from Globals. Its strings are interned copies that do not hold on to the
 // file's text.
 type FileSummary struct {
 	Symbols []Symbol     // WorkspaceSymbols(f, ""), without details
 	Units   []Completion // the named program units but main programs, as Complete offers them
 	Modules []string     // the modules the file defines, upper case
 	Uses    []string     // the modules its units USE, upper case, each once
+	// Globals are the places the file names a procedure, a COMMON block
+	// or another name References matches across files, in its order;
+	// Spans their offsets, start and end of each in turn (the index turns
+	// them into positions and drops them).
+	Globals []Occurrence
+	Spans   []int
 	names   []unique.Handle[string]
+}
+
+// Occurrence is a place a file names a global name.
+type Occurrence struct {
+	Name   unique.Handle[string] // upper case; "/B/" for a COMMON block
+	Common bool
+	Header bool // the name in a program unit's header
+}
+
+// RefTarget is what References looks for in the other files.
+type RefTarget struct {
+	name   unique.Handle[string]
+	common bool
+}
+
+// ReferencesTarget returns what References at off of f matches in the
+// other files, and false when it looks at none: for a name local to its
+// scope, an intrinsic or nothing.
+func ReferencesTarget(f *parser.File, off int) (RefTarget, bool) {
+	r := NameAt(f, off)
+	if r == nil || r.Sym == nil && parser.IsIntrinsic(r.Name) || !r.global() {
+		return RefTarget{}, false
+	}
+	return RefTarget{unique.Make(r.Name), r.Common}, true
+}
+
+// Matches reports whether References for t, with or without the
+// declarations, finds the occurrence o of another file.
+func (t RefTarget) Matches(o *Occurrence, includeDecl bool) bool {
+	return o.Name == t.name && o.Common == t.common && (includeDecl || !o.Header)
 }
 
 // Summarize computes the summary of f.
@@ -43,9 +79,25 @@ func Summarize(f *parser.File) *FileSummary {
 			}
 		}
 	})
-	for n := range FileNames(f) {
+	names := FileNames(f)
+	s.names = make([]unique.Handle[string], 0, len(names))
+	for n := range names {
 		s.names = append(s.names, unique.Make(n))
 	}
+	var globals []Occurrence
+	var spans []int
+	allUnits(f, func(u *parser.Unit) {
+		eachName(u, nil, func(x NameRef) bool {
+			if x.Common || x.global() {
+				globals = append(globals, Occurrence{Name: unique.Make(x.Name), Common: x.Common, Header: x.Header})
+				spans = append(spans, x.Start, x.End)
+			}
+			return true
+		})
+	})
+	// Kept for the file's life: no spare capacity.
+	s.Globals = append([]Occurrence(nil), globals...)
+	s.Spans = spans
 	return s
 }
 
@@ -207,14 +259,6 @@ func intern(s string) string {
 		return ""
 	}
 	return unique.Make(s).Value()
-}
-
-// ReferencesAcross reports whether References at off of f looks at other
-// files: for a procedure, COMMON block or other global name, not for a
-// name local to its scope (nor for nothing at all).
-func ReferencesAcross(f *parser.File, off int) bool {
-	r := NameAt(f, off)
-	return r != nil && !(r.Sym == nil && parser.IsIntrinsic(r.Name)) && r.global()
 }
 
 // RenameAcross returns the names whose files (those naming one of them)

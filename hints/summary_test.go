@@ -12,8 +12,9 @@ import (
 
 // TestSummarize: a file's summary holds its workspace symbols, its
 // program units as completion offers them, the modules it defines and
-// uses, and the names its tree holds, those of INCLUDE'd files included,
-// but not the words of its comments and strings.
+// uses, the places it names global names, and the names its tree holds,
+// those of INCLUDE'd files included, but not the words of its comments
+// and strings.
 func TestSummarize(t *testing.T) {
 	src := "module geo\n  use iso_c_binding\n  use Util, only: norm\n  real :: radius\ncontains\n" +
 		"  real function area(r)\n    real :: r\n    area = 3.14 * r * r ! AREA of a DISK\n  end function area\nend module geo\n" +
@@ -64,6 +65,19 @@ func TestSummarize(t *testing.T) {
 		if s.Mentions([]unique.Handle[string]{unique.Make(n)}) {
 			t.Errorf("%s, in a comment or string or nowhere, mentioned", n)
 		}
+	}
+	var globals []string
+	for i, o := range s.Globals {
+		g := o.Name.Value() + " " + src[s.Spans[2*i]:s.Spans[2*i+1]]
+		if o.Header {
+			g += " (header)"
+		}
+		globals = append(globals, g)
+	}
+	// As References matches them in other files: module and unit names,
+	// the function AREA called from MAIN (not its result variable).
+	if got, want := strings.Join(globals, "; "), "GEO geo; ISO_C_BINDING iso_c_binding; UTIL Util; NORM norm; GEO geo; AREA area (header); MAIN main; GEO geo; AREA area; MAIN main"; got != want {
+		t.Errorf("globals:\n got %s\nwant %s", got, want)
 	}
 	if !s.Defines(map[string]bool{"AREA": true}) || !s.Defines(map[string]bool{"MAIN": true}) || s.Defines(map[string]bool{"RADIUS": true}) {
 		t.Errorf("Defines: AREA and MAIN are units, RADIUS is not")

@@ -41,18 +41,10 @@ func (s *Server) others(snap *Snapshot, off int) (*workspace, []*parser.File) {
 	return w, w.others(snap.File)
 }
 
-// eachOthers calls fn with the files other than snap's that a request
-// finding the uses of names sees, in batches (index_query.go), until fn
-// returns false.
-func (s *Server) eachOthers(snap *Snapshot, names []string, fn func(w *workspace, others []*parser.File) bool) {
-	s.batches(origin{snap.URI, snap.File}, need{names: names, uses: true}, func(w *workspace) bool {
-		return fn(w, w.others(snap.File))
-	})
-}
-
-// eachRenameOthers is eachOthers for rename at off, newName being the new
-// name ("" to prepare): the files naming the name are needed only for
-// the bindings other files can see (hints.RenameAcross).
+// eachRenameOthers calls fn with the files other than snap's that rename
+// at off sees, in batches (index_query.go), until fn returns false;
+// newName is the new name ("" to prepare). The files naming the name are
+// needed only for the bindings other files can see (hints.RenameAcross).
 func (s *Server) eachRenameOthers(snap *Snapshot, off int, newName string, fn func(w *workspace, others []*parser.File) bool) {
 	names := namesAt(snap.File, off)
 	if newName != "" {
@@ -233,20 +225,19 @@ func (s *Server) references(ctx context.Context, r *request) (any, error) {
 		return []protocol.Location{}, err
 	}
 	_ = decode(r, &p)
-	if !hints.ReferencesAcross(snap.File, off) { // a local name: snap's file only
-		return locations(s.openWorkspace(origin{snap.URI, snap.File}), hints.References(snap.File, off, p.Context.IncludeDeclaration, nil)), nil
-	}
-	out := []protocol.Location{}
-	seen := map[protocol.Location]bool{}
-	s.eachOthers(snap, namesAt(snap.File, off), func(w *workspace, others []*parser.File) bool {
-		for _, l := range locations(w, hints.References(snap.File, off, p.Context.IncludeDeclaration, others)) {
-			if !seen[l] {
-				seen[l] = true
-				out = append(out, l)
+	// The open documents from their trees, the closed files from the
+	// global names their summaries list.
+	open := s.openWorkspace(origin{snap.URI, snap.File})
+	out := locations(open, hints.References(snap.File, off, p.Context.IncludeDeclaration, open.others(snap.File)))
+	if t, ok := hints.ReferencesTarget(snap.File, off); ok {
+		for _, x := range s.closed() {
+			for i := range x.entry.sum.Globals {
+				if t.Matches(&x.entry.sum.Globals[i], p.Context.IncludeDeclaration) {
+					out = append(out, protocol.Location{URI: x.uri, Range: x.entry.globals[i]})
+				}
 			}
 		}
-		return ctx.Err() == nil
-	})
+	}
 	return out, nil
 }
 

@@ -45,9 +45,10 @@ type index struct {
 
 // indexEntry is what the index keeps of one file.
 type indexEntry struct {
-	path string // where the file was read, to parse it again
-	sum  *hints.FileSummary
-	sel  []protocol.Range // the LSP ranges of sum.Symbols' names
+	path    string // where the file was read, to parse it again
+	sum     *hints.FileSummary
+	sel     []protocol.Range // the LSP ranges of sum.Symbols' names
+	globals []protocol.Range // those of sum.Globals
 }
 
 func newIndex() *index {
@@ -61,6 +62,11 @@ func (ix *index) add(uri protocol.DocumentURI, path string, f *parser.File) {
 	for i, sy := range e.sum.Symbols {
 		e.sel[i] = rangeOf(f, sy.SelStart, sy.SelEnd)
 	}
+	e.globals = make([]protocol.Range, len(e.sum.Globals))
+	for i := range e.sum.Globals {
+		e.globals[i] = rangeOf(f, e.sum.Spans[2*i], e.sum.Spans[2*i+1])
+	}
+	e.sum.Spans = nil
 	ix.mu.Lock()
 	if _, ok := ix.files[uri]; ok || len(ix.files) < maxIndexedFiles {
 		ix.files[uri] = e // watched files created later count against the limit too
