@@ -72,6 +72,56 @@ func (p *MeasuredProfile) lineOf(path string, line int) (MeasuredLine, bool) {
 	return MeasuredLine{}, false
 }
 
+// linesOf are the measurements of the file at path: by its path, else
+// by its base name when one file of the profile has it.
+func (p *MeasuredProfile) linesOf(path string) []MeasuredLine {
+	clean := filepath.Clean(path)
+	var exact, byBase []MeasuredLine
+	bases := map[string]bool{}
+	for _, l := range p.Lines {
+		if filepath.Clean(l.Path) == clean {
+			exact = append(exact, l)
+		}
+		if filepath.Base(l.Path) == filepath.Base(clean) {
+			bases[l.Path] = true
+			byBase = append(byBase, l)
+		}
+	}
+	if len(exact) > 0 {
+		return exact
+	}
+	if len(bases) == 1 {
+		return byBase
+	}
+	return nil
+}
+
+// Branches are the branch counts the profile measured in f, for the
+// complexity model (complexity.Branches): the counts of the lines that
+// are neither loops nor MPI calls, which are the arms of IF and SELECT
+// constructs and their fall-throughs (routines' headers are there too,
+// on lines no branch has). nil without a profile or counts.
+func (p *MeasuredProfile) Branches(f *parser.File) *complexity.Branches {
+	if p == nil {
+		return nil
+	}
+	taken := map[int]int64{}
+	for _, l := range p.linesOf(f.Name) {
+		if l.Entries == 0 && l.Calls == 0 {
+			taken[l.Line] = l.Count
+		}
+	}
+	return complexity.NewBranches(taken)
+}
+
+// Apply gives the engine the options' convention and, for f, the branch
+// counts of the options' profile (none without one), before an analysis
+// of f.
+func (o InlayOptions) Apply(eng *Engine, f *parser.File) {
+	eng.SetPips(o.Pips)
+	eng.SetBranches(f.Name, o.Profile.Branches(f))
+}
+
 // ProfileHover is the hover text of the measurements on the line at off:
 // for a DO loop its time per execution and rank beside the estimate on
 // the profile's processor count ("measured 12.3 ms · predicted 10.1 ms
@@ -248,6 +298,7 @@ func MeasuredCost(f *parser.File, eng *complexity.Engine, off int, p *MeasuredPr
 	if p == nil {
 		return ""
 	}
+	eng.SetBranches(f.Name, p.Branches(f))
 	best, unit := statementAt(f, eng, off)
 	if best == nil {
 		return ""

@@ -175,7 +175,7 @@ func (s *Server) hover(ctx context.Context, r *request) (any, error) {
 	// Not on a name: what the statement costs, once a producer exists.
 	if s.opts.StatementHover != nil && snap.analysable() {
 		var text string
-		o := s.currentSettings().inlayOptions()
+		o := s.measuredOptions(f) // the profile's branch frequencies too (profile.go)
 		if err := s.analyse(ctx, "hover", func(ctx context.Context) {
 			text = s.opts.StatementHover(ctx, f, off, o)
 			if m := s.profileHover(ctx, f, off); m != "" { // measured beside predicted (lsp/profile.go)

@@ -147,11 +147,27 @@ func (s *Server) profileHover(ctx context.Context, f *parser.File, off int) stri
 	return text
 }
 
-// profileInlay adds the measurements of the document's profile to its
-// loop hints (hints.ProfileInlay).
-func (s *Server) profileInlay(f *parser.File, hs []hints.InlayHint, o hints.InlayOptions) []hints.InlayHint {
+// measuredInlay is the inlay hints of [start, end) of a document with
+// the measurements of its profile: the polynomials priced with the
+// branch frequencies it measured (hints.InlayOptions.Profile), the loops'
+// times beside them (hints.ProfileInlay).
+func (s *Server) measuredInlay(ctx context.Context, f *parser.File, start, end int, st Settings) []hints.InlayHint {
 	prof, stale := s.profileState(f)
-	return hints.ProfileInlay(f, hs, prof, stale, o.MaxLength)
+	o := st.inlayOptions()
+	if stale == "" {
+		o.Profile = prof
+	}
+	return hints.ProfileInlay(f, s.opts.Inlay(ctx, f, start, end, o), prof, stale, o.MaxLength)
+}
+
+// measuredOptions are the analysis options of the settings for a
+// document, with its profile when one applies to its text.
+func (s *Server) measuredOptions(f *parser.File) hints.InlayOptions {
+	o := s.currentSettings().inlayOptions()
+	if prof, stale := s.profileState(f); stale == "" {
+		o.Profile = prof
+	}
+	return o
 }
 
 // ProfileFunc runs `pfls profile` on the file at path (the program of a

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -163,7 +164,19 @@ func TestProfileStale(t *testing.T) {
 	if err := os.Chtimes(src, old, old); err != nil {
 		t.Fatal(err)
 	}
-	c := newClient(t, Options{Inlay: loopHint, StatementHover: func(context.Context, *parser.File, int, hints.InlayOptions) string { return "statement hover" },
+	// The analyses get the profile (for its branch counts) while it
+	// applies, and not once it is stale.
+	var inlayProfiled atomic.Bool
+	inlay := func(ctx context.Context, f *parser.File, start, end int, o hints.InlayOptions) []hints.InlayHint {
+		inlayProfiled.Store(o.Profile != nil)
+		return loopHint(ctx, f, start, end, o)
+	}
+	c := newClient(t, Options{Inlay: inlay, StatementHover: func(_ context.Context, _ *parser.File, _ int, o hints.InlayOptions) string {
+		if o.Profile != nil {
+			return "statement hover with the profile's counts"
+		}
+		return "statement hover"
+	},
 		MeasuredHover: func(_ context.Context, _ *parser.File, _ int, p *hints.MeasuredProfile) string {
 			return fmt.Sprintf("measured cost of %d ranks", p.Ranks)
 		}})
@@ -185,8 +198,11 @@ func TestProfileStale(t *testing.T) {
 	if h, ok := inlayAt(c, uri, 4); !ok || h.Label != "N" || strings.Contains(h.Tooltip.Value, "Measured") {
 		t.Errorf("a line the profile does not know: %+v %v", h, h.Tooltip)
 	}
-	if hv := hover(); !strings.Contains(hv, "trip count 10") || !strings.Contains(hv, "measured cost of 2 ranks") {
+	if hv := hover(); !strings.Contains(hv, "trip count 10") || !strings.Contains(hv, "measured cost of 2 ranks") || !strings.Contains(hv, "with the profile's counts") {
 		t.Errorf("fresh hover:\n%s", hv)
+	}
+	if !inlayProfiled.Load() {
+		t.Error("the inlay hints were computed without the profile")
 	}
 
 	// Saved after the profile.
@@ -197,8 +213,11 @@ func TestProfileStale(t *testing.T) {
 	if h.Label != "N" || !strings.Contains(h.Tooltip.Value, "profile older than the file") || strings.Contains(h.Tooltip.Value, "trip count") {
 		t.Errorf("stale profile: %+v %v", h, h.Tooltip)
 	}
-	if hv := hover(); !strings.Contains(hv, "profile older than the file") || strings.Contains(hv, "trip count") || strings.Contains(hv, "measured cost") || !strings.Contains(hv, "statement hover") {
+	if hv := hover(); !strings.Contains(hv, "profile older than the file") || strings.Contains(hv, "trip count") || strings.Contains(hv, "measured cost") || !strings.Contains(hv, "statement hover") || strings.Contains(hv, "profile's counts") {
 		t.Errorf("stale hover:\n%s", hv)
+	}
+	if inlayProfiled.Load() {
+		t.Error("the inlay hints were computed with a stale profile")
 	}
 
 	// Back to older than the profile, but edited in the editor.

@@ -15,7 +15,9 @@ type Kind uint8
 const (
 	// Loop: the DO loop's iterations (its counter), entries and time.
 	Loop Kind = iota
-	// Arm: the times one branch of an IF construct or a CASE was taken.
+	// Arm: the times one branch of an IF construct or a CASE was taken,
+	// or, on the line of its END IF or END SELECT, that a construct
+	// without ELSE or CASE DEFAULT took none.
 	Arm
 	// Routine: the entries and the inclusive time of a program unit.
 	Routine
@@ -484,15 +486,25 @@ func (in *instrumenter) stmt(ctx *walkCtx, s parser.Stmt, enclosing *parser.DoCo
 				timed = true
 			}
 		}
+		if _, isElse := x.Arms[len(x.Arms)-1].Head.(*parser.SimpleStmt); !isElse {
+			in.fallThrough(ctx, x.EndStmt, "else")
+		}
 		return timed
 	case *parser.Block:
 		if _, ok := x.Head.(*parser.SelectStmt); ok {
 			timed := false
+			hasDefault := false
 			for _, arm := range x.Arms {
+				if caseDefault(arm.Head) {
+					hasDefault = true
+				}
 				in.arm(ctx, arm)
 				if in.stmts(ctx, arm.Body, enclosing) {
 					timed = true
 				}
+			}
+			if !hasDefault {
+				in.fallThrough(ctx, x.EndStmt, "case default")
 			}
 			return timed
 		}
@@ -590,6 +602,35 @@ func (in *instrumenter) arm(ctx *walkCtx, arm *parser.IfArm) {
 		return
 	}
 	in.p.Sites = append(in.p.Sites, Site{Kind: Arm, File: in.file, Line: in.line(u, arm.Head.Pos()) + 1, Count: k})
+}
+
+// caseDefault says an arm's head is CASE DEFAULT (which the parser may
+// give as a CASE or as a statement of keyword CASEDEFAULT).
+func caseDefault(s parser.Stmt) bool {
+	switch h := s.(type) {
+	case *parser.CaseStmt:
+		return h.Default
+	case *parser.SimpleStmt:
+		return h.Keyword == "CASEDEFAULT"
+	}
+	return false
+}
+
+// fallThrough counts the times a construct without ELSE (or CASE
+// DEFAULT) takes none of its branches: an arm with that head and a
+// counter goes before its end, on whose line the count is reported. With
+// the arms' counts it gives the branch frequencies of the whole construct.
+func (in *instrumenter) fallThrough(ctx *walkCtx, end parser.Stmt, head string) {
+	u := ctx.unit
+	if end == nil {
+		return
+	}
+	k := in.counter()
+	if !in.before(u, end.Pos(), append([]string{head}, in.count(k)...)...) {
+		in.skip(u, end.Pos(), "end of a branch construct shares a line: its fall-through is not counted")
+		return
+	}
+	in.p.Sites = append(in.p.Sites, Site{Kind: Arm, File: in.file, Line: in.line(u, end.Pos()) + 1, Count: k})
 }
 
 // mpiCall marks the current line before a CALL MPI_... (inside stmt,

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -77,6 +78,60 @@ func TestInstrumentSharedLine(t *testing.T) {
 	if !strings.Contains(p.Texts[0], "  do while (s < 3); s = s + 1; end do\n") ||
 		!strings.Contains(p.Texts[0], "+max(0,int((3)-(1)+1,8))\n  call pfls_go(2)\n  do i = 1, 3; s = s + i; end do\n  call pfls_end(2)\n") {
 		t.Errorf("the instrumented copy:\n%s", p.Texts[0])
+	}
+}
+
+// TestInstrumentFallThrough: an IF construct without ELSE and a SELECT
+// without CASE DEFAULT get an ELSE (CASE DEFAULT) arm that counts the
+// times no branch was taken, on their END line; constructs that have one
+// get none (a second CASE DEFAULT would not compile).
+func TestInstrumentFallThrough(t *testing.T) {
+	src := `program p
+  integer :: i, s
+  s = 0
+  do i = 1, 5
+     if (i > 3) then
+        s = s + 1
+     end if
+     if (i == 1) then
+        s = s + 2
+     else
+        s = s - 1
+     end if
+     select case (i)
+     case (1)
+        s = s + 1
+     end select
+     select case (i)
+     case (2)
+        s = s + 3
+     case default
+        s = s + 4
+     end select
+  end do
+  print *, s
+end program p
+`
+	f := parser.Parse("p.f90", []byte(src), nil)
+	p := Instrument([]*parser.File{f}, []string{"p.f90"})
+	var arms []int
+	for _, s := range p.Sites {
+		if s.Kind == Arm {
+			arms = append(arms, s.Line)
+		}
+	}
+	if want := []int{5, 7, 8, 10, 14, 16, 18, 20}; !slices.Equal(arms, want) {
+		t.Errorf("counted branches on lines %v, want %v", arms, want)
+	}
+	text := strings.ToLower(p.Texts[0])
+	if n := strings.Count(text, "case default"); n != 2 {
+		t.Errorf("%d CASE DEFAULTs in the copy, want 2:\n%s", n, p.Texts[0])
+	}
+	if n := strings.Count(text, "else\n"); n != 2 {
+		t.Errorf("%d ELSEs in the copy, want 2:\n%s", n, p.Texts[0])
+	}
+	if len(p.Skipped) > 0 {
+		t.Errorf("skipped: %q", p.Skipped)
 	}
 }
 
