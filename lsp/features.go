@@ -169,6 +169,7 @@ func (s *Server) hover(ctx context.Context, r *request) (any, error) {
 	}
 	f := snap.File
 	if h := hints.Hover(f, off, s.others(snap)); h != nil {
+		h.Markdown = s.profileNameHover(f, off, h.Markdown) // a routine's measured time (profile.go)
 		rg := rangeOf(f, h.Start, h.End)
 		return &protocol.Hover{Contents: *markdown(h.Markdown), Range: &rg}, nil
 	}

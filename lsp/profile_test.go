@@ -8,6 +8,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -18,6 +19,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/pfls/pfls/hints"
+	"github.com/pfls/pfls/machine"
 	"github.com/pfls/pfls/parser"
 )
 
@@ -363,5 +365,100 @@ func TestProfileCommand(t *testing.T) {
 
 	if err := c.callErr("workspace/executeCommand", map[string]any{"command": "pfls.profile", "arguments": []any{"file:///nonexistent/q.f90"}}, nil); err == nil || !strings.Contains(err.Error(), "/nonexistent/q.f90") {
 		t.Errorf("missing file: %v", err)
+	}
+}
+
+// TestProfileHoverMachine: the "predicted" beside a measured loop time is
+// the estimate on the machine model pfls.estimate.machine names (loaded
+// through Options.EstimateOptions, as for the other estimates), not on
+// the model inside pfls.
+func TestProfileHoverMachine(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "p.f90")
+	writeProfile(t, filepath.Join(dir, ".pfls", "profile-1", "profile.json"), src, 20, 2)
+	slow := *machine.DefaultMachine()
+	slow.Ops = map[string]float64{}
+	for k, v := range machine.DefaultMachine().Ops {
+		slow.Ops[k] = 100 * v
+	}
+	c := newClient(t, Options{
+		StatementHover: func(context.Context, *parser.File, int, hints.InlayOptions) string { return "statement hover" },
+		EstimateOptions: func(st hints.EstimateSettings) (hints.EstimateOptions, error) {
+			if st.Machine != "slow.json" {
+				return st.Options(nil), fmt.Errorf("no model %q", st.Machine)
+			}
+			return st.Options(&slow), nil
+		}})
+	c.initialize(fullCapabilities)
+	uri := protocol.DocumentURI("file://" + filepath.ToSlash(src))
+	c.open(uri, profiledProgram)
+	predictedRE := regexp.MustCompile(`predicted ([0-9.]+ [a-zµ]+)`)
+	hover := func() string {
+		var h *protocol.Hover
+		c.call("textDocument/hover", textPos(uri, protocol.Position{Line: 3, Character: 3}), &h)
+		if h == nil {
+			return ""
+		}
+		return h.Contents.Value
+	}
+	f := parser.Parse(src, []byte(profiledProgram), nil)
+	prof, err := hints.ParseProfile([]byte(fmt.Sprintf(`{"ranks":2,"lines":[{"path":%q,"line":4,"count":20,"time":0.002,"entries":2}]}`, src)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := func(m *machine.Machine) string {
+		st := hints.EstimateSettings{Procs: 16}
+		p := predictedRE.FindStringSubmatch(hints.ProfileHover(f, f.Lines.LineStart(3)+3, prof, st.Options(m)))
+		if p == nil {
+			t.Fatal("no prediction")
+		}
+		return p[1]
+	}
+	builtin, slowed := want(nil), want(&slow)
+	if builtin == slowed {
+		t.Fatalf("the slow model predicts %s too", slowed)
+	}
+	if p := predictedRE.FindStringSubmatch(hover()); p == nil || p[1] != builtin {
+		t.Fatalf("without pfls.estimate.machine: %v, want %s", p, builtin)
+	}
+	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"pfls": map[string]any{"estimate": map[string]any{"machine": "slow.json"}}}})
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		p := predictedRE.FindStringSubmatch(hover())
+		if p != nil && p[1] == slowed {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("pfls.estimate.machine not used: %v, want %s", p, slowed)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestProfileNameHoverServed: the hover of a program unit's name in its
+// header gives the unit's measured time per call and calls.
+func TestProfileNameHoverServed(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "p.f90")
+	prof := filepath.Join(dir, ".pfls", "profile-1", "profile.json")
+	if err := os.MkdirAll(filepath.Dir(prof), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	data := fmt.Sprintf(`{"ranks":2,"lines":[{"path":%q,"line":1,"count":2,"time":0.008}]}`, src)
+	if err := os.WriteFile(prof, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := newClient(t, Options{})
+	c.initialize(fullCapabilities)
+	uri := protocol.DocumentURI("file://" + filepath.ToSlash(src))
+	c.open(uri, profiledProgram)
+	var h *protocol.Hover
+	c.call("textDocument/hover", textPos(uri, protocol.Position{Line: 0, Character: 8}), &h)
+	if h == nil || !strings.Contains(h.Contents.Value, "PROGRAM P") || !strings.Contains(h.Contents.Value, "measured 4 ms per call · 2 calls") {
+		t.Fatalf("hover of the program's name: %+v", h)
+	}
+	c.call("textDocument/hover", textPos(uri, protocol.Position{Line: 3, Character: 6}), &h)
+	if h != nil && strings.Contains(h.Contents.Value, "measured") {
+		t.Errorf("hover of k: %s", h.Contents.Value)
 	}
 }

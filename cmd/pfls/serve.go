@@ -78,7 +78,8 @@ func serveOptions(stderr io.Writer) lsp.Options {
 			}
 			return text, err
 		},
-		Profile: profileProgram,
+		Profile:         profileProgram,
+		EstimateOptions: est.options,
 		MeasuredHover: func(ctx context.Context, f *parser.File, off int, p *hints.MeasuredProfile) (text string) {
 			eng.with(ctx, f, func(e *complexity.Engine) { text = hints.MeasuredCost(f, e, off, p) })
 			return text
