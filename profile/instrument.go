@@ -530,7 +530,10 @@ func (in *instrumenter) stmt(ctx *walkCtx, s parser.Stmt, enclosing *parser.DoCo
 			if !in.beforeJump(ctx, x.Pos(), fmt.Sprintf("call pfls_end(%d)", ctx.routineTimer)) {
 				in.skip(u, x.Pos(), "RETURN shares a line: the routine's time is not stopped there")
 			}
-		case "STOP":
+		case "STOP", "ERRORSTOP":
+			// The counters are written first: ERROR STOP ends the program
+			// with an error, which may not run the exit handlers (nor does
+			// an MPI program have one).
 			in.beforeJump(ctx, x.Pos(), fmt.Sprintf("call pfls_end(%d)", ctx.routineTimer), "call pfls_fini()")
 		}
 	}
@@ -670,8 +673,13 @@ func (in *instrumenter) mpiCall(ctx *walkCtx, c *parser.CallStmt, stmt parser.St
 		at := u.Abs(c.Name.Pos())
 		if at+4 <= len(in.f.Src) && strings.EqualFold(string(in.f.Src[at:at+4]), "MPI_") {
 			pfl := "PFL_"
+			if i, ok := statusArg[name]; ok && i < len(c.Args) && isIdent(c.Args[i], "MPI_STATUS_IGNORE") {
+				// The wrapper reads the status for the bytes received:
+				// PFI_ passes the library one of its own instead.
+				pfl = "PFI_"
+			}
 			if in.f.Src[at] == 'm' {
-				pfl = "pfl_"
+				pfl = strings.ToLower(pfl)
 			}
 			r := replacement{at, at + 4, pfl}
 			in.ed.replace = append(in.ed.replace, r)
@@ -699,6 +707,16 @@ var wrapped = map[string]bool{
 	"MPI_ISEND": true, "MPI_IRECV": true, "MPI_WAIT": true, "MPI_WAITALL": true,
 	"MPI_BCAST": true, "MPI_REDUCE": true, "MPI_ALLREDUCE": true, "MPI_BARRIER": true,
 	"MPI_ALLTOALL": true, "MPI_ALLGATHER": true, "MPI_GATHER": true, "MPI_SCATTER": true,
+}
+
+// statusArg are the positions of the status arguments of the receives
+// the library records: it reads the count received there.
+var statusArg = map[string]int{"MPI_RECV": 6, "MPI_SENDRECV": 11, "MPI_SENDRECV_REPLACE": 8}
+
+// isIdent says x is the name given (any case).
+func isIdent(x parser.Expr, name string) bool {
+	id, ok := x.(*parser.Ident)
+	return ok && strings.EqualFold(id.Name, name)
 }
 
 // local are MPI routines that do not communicate and need no record.

@@ -135,6 +135,45 @@ end program p
 	}
 }
 
+// TestInstrumentErrorStop: the counters are written before an ERROR STOP
+// (as before a STOP), which ends the program without its exit handlers
+// under some runtimes and MPI.
+func TestInstrumentErrorStop(t *testing.T) {
+	src := "program p\n  integer :: k\n  k = 1\n  if (k > 0) then\n     error stop 2\n  end if\n  stop\nend program p\n"
+	f := parser.Parse("p.f90", []byte(src), nil)
+	p := Instrument([]*parser.File{f}, []string{"p.f90"})
+	for _, stop := range []string{"     error stop 2\n", "  stop\n"} {
+		if !strings.Contains(p.Texts[0], "call pfls_fini()\n"+stop) {
+			t.Errorf("no pfls_fini before %q:\n%s", stop, p.Texts[0])
+		}
+	}
+}
+
+// TestInstrumentStatusIgnore: a receive given MPI_STATUS_IGNORE calls the
+// recorder's PFI_ wrapper (which passes a status of its own, to read the
+// count received), one given a status PFL_; the names keep their length.
+func TestInstrumentStatusIgnore(t *testing.T) {
+	src := `program p
+  use mpi
+  integer :: ierr, st(MPI_STATUS_SIZE)
+  double precision :: x(4)
+  call MPI_Init(ierr)
+  call MPI_Recv(x, 4, MPI_DOUBLE_PRECISION, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE, ierr)
+  call mpi_recv(x, 4, MPI_DOUBLE_PRECISION, 0, 1, MPI_COMM_WORLD, st, ierr)
+  call MPI_Sendrecv(x, 1, MPI_DOUBLE_PRECISION, 0, 1, x(2), 1, MPI_DOUBLE_PRECISION, 0, 1, MPI_COMM_WORLD, mpi_status_ignore, ierr)
+  call MPI_Sendrecv_replace(x, 1, MPI_DOUBLE_PRECISION, 0, 1, 0, 1, MPI_COMM_WORLD, st, ierr)
+  call MPI_Finalize(ierr)
+end program p
+`
+	f := parser.Parse("p.f90", []byte(src), nil)
+	p := Instrument([]*parser.File{f}, []string{"p.f90"})
+	for _, want := range []string{"call PFI_Recv(x, 4,", "call pfl_recv(x, 4,", "call PFI_Sendrecv(x, 1,", "call PFL_Sendrecv_replace(x, 1,"} {
+		if !strings.Contains(p.Texts[0], want) {
+			t.Errorf("no %q in:\n%s", want, p.Texts[0])
+		}
+	}
+}
+
 // expectation is one !@profile(...) annotation: the line and its numbers.
 type expectation struct {
 	line int
@@ -327,6 +366,7 @@ func TestProfileMPI(t *testing.T) {
 			prog, m, prof := profileRun(t, mpi, 2, nil, path)
 			if name == "halo.f90" {
 				checkHaloReport(t, prog, m, prof)
+				checkSendrecvState(t, prof)
 			}
 			if prof.Ranks != 2 {
 				t.Errorf("ranks = %d", prof.Ranks)
@@ -337,6 +377,24 @@ func TestProfileMPI(t *testing.T) {
 				t.Errorf("run times %g, %g", m.Plain, m.Instrumented)
 			}
 		})
+	}
+}
+
+// checkSendrecvState: the halo's MPI_SENDRECV calls (lines 24 and 26)
+// are their own state in the timeline, "sendrecv", not "receive".
+func checkSendrecvState(t *testing.T, prof *Profile) {
+	t.Helper()
+	n := 0
+	for _, iv := range prof.Timeline {
+		if iv.Line == 24 || iv.Line == 26 {
+			n++
+			if iv.State != "sendrecv" {
+				t.Errorf("MPI_SENDRECV on line %d shown as %q", iv.Line, iv.State)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no MPI_SENDRECV in the timeline")
 	}
 }
 

@@ -11,9 +11,12 @@
  * object, would bind its calls to its own mpi_send_. pfl_finalize_
  * writes the records to pfls-prof.RANK.mpi before it finalizes.
  *
- * Bytes: a send carries count * size of its datatype, a receive the size
- * of its buffer (count * size); neither to or from MPI_PROC_NULL carries
- * any. A collective counts the data this rank contributes (count * size;
+ * Bytes: a send carries count * size of its datatype, a receive what it
+ * received (MPI_Get_count on its status, times the size; an MPI_IRECV,
+ * whose status is its wait's, the size of its buffer); neither to or from
+ * MPI_PROC_NULL carries any. A receive given MPI_STATUS_IGNORE is renamed
+ * PFI_RECV instead, whose wrapper passes the library a status of its own
+ * (MPI_SENDRECV and MPI_SENDRECV_REPLACE likewise). A collective counts the data this rank contributes (count * size;
  * ALLTOALL and a root's SCATTER their whole send buffer).
  *
  * Compiled with -DPFLS_PLAIN, it has only pfl_init_ and pfl_finalize_,
@@ -93,6 +96,27 @@ static long long size_of(MPI_Fint *dt, MPI_Fint *count) {
   MPI_Type_size(MPI_Type_f2c(*dt), &s);
   return (long long)s * (long long)*count;
 }
+
+/* received is what a completed receive into count items of type dt
+ * brought: the count its Fortran status gives, times the size of the
+ * type (the buffer's size when the status does not say). */
+extern void mpi_get_count_(MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
+
+static long long received(MPI_Fint *st, MPI_Fint *dt, MPI_Fint *count) {
+  /* The library's Fortran MPI_GET_COUNT reads the Fortran status as it
+   * wrote it (SMPI has no MPI_Status_f2c). */
+  MPI_Fint n = 0, err = 0;
+  int size = 0;
+  mpi_get_count_(st, dt, &n, &err);
+  if (err != MPI_SUCCESS || n == MPI_UNDEFINED || n < 0)
+    return size_of(dt, count);
+  MPI_Type_size(MPI_Type_f2c(*dt), &size);
+  return (long long)n * (long long)size;
+}
+
+/* STATUS_FINTS is room for a Fortran status of any MPI (Open MPI's has 6
+ * integers, SMPI's 5). */
+enum { STATUS_FINTS = 64 };
 
 static long long to_peer(MPI_Fint *peer, long long bytes) {
   return *peer == MPI_PROC_NULL ? 0 : bytes;
@@ -216,23 +240,44 @@ void pfl_recv_(void *b, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *src, MPI_Fint *tag,
                MPI_Fint *ierr) {
   T0;
   mpi_recv_(b, n, dt, src, tag, comm, st, ierr);
-  DONE(F_RECV, to_peer(src, size_of(dt, n)), *src);
+  DONE(F_RECV, to_peer(src, received(st, dt, n)), *src);
+}
+
+void pfi_recv_(void *b, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *src, MPI_Fint *tag, MPI_Fint *comm, MPI_Fint *ignore,
+               MPI_Fint *ierr) {
+  MPI_Fint st[STATUS_FINTS];
+  (void)ignore;
+  pfl_recv_(b, n, dt, src, tag, comm, st, ierr);
 }
 
 void pfl_sendrecv_(void *sb, MPI_Fint *sn, MPI_Fint *sdt, MPI_Fint *dest, MPI_Fint *stag, void *rb, MPI_Fint *rn,
                    MPI_Fint *rdt, MPI_Fint *src, MPI_Fint *rtag, MPI_Fint *comm, MPI_Fint *st, MPI_Fint *ierr) {
   T0;
   mpi_sendrecv_(sb, sn, sdt, dest, stag, rb, rn, rdt, src, rtag, comm, st, ierr);
-  DONE(F_SENDRECV, to_peer(dest, size_of(sdt, sn)) + to_peer(src, size_of(rdt, rn)),
+  DONE(F_SENDRECV, to_peer(dest, size_of(sdt, sn)) + to_peer(src, received(st, rdt, rn)),
        *dest != MPI_PROC_NULL ? *dest : *src);
+}
+
+void pfi_sendrecv_(void *sb, MPI_Fint *sn, MPI_Fint *sdt, MPI_Fint *dest, MPI_Fint *stag, void *rb, MPI_Fint *rn,
+                   MPI_Fint *rdt, MPI_Fint *src, MPI_Fint *rtag, MPI_Fint *comm, MPI_Fint *ignore, MPI_Fint *ierr) {
+  MPI_Fint st[STATUS_FINTS];
+  (void)ignore;
+  pfl_sendrecv_(sb, sn, sdt, dest, stag, rb, rn, rdt, src, rtag, comm, st, ierr);
 }
 
 void pfl_sendrecv_replace_(void *b, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *dest, MPI_Fint *stag, MPI_Fint *src,
                            MPI_Fint *rtag, MPI_Fint *comm, MPI_Fint *st, MPI_Fint *ierr) {
   T0;
   mpi_sendrecv_replace_(b, n, dt, dest, stag, src, rtag, comm, st, ierr);
-  DONE(F_SENDRECV_REPLACE, to_peer(dest, size_of(dt, n)) + to_peer(src, size_of(dt, n)),
+  DONE(F_SENDRECV_REPLACE, to_peer(dest, size_of(dt, n)) + to_peer(src, received(st, dt, n)),
        *dest != MPI_PROC_NULL ? *dest : *src);
+}
+
+void pfi_sendrecv_replace_(void *b, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *dest, MPI_Fint *stag, MPI_Fint *src,
+                           MPI_Fint *rtag, MPI_Fint *comm, MPI_Fint *ignore, MPI_Fint *ierr) {
+  MPI_Fint st[STATUS_FINTS];
+  (void)ignore;
+  pfl_sendrecv_replace_(b, n, dt, dest, stag, src, rtag, comm, st, ierr);
 }
 
 void pfl_isend_(void *b, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *dest, MPI_Fint *tag, MPI_Fint *comm, MPI_Fint *req,
