@@ -19,7 +19,6 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/pfls/pfls/hints"
-	"github.com/pfls/pfls/machine"
 	"github.com/pfls/pfls/parser"
 )
 
@@ -376,11 +375,15 @@ func TestProfileHoverMachine(t *testing.T) {
 	dir := t.TempDir()
 	src := filepath.Join(dir, "p.f90")
 	writeProfile(t, filepath.Join(dir, ".pfls", "profile-1", "profile.json"), src, 20, 2)
-	slow := *machine.DefaultMachine()
+	// A model 100 times slower than the built-in one (lsp does not
+	// import machine: the model comes through hints).
+	builtinOpts := hints.EstimateSettings{Procs: 16}.Options(nil)
+	slow := *builtinOpts.Machine
 	slow.Ops = map[string]float64{}
-	for k, v := range machine.DefaultMachine().Ops {
+	for k, v := range builtinOpts.Machine.Ops {
 		slow.Ops[k] = 100 * v
 	}
+	slowOpts := hints.EstimateSettings{Procs: 16}.Options(&slow)
 	c := newClient(t, Options{
 		StatementHover: func(context.Context, *parser.File, int, hints.InlayOptions) string { return "statement hover" },
 		EstimateOptions: func(st hints.EstimateSettings) (hints.EstimateOptions, error) {
@@ -406,15 +409,14 @@ func TestProfileHoverMachine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := func(m *machine.Machine) string {
-		st := hints.EstimateSettings{Procs: 16}
-		p := predictedRE.FindStringSubmatch(hints.ProfileHover(f, f.Lines.LineStart(3)+3, prof, st.Options(m)))
+	want := func(o hints.EstimateOptions) string {
+		p := predictedRE.FindStringSubmatch(hints.ProfileHover(f, f.Lines.LineStart(3)+3, prof, o))
 		if p == nil {
 			t.Fatal("no prediction")
 		}
 		return p[1]
 	}
-	builtin, slowed := want(nil), want(&slow)
+	builtin, slowed := want(builtinOpts), want(slowOpts)
 	if builtin == slowed {
 		t.Fatalf("the slow model predicts %s too", slowed)
 	}
