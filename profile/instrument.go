@@ -673,7 +673,7 @@ func (in *instrumenter) mpiCall(ctx *walkCtx, c *parser.CallStmt, stmt parser.St
 		at := u.Abs(c.Name.Pos())
 		if at+4 <= len(in.f.Src) && strings.EqualFold(string(in.f.Src[at:at+4]), "MPI_") {
 			pfl := "PFL_"
-			if i, ok := statusArg[name]; ok && i < len(c.Args) && isIdent(c.Args[i], "MPI_STATUS_IGNORE") {
+			if i, ok := statusArg[name]; ok && i < len(c.Args) && (isIdent(c.Args[i], "MPI_STATUS_IGNORE") || isIdent(c.Args[i], "MPI_STATUSES_IGNORE")) {
 				// The wrapper reads the status for the bytes received:
 				// PFI_ passes the library one of its own instead.
 				pfl = "PFI_"
@@ -710,8 +710,8 @@ var wrapped = map[string]bool{
 }
 
 // statusArg are the positions of the status arguments of the receives
-// the library records: it reads the count received there.
-var statusArg = map[string]int{"MPI_RECV": 6, "MPI_SENDRECV": 11, "MPI_SENDRECV_REPLACE": 8}
+// and waits the library records: it reads the count received there.
+var statusArg = map[string]int{"MPI_RECV": 6, "MPI_SENDRECV": 11, "MPI_SENDRECV_REPLACE": 8, "MPI_WAIT": 1, "MPI_WAITALL": 2}
 
 // isIdent says x is the name given (any case).
 func isIdent(x parser.Expr, name string) bool {

@@ -149,25 +149,30 @@ func TestInstrumentErrorStop(t *testing.T) {
 	}
 }
 
-// TestInstrumentStatusIgnore: a receive given MPI_STATUS_IGNORE calls the
-// recorder's PFI_ wrapper (which passes a status of its own, to read the
-// count received), one given a status PFL_; the names keep their length.
+// TestInstrumentStatusIgnore: a receive or wait given MPI_STATUS_IGNORE
+// (MPI_STATUSES_IGNORE) calls the recorder's PFI_ wrapper (which passes a
+// status of its own, to read the count received), one given a status
+// PFL_; the names keep their length.
 func TestInstrumentStatusIgnore(t *testing.T) {
 	src := `program p
   use mpi
-  integer :: ierr, st(MPI_STATUS_SIZE)
+  integer :: ierr, st(MPI_STATUS_SIZE), req(2)
   double precision :: x(4)
   call MPI_Init(ierr)
   call MPI_Recv(x, 4, MPI_DOUBLE_PRECISION, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE, ierr)
   call mpi_recv(x, 4, MPI_DOUBLE_PRECISION, 0, 1, MPI_COMM_WORLD, st, ierr)
   call MPI_Sendrecv(x, 1, MPI_DOUBLE_PRECISION, 0, 1, x(2), 1, MPI_DOUBLE_PRECISION, 0, 1, MPI_COMM_WORLD, mpi_status_ignore, ierr)
   call MPI_Sendrecv_replace(x, 1, MPI_DOUBLE_PRECISION, 0, 1, 0, 1, MPI_COMM_WORLD, st, ierr)
+  call MPI_Wait(req(1), MPI_STATUS_IGNORE, ierr)
+  call MPI_Waitall(2, req, MPI_STATUSES_IGNORE, ierr)
+  call MPI_Wait(req(1), st, ierr)
   call MPI_Finalize(ierr)
 end program p
 `
 	f := parser.Parse("p.f90", []byte(src), nil)
 	p := Instrument([]*parser.File{f}, []string{"p.f90"})
-	for _, want := range []string{"call PFI_Recv(x, 4,", "call pfl_recv(x, 4,", "call PFI_Sendrecv(x, 1,", "call PFL_Sendrecv_replace(x, 1,"} {
+	for _, want := range []string{"call PFI_Recv(x, 4,", "call pfl_recv(x, 4,", "call PFI_Sendrecv(x, 1,", "call PFL_Sendrecv_replace(x, 1,",
+		"call PFI_Wait(req(1), MPI", "call PFI_Waitall(2,", "call PFL_Wait(req(1), st"} {
 		if !strings.Contains(p.Texts[0], want) {
 			t.Errorf("no %q in:\n%s", want, p.Texts[0])
 		}
