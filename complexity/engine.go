@@ -88,6 +88,8 @@ type Options struct {
 	Keep       []string   // variables to keep unevaluated (symbolic) in results
 	CacheBytes int64      // budget of the cache of results; 0: DefaultCacheBytes
 	Pips       bool       // the 1992 report's convention: ranges assumed non-empty
+	// Branches are measured branch counts by file name (SetBranches).
+	Branches map[string]*Branches
 }
 
 // NewEngine returns an engine with the given options.
@@ -327,11 +329,15 @@ func depKey(r *UnitResult) string {
 	return b.String()
 }
 
-func unitKey(f *parser.File, u *parser.Unit, pips bool) [32]byte {
+func unitKey(f *parser.File, u *parser.Unit, pips bool, b *Branches) [32]byte {
 	h := sha256.New()
 	h.Write([]byte{byte(f.Form)})
 	if pips { // results under the report's convention are kept apart
 		h.Write([]byte("pips"))
+	}
+	if b != nil { // so are results priced with measured branch counts
+		h.Write([]byte("branches"))
+		h.Write(b.digest[:])
 	}
 	top := u.Top()
 	h.Write(f.Src[top.Base : top.Base+top.Len])
@@ -350,7 +356,7 @@ func (p *pass) unit(f *parser.File, u *parser.Unit) *UnitResult {
 	}
 	p.depth++
 	defer func() { p.depth-- }()
-	key := unitKey(f, u, p.opts.Pips)
+	key := unitKey(f, u, p.opts.Pips, p.opts.Branches[f.Name])
 	p.running[u] = true // a cached result that depends on u itself is not reused
 	if c := p.e.lookup(key); c != nil && p.depsHold(u, c.deps) {
 		delete(p.running, u)

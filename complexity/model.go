@@ -24,6 +24,9 @@ type Stats struct {
 	VarSymbolic, VarGuessed, VarBounded, VarUnknown int
 	RangeGuessed, RangeBounded, RangeUnknown        int
 	IfComputed, IfHalfHalf                          int
+	// IfMeasured counts the branches priced with the frequencies a
+	// profile measured (Options.Branches).
+	IfMeasured int
 	// VarKnown counts the PARAMETER constants met: values the program
 	// states, not guesses (the report counts them with the guessed).
 	VarKnown int
@@ -39,18 +42,23 @@ func (s *Stats) add(t Stats) {
 	s.RangeUnknown += t.RangeUnknown
 	s.IfComputed += t.IfComputed
 	s.IfHalfHalf += t.IfHalfHalf
+	s.IfMeasured += t.IfMeasured
 	s.VarKnown += t.VarKnown
 }
 
-// String prints the statistics compactly (the PARAMETERs only when
-// there are some).
+// String prints the statistics compactly (the PARAMETERs and the
+// measured branches only when there are some).
 func (s Stats) String() string {
 	known := ""
 	if s.VarKnown > 0 {
 		known = fmt.Sprintf(", %d known (PARAMETERs)", s.VarKnown)
 	}
-	return fmt.Sprintf("variables: %d symbolic, %d guessed, %d bounded, %d unknown%s; ranges: %d guessed, %d bounded, %d unknown; IFs: %d computed, %d half-half",
-		s.VarSymbolic, s.VarGuessed, s.VarBounded, s.VarUnknown, known, s.RangeGuessed, s.RangeBounded, s.RangeUnknown, s.IfComputed, s.IfHalfHalf)
+	measured := ""
+	if s.IfMeasured > 0 {
+		measured = fmt.Sprintf(", %d measured", s.IfMeasured)
+	}
+	return fmt.Sprintf("variables: %d symbolic, %d guessed, %d bounded, %d unknown%s; ranges: %d guessed, %d bounded, %d unknown; IFs: %d computed, %d half-half%s",
+		s.VarSymbolic, s.VarGuessed, s.VarBounded, s.VarUnknown, known, s.RangeGuessed, s.RangeBounded, s.RangeUnknown, s.IfComputed, s.IfHalfHalf, measured)
 }
 
 // StmtResult is the complexity of one statement: a simple statement
@@ -120,6 +128,7 @@ type unitModel struct {
 	guard  guards // budgets and recursion guards (guard.go)
 
 	pips     bool                 // the report's convention: ranges assumed non-empty
+	branches *Branches            // measured branch counts of the file (branches.go)
 	spanMode bool                 // parallel constructs cost their largest iteration
 	spans    map[parser.Stmt]Poly // the span of each statement, in span mode
 	unknowns *unknowns            // UNKNOWN_1, UNKNOWN_2, ... of this unit
@@ -198,6 +207,7 @@ func newUnitModel(f *parser.File, u *parser.Unit, cost *CostTable, keep []string
 		res: &UnitResult{Unit: u, File: f}, labels: map[int]bool{}, spanMode: span}
 	if o, ok := procs.(interface{ options() Options }); ok {
 		m.pips = o.options().Pips
+		m.branches = o.options().Branches[f.Name]
 	}
 	for _, k := range keep {
 		m.keep[strings.ToUpper(k)] = true
@@ -1151,6 +1161,25 @@ func (m *unitModel) forall(x *parser.ForallStmt, e env, record bool) (Poly, Stat
 func (m *unitModel) ifConstruct(c *parser.IfConstruct, e env) (Poly, Stats) {
 	var st Stats
 	var notes []string
+	hasElse := false
+	if _, ok := c.Arms[len(c.Arms)-1].Head.(*parser.SimpleStmt); ok {
+		hasElse = true
+	}
+	// Counts a profile measured give each arm the probability of being
+	// taken when the arms before it were not: its count over what the
+	// arms before it left.
+	heads := make([]parser.Stmt, len(c.Arms))
+	for i, a := range c.Arms {
+		heads[i] = a.Head
+	}
+	counts, measured := m.measuredArms(heads, c.EndStmt, hasElse)
+	left := func(i int) int64 {
+		n := counts.reached
+		for _, t := range counts.taken[:i] {
+			n -= t
+		}
+		return n
+	}
 	// Walk the arms from the last: the cost of "the rest" after arm i.
 	rest := Zero()
 	envs := []env{}
@@ -1166,21 +1195,27 @@ func (m *unitModel) ifConstruct(c *parser.IfConstruct, e env) (Poly, Stats) {
 			continue
 		}
 		cond, _ := m.expr(h.Cond)
-		p, computed := m.probability(h.Cond, e)
-		if computed {
-			st.IfComputed++
+		p := new(big.Rat) // an arm never reached: its weight is 0 anyway
+		if measured {
+			if n := left(i); n > 0 {
+				p.SetFrac64(counts.taken[i], n)
+			}
+			st.IfMeasured++
+			notes = append(notes, measuredNote(p, counts.taken[i], left(i)))
 		} else {
-			st.IfHalfHalf++
+			var computed bool
+			p, computed = m.probability(h.Cond, e)
+			if computed {
+				st.IfComputed++
+			} else {
+				st.IfHalfHalf++
+			}
+			notes = append(notes, probNote(p, computed))
 		}
-		notes = append(notes, probNote(p, computed))
 		q := new(big.Rat).Sub(big.NewRat(1, 1), p)
 		rest = cond.Add(body.Scale(p)).Add(rest.Scale(q))
 	}
 	// A variable keeps its value after the IF only if every arm agrees.
-	hasElse := false
-	if _, ok := c.Arms[len(c.Arms)-1].Head.(*parser.SimpleStmt); ok {
-		hasElse = true
-	}
 	if !hasElse {
 		envs = append(envs, e.clone())
 	}
@@ -1240,14 +1275,33 @@ func (m *unitModel) block(b *parser.Block, e env) (Poly, Stats) {
 		if !hasDefault {
 			n++
 		}
+		heads := make([]parser.Stmt, len(b.Arms))
+		for i, a := range b.Arms {
+			heads[i] = a.Head
+		}
+		// CASE DEFAULT may come as a statement of keyword CASEDEFAULT,
+		// which the guess above does not see: the counts do.
+		complete := hasDefault
+		for _, a := range b.Arms {
+			if sm, ok := a.Head.(*parser.SimpleStmt); ok && sm.Keyword == "CASEDEFAULT" {
+				complete = true
+			}
+		}
+		counts, measured := m.measuredArms(heads, b.EndStmt, complete)
 		total := sel
 		var envs []env
-		for _, a := range b.Arms {
+		var notes []string
+		for i, a := range b.Arms {
 			inner := e.clone()
 			c, ast := m.list(a.Body, inner)
 			envs = append(envs, inner)
 			st.add(ast)
-			if n > 0 {
+			switch {
+			case measured:
+				p := big.NewRat(counts.taken[i], counts.reached)
+				notes = append(notes, measuredNote(p, counts.taken[i], counts.reached))
+				total = total.Add(c.Scale(p))
+			case n > 0:
 				total = total.Add(c.Scale(big.NewRat(1, n)))
 			}
 		}
@@ -1255,8 +1309,13 @@ func (m *unitModel) block(b *parser.Block, e env) (Poly, Stats) {
 			envs = append(envs, e.clone())
 		}
 		m.mergeAll(e, envs)
-		st.IfHalfHalf++
-		m.record(b, "IF", total, st, fmt.Sprintf("each of %d cases taken with probability 1/%d", n, n))
+		if measured {
+			st.IfMeasured++
+		} else {
+			st.IfHalfHalf++
+			notes = []string{fmt.Sprintf("each of %d cases taken with probability 1/%d", n, n)}
+		}
+		m.record(b, "IF", total, st, notes...)
 		return total, st
 	case *parser.WhereStmt:
 		mask, _ := m.expr(h.Mask)

@@ -109,10 +109,20 @@ func symbolHover(b *strings.Builder, f *parser.File, r *NameRef) {
 	if sym.Param != nil {
 		decl += " = " + parser.ExprString(sym.Param)
 	}
-	fmt.Fprintf(b, "```fortran\n%s\n```\n", decl)
 
 	var facts []string
 	switch {
+	case sym.Kind == parser.SymNamelist:
+		vars := namelistVars(r.Unit, sym.Name)
+		facts = append(facts, fmt.Sprintf("NAMELIST group of %d variable%s: %s", len(vars), plural(len(vars)), strings.Join(vars, ", ")))
+	case sym.Kind == parser.SymDerivedType:
+		comps, n := typeComponents(r.Unit, sym.Name)
+		facts = append(facts, fmt.Sprintf("derived type with %d component%s", n, plural(n)))
+		if len(comps) > 0 {
+			// The components go into the declaration's block.
+			fmt.Fprintf(b, "```fortran\n%s\n%s\nEND TYPE\n```\n", decl, strings.Join(comps, "\n"))
+			decl = ""
+		}
 	case sym.Kind == parser.SymTemplate || sym.Kind == parser.SymProcessors:
 		if len(sym.Dims) > 0 {
 			facts = append(facts, fmt.Sprintf("rank %d", len(sym.Dims)))
@@ -127,6 +137,9 @@ func symbolHover(b *strings.Builder, f *parser.File, r *NameRef) {
 		facts = append(facts, fmt.Sprintf("array of rank %d", len(sym.Dims)))
 	default:
 		facts = append(facts, "scalar")
+	}
+	if decl != "" {
+		fmt.Fprintf(b, "```fortran\n%s\n```\n", decl)
 	}
 	if sym.Implicit {
 		facts = append(facts, "implicitly typed")
@@ -165,6 +178,116 @@ func symbolHover(b *strings.Builder, f *parser.File, r *NameRef) {
 			fmt.Fprintf(b, "\n%s on line %d\n", what, line)
 		}
 	}
+}
+
+// hostUnits are u and the units around it, innermost first.
+func hostUnits(u *parser.Unit) []*parser.Unit {
+	var out []*parser.Unit
+	for sc := u.Scope; sc != nil; sc = sc.Parent {
+		if sc.Unit != nil {
+			out = append(out, sc.Unit)
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, u)
+	}
+	return out
+}
+
+// namelistVars are the variables of the NAMELIST group name in the unit
+// that declares it (u or a host), in order: every NAMELIST statement
+// naming the group adds to it.
+func namelistVars(u *parser.Unit, name string) []string {
+	for _, h := range hostUnits(u) {
+		var vars []string
+		found := false
+		for _, s := range h.Body {
+			nl, ok := s.(*parser.NameListStmt)
+			if !ok || nl.Keyword != "NAMELIST" {
+				continue
+			}
+			// The variables of group i lie between its name and the next.
+			for i, g := range nl.Args {
+				id, ok := g.(*parser.Ident)
+				if !ok || !strings.EqualFold(id.Name, name) {
+					continue
+				}
+				found = true
+				end := nl.End()
+				if i+1 < len(nl.Args) {
+					end = nl.Args[i+1].Pos()
+				}
+				for _, v := range nl.Names {
+					if v.Pos() > id.Pos() && v.Pos() < end {
+						vars = append(vars, strings.ToUpper(parser.ExprString(v)))
+					}
+				}
+			}
+		}
+		if found {
+			return vars
+		}
+	}
+	return nil
+}
+
+// typeComponents are the declarations of the components of the derived
+// type name defined in u or a host ("REAL(8) :: X, Y(3)"), and how many
+// components they declare.
+func typeComponents(u *parser.Unit, name string) ([]string, int) {
+	for _, h := range hostUnits(u) {
+		for _, s := range h.Body {
+			blk, ok := s.(*parser.Block)
+			if !ok {
+				continue
+			}
+			dt, ok := blk.Head.(*parser.DerivedTypeStmt)
+			if !ok || dt.Name == nil || !strings.EqualFold(dt.Name.Name, name) {
+				continue
+			}
+			var decls []string
+			n := 0
+			for _, c := range blk.Body {
+				td, ok := c.(*parser.TypeDecl)
+				if !ok {
+					continue
+				}
+				spec := typeSpecString(td.Type)
+				for _, a := range td.Attrs {
+					spec += ", " + a.Name
+					if len(a.Dims) > 0 {
+						spec += DimsString(a.Dims)
+					}
+				}
+				var names []string
+				for _, e := range td.Entities {
+					names = append(names, e.Name.Name+DimsStringIf(e.Dims))
+					n++
+				}
+				decls = append(decls, "  "+spec+" :: "+strings.Join(names, ", "))
+			}
+			return decls, n
+		}
+	}
+	return nil, 0
+}
+
+// typeSpecString prints a type as declared: REAL(8), CHARACTER(LEN=10),
+// TYPE(POINT).
+func typeSpecString(t *parser.TypeSpec) string {
+	if t == nil {
+		return "(untyped)"
+	}
+	s := t.Name
+	switch {
+	case t.Derived != "":
+		s += "(" + t.Derived + ")"
+	case t.Len != nil:
+		s += "(LEN=" + parser.ExprString(t.Len) + ")"
+	case t.Kind != nil:
+		s += "(" + parser.ExprString(t.Kind) + ")"
+	}
+	return s
 }
 
 func prefixAll(xs []string, p string) []string {

@@ -25,6 +25,9 @@ type InlayOptions struct {
 	// Pips keeps the 1992 report's convention (loop ranges assumed
 	// non-empty) instead of exact counting: pfls.complexity.pips.
 	Pips bool
+	// Profile, when set, is a profile that applies to the file: its
+	// measured branch frequencies replace the guessed ones (Apply).
+	Profile *MeasuredProfile
 }
 
 // DefaultInlayOptions turns every kind on.
@@ -39,7 +42,7 @@ func InlayHints(f *parser.File, eng *complexity.Engine, start, end int, opts Inl
 	if opts.MaxLength <= 0 {
 		opts.MaxLength = 40
 	}
-	eng.SetPips(opts.Pips)
+	opts.Apply(eng, f)
 	var out []InlayHint
 	seen := map[int]bool{}
 	add := func(stmtAt int, c Cost, kind, what string) {

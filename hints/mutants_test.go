@@ -222,7 +222,7 @@ end program q
 		at   int
 		want string
 	}{
-		{strings.Index(src, "type pt") + len("type "), "```fortran\nTYPE PT\n```\n"},
+		{strings.Index(src, "type pt") + len("type "), "```fortran\nTYPE PT\n  REAL :: X, Y\nEND TYPE\n```\n"},
 		{strings.Index(src, "p\n"), "```fortran\nTYPE(PT) P\n```\n"},
 		{strings.Index(src, "nl/"), "```fortran\nNAMELIST /NL/\n```\n"},
 		{strings.Index(src, "nl)"), "```fortran\nNAMELIST /NL/\n```\n"},

@@ -72,6 +72,56 @@ func (p *MeasuredProfile) lineOf(path string, line int) (MeasuredLine, bool) {
 	return MeasuredLine{}, false
 }
 
+// linesOf are the measurements of the file at path: by its path, else
+// by its base name when one file of the profile has it.
+func (p *MeasuredProfile) linesOf(path string) []MeasuredLine {
+	clean := filepath.Clean(path)
+	var exact, byBase []MeasuredLine
+	bases := map[string]bool{}
+	for _, l := range p.Lines {
+		if filepath.Clean(l.Path) == clean {
+			exact = append(exact, l)
+		}
+		if filepath.Base(l.Path) == filepath.Base(clean) {
+			bases[l.Path] = true
+			byBase = append(byBase, l)
+		}
+	}
+	if len(exact) > 0 {
+		return exact
+	}
+	if len(bases) == 1 {
+		return byBase
+	}
+	return nil
+}
+
+// Branches are the branch counts the profile measured in f, for the
+// complexity model (complexity.Branches): the counts of the lines that
+// are neither loops nor MPI calls, which are the arms of IF and SELECT
+// constructs and their fall-throughs (routines' headers are there too,
+// on lines no branch has). nil without a profile or counts.
+func (p *MeasuredProfile) Branches(f *parser.File) *complexity.Branches {
+	if p == nil {
+		return nil
+	}
+	taken := map[int]int64{}
+	for _, l := range p.linesOf(f.Name) {
+		if l.Entries == 0 && l.Calls == 0 {
+			taken[l.Line] = l.Count
+		}
+	}
+	return complexity.NewBranches(taken)
+}
+
+// Apply gives the engine the options' convention and, for f, the branch
+// counts of the options' profile (none without one), before an analysis
+// of f.
+func (o InlayOptions) Apply(eng *Engine, f *parser.File) {
+	eng.SetPips(o.Pips)
+	eng.SetBranches(f.Name, o.Profile.Branches(f))
+}
+
 // ProfileHover is the hover text of the measurements on the line at off:
 // for a DO loop its time per execution and rank beside the estimate on
 // the profile's processor count ("measured 12.3 ms · predicted 10.1 ms
@@ -93,6 +143,10 @@ func ProfileHover(f *parser.File, off int, p *MeasuredProfile, o EstimateOptions
 		b.WriteString("s")
 	}
 	b.WriteString(")\n\n")
+	if r, per, ok := p.measuredRoutine(f, line); ok {
+		fmt.Fprintf(&b, "%s", routineText(r, per, p.Ranks))
+		return b.String()
+	}
 	switch {
 	case m.Entries > 0:
 		perEntry := m.Time / float64(m.Entries)
@@ -137,6 +191,77 @@ func trim(x float64) string {
 	return fmt.Sprintf("%.2f", x)
 }
 
+// measuredRoutine is the measurement of the routine whose header is on
+// a line of f: its calls (entries, over all ranks) and its inclusive time
+// per call.
+func (p *MeasuredProfile) measuredRoutine(f *parser.File, line int) (MeasuredLine, float64, bool) {
+	if headerAt(f, line) == nil {
+		return MeasuredLine{}, 0, false
+	}
+	m, ok := p.lineOf(f.Name, line)
+	if !ok || m.Count <= 0 || m.Entries > 0 || m.Calls > 0 {
+		return m, 0, false
+	}
+	return m, m.Time / float64(m.Count), true
+}
+
+// headerAt is the program unit whose header (PROGRAM, SUBROUTINE,
+// FUNCTION, ...) starts on a 1-based line of f, or nil.
+func headerAt(f *parser.File, line int) *parser.Unit {
+	var visit func(u *parser.Unit) *parser.Unit
+	visit = func(u *parser.Unit) *parser.Unit {
+		if u.Header != nil && f.Lines.Line(u.Abs(u.Header.Pos()))+1 == line {
+			return u
+		}
+		for _, c := range u.Contains {
+			if h := visit(c); h != nil {
+				return h
+			}
+		}
+		return nil
+	}
+	for _, u := range f.Units {
+		if h := visit(u); h != nil {
+			return h
+		}
+	}
+	return nil
+}
+
+// routineText is what a routine's hover and hint tooltip say of its
+// measurement: the time per call (inclusive: the routines it calls
+// included), the calls, and the time per rank in all.
+func routineText(m MeasuredLine, perCall float64, ranks int) string {
+	calls := "calls"
+	if m.Count == 1 {
+		calls = "call"
+	}
+	return fmt.Sprintf("measured %s per call · %d %s (%s per rank in all, the routines it calls included)",
+		capability.HumanSeconds(perCall), m.Count, calls, capability.HumanSeconds(m.Time/float64(ranks)))
+}
+
+// ProfileNameHover is the measured part of the hover of a name: on the
+// name of a program unit in its header, the unit's measured time per
+// call and calls (or, with a stale profile, why they are not shown); ""
+// elsewhere.
+func ProfileNameHover(f *parser.File, off int, p *MeasuredProfile, stale string) string {
+	if p == nil {
+		return ""
+	}
+	line := f.Lines.Line(off) + 1
+	r, u := NameAt(f, off), headerAt(f, line)
+	if r == nil || u == nil || !strings.EqualFold(r.Name, u.Name) {
+		return ""
+	}
+	if stale != "" {
+		return StaleProfileHover(f, off, p, stale)
+	}
+	if _, _, ok := p.measuredRoutine(f, line); !ok {
+		return ""
+	}
+	return ProfileHover(f, off, p, EstimateOptions{})
+}
+
 // ProfileCommand is the command that profiles the program of a document
 // ("Profile this program": `pfls profile` on its file).
 const ProfileCommand = "pfls.profile"
@@ -167,13 +292,15 @@ func (p *MeasuredProfile) measures(path string) bool {
 	return len(bases) == 1
 }
 
-// ProfileInlay adds a profile's measurements to the loop hints hs of f:
-// a timed loop's label gets " · measured 12.3 ms" (its time per
-// execution) when that fits in maxLen characters, the polynomial being
-// cut for it as Cost.Label cuts, and its tooltip the measured time and
-// trip count. stale, when not "", is why the profile no longer applies
-// to the file's text: the loops' tooltips say so (all of them, edits may
-// have moved the lines measured), and no measured number is shown.
+// ProfileInlay adds a profile's measurements to the loop and routine
+// hints hs of f: a timed loop's label gets " · measured 12.3 ms" (its
+// time per execution), a routine's " · measured 1.2 ms/call", when that
+// fits in maxLen characters, the polynomial being cut for it as
+// Cost.Label cuts; a loop's tooltip gets the measured time and trip
+// count, a routine's its time per call and calls. stale, when not "", is
+// why the profile no longer applies to the file's text: the tooltips say
+// so (all of them, edits may have moved the lines measured), and no
+// measured number is shown.
 func ProfileInlay(f *parser.File, hs []InlayHint, p *MeasuredProfile, stale string, maxLen int) []InlayHint {
 	if p == nil {
 		return hs
@@ -182,25 +309,40 @@ func ProfileInlay(f *parser.File, hs []InlayHint, p *MeasuredProfile, stale stri
 		maxLen = 40
 	}
 	for i, h := range hs {
-		if h.Kind != "loop" {
+		if h.Kind != "loop" && h.Kind != "unit" {
 			continue
 		}
 		if stale != "" {
-			// Edits may have moved the lines measured: every loop of a
+			// Edits may have moved the lines measured: every hint of a
 			// file the profile measured says why it shows no measurement.
 			if p.measures(f.Name) {
 				hs[i].Tooltip += "\n\n**Measured**: not shown, " + stale
 			}
 			continue
 		}
-		m, per, ok := p.measuredLoop(f, f.Lines.Line(h.Offset)+1)
-		if !ok {
-			continue
+		line := f.Lines.Line(h.Offset) + 1
+		var tip, suffix string
+		if h.Kind == "unit" {
+			m, per, ok := p.measuredRoutine(f, line)
+			if !ok {
+				continue
+			}
+			tip = routineText(m, per, p.Ranks)
+			if m.Time > 0 {
+				suffix = " · measured " + capability.HumanSeconds(per) + "/call"
+			}
+		} else {
+			m, per, ok := p.measuredLoop(f, line)
+			if !ok {
+				continue
+			}
+			tip = fmt.Sprintf("trip count %s (measured: %d iterations in %d executions)", trim(float64(m.Count)/float64(m.Entries)), m.Count, m.Entries)
+			if m.Time > 0 {
+				tip = "measured " + capability.HumanSeconds(per) + " per execution of the loop\n\n" + tip
+				suffix = " · measured " + capability.HumanSeconds(per)
+			}
 		}
-		tip := fmt.Sprintf("trip count %s (measured: %d iterations in %d executions)", trim(float64(m.Count)/float64(m.Entries)), m.Count, m.Entries)
-		if m.Time > 0 {
-			tip = "measured " + capability.HumanSeconds(per) + " per execution of the loop\n\n" + tip
-			suffix := " · measured " + capability.HumanSeconds(per)
+		if suffix != "" {
 			label := h.Label
 			if room := maxLen - utf8.RuneCountInString(suffix); utf8.RuneCountInString(label) > room && room >= 12 {
 				label = cut(label, room)
@@ -248,6 +390,7 @@ func MeasuredCost(f *parser.File, eng *complexity.Engine, off int, p *MeasuredPr
 	if p == nil {
 		return ""
 	}
+	eng.SetBranches(f.Name, p.Branches(f))
 	best, unit := statementAt(f, eng, off)
 	if best == nil {
 		return ""

@@ -186,3 +186,113 @@ func TestMeasuredCost(t *testing.T) {
 		t.Errorf("no profile: %q", h)
 	}
 }
+
+const branchySrc = `subroutine b(x, n)
+  integer :: n, i
+  real :: x(n)
+  do i = 1, n
+     if (x(i) > 0.0) then
+        x(i) = x(i) * 2.0 + 1.0 + 2.0 + 3.0
+     end if
+  end do
+end subroutine b
+`
+
+// TestProfileBranches: with a profile that counted the IF's arm and its
+// fall-through, the loop's hint and hover weigh the arm by its measured
+// frequency (1 in 10 instead of 1 in 2) and say it was measured; without
+// one they keep the guess.
+func TestProfileBranches(t *testing.T) {
+	f := parser.Parse("/src/b.f90", []byte(branchySrc), nil)
+	prof, err := ParseProfile([]byte(`{"ranks":1,"lines":[
+		{"path":"/src/b.f90","line":4,"count":100,"time":0.001,"calls":0,"bytes":0,"entries":1},
+		{"path":"/src/b.f90","line":5,"count":10,"time":0,"calls":0,"bytes":0},
+		{"path":"/src/b.f90","line":7,"count":90,"time":0,"calls":0,"bytes":0}],
+		"arrays":[],"timeline":[]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng, _ := NewEngine("", "", nil)
+	loop := func(o InlayOptions) InlayHint {
+		t.Helper()
+		for _, h := range InlayHints(f, eng, 0, len(f.Src)+1, o) {
+			if h.Kind == "loop" {
+				return h
+			}
+		}
+		t.Fatal("no loop hint")
+		return InlayHint{}
+	}
+	o := DefaultInlayOptions()
+	guessed := loop(o)
+	o.Profile = prof
+	measured := loop(o)
+	// Per iteration: the loop and the comparison cost 2, the arm's
+	// statement 8 (all-one), taken 1/2 of the times guessed, 1/10
+	// measured: 2 + 8/2 = 6 and 2 + 8/10 = 14/5.
+	if guessed.Label != "6·N + 1 for N ≥ 1" || measured.Label != "14/5·N + 1 for N ≥ 1" {
+		t.Errorf("labels: guessed %q, measured %q", guessed.Label, measured.Label)
+	}
+	if !strings.Contains(measured.Tooltip, "1 measured") || strings.Contains(guessed.Tooltip, "measured") {
+		t.Errorf("tooltips:\nguessed: %s\nmeasured: %s", guessed.Tooltip, measured.Tooltip)
+	}
+	hover := StatementHover(f, eng, f.Lines.LineStart(4)+6)
+	if !strings.Contains(hover, "branch probability 1/10 (measured: taken 10 of 100 times)") {
+		t.Errorf("IF hover with the profile applied:\n%s", hover)
+	}
+	// Back to no profile: the guess again, from the same engine.
+	o.Profile = nil
+	if again := loop(o); again.Label != guessed.Label {
+		t.Errorf("without the profile: %q, want %q", again.Label, guessed.Label)
+	}
+}
+
+const routineSrc = `subroutine work(a, n)
+  integer :: n, i
+  real :: a(n)
+  do i = 1, n
+     a(i) = a(i) * 2.0
+  end do
+end subroutine work
+`
+
+// TestProfileRoutine: a routine's header gets its measured time per call
+// and its calls, in the hint's label and tooltip, in the hover of its
+// line and in the hover of its name (30 calls over 2 ranks, 0.06 s in
+// all: 2 ms per call, 30 ms per rank); a name that is not a header's gets
+// no measurement.
+func TestProfileRoutine(t *testing.T) {
+	f := parser.Parse("/src/w.f90", []byte(routineSrc), nil)
+	prof, err := ParseProfile([]byte(`{"ranks":2,"lines":[
+		{"path":"/src/w.f90","line":1,"count":30,"time":0.06,"calls":0,"bytes":0}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "measured 2 ms per call · 30 calls (30 ms per rank in all"
+	eng, _ := NewEngine("", "", nil)
+	var unit *InlayHint
+	hs := ProfileInlay(f, InlayHints(f, eng, 0, len(f.Src)+1, DefaultInlayOptions()), prof, "", 40)
+	for i, h := range hs {
+		if h.Kind == "unit" {
+			unit = &hs[i]
+		}
+	}
+	if unit == nil || !strings.HasSuffix(unit.Label, " · measured 2 ms/call") || !strings.Contains(unit.Tooltip, want) {
+		t.Fatalf("routine hint: %+v", unit)
+	}
+	if h := ProfileHover(f, 2, prof, EstimateOptions{}); !strings.Contains(h, want) {
+		t.Errorf("hover of the header line:\n%s", h)
+	}
+	name := strings.Index(routineSrc, "work")
+	if h := ProfileNameHover(f, name+1, prof, ""); !strings.Contains(h, want) {
+		t.Errorf("hover of the routine's name:\n%s", h)
+	}
+	for _, other := range []int{strings.Index(routineSrc, "(a,") + 1, strings.Index(routineSrc, "a(n)")} {
+		if h := ProfileNameHover(f, other, prof, ""); h != "" {
+			t.Errorf("hover of another name (at %d): %q", other, h)
+		}
+	}
+	if h := ProfileNameHover(f, name+1, prof, "profile older than the file"); !strings.Contains(h, "not shown, profile older than the file") {
+		t.Errorf("stale: %q", h)
+	}
+}

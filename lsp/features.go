@@ -194,13 +194,14 @@ func (s *Server) hover(ctx context.Context, r *request) (any, error) {
 	f := snap.File
 	_, others := s.others(snap, off)
 	if h := hints.Hover(f, off, others); h != nil {
+		h.Markdown = s.profileNameHover(f, off, h.Markdown) // a routine's measured time (profile.go)
 		rg := rangeOf(f, h.Start, h.End)
 		return &protocol.Hover{Contents: *markdown(h.Markdown), Range: &rg}, nil
 	}
 	// Not on a name: what the statement costs, once a producer exists.
 	if s.opts.StatementHover != nil && snap.analysable() {
 		var text string
-		o := s.currentSettings().inlayOptions()
+		o := s.measuredOptions(f) // the profile's branch frequencies too (profile.go)
 		if err := s.analyse(ctx, "hover", func(ctx context.Context) {
 			text = s.opts.StatementHover(ctx, f, off, o)
 			if m := s.profileHover(ctx, f, off); m != "" { // measured beside predicted (lsp/profile.go)

@@ -64,7 +64,7 @@ func (s *Server) inlayHint(ctx context.Context, r *request) (any, error) {
 	}
 	var hs []hints.InlayHint
 	if err := s.analyse(ctx, "inlay hints", func(ctx context.Context) {
-		hs = s.profileInlay(f, s.opts.Inlay(ctx, f, start, end, st.inlayOptions()), st.inlayOptions()) // measured (profile.go)
+		hs = s.measuredInlay(ctx, f, start, end, st) // with the profile's measurements (profile.go)
 	}); err != nil {
 		return nil, err
 	}
@@ -98,7 +98,7 @@ func (s *Server) inlayHintResolve(ctx context.Context, r *request) (any, error) 
 	st := s.currentSettings()
 	var hs []hints.InlayHint
 	if err := s.analyse(ctx, "inlay hint tooltip", func(ctx context.Context) {
-		hs = s.profileInlay(snap.File, s.opts.Inlay(ctx, snap.File, h.Data.Offset, h.Data.Offset+1, st.inlayOptions()), st.inlayOptions())
+		hs = s.measuredInlay(ctx, snap.File, h.Data.Offset, h.Data.Offset+1, st)
 	}); err != nil {
 		return nil, err
 	}

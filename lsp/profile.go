@@ -125,11 +125,29 @@ func (s *Server) findProfile(f *parser.File) (*hints.MeasuredProfile, time.Time)
 	return prof, info.ModTime()
 }
 
+// estimateOptions are the settings' estimate options with the machine
+// model pfls.estimate.machine names (Options.EstimateOptions), as the
+// other estimates use; the model inside pfls when it cannot be read.
+func (s *Server) estimateOptions() hints.EstimateOptions {
+	st := s.currentSettings().Estimate
+	if s.opts.EstimateOptions == nil {
+		return st.Options(nil)
+	}
+	o, err := s.opts.EstimateOptions(st)
+	if err != nil {
+		s.log.Printf("%v", err)
+	}
+	if o.Machine == nil {
+		return st.Options(nil)
+	}
+	return o
+}
+
 // profileHover is the measured part of a statement's hover ("" when no
 // profile measured its line, or a note when the profile is stale): the
 // line's measurements, and the unknown trip counts of its complexity the
-// profile measured (Options.MeasuredHover), estimates on the built-in machine model
-// with the settings' symbol values.
+// profile measured (Options.MeasuredHover), estimates on the machine
+// model of the settings (estimateOptions) with their symbol values.
 func (s *Server) profileHover(ctx context.Context, f *parser.File, off int) string {
 	prof, stale := s.profileState(f)
 	if stale != "" {
@@ -138,7 +156,7 @@ func (s *Server) profileHover(ctx context.Context, f *parser.File, off int) stri
 	if prof == nil {
 		return ""
 	}
-	text := hints.ProfileHover(f, off, prof, s.currentSettings().Estimate.Options(nil))
+	text := hints.ProfileHover(f, off, prof, s.estimateOptions())
 	if s.opts.MeasuredHover != nil {
 		if m := s.opts.MeasuredHover(ctx, f, off, prof); m != "" {
 			text = strings.TrimSpace(text + "\n\n" + m)
@@ -147,11 +165,38 @@ func (s *Server) profileHover(ctx context.Context, f *parser.File, off int) stri
 	return text
 }
 
-// profileInlay adds the measurements of the document's profile to its
-// loop hints (hints.ProfileInlay).
-func (s *Server) profileInlay(f *parser.File, hs []hints.InlayHint, o hints.InlayOptions) []hints.InlayHint {
+// profileNameHover adds to the hover md of the name at off, when it is a
+// program unit's name in its header, the unit's measured time per call
+// and calls (hints.ProfileNameHover).
+func (s *Server) profileNameHover(f *parser.File, off int, md string) string {
 	prof, stale := s.profileState(f)
-	return hints.ProfileInlay(f, hs, prof, stale, o.MaxLength)
+	if m := hints.ProfileNameHover(f, off, prof, stale); m != "" {
+		return strings.TrimSpace(md + "\n\n" + m)
+	}
+	return md
+}
+
+// measuredInlay is the inlay hints of [start, end) of a document with
+// the measurements of its profile: the polynomials priced with the
+// branch frequencies it measured (hints.InlayOptions.Profile), the loops'
+// times beside them (hints.ProfileInlay).
+func (s *Server) measuredInlay(ctx context.Context, f *parser.File, start, end int, st Settings) []hints.InlayHint {
+	prof, stale := s.profileState(f)
+	o := st.inlayOptions()
+	if stale == "" {
+		o.Profile = prof
+	}
+	return hints.ProfileInlay(f, s.opts.Inlay(ctx, f, start, end, o), prof, stale, o.MaxLength)
+}
+
+// measuredOptions are the analysis options of the settings for a
+// document, with its profile when one applies to its text.
+func (s *Server) measuredOptions(f *parser.File) hints.InlayOptions {
+	o := s.currentSettings().inlayOptions()
+	if prof, stale := s.profileState(f); stale == "" {
+		o.Profile = prof
+	}
+	return o
 }
 
 // ProfileFunc runs `pfls profile` on the file at path (the program of a

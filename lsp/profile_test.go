@@ -8,8 +8,10 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -163,7 +165,19 @@ func TestProfileStale(t *testing.T) {
 	if err := os.Chtimes(src, old, old); err != nil {
 		t.Fatal(err)
 	}
-	c := newClient(t, Options{Inlay: loopHint, StatementHover: func(context.Context, *parser.File, int, hints.InlayOptions) string { return "statement hover" },
+	// The analyses get the profile (for its branch counts) while it
+	// applies, and not once it is stale.
+	var inlayProfiled atomic.Bool
+	inlay := func(ctx context.Context, f *parser.File, start, end int, o hints.InlayOptions) []hints.InlayHint {
+		inlayProfiled.Store(o.Profile != nil)
+		return loopHint(ctx, f, start, end, o)
+	}
+	c := newClient(t, Options{Inlay: inlay, StatementHover: func(_ context.Context, _ *parser.File, _ int, o hints.InlayOptions) string {
+		if o.Profile != nil {
+			return "statement hover with the profile's counts"
+		}
+		return "statement hover"
+	},
 		MeasuredHover: func(_ context.Context, _ *parser.File, _ int, p *hints.MeasuredProfile) string {
 			return fmt.Sprintf("measured cost of %d ranks", p.Ranks)
 		}})
@@ -185,8 +199,11 @@ func TestProfileStale(t *testing.T) {
 	if h, ok := inlayAt(c, uri, 4); !ok || h.Label != "N" || strings.Contains(h.Tooltip.Value, "Measured") {
 		t.Errorf("a line the profile does not know: %+v %v", h, h.Tooltip)
 	}
-	if hv := hover(); !strings.Contains(hv, "trip count 10") || !strings.Contains(hv, "measured cost of 2 ranks") {
+	if hv := hover(); !strings.Contains(hv, "trip count 10") || !strings.Contains(hv, "measured cost of 2 ranks") || !strings.Contains(hv, "with the profile's counts") {
 		t.Errorf("fresh hover:\n%s", hv)
+	}
+	if !inlayProfiled.Load() {
+		t.Error("the inlay hints were computed without the profile")
 	}
 
 	// Saved after the profile.
@@ -197,8 +214,11 @@ func TestProfileStale(t *testing.T) {
 	if h.Label != "N" || !strings.Contains(h.Tooltip.Value, "profile older than the file") || strings.Contains(h.Tooltip.Value, "trip count") {
 		t.Errorf("stale profile: %+v %v", h, h.Tooltip)
 	}
-	if hv := hover(); !strings.Contains(hv, "profile older than the file") || strings.Contains(hv, "trip count") || strings.Contains(hv, "measured cost") || !strings.Contains(hv, "statement hover") {
+	if hv := hover(); !strings.Contains(hv, "profile older than the file") || strings.Contains(hv, "trip count") || strings.Contains(hv, "measured cost") || !strings.Contains(hv, "statement hover") || strings.Contains(hv, "profile's counts") {
 		t.Errorf("stale hover:\n%s", hv)
+	}
+	if inlayProfiled.Load() {
+		t.Error("the inlay hints were computed with a stale profile")
 	}
 
 	// Back to older than the profile, but edited in the editor.
@@ -344,5 +364,103 @@ func TestProfileCommand(t *testing.T) {
 
 	if err := c.callErr("workspace/executeCommand", map[string]any{"command": "pfls.profile", "arguments": []any{"file:///nonexistent/q.f90"}}, nil); err == nil || !strings.Contains(err.Error(), "/nonexistent/q.f90") {
 		t.Errorf("missing file: %v", err)
+	}
+}
+
+// TestProfileHoverMachine: the "predicted" beside a measured loop time is
+// the estimate on the machine model pfls.estimate.machine names (loaded
+// through Options.EstimateOptions, as for the other estimates), not on
+// the model inside pfls.
+func TestProfileHoverMachine(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "p.f90")
+	writeProfile(t, filepath.Join(dir, ".pfls", "profile-1", "profile.json"), src, 20, 2)
+	// A model 100 times slower than the built-in one (lsp does not
+	// import machine: the model comes through hints).
+	builtinOpts := hints.EstimateSettings{Procs: 16}.Options(nil)
+	slow := *builtinOpts.Machine
+	slow.Ops = map[string]float64{}
+	for k, v := range builtinOpts.Machine.Ops {
+		slow.Ops[k] = 100 * v
+	}
+	slowOpts := hints.EstimateSettings{Procs: 16}.Options(&slow)
+	c := newClient(t, Options{
+		StatementHover: func(context.Context, *parser.File, int, hints.InlayOptions) string { return "statement hover" },
+		EstimateOptions: func(st hints.EstimateSettings) (hints.EstimateOptions, error) {
+			if st.Machine != "slow.json" {
+				return st.Options(nil), fmt.Errorf("no model %q", st.Machine)
+			}
+			return st.Options(&slow), nil
+		}})
+	c.initialize(fullCapabilities)
+	uri := protocol.DocumentURI("file://" + filepath.ToSlash(src))
+	c.open(uri, profiledProgram)
+	predictedRE := regexp.MustCompile(`predicted ([0-9.]+ [a-zµ]+)`)
+	hover := func() string {
+		var h *protocol.Hover
+		c.call("textDocument/hover", textPos(uri, protocol.Position{Line: 3, Character: 3}), &h)
+		if h == nil {
+			return ""
+		}
+		return h.Contents.Value
+	}
+	f := parser.Parse(src, []byte(profiledProgram), nil)
+	prof, err := hints.ParseProfile([]byte(fmt.Sprintf(`{"ranks":2,"lines":[{"path":%q,"line":4,"count":20,"time":0.002,"entries":2}]}`, src)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := func(o hints.EstimateOptions) string {
+		p := predictedRE.FindStringSubmatch(hints.ProfileHover(f, f.Lines.LineStart(3)+3, prof, o))
+		if p == nil {
+			t.Fatal("no prediction")
+		}
+		return p[1]
+	}
+	builtin, slowed := want(builtinOpts), want(slowOpts)
+	if builtin == slowed {
+		t.Fatalf("the slow model predicts %s too", slowed)
+	}
+	if p := predictedRE.FindStringSubmatch(hover()); p == nil || p[1] != builtin {
+		t.Fatalf("without pfls.estimate.machine: %v, want %s", p, builtin)
+	}
+	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"pfls": map[string]any{"estimate": map[string]any{"machine": "slow.json"}}}})
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		p := predictedRE.FindStringSubmatch(hover())
+		if p != nil && p[1] == slowed {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("pfls.estimate.machine not used: %v, want %s", p, slowed)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestProfileNameHoverServed: the hover of a program unit's name in its
+// header gives the unit's measured time per call and calls.
+func TestProfileNameHoverServed(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "p.f90")
+	prof := filepath.Join(dir, ".pfls", "profile-1", "profile.json")
+	if err := os.MkdirAll(filepath.Dir(prof), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	data := fmt.Sprintf(`{"ranks":2,"lines":[{"path":%q,"line":1,"count":2,"time":0.008}]}`, src)
+	if err := os.WriteFile(prof, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := newClient(t, Options{})
+	c.initialize(fullCapabilities)
+	uri := protocol.DocumentURI("file://" + filepath.ToSlash(src))
+	c.open(uri, profiledProgram)
+	var h *protocol.Hover
+	c.call("textDocument/hover", textPos(uri, protocol.Position{Line: 0, Character: 8}), &h)
+	if h == nil || !strings.Contains(h.Contents.Value, "PROGRAM P") || !strings.Contains(h.Contents.Value, "measured 4 ms per call · 2 calls") {
+		t.Fatalf("hover of the program's name: %+v", h)
+	}
+	c.call("textDocument/hover", textPos(uri, protocol.Position{Line: 3, Character: 6}), &h)
+	if h != nil && strings.Contains(h.Contents.Value, "measured") {
+		t.Errorf("hover of k: %s", h.Contents.Value)
 	}
 }

@@ -47,6 +47,10 @@ type Options struct {
 	Actions ActionsFunc
 	// Estimate runs the "Estimate this loop" command.
 	Estimate EstimateFunc
+	// EstimateOptions loads the machine model the settings name, for the
+	// estimates the server makes itself (lsp/profile.go); nil: the model
+	// inside pfls.
+	EstimateOptions func(hints.EstimateSettings) (hints.EstimateOptions, error)
 	// Profile runs the "Profile this program" command (lsp/profile.go).
 	Profile ProfileFunc
 	// MeasuredHover adds to a statement's hover what a profile changes

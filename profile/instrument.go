@@ -15,7 +15,9 @@ type Kind uint8
 const (
 	// Loop: the DO loop's iterations (its counter), entries and time.
 	Loop Kind = iota
-	// Arm: the times one branch of an IF construct or a CASE was taken.
+	// Arm: the times one branch of an IF construct or a CASE was taken,
+	// or, on the line of its END IF or END SELECT, that a construct
+	// without ELSE or CASE DEFAULT took none.
 	Arm
 	// Routine: the entries and the inclusive time of a program unit.
 	Routine
@@ -484,15 +486,25 @@ func (in *instrumenter) stmt(ctx *walkCtx, s parser.Stmt, enclosing *parser.DoCo
 				timed = true
 			}
 		}
+		if _, isElse := x.Arms[len(x.Arms)-1].Head.(*parser.SimpleStmt); !isElse {
+			in.fallThrough(ctx, x.EndStmt, "else")
+		}
 		return timed
 	case *parser.Block:
 		if _, ok := x.Head.(*parser.SelectStmt); ok {
 			timed := false
+			hasDefault := false
 			for _, arm := range x.Arms {
+				if caseDefault(arm.Head) {
+					hasDefault = true
+				}
 				in.arm(ctx, arm)
 				if in.stmts(ctx, arm.Body, enclosing) {
 					timed = true
 				}
+			}
+			if !hasDefault {
+				in.fallThrough(ctx, x.EndStmt, "case default")
 			}
 			return timed
 		}
@@ -518,7 +530,10 @@ func (in *instrumenter) stmt(ctx *walkCtx, s parser.Stmt, enclosing *parser.DoCo
 			if !in.beforeJump(ctx, x.Pos(), fmt.Sprintf("call pfls_end(%d)", ctx.routineTimer)) {
 				in.skip(u, x.Pos(), "RETURN shares a line: the routine's time is not stopped there")
 			}
-		case "STOP":
+		case "STOP", "ERRORSTOP":
+			// The counters are written first: ERROR STOP ends the program
+			// with an error, which may not run the exit handlers (nor does
+			// an MPI program have one).
 			in.beforeJump(ctx, x.Pos(), fmt.Sprintf("call pfls_end(%d)", ctx.routineTimer), "call pfls_fini()")
 		}
 	}
@@ -592,6 +607,35 @@ func (in *instrumenter) arm(ctx *walkCtx, arm *parser.IfArm) {
 	in.p.Sites = append(in.p.Sites, Site{Kind: Arm, File: in.file, Line: in.line(u, arm.Head.Pos()) + 1, Count: k})
 }
 
+// caseDefault says an arm's head is CASE DEFAULT (which the parser may
+// give as a CASE or as a statement of keyword CASEDEFAULT).
+func caseDefault(s parser.Stmt) bool {
+	switch h := s.(type) {
+	case *parser.CaseStmt:
+		return h.Default
+	case *parser.SimpleStmt:
+		return h.Keyword == "CASEDEFAULT"
+	}
+	return false
+}
+
+// fallThrough counts the times a construct without ELSE (or CASE
+// DEFAULT) takes none of its branches: an arm with that head and a
+// counter goes before its end, on whose line the count is reported. With
+// the arms' counts it gives the branch frequencies of the whole construct.
+func (in *instrumenter) fallThrough(ctx *walkCtx, end parser.Stmt, head string) {
+	u := ctx.unit
+	if end == nil {
+		return
+	}
+	k := in.counter()
+	if !in.before(u, end.Pos(), append([]string{head}, in.count(k)...)...) {
+		in.skip(u, end.Pos(), "end of a branch construct shares a line: its fall-through is not counted")
+		return
+	}
+	in.p.Sites = append(in.p.Sites, Site{Kind: Arm, File: in.file, Line: in.line(u, end.Pos()) + 1, Count: k})
+}
+
 // mpiCall marks the current line before a CALL MPI_... (inside stmt,
 // which may be a logical IF) so that the MPI call recorder can record it, and
 // writes the counters before MPI_FINALIZE.
@@ -629,8 +673,13 @@ func (in *instrumenter) mpiCall(ctx *walkCtx, c *parser.CallStmt, stmt parser.St
 		at := u.Abs(c.Name.Pos())
 		if at+4 <= len(in.f.Src) && strings.EqualFold(string(in.f.Src[at:at+4]), "MPI_") {
 			pfl := "PFL_"
+			if i, ok := statusArg[name]; ok && i < len(c.Args) && (isIdent(c.Args[i], "MPI_STATUS_IGNORE") || isIdent(c.Args[i], "MPI_STATUSES_IGNORE")) {
+				// The wrapper reads the status for the bytes received:
+				// PFI_ passes the library one of its own instead.
+				pfl = "PFI_"
+			}
 			if in.f.Src[at] == 'm' {
-				pfl = "pfl_"
+				pfl = strings.ToLower(pfl)
 			}
 			r := replacement{at, at + 4, pfl}
 			in.ed.replace = append(in.ed.replace, r)
@@ -658,6 +707,16 @@ var wrapped = map[string]bool{
 	"MPI_ISEND": true, "MPI_IRECV": true, "MPI_WAIT": true, "MPI_WAITALL": true,
 	"MPI_BCAST": true, "MPI_REDUCE": true, "MPI_ALLREDUCE": true, "MPI_BARRIER": true,
 	"MPI_ALLTOALL": true, "MPI_ALLGATHER": true, "MPI_GATHER": true, "MPI_SCATTER": true,
+}
+
+// statusArg are the positions of the status arguments of the receives
+// and waits the library records: it reads the count received there.
+var statusArg = map[string]int{"MPI_RECV": 6, "MPI_SENDRECV": 11, "MPI_SENDRECV_REPLACE": 8, "MPI_WAIT": 1, "MPI_WAITALL": 2}
+
+// isIdent says x is the name given (any case).
+func isIdent(x parser.Expr, name string) bool {
+	id, ok := x.(*parser.Ident)
+	return ok && strings.EqualFold(id.Name, name)
 }
 
 // local are MPI routines that do not communicate and need no record.

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -77,6 +78,104 @@ func TestInstrumentSharedLine(t *testing.T) {
 	if !strings.Contains(p.Texts[0], "  do while (s < 3); s = s + 1; end do\n") ||
 		!strings.Contains(p.Texts[0], "+max(0,int((3)-(1)+1,8))\n  call pfls_go(2)\n  do i = 1, 3; s = s + i; end do\n  call pfls_end(2)\n") {
 		t.Errorf("the instrumented copy:\n%s", p.Texts[0])
+	}
+}
+
+// TestInstrumentFallThrough: an IF construct without ELSE and a SELECT
+// without CASE DEFAULT get an ELSE (CASE DEFAULT) arm that counts the
+// times no branch was taken, on their END line; constructs that have one
+// get none (a second CASE DEFAULT would not compile).
+func TestInstrumentFallThrough(t *testing.T) {
+	src := `program p
+  integer :: i, s
+  s = 0
+  do i = 1, 5
+     if (i > 3) then
+        s = s + 1
+     end if
+     if (i == 1) then
+        s = s + 2
+     else
+        s = s - 1
+     end if
+     select case (i)
+     case (1)
+        s = s + 1
+     end select
+     select case (i)
+     case (2)
+        s = s + 3
+     case default
+        s = s + 4
+     end select
+  end do
+  print *, s
+end program p
+`
+	f := parser.Parse("p.f90", []byte(src), nil)
+	p := Instrument([]*parser.File{f}, []string{"p.f90"})
+	var arms []int
+	for _, s := range p.Sites {
+		if s.Kind == Arm {
+			arms = append(arms, s.Line)
+		}
+	}
+	if want := []int{5, 7, 8, 10, 14, 16, 18, 20}; !slices.Equal(arms, want) {
+		t.Errorf("counted branches on lines %v, want %v", arms, want)
+	}
+	text := strings.ToLower(p.Texts[0])
+	if n := strings.Count(text, "case default"); n != 2 {
+		t.Errorf("%d CASE DEFAULTs in the copy, want 2:\n%s", n, p.Texts[0])
+	}
+	if n := strings.Count(text, "else\n"); n != 2 {
+		t.Errorf("%d ELSEs in the copy, want 2:\n%s", n, p.Texts[0])
+	}
+	if len(p.Skipped) > 0 {
+		t.Errorf("skipped: %q", p.Skipped)
+	}
+}
+
+// TestInstrumentErrorStop: the counters are written before an ERROR STOP
+// (as before a STOP), which ends the program without its exit handlers
+// under some runtimes and MPI.
+func TestInstrumentErrorStop(t *testing.T) {
+	src := "program p\n  integer :: k\n  k = 1\n  if (k > 0) then\n     error stop 2\n  end if\n  stop\nend program p\n"
+	f := parser.Parse("p.f90", []byte(src), nil)
+	p := Instrument([]*parser.File{f}, []string{"p.f90"})
+	for _, stop := range []string{"     error stop 2\n", "  stop\n"} {
+		if !strings.Contains(p.Texts[0], "call pfls_fini()\n"+stop) {
+			t.Errorf("no pfls_fini before %q:\n%s", stop, p.Texts[0])
+		}
+	}
+}
+
+// TestInstrumentStatusIgnore: a receive or wait given MPI_STATUS_IGNORE
+// (MPI_STATUSES_IGNORE) calls the recorder's PFI_ wrapper (which passes a
+// status of its own, to read the count received), one given a status
+// PFL_; the names keep their length.
+func TestInstrumentStatusIgnore(t *testing.T) {
+	src := `program p
+  use mpi
+  integer :: ierr, st(MPI_STATUS_SIZE), req(2)
+  double precision :: x(4)
+  call MPI_Init(ierr)
+  call MPI_Recv(x, 4, MPI_DOUBLE_PRECISION, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE, ierr)
+  call mpi_recv(x, 4, MPI_DOUBLE_PRECISION, 0, 1, MPI_COMM_WORLD, st, ierr)
+  call MPI_Sendrecv(x, 1, MPI_DOUBLE_PRECISION, 0, 1, x(2), 1, MPI_DOUBLE_PRECISION, 0, 1, MPI_COMM_WORLD, mpi_status_ignore, ierr)
+  call MPI_Sendrecv_replace(x, 1, MPI_DOUBLE_PRECISION, 0, 1, 0, 1, MPI_COMM_WORLD, st, ierr)
+  call MPI_Wait(req(1), MPI_STATUS_IGNORE, ierr)
+  call MPI_Waitall(2, req, MPI_STATUSES_IGNORE, ierr)
+  call MPI_Wait(req(1), st, ierr)
+  call MPI_Finalize(ierr)
+end program p
+`
+	f := parser.Parse("p.f90", []byte(src), nil)
+	p := Instrument([]*parser.File{f}, []string{"p.f90"})
+	for _, want := range []string{"call PFI_Recv(x, 4,", "call pfl_recv(x, 4,", "call PFI_Sendrecv(x, 1,", "call PFL_Sendrecv_replace(x, 1,",
+		"call PFI_Wait(req(1), MPI", "call PFI_Waitall(2,", "call PFL_Wait(req(1), st"} {
+		if !strings.Contains(p.Texts[0], want) {
+			t.Errorf("no %q in:\n%s", want, p.Texts[0])
+		}
 	}
 }
 
@@ -272,6 +371,7 @@ func TestProfileMPI(t *testing.T) {
 			prog, m, prof := profileRun(t, mpi, 2, nil, path)
 			if name == "halo.f90" {
 				checkHaloReport(t, prog, m, prof)
+				checkSendrecvState(t, prof)
 			}
 			if prof.Ranks != 2 {
 				t.Errorf("ranks = %d", prof.Ranks)
@@ -282,6 +382,24 @@ func TestProfileMPI(t *testing.T) {
 				t.Errorf("run times %g, %g", m.Plain, m.Instrumented)
 			}
 		})
+	}
+}
+
+// checkSendrecvState: the halo's MPI_SENDRECV calls (lines 24 and 26)
+// are their own state in the timeline, "sendrecv", not "receive".
+func checkSendrecvState(t *testing.T, prof *Profile) {
+	t.Helper()
+	n := 0
+	for _, iv := range prof.Timeline {
+		if iv.Line == 24 || iv.Line == 26 {
+			n++
+			if iv.State != "sendrecv" {
+				t.Errorf("MPI_SENDRECV on line %d shown as %q", iv.Line, iv.State)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no MPI_SENDRECV in the timeline")
 	}
 }
 
@@ -297,10 +415,14 @@ func TestProfileSerial(t *testing.T) {
 	prog, _, prof := profileRun(t, nil, 1, nil, path)
 	checkProfile(t, path, prof)
 	checkTimeline(t, prof)
+	scaled := false // SCALE's header is line 37
 	for _, l := range prof.Lines {
-		if l.Line == 23 && l.Time <= 0 {
-			t.Errorf("SCALE has no time: %+v", l)
+		if l.Line == 37 {
+			scaled = l.Time > 0
 		}
+	}
+	if !scaled {
+		t.Error("SCALE has no time")
 	}
 	if prog.MPI {
 		t.Error("serial.f taken for an MPI program")

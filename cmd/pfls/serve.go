@@ -48,7 +48,7 @@ func serveOptions(stderr io.Writer) lsp.Options {
 		StatementHover: func(ctx context.Context, f *parser.File, off int, o hints.InlayOptions) string {
 			var text string
 			eng.with(ctx, f, func(e *complexity.Engine) {
-				e.SetPips(o.Pips) // the convention of the current settings, not of the last inlay request
+				o.Apply(e, f) // the convention and profile of the current settings, not of the last inlay request
 				text = hints.StatementHover(f, e, off)
 			})
 			if last := est.last(f, f.Lines.Line(off)+1); last != "" {
@@ -78,7 +78,8 @@ func serveOptions(stderr io.Writer) lsp.Options {
 			}
 			return text, err
 		},
-		Profile: profileProgram,
+		Profile:         profileProgram,
+		EstimateOptions: est.options,
 		MeasuredHover: func(ctx context.Context, f *parser.File, off int, p *hints.MeasuredProfile) (text string) {
 			eng.with(ctx, f, func(e *complexity.Engine) { text = hints.MeasuredCost(f, e, off, p) })
 			return text

@@ -11,9 +11,14 @@
  * object, would bind its calls to its own mpi_send_. pfl_finalize_
  * writes the records to pfls-prof.RANK.mpi before it finalizes.
  *
- * Bytes: a send carries count * size of its datatype, a receive the size
- * of its buffer (count * size); neither to or from MPI_PROC_NULL carries
- * any. A collective counts the data this rank contributes (count * size;
+ * Bytes: a send carries count * size of its datatype, a receive what it
+ * received (MPI_GET_COUNT on its status, times the size); neither to or
+ * from MPI_PROC_NULL carries any. A call given MPI_STATUS_IGNORE (or
+ * MPI_STATUSES_IGNORE) is renamed PFI_RECV (PFI_WAIT, ...) instead, whose
+ * wrapper passes the library a status of its own. An MPI_IRECV is noted
+ * with its buffer's size, corrected to what it received when an MPI_WAIT,
+ * or an MPI_WAITALL without statuses, completes it; completed otherwise
+ * (MPI_TEST, an MPI_WAITALL with statuses) it keeps the buffer's size. A collective counts the data this rank contributes (count * size;
  * ALLTOALL and a root's SCATTER their whole send buffer).
  *
  * Compiled with -DPFLS_PLAIN, it has only pfl_init_ and pfl_finalize_,
@@ -68,7 +73,9 @@ typedef struct {
 static total totals[MAXLINES];
 static long lost_totals;
 
-static void note(int fn, int line, double t0, double t1, long long bytes, int peer) {
+/* note adds a call to the totals and the timeline; it returns the
+ * index of its record, or -1 when the timeline is full. */
+static long note(int fn, int line, double t0, double t1, long long bytes, int peer) {
   unsigned h = ((unsigned)line * 2654435761u + (unsigned)fn * 40503u) % MAXLINES;
   int i;
   for (i = 0; i < MAXLINES; i++) {
@@ -83,15 +90,99 @@ static void note(int fn, int line, double t0, double t1, long long bytes, int pe
   if (recs != NULL && nrec < MAXREC) {
     record *r = &recs[nrec++];
     r->t0 = t0; r->t1 = t1; r->bytes = bytes; r->line = line; r->peer = peer; r->fn = (short)fn;
-  } else {
-    dropped++;
+    return nrec - 1;
   }
+  dropped++;
+  return -1;
+}
+
+/* adjust adds delta bytes to a call noted before: to its line's total
+ * and to its record (rec, -1 for none). */
+static void adjust(int fn, int line, long rec, long long delta) {
+  unsigned h = ((unsigned)line * 2654435761u + (unsigned)fn * 40503u) % MAXLINES;
+  int i;
+  for (i = 0; i < MAXLINES; i++) {
+    total *t = &totals[(h + i) % MAXLINES];
+    if (!t->used) break;
+    if (t->line == line && t->fn == fn) {
+      t->bytes += delta;
+      break;
+    }
+  }
+  if (rec >= 0 && rec < nrec) recs[rec].bytes += delta;
 }
 
 static long long size_of(MPI_Fint *dt, MPI_Fint *count) {
   int s = 0;
   MPI_Type_size(MPI_Type_f2c(*dt), &s);
   return (long long)s * (long long)*count;
+}
+
+/* received is what a completed receive into count items of type dt
+ * brought: the count its Fortran status gives, times the size of the
+ * type (the buffer's size when the status does not say). */
+extern void mpi_get_count_(MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
+
+static long long received(MPI_Fint *st, MPI_Fint *dt, MPI_Fint *count) {
+  /* The library's Fortran MPI_GET_COUNT reads the Fortran status as it
+   * wrote it (SMPI has no MPI_Status_f2c). */
+  MPI_Fint n = 0, err = 0;
+  int size = 0;
+  mpi_get_count_(st, dt, &n, &err);
+  if (err != MPI_SUCCESS || n == MPI_UNDEFINED || n < 0)
+    return size_of(dt, count);
+  MPI_Type_size(MPI_Type_f2c(*dt), &size);
+  return (long long)n * (long long)size;
+}
+
+/* STATUS_FINTS is room for a Fortran status of any MPI (Open MPI's has 6
+ * integers, SMPI's 5). */
+enum { STATUS_FINTS = 64 };
+
+/* pending are the MPI_IRECVs not yet completed by a wrapper, by request
+ * handle: what they were noted with, corrected when they complete. */
+enum { MAXPENDING = 1024 };
+typedef struct {
+  MPI_Fint req, dt, count;
+  int line, used;
+  long rec;
+  long long bytes;
+} pending_recv;
+static pending_recv pending[MAXPENDING];
+
+static pending_recv *find_pending(MPI_Fint req) {
+  int i;
+  for (i = 0; i < MAXPENDING; i++)
+    if (pending[i].used && pending[i].req == req) return &pending[i];
+  return NULL;
+}
+
+/* forget drops the pending receive of a request handle (one completed
+ * where its count is not read, or a handle the library gives again). */
+static void forget(MPI_Fint req) {
+  pending_recv *p = find_pending(req);
+  if (p != NULL) p->used = 0;
+}
+
+static void posted(MPI_Fint req, MPI_Fint dt, MPI_Fint count, int line, long rec, long long bytes) {
+  int i;
+  forget(req);
+  for (i = 0; i < MAXPENDING; i++) {
+    if (!pending[i].used) {
+      pending_recv p = {req, dt, count, line, 1, rec, bytes};
+      pending[i] = p;
+      return;
+    }
+  }
+}
+
+/* completed corrects the bytes of the receive of request req (its handle
+ * before completion) from st, the status its completion filled. */
+static void completed(MPI_Fint req, MPI_Fint *st) {
+  pending_recv *p = find_pending(req);
+  if (p == NULL) return;
+  p->used = 0;
+  adjust(F_IRECV, p->line, p->rec, received(st, &p->dt, &p->count) - p->bytes);
 }
 
 static long long to_peer(MPI_Fint *peer, long long bytes) {
@@ -216,23 +307,44 @@ void pfl_recv_(void *b, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *src, MPI_Fint *tag,
                MPI_Fint *ierr) {
   T0;
   mpi_recv_(b, n, dt, src, tag, comm, st, ierr);
-  DONE(F_RECV, to_peer(src, size_of(dt, n)), *src);
+  DONE(F_RECV, to_peer(src, received(st, dt, n)), *src);
+}
+
+void pfi_recv_(void *b, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *src, MPI_Fint *tag, MPI_Fint *comm, MPI_Fint *ignore,
+               MPI_Fint *ierr) {
+  MPI_Fint st[STATUS_FINTS];
+  (void)ignore;
+  pfl_recv_(b, n, dt, src, tag, comm, st, ierr);
 }
 
 void pfl_sendrecv_(void *sb, MPI_Fint *sn, MPI_Fint *sdt, MPI_Fint *dest, MPI_Fint *stag, void *rb, MPI_Fint *rn,
                    MPI_Fint *rdt, MPI_Fint *src, MPI_Fint *rtag, MPI_Fint *comm, MPI_Fint *st, MPI_Fint *ierr) {
   T0;
   mpi_sendrecv_(sb, sn, sdt, dest, stag, rb, rn, rdt, src, rtag, comm, st, ierr);
-  DONE(F_SENDRECV, to_peer(dest, size_of(sdt, sn)) + to_peer(src, size_of(rdt, rn)),
+  DONE(F_SENDRECV, to_peer(dest, size_of(sdt, sn)) + to_peer(src, received(st, rdt, rn)),
        *dest != MPI_PROC_NULL ? *dest : *src);
+}
+
+void pfi_sendrecv_(void *sb, MPI_Fint *sn, MPI_Fint *sdt, MPI_Fint *dest, MPI_Fint *stag, void *rb, MPI_Fint *rn,
+                   MPI_Fint *rdt, MPI_Fint *src, MPI_Fint *rtag, MPI_Fint *comm, MPI_Fint *ignore, MPI_Fint *ierr) {
+  MPI_Fint st[STATUS_FINTS];
+  (void)ignore;
+  pfl_sendrecv_(sb, sn, sdt, dest, stag, rb, rn, rdt, src, rtag, comm, st, ierr);
 }
 
 void pfl_sendrecv_replace_(void *b, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *dest, MPI_Fint *stag, MPI_Fint *src,
                            MPI_Fint *rtag, MPI_Fint *comm, MPI_Fint *st, MPI_Fint *ierr) {
   T0;
   mpi_sendrecv_replace_(b, n, dt, dest, stag, src, rtag, comm, st, ierr);
-  DONE(F_SENDRECV_REPLACE, to_peer(dest, size_of(dt, n)) + to_peer(src, size_of(dt, n)),
+  DONE(F_SENDRECV_REPLACE, to_peer(dest, size_of(dt, n)) + to_peer(src, received(st, dt, n)),
        *dest != MPI_PROC_NULL ? *dest : *src);
+}
+
+void pfi_sendrecv_replace_(void *b, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *dest, MPI_Fint *stag, MPI_Fint *src,
+                           MPI_Fint *rtag, MPI_Fint *comm, MPI_Fint *ignore, MPI_Fint *ierr) {
+  MPI_Fint st[STATUS_FINTS];
+  (void)ignore;
+  pfl_sendrecv_replace_(b, n, dt, dest, stag, src, rtag, comm, st, ierr);
 }
 
 void pfl_isend_(void *b, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *dest, MPI_Fint *tag, MPI_Fint *comm, MPI_Fint *req,
@@ -240,24 +352,56 @@ void pfl_isend_(void *b, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *dest, MPI_Fint *ta
   T0;
   mpi_isend_(b, n, dt, dest, tag, comm, req, ierr);
   DONE(F_ISEND, to_peer(dest, size_of(dt, n)), *dest);
+  forget(*req);
 }
 
 void pfl_irecv_(void *b, MPI_Fint *n, MPI_Fint *dt, MPI_Fint *src, MPI_Fint *tag, MPI_Fint *comm, MPI_Fint *req,
                 MPI_Fint *ierr) {
   T0;
   mpi_irecv_(b, n, dt, src, tag, comm, req, ierr);
-  DONE(F_IRECV, to_peer(src, size_of(dt, n)), *src);
+  long long bytes = to_peer(src, size_of(dt, n));
+  long rec = DONE(F_IRECV, bytes, *src);
+  if (*src != MPI_PROC_NULL) posted(*req, *dt, *n, line, rec, bytes);
+  else forget(*req);
 }
 
 void pfl_wait_(MPI_Fint *req, MPI_Fint *st, MPI_Fint *ierr) {
   T0;
+  MPI_Fint r = *req;
   mpi_wait_(req, st, ierr);
   DONE(F_WAIT, 0, -1);
+  completed(r, st);
+}
+
+void pfi_wait_(MPI_Fint *req, MPI_Fint *ignore, MPI_Fint *ierr) {
+  MPI_Fint st[STATUS_FINTS];
+  (void)ignore;
+  pfl_wait_(req, st, ierr);
 }
 
 void pfl_waitall_(MPI_Fint *n, MPI_Fint *reqs, MPI_Fint *sts, MPI_Fint *ierr) {
   T0;
+  MPI_Fint i;
+  /* The statuses' stride is the Fortran MPI_STATUS_SIZE, which C does not
+   * know: these receives keep their buffers' sizes. */
+  for (i = 0; i < *n; i++) forget(reqs[i]);
   mpi_waitall_(n, reqs, sts, ierr);
+  DONE(F_WAITALL, 0, -1);
+}
+
+/* pfi_waitall_ is MPI_WAITALL with MPI_STATUSES_IGNORE: it waits for the
+ * requests one by one (what MPI_WAITALL does, in some order), each with a
+ * status of its own, to read the counts of the receives. */
+void pfi_waitall_(MPI_Fint *n, MPI_Fint *reqs, MPI_Fint *ignore, MPI_Fint *ierr) {
+  T0;
+  MPI_Fint i, st[STATUS_FINTS];
+  (void)ignore;
+  *ierr = MPI_SUCCESS;
+  for (i = 0; i < *n && *ierr == MPI_SUCCESS; i++) {
+    MPI_Fint r = reqs[i];
+    mpi_wait_(&reqs[i], st, ierr);
+    completed(r, st);
+  }
   DONE(F_WAITALL, 0, -1);
 }
 

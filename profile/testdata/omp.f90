@@ -15,7 +15,7 @@ program omp
      end do
      if (mod(i, 4) == 0) then    !@profile(count=50)
         nodd = nodd + 1
-     end if
+     end if                      !@profile(count=150)
   end do
   !$omp end parallel do
   s = 0

@@ -1,7 +1,7 @@
 C     ring.f -- a fixed-form MPI program (INCLUDE 'mpif.h') for pfls
-C     profile's tests: a token passed around the ring of ranks NTRIP
-C     times with MPI_SEND and MPI_RECV, rank 0 starting each trip.
-C     Expectations for P = 2 are the annotations at the ends of lines.
+C     profile's tests: 2 of a token's 3 numbers passed around the ring
+C     NTRIP times (MPI_SEND, MPI_RECV: received less than its room), rank
+C     0 first. Expectations for P = 2 are the annotations at line ends.
       PROGRAM RING
       INCLUDE 'mpif.h'
       INTEGER NTRIP
@@ -17,15 +17,15 @@ C     Expectations for P = 2 are the annotations at the ends of lines.
       DO 10 ITRIP = 1, NTRIP                                            !@profile(count=12, entries=2)
          IF (RANK .EQ. 0) THEN                                          !@profile(count=6)
             TOKEN(1) = TOKEN(1) + 1
-            CALL MPI_SEND(TOKEN, 3, MPI_DOUBLE_PRECISION, NEXT, 5,      !@profile(calls=6, bytes=144)
+            CALL MPI_SEND(TOKEN, 2, MPI_DOUBLE_PRECISION, NEXT, 5,      !@profile(calls=6, bytes=96)
      &                    MPI_COMM_WORLD, IERR)
-            CALL MPI_RECV(TOKEN, 3, MPI_DOUBLE_PRECISION, PREV, 5,      !@profile(calls=6, bytes=144)
+            CALL MPI_RECV(TOKEN, 3, MPI_DOUBLE_PRECISION, PREV, 5,      !@profile(calls=6, bytes=96)
      &                    MPI_COMM_WORLD, ISTAT, IERR)
          ELSE                                                           !@profile(count=6)
-            CALL MPI_RECV(TOKEN, 3, MPI_DOUBLE_PRECISION, PREV, 5,      !@profile(calls=6, bytes=144)
+            CALL MPI_RECV(TOKEN, 3, MPI_DOUBLE_PRECISION, PREV, 5,      !@profile(calls=6, bytes=96)
      &                    MPI_COMM_WORLD, ISTAT, IERR)
             TOKEN(1) = TOKEN(1) + 1
-            CALL MPI_SEND(TOKEN, 3, MPI_DOUBLE_PRECISION, NEXT, 5,      !@profile(calls=6, bytes=144)
+            CALL MPI_SEND(TOKEN, 2, MPI_DOUBLE_PRECISION, NEXT, 5,      !@profile(calls=6, bytes=96)
      &                    MPI_COMM_WORLD, IERR)
          END IF
    10 CONTINUE

@@ -1,8 +1,8 @@
 C     serial.f -- a fixed-form serial program for pfls profile's tests:
 C     labelled DO loops sharing a terminal statement, an IF construct, a
 C     subroutine left through RETURN, loops left by GO TO or CYCLE of
-C     an outer loop, DO WHILE, long bounds. Expectations are the !@profile
-C     annotations (one process).
+C     an outer loop, DO WHILE, long bounds, SELECT CASE without DEFAULT.
+C     Expectations are the !@profile annotations (one process).
       PROGRAM SERIAL
       INTEGER N, I, J, K, NODD
       PARAMETER (N = 30)
@@ -54,4 +54,13 @@ C     annotations (one process).
          END DO INNER
       END DO OUTER
       PRINT *, 'named', S
+      DO I = 1, 6           !@profile(count=6, entries=1)
+         SELECT CASE (I)
+         CASE (1, 2)        !@profile(count=2)
+            S = S + 1
+         CASE (5)           !@profile(count=1)
+            S = S + 2
+         END SELECT         !@profile(count=3)
+      END DO
+      PRINT *, 'cases', S
       END

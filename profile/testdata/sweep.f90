@@ -19,8 +19,8 @@ program sweep
   if (next >= nprocs) next = MPI_PROC_NULL
   a = 1
   do ib = 1, n, nb                 !@profile(count=16, entries=2)
-     ! 8 rows of 8 bytes from the rank before: rank 1 only
-     call MPI_Recv(a(ib, 0), nb, MPI_DOUBLE_PRECISION, prev, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE, ierr) !@profile(calls=16, bytes=512)
+     ! 8 rows of 8 bytes from the rank before (room for 16): rank 1 only
+     call MPI_Recv(a(ib, 0), 2*nb, MPI_DOUBLE_PRECISION, prev, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE, ierr) !@profile(calls=16, bytes=512)
      call block(a, ib)
      ! and on to the next: rank 0 only
      call MPI_Send(a(ib, ncols), nb, MPI_DOUBLE_PRECISION, next, 3, MPI_COMM_WORLD, ierr) !@profile(calls=16, bytes=512)
