@@ -45,7 +45,7 @@ type Array struct {
 	Bytes int64   `json:"bytes"`
 }
 
-// Interval is one state of one rank: compute, send, receive, sendrecv, wait or
+// Interval is one state of one rank: compute, send, receive, wait or
 // collective, in seconds since the earliest rank left MPI_Init; Line is
 // the source line of the MPI call (0 for compute).
 type Interval struct {
@@ -56,19 +56,19 @@ type Interval struct {
 	Line  int     `json:"line"`
 }
 
-// States are the timeline's states in the order of the legend:
-// "sendrecv" is a combined send and receive (MPI_SENDRECV), which is both.
-var States = []string{"compute", "send", "receive", "sendrecv", "wait", "collective"}
+// States are the timeline's states in the order of the legend: the five
+// of issue 19's profile.json (PEP's states), which readers of the file
+// may check. A combined send and receive (MPI_SENDRECV) waits for its
+// incoming data, so it is a receive.
+var States = []string{"compute", "send", "receive", "wait", "collective"}
 
 // stateOf is the timeline state of an MPI routine.
 func stateOf(fn string) string {
 	switch fn {
 	case "MPI_SEND", "MPI_SSEND", "MPI_ISEND":
 		return "send"
-	case "MPI_RECV", "MPI_IRECV":
+	case "MPI_RECV", "MPI_IRECV", "MPI_SENDRECV", "MPI_SENDRECV_REPLACE":
 		return "receive"
-	case "MPI_SENDRECV", "MPI_SENDRECV_REPLACE":
-		return "sendrecv"
 	case "MPI_WAIT", "MPI_WAITALL":
 		return "wait"
 	}

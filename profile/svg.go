@@ -12,7 +12,6 @@ var stateColours = map[string]string{
 	"compute":    "#4caf50",
 	"send":       "#1e88e5",
 	"receive":    "#fb8c00",
-	"sendrecv":   "#00897b",
 	"wait":       "#e53935",
 	"collective": "#8e24aa",
 }
