@@ -116,6 +116,9 @@ type est struct {
 	// statements that stand for their masks.
 	foralls map[*parser.DoConstruct]bool
 	masks   map[*parser.IfStmt]bool
+	// shares holds the step-by-step shares of weighted imbalances, by
+	// the enclosing loop (ownerOverlap).
+	shares map[*parser.DoConstruct]*stepShares
 	// bind holds the values of integer scalars a loop body defines from
 	// its index (HALF = 2**(S-1)), and of a loop index whose iterations
 	// are estimated one by one (enumerate).
@@ -966,6 +969,19 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 		return p.Mul(trips)
 	}
 	total := overhead.Add(sum(body)).Add(all(coll)).Sub(sum(coll))
+	if len(loops) > 0 {
+		// The partitioned loop whose shares imbalance has just recorded
+		// step by step: its time at one step of the enclosing loop.
+		if rec := e.shares[loops[len(loops)-1].do]; rec != nil && rec.inner == nil {
+			if _, _, _, ok := e.partition(c, idx); ok {
+				rec.inner, rec.innerTotal = c, total
+			}
+		}
+	}
+	if saved, ok := e.ownerOverlap(c, body); ok && saved > 0 {
+		total = total.Sub(ratOf(saved))
+		e.note(fmt.Sprintf("the owner's work at each step of %s overlaps with the other processors' shares of the loop inside", idx))
+	}
 	e.coll = e.coll.Add(all(coll))
 	depth := len(loops)
 	var once []*Message // the broadcasts sent in every iteration

@@ -190,3 +190,42 @@ func TestKitErlebacherPipeline(t *testing.T) {
 		}
 	}
 }
+
+// TestKitDgefaOwnerOverlap: the owner of column K+1 does its pivot search
+// and factors (8(N-K-1) operations) once it has updated its own columns
+// of step K (2(N-K) an updated column), while the others update theirs:
+// a step takes the larger of the busiest processor's update and the next
+// owner's update plus its work. Under BLOCK the next owner holds few
+// columns and its work hides; under CYCLIC it holds the most, and the
+// estimate stays the sum. Every operation costs 1 µs here, divisions 4.
+func TestKitDgefaOwnerOverlap(t *testing.T) {
+	const n, p = 64, 16
+	f, u := parseOne(t, "dgefa.f", kitDgefa)
+	m := &machine.Machine{Ops: map[string]float64{"add": 1e-6, "mul": 1e-6, "div": 4e-6}}
+	for _, c := range []struct {
+		format string
+		owner  func(j int) int
+	}{
+		{"BLOCK", func(j int) int { return (j - 1) / (n / p) }},
+		{"CYCLIC", func(j int) int { return (j - 1) % p }},
+	} {
+		work := func(k int) float64 { // the owner's: 2 ABS and a comparison, a negation and a division
+			if k >= n {
+				return 0
+			}
+			return 8 * float64(n-k) * 1e-6
+		}
+		want := work(1)
+		for k := 1; k < n; k++ {
+			w := make([]float64, p)
+			for j := k + 1; j <= n; j++ {
+				w[c.owner(j)] += 2 * float64(n-k) * 1e-6
+			}
+			want += math.Max(maxFloat(w), w[c.owner(k+1)]+work(k+1))
+		}
+		e := EstimateLoop(f, u, firstLoop(t, u, 8, f), WithFormats(u, p, "D", []string{":", c.format}, f.Dialect), Options{Machine: m, Procs: p})
+		if got := secs(t, e.Compute); math.Abs(got-want) > 0.005*want {
+			t.Errorf("%s: computation %g s, want %g s", c.format, got, want)
+		}
+	}
+}

@@ -153,14 +153,17 @@ func TestTrainOnNcube2(t *testing.T) {
 // REDBLACK measured 2.0% (2.2% computation, 1.6% communication), worst
 // 7.1%, crossover N ≈ 120 against 121; Jacobi 0.6% (0.5%, 2.5%), worst
 // 3.3%, crossover 64 against 57; the same in 5 runs, 30 to 37 s each at a
-// load of 11. DGEFA (N = 32 to 64, where communication dominates) and
-// ERLEBACHER (one layout) are held to the same median and worst errors:
-// 9.4% (worst 18.1%) and 0.4% (0.7%); before the estimator sent DGEFA's
-// T nowhere, priced its broadcasts as a chain and ERLEBACHER's pipeline
-// in blocks of J columns with one fill, 163-214% and 30-47%. DGEFA's
-// BLOCK stays ahead of CYCLIC at P = 16 up to N = 256: no crossover. The state before charged computation (REDBLACK median
-// 14%, worst 28%) fails, and so does the kit's former even split of 1..N
+// load of 11. The state before charged computation (REDBLACK median 14%,
+// worst 28%) fails, and so does the kit's former even split of 1..N
 // against pfls's BLOCK of 0:N+1 (crossovers 1.35 and 1.74 times apart).
+//
+// DGEFA (N = 32 to 64, where communication dominates) and ERLEBACHER (one
+// layout) are held to the same median and worst errors: 9.4% (worst
+// 11.3%) and 0.4% (0.7%). They were 163-214% and 30-47% off before the
+// estimator sent DGEFA's T nowhere, priced its broadcasts as a chain and
+// let the owner's pivot work overlap the others' updates, and priced
+// ERLEBACHER's pipeline in blocks of J columns with one fill. DGEFA's
+// BLOCK stays ahead of CYCLIC at P = 16 up to N = 256: no crossover.
 func TestSMPIAccuracyNcube2(t *testing.T) {
 	needSMPI(t, "smpicc", "smpif90", "smpirun")
 	dir := t.TempDir()
