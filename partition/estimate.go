@@ -1029,7 +1029,7 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 			// execution of the loop (the first local iteration), in
 			// blocks (pipeline).
 			msg.Bytes = e.maxOver(msg.Bytes, idx, lo, hi, step)
-			e.pipeline(msg, sum(body), e.innerTrips(c, inner))
+			e.pipeline(msg, sum(body))
 			out = append(out, msg)
 			continue
 		}
@@ -1909,30 +1909,32 @@ func (e *est) assignCommExcept(a *parser.AssignStmt, loops []loopInfo, reds []re
 const PipelineBlock = 8
 
 // pipeline prices a BLOCK pipeline the way the compiler runs it (seed
-// 000's coarse-grain pipelining, equation 1): the loop inside the
-// carrying loop is strip-mined into blocks of B iterations, each block's
-// boundary elements are sent as soon as they are computed, so a sweep
-// sends ceil(T/B) messages of B iterations' elements (T the inner loop's
-// trips; each iteration's elements, E/T, travel with it: ERLEBACHER's
-// block of 8 J columns of F carries 8·N elements of the boundary
-// plane), and the last of the P processors along the dimension starts
-// after P-1 stages. Beyond the sweep's own computation (work, the
-// busiest processor's time for the whole loop) the pipeline costs
-// (P-1)·(T_stage + T_comm) for the fill plus (T/B - 1)·T_comm for the
-// further messages: T_stage is one block's computation over the
-// processor's local iterations (work · B/T), T_comm one block's shift.
+// 000's coarse-grain pipelining, equation 1, and its Figure 2b): the
+// boundary's elements are strip-mined into blocks of B, each block's
+// elements are sent as soon as they are computed, so a sweep sends
+// ceil(E/B) messages of B elements, and the last of the P processors
+// along the dimension starts after P-1 stages. Beyond the sweep's own
+// computation (work, the busiest processor's time for the whole loop)
+// the pipeline costs (P-1)·(T_stage + T_comm) for the fill plus (E/B -
+// 1)·T_comm for the further messages: T_stage is one block's computation
+// over the processor's local iterations (work · B/E), T_comm one block's
+// hand-off from a processor to the next, which waits for it: one of
+// seed 003's EXCH stages (half the exchange pattern), where a shift times
+// every processor sending and receiving at once, the two overlapping;
+// but no less than the shift (on the built-in model, MPI in shared
+// memory, half an exchange is the smaller).
 // Seed 000 counts only the send and receive overheads of the further
 // messages (C_f), taking the transfer as hidden behind the next stage;
 // but a processor posts the receive of block b+1 only when block b is
 // done, and a transfer that waits for its receive (MPI's rendezvous;
-// SMPI starts every transfer there) then lies on the path: with C_f the
-// kit's ERLEBACHER on the simulated NCUBE/2 (P = 16, N = 32 to 128,
-// blocks of 1 to 4 KB) came out 12-20% low, with T_comm within 1%; for
-// small blocks the two agree. msg.Bytes holds the whole boundary (E
-// elements) on entry; inner is T (0: unknown, then each element is an
-// iteration). msg.fill keeps the fill: a sweep repeated with nothing in
+// SMPI starts every transfer there) then lies on the path. The kit's
+// ERLEBACHER on the simulated NCUBE/2 (blocks of 8 REALs, P = 16, N = 32
+// to 128) measures 102 µs a block besides its stage; with the open
+// shift's 86 µs the estimate came out 9-13% low, with half the
+// exchange's 103 µs within 1%. msg.Bytes holds the whole boundary (E elements)
+// on entry. msg.fill keeps the fill: a sweep repeated with nothing in
 // between pays it once (loop), then one T_comm a block.
-func (e *est) pipeline(msg *Message, work Poly, inner int64) {
+func (e *est) pipeline(msg *Message, work Poly) {
 	elem := float64(e.elemSize(msg.Array))
 	total, ok1 := complexity.Seconds(msg.Bytes)
 	w, ok2 := complexity.Seconds(work)
@@ -1944,21 +1946,25 @@ func (e *est) pipeline(msg *Message, work Poly, inner int64) {
 		b = PipelineBlock
 	}
 	n := total / elem // boundary elements per sweep
-	unit := 1.0       // elements an iteration of the inner loop sends
-	if inner > 0 && n >= float64(inner) && math.Mod(n, float64(inner)) == 0 {
-		unit = n / float64(inner)
-	}
-	iters := n / unit
-	bs := math.Min(float64(b), iters)
-	blocks := math.Ceil(iters / bs)
-	tComm, err := e.opt.Machine.CommTime(msg.Pattern, msg.pipeProcs, bs*unit*elem)
+	bs := math.Min(float64(b), n)
+	blocks := math.Ceil(n / bs)
+	tComm, err := e.opt.Machine.CommTime(msg.Pattern, msg.pipeProcs, bs*elem)
 	if err != nil {
 		return
 	}
-	stage := w * bs / iters
+	if x, err := e.opt.Machine.CommTime(machine.PatternExchange, msg.pipeProcs, bs*elem); err == nil {
+		// A block is handed from one processor to the next, which
+		// waits for it: one of EXCH's two stages (seed 003: each
+		// stage's receiver waits for its sender), where a shift has
+		// every processor send and receive at once, the two
+		// overlapping; but no less than the shift, whose send and
+		// receive each processor does for every block.
+		tComm = math.Max(tComm, x/2)
+	}
+	stage := w * bs / n
 	fill := float64(msg.pipeProcs-1) * (stage + tComm)
 	msg.Count = msg.Count.Mul(complexity.Int(int64(blocks)))
-	msg.Bytes = complexity.Int(int64(bs * unit * elem))
+	msg.Bytes = complexity.Int(int64(bs * elem))
 	// Paid once however often the sweep repeats: the fill less one
 	// block's shift (the last block of a sweep and the first of the next
 	// follow each other like any two blocks).
@@ -1966,45 +1972,6 @@ func (e *est) pipeline(msg *Message, work Poly, inner int64) {
 	msg.fill = &f
 	msg.Time, msg.priced = ratOf(fill+(blocks-1)*tComm), true
 	msg.Why += fmt.Sprintf("; pipelined in %.0f blocks of %.0f, the last of %d processors starting after %d blocks (the fill)", blocks, bs, msg.pipeProcs, msg.pipeProcs-1)
-}
-
-// innerTrips is the trip count of the one loop directly inside the loop
-// c (the loop a pipeline strip-mines), 0 when c's body is not one loop
-// or its range is not a number.
-func (e *est) innerTrips(c *parser.DoConstruct, loops []loopInfo) int64 {
-	var in *parser.DoConstruct
-	for _, s := range c.Body {
-		switch x := s.(type) {
-		case *parser.DoConstruct:
-			if in != nil {
-				return 0
-			}
-			in = x
-		case *parser.SimpleStmt:
-			if !strings.EqualFold(x.Keyword, "CONTINUE") {
-				return 0
-			}
-		default:
-			return 0
-		}
-	}
-	if in == nil || in.Do.Var == nil || in.Do.Lo == nil || in.Do.Hi == nil || in.Do.Step != nil {
-		return 0
-	}
-	lo, ok1 := e.value(in.Do.Lo, loops, 0)
-	hi, ok2 := e.value(in.Do.Hi, loops, 0)
-	if !ok1 || !ok2 {
-		return 0
-	}
-	t, ok := complexity.TripCount(lo, hi, complexity.Int(1))
-	if !ok {
-		return 0
-	}
-	v, ok := complexity.Seconds(t)
-	if !ok || v < 1 {
-		return 0
-	}
-	return int64(v)
 }
 
 // onlyPipelines reports whether every message of a loop body is a
