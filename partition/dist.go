@@ -72,11 +72,17 @@ type Distribution struct {
 	Formats  []string // its formats, as written: BLOCK, CYCLIC, CYCLIC(2), ":"
 	Arrays   map[string]*Layout
 	Dialect  string // "fortran-d", "hpf", "cmf" or "" (no directives)
+	// label names a distribution without a template where "replicated"
+	// would mislead: a loop OpenMP shares among threads (NewReport).
+	label string
 }
 
 // Name prints the distribution as the paper does: G(BLOCK,BLOCK).
 func (d *Distribution) Name() string {
 	if d.Template == "" {
+		if d.label != "" {
+			return d.label
+		}
 		return "replicated"
 	}
 	return d.Template + "(" + strings.Join(d.Formats, ",") + ")"

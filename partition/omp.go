@@ -178,9 +178,13 @@ func (e *est) ompRegion(at parser.Pos) (inside, unitHasRegions bool, region *par
 
 // ompTeam is the thread count of a PARALLEL construct: its NUM_THREADS
 // clause where that is a positive whole number (a constant, a PARAMETER or
-// a --set value), else --procs. A team other than --procs is noted.
+// a --set value), else --procs; in a hybrid program (hybridTeam) the
+// team of each process. A team other than --procs is noted.
 func (e *est) ompTeam(d *parser.Directive, loops []loopInfo) int {
 	t := max(e.opt.Procs, 1)
+	if h, ok := e.hybridTeam(); ok {
+		t = h
+	}
 	if d == nil {
 		return t
 	}
@@ -205,6 +209,23 @@ func (e *est) ompTeam(d *parser.Directive, loops []loopInfo) int {
 		return n
 	}
 	return t
+}
+
+// hybridTeam is the team of an OpenMP loop in an MPI program that asks
+// MPI_COMM_SIZE for its process count: there --procs is the number of
+// processes (the count the program divides its work by), and each
+// process runs its share on a team of its own: OMP_NUM_THREADS where
+// --set gives it, else one thread a core of a node of the machine model
+// (one process a node). Taking --procs as the threads too divided the
+// work by P twice. ok is false in a program without MPI_COMM_SIZE.
+func (e *est) hybridTeam() (int, bool) {
+	if len(e.commSize) == 0 {
+		return 0, false
+	}
+	if v, ok := e.opt.Values["OMP_NUM_THREADS"]; ok && v.IsInt() && v.Sign() > 0 && v.Num().IsInt64() {
+		return int(min(v.Num().Int64(), MaxProcs)), true
+	}
+	return max(e.shared().Cores, 1), true
 }
 
 // ompNowaitAfter reports whether the statement right after the loop is
@@ -323,7 +344,13 @@ func (e *est) ompLoop(c *parser.DoConstruct, loops []loopInfo, o *ompInfo) (Poly
 		}
 	}
 	sm := e.shared()
-	if procs := max(e.opt.Procs, 1); t == procs {
+	if _, hybrid := e.hybridTeam(); hybrid {
+		how := "one a core of a node: one process a node; --set OMP_NUM_THREADS=T for another team"
+		if _, ok := e.opt.Values["OMP_NUM_THREADS"]; ok {
+			how = "OMP_NUM_THREADS"
+		}
+		e.note(fmt.Sprintf("OpenMP in an MPI program: --procs %d is the number of processes, and each runs the loop's share on %s (%s)", max(e.opt.Procs, 1), threadsWord(t), how))
+	} else if procs := max(e.opt.Procs, 1); t == procs {
 		e.note(fmt.Sprintf("OpenMP: --procs %d is taken as %s on the cores of one shared-memory node (%s)", t, threadsWord(t), coresWords(sm)))
 	} else {
 		e.note(fmt.Sprintf("OpenMP: %s on the cores of one shared-memory node (%s)", threadsWord(t), coresWords(sm)))

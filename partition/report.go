@@ -98,9 +98,20 @@ func NewReport(f *parser.File, l parser.Loop, opt Options, ro ReportOptions) (*L
 	}
 	r := &LoopReport{File: f, Unit: l.Unit, Do: l.Do, Line: l.Line(f), Procs: opt.Procs, Machine: opt.Machine, opt: opt}
 	current, cands := Candidates(l.Unit, opt.Procs, f.Dialect)
+	if current.Template == "" && hasOmpLoop(l.Do) {
+		// No data distribution, but the loop's work is shared among
+		// threads: not "replicated".
+		c := *current
+		c.label = "shared memory (OpenMP threads)"
+		if len(commSizeVars(l.Unit)) > 0 {
+			c.label = "MPI processes, OpenMP threads in each"
+		}
+		current = &c
+	}
 	r.Current = current
 	r.Estimate = EstimateLoop(f, l.Unit, l.Do, current, opt)
 	r.Notes = append(append([]string(nil), r.Estimate.Notes...), extrapolation(opt.Machine, opt.Procs)...)
+	r.Notes = append(r.Notes, arrangementNotes(l.Unit, opt.Procs)...)
 	if len(cands) > 0 {
 		r.Ranked = Rank(f, l.Unit, l.Do, cands, opt)
 	}
@@ -373,4 +384,48 @@ func occurs(u *parser.Unit, name string) bool {
 		parser.Inspect(s, look)
 	}
 	return found
+}
+
+// hasOmpLoop reports whether the loop c or a loop inside it is an
+// OpenMP worksharing loop.
+func hasOmpLoop(c *parser.DoConstruct) bool {
+	found := false
+	parser.Inspect(c, func(n parser.Node) bool {
+		if d, ok := n.(*parser.DoConstruct); ok && ompOf(d) != nil {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// arrangementNotes say when a PROCESSORS arrangement of the unit holds
+// another number of processors than the estimate's: the arrays are then
+// spread over the estimate's processors, in a grid factored as evenly as
+// possible (processorGrid), not over the arrangement.
+func arrangementNotes(u *parser.Unit, procs int) []string {
+	var out []string
+	for _, name := range u.Scope.Names() {
+		sym := u.Scope.Syms[name]
+		if sym == nil || sym.Kind != parser.SymProcessors {
+			continue
+		}
+		total := int64(1)
+		var shape []string
+		for _, e := range extents(sym, u.Scope) {
+			size := e.Upper - e.Lower + 1
+			if !e.Known || size < 1 || size > MaxProcs {
+				total = -1
+				break
+			}
+			total *= size
+			shape = append(shape, fmt.Sprint(size))
+		}
+		if total < 1 || total == int64(procs) {
+			continue
+		}
+		out = append(out, fmt.Sprintf("PROCESSORS %s(%s) holds %d processors, but the estimate is for %d: the arrays are spread over the %d processors (a grid as even as they allow), not over %s; give %d processors to estimate on %s",
+			name, strings.Join(shape, ","), total, procs, procs, name, total, name))
+	}
+	return out
 }

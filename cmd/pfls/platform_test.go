@@ -153,9 +153,18 @@ func TestTrainOnNcube2(t *testing.T) {
 // REDBLACK measured 2.0% (2.2% computation, 1.6% communication), worst
 // 7.1%, crossover N ≈ 120 against 121; Jacobi 0.6% (0.5%, 2.5%), worst
 // 3.3%, crossover 64 against 57; the same in 5 runs, 30 to 37 s each at a
-// load of 11. The state before charged computation (REDBLACK median
-// 14%, worst 28%) fails, and so does the kit's former even split of 1..N
+// load of 11. The state before charged computation (REDBLACK median 14%,
+// worst 28%) fails, and so does the kit's former even split of 1..N
 // against pfls's BLOCK of 0:N+1 (crossovers 1.35 and 1.74 times apart).
+//
+// DGEFA (N = 32 to 64) and ERLEBACHER (one layout, N = 32 to 128), where
+// communication dominates, are held to the same median and worst errors:
+// 9.4% (worst 11.3%) and 1% (1%). DGEFA was 163-214% off before the
+// estimator sent its T nowhere, priced its broadcasts as a chain and let
+// the owner's pivot work overlap the others' updates; ERLEBACHER (then
+// blocks of 8 J columns in the kit) 30-47%, before one fill for the
+// sweeps and a hand-off a block. DGEFA's BLOCK stays ahead of CYCLIC at
+// P = 16 up to N = 256: no crossover.
 func TestSMPIAccuracyNcube2(t *testing.T) {
 	needSMPI(t, "smpicc", "smpif90", "smpirun")
 	dir := t.TempDir()
@@ -163,9 +172,19 @@ func TestSMPIAccuracyNcube2(t *testing.T) {
 	if code, stdout, stderr := runCmd("train", "--platform", "ncube2", "--np", "16", "--quick", "--out", model); code != 0 {
 		t.Fatalf("train: exit %d\n%s%s", code, stdout, stderr)
 	}
-	for _, k := range []struct{ kernel, sizes string }{
-		{"redblack", "32,48,64,80,96,112,128,144,160,192"},
-		{"jacobi", "32,48,64,80,96,128,192"},
+	for _, k := range []struct {
+		kernel, sizes string
+		layouts       int
+		// cross: the layouts cross within the sizes (DGEFA's BLOCK stays
+		// ahead of CYCLIC at P = 16 up to N = 256; ERLEBACHER has one
+		// layout); comp, comm: points where computation, communication
+		// dominate.
+		cross, comp, comm bool
+	}{
+		{"redblack", "32,48,64,80,96,112,128,144,160,192", 2, true, true, true},
+		{"jacobi", "32,48,64,80,96,128,192", 2, true, true, true},
+		{"dgefa", "32,48,64", 2, false, false, true},
+		{"erlebacher", "32,64,128", 1, false, false, true},
 	} {
 		out := filepath.Join(dir, k.kernel)
 		code, stdout, stderr := runCmd("validate", "--kit", "../../validation", "--platform", "ncube2", "--np", "16",
@@ -184,7 +203,17 @@ func TestSMPIAccuracyNcube2(t *testing.T) {
 		if err := json.Unmarshal(data, &raw); err != nil || len(raw.Kernels) != 1 {
 			t.Fatalf("%s: results.json: %v, %d kernels", k.kernel, err, len(raw.Kernels))
 		}
-		for _, f := range []string{"medianError", "worstError", "medianErrorComputation", "medianErrorCommunication", "measuredCrossover", "predictedCrossover"} {
+		fields := []string{"medianError", "worstError"}
+		if k.comp {
+			fields = append(fields, "medianErrorComputation")
+		}
+		if k.comm {
+			fields = append(fields, "medianErrorCommunication")
+		}
+		if k.cross {
+			fields = append(fields, "measuredCrossover", "predictedCrossover")
+		}
+		for _, f := range fields {
 			if _, ok := raw.Kernels[0][f].(float64); !ok {
 				t.Errorf("%s: results.json: kernels[0].%s = %v; want a number", k.kernel, f, raw.Kernels[0][f])
 			}
@@ -194,27 +223,35 @@ func TestSMPIAccuracyNcube2(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := rep.Kernels[0]
-		if want := 2 * len(strings.Split(k.sizes, ",")); s.Points != want || s.MedianErrorComp == nil || s.MedianErrorComm == nil || s.MeasuredCross == nil || s.PredictedCross == nil {
-			t.Fatalf("%s: summary %+v: want %d points, both error splits and both crossovers", k.kernel, s, want)
+		if want := k.layouts * len(strings.Split(k.sizes, ",")); s.Points != want || (s.MedianErrorComp != nil) != k.comp || (s.MedianErrorComm != nil) != k.comm ||
+			(s.MeasuredCross != nil) != k.cross || (s.PredictedCross != nil) != k.cross {
+			t.Fatalf("%s: summary %+v: want %d points, the error splits %v, %v and the crossovers %v", k.kernel, s, want, k.comp, k.comm, k.cross)
 		}
-		t.Logf("ncube2 P=16 %s: median error %.1f%% (computation %.1f%%, communication %.1f%%), worst %.1f%%, crossover measured N ≈ %.0f, predicted N ≈ %.0f",
-			k.kernel, 100*s.MedianError, 100**s.MedianErrorComp, 100**s.MedianErrorComm, 100*s.WorstError, *s.MeasuredCross, *s.PredictedCross)
-		for _, c := range []struct {
+		t.Logf("ncube2 P=16 %s: median error %.1f%%, worst %.1f%%", k.kernel, 100*s.MedianError, 100*s.WorstError)
+		type check struct {
 			what       string
 			got, limit float64
-		}{
-			{"median error", s.MedianError, 0.10},
-			{"median error where computation dominates", *s.MedianErrorComp, 0.10},
-			{"median error where communication dominates", *s.MedianErrorComm, 0.10},
-			{"worst error", s.WorstError, 0.25},
-			{"crossover, predicted against measured", math.Abs(*s.PredictedCross-*s.MeasuredCross) / *s.MeasuredCross, 0.15},
-		} {
+		}
+		checks := []check{{"median error", s.MedianError, 0.10}, {"worst error", s.WorstError, 0.25}}
+		if k.comp {
+			t.Logf("%s: where computation dominates %.1f%%", k.kernel, 100**s.MedianErrorComp)
+			checks = append(checks, check{"median error where computation dominates", *s.MedianErrorComp, 0.10})
+		}
+		if k.comm {
+			t.Logf("%s: where communication dominates %.1f%%", k.kernel, 100**s.MedianErrorComm)
+			checks = append(checks, check{"median error where communication dominates", *s.MedianErrorComm, 0.10})
+		}
+		if k.cross {
+			t.Logf("%s: crossover measured N ≈ %.0f, predicted N ≈ %.0f", k.kernel, *s.MeasuredCross, *s.PredictedCross)
+			checks = append(checks, check{"crossover, predicted against measured", math.Abs(*s.PredictedCross-*s.MeasuredCross) / *s.MeasuredCross, 0.15})
+			if !strings.Contains(stdout, fmt.Sprintf("crossover: measured N ≈ %.0f, predicted N ≈ %.0f", *s.MeasuredCross, *s.PredictedCross)) {
+				t.Errorf("%s: the summary does not print the crossovers:\n%s", k.kernel, stdout)
+			}
+		}
+		for _, c := range checks {
 			if c.got > c.limit {
 				t.Errorf("%s: %s: %.1f%%; want at most %.0f%%", k.kernel, c.what, 100*c.got, 100*c.limit)
 			}
-		}
-		if !strings.Contains(stdout, fmt.Sprintf("crossover: measured N ≈ %.0f, predicted N ≈ %.0f", *s.MeasuredCross, *s.PredictedCross)) {
-			t.Errorf("%s: the summary does not print the crossovers:\n%s", k.kernel, stdout)
 		}
 	}
 }

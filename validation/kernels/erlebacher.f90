@@ -7,17 +7,18 @@
 !              F(I,J,K) = (F(I,J,K) - A(K)*F(I,J,K-1))*B(K)
 ! The planes K are split into P blocks of N/P (N must be divisible by P). The K
 ! loop carries a dependence across the processes, so the compiler pipelines it
-! (coarse-grain pipelining): the J loop is strip-mined into blocks of BLOCK
-! columns and, for each block, a process
-!   1. receives plane klo-1 of the block (the last plane of its left
-!      neighbour, already updated) into its ghost plane,
-!   2. updates its planes K = klo..khi for those columns,
+! (coarse-grain pipelining) as the Fortran D compiler does in seed 000's Figure
+! 2b: for each column J, the I loop is strip-mined into blocks of BLOCK
+! elements and, for each block, a process
+!   1. receives the block's elements of plane klo-1 (the last plane of its
+!      left neighbour, already updated) into its ghost plane,
+!   2. updates its planes K = klo..khi for those elements,
 !   3. sends its last plane khi of the block to its right neighbour,
 ! so the right neighbour starts while this one goes on with the next block.
 !
 ! Layouts:
-!   block    pipelined in blocks of BLOCK columns of J (default 8)
-!   noblock  BLOCK = N: receive the whole boundary plane, compute, send
+!   block    pipelined in blocks of BLOCK elements of I (default 8, seed 000's B)
+!   noblock  BLOCK = N: a whole column of I a message
 ! Both are DZ(:,:,BLOCK); they differ only in the granularity of the pipeline.
 !
 ! A and B are chosen so that every update is a convex combination of
@@ -85,39 +86,41 @@ contains
     end do
   end subroutine init_arrays
 
-  !> The timed loop: NCYCLE forward substitutions, pipelined in blocks of
-  !> nb columns of J. There is no synchronization between cycles: a process
-  !> goes on with the next cycle as soon as it has sent its last block.
+  !> The timed loop: NCYCLE forward substitutions, pipelined as seed 000's
+  !> Figure 2b: for each column J, the I loop in blocks of nb elements,
+  !> the planes K inside. There is no synchronization between cycles: a
+  !> process goes on with the next cycle as soon as it has sent its last
+  !> block.
   subroutine forward(part, f, a, b, ncycle, nb)
     type(part_t), intent(in) :: part
     real(sp), intent(inout) :: f(part%n, part%n, part%klo-1:part%khi)
     real(sp), intent(in) :: a(part%n), b(part%n)
     integer, intent(in) :: ncycle, nb
-    integer :: kc, j0, j1, i, j, k, n, words, ierr
+    integer :: kc, i0, i1, i, j, k, n, words, ierr
 
     n = part%n
     do kc = 1, ncycle
-       do j0 = 1, n, nb
-          j1 = min(j0 + nb - 1, n)
-          ! F(1:n, j0:j1, k) is contiguous: n*(j1-j0+1) reals.
-          words = n * (j1 - j0 + 1)
-          if (part%left /= MPI_PROC_NULL) then
-             call MPI_Recv(f(1, j0, part%klo - 1), words, MPI_REAL, part%left, tag_pipe, &
-                  MPI_COMM_WORLD, MPI_STATUS_IGNORE, ierr)
-          end if
-          do k = max(2, part%klo), min(n - 1, part%khi)
-             do j = j0, j1
-                do i = 1, n
+       do j = 1, n
+          do i0 = 1, n, nb
+             i1 = min(i0 + nb - 1, n)
+             ! F(i0:i1, j, k) is contiguous: i1-i0+1 reals.
+             words = i1 - i0 + 1
+             if (part%left /= MPI_PROC_NULL) then
+                call MPI_Recv(f(i0, j, part%klo - 1), words, MPI_REAL, part%left, tag_pipe, &
+                     MPI_COMM_WORLD, MPI_STATUS_IGNORE, ierr)
+             end if
+             do k = max(2, part%klo), min(n - 1, part%khi)
+                do i = i0, i1
                    f(i, j, k) = (f(i, j, k) - a(k) * f(i, j, k - 1)) * b(k)
                 end do
              end do
+             ! 3 operations a point (1 subtraction, 2 multiplications)
+             call charge(3.0_dp * words * max(0, min(n - 1, part%khi) - max(2, part%klo) + 1))
+             if (part%right /= MPI_PROC_NULL) then
+                call MPI_Send(f(i0, j, part%khi), words, MPI_REAL, part%right, tag_pipe, &
+                     MPI_COMM_WORLD, ierr)
+             end if
           end do
-          ! 3 operations a point (1 subtraction, 2 multiplications)
-          call charge(3.0_dp * n * (j1 - j0 + 1) * max(0, min(n - 1, part%khi) - max(2, part%klo) + 1))
-          if (part%right /= MPI_PROC_NULL) then
-             call MPI_Send(f(1, j0, part%khi), words, MPI_REAL, part%right, tag_pipe, &
-                  MPI_COMM_WORLD, ierr)
-          end if
        end do
     end do
   end subroutine forward
