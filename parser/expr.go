@@ -23,8 +23,8 @@ type scanState struct {
 func (p *parser) save() scanState      { return scanState{p.s.i, p.s.have, p.s.tok} }
 func (p *parser) restore(st scanState) { p.s.i, p.s.have, p.s.tok = st.i, st.have, st.tok }
 
-func (p *parser) tokPos(t token) Pos { return p.s.pos(t.s) }
-func (p *parser) tokEnd(t token) Pos { return p.s.endPos(t.e) }
+func (p *parser) tokPos(t token) Pos { return p.s.pos(int(t.s)) }
+func (p *parser) tokEnd(t token) Pos { return p.s.endPos(int(t.e)) }
 
 func (p *parser) enter() {
 	p.depth++
@@ -55,10 +55,10 @@ const (
 )
 
 // binaryPrec returns the precedence of t as a binary operator, or 0.
-func binaryPrec(t token) int {
+func (s *scanner) binaryPrec(t token) int {
 	switch t.kind {
 	case tOp:
-		switch t.text {
+		switch s.text(t) {
 		case "+", "-":
 			return precAdd
 		case "*", "/":
@@ -71,7 +71,7 @@ func binaryPrec(t token) int {
 			return precRel
 		}
 	case tDot:
-		switch t.text {
+		switch s.text(t) {
 		case ".EQ.", ".NE.", ".LT.", ".LE.", ".GT.", ".GE.":
 			return precRel
 		case ".AND.":
@@ -83,7 +83,7 @@ func binaryPrec(t token) int {
 		case ".NOT.":
 			return 0
 		}
-		if !isIntrinsicDot(t.text) {
+		if !isIntrinsicDot(s.text(t)) {
 			return precDefinedBin
 		}
 	}
@@ -99,21 +99,21 @@ func (p *parser) exprPrec(min int) Expr {
 	var x Expr
 	t := p.s.peek()
 	switch {
-	case t.kind == tDot && t.text == ".NOT.":
+	case t.kind == tDot && p.s.text(t) == ".NOT.":
 		p.s.next()
 		x = &Unary{OpPos: p.tokPos(t), Op: ".NOT.", X: p.exprPrec(precRel)}
-	case t.kind == tOp && (t.text == "+" || t.text == "-"):
+	case t.kind == tOp && (p.s.text(t) == "+" || p.s.text(t) == "-"):
 		p.s.next()
-		x = &Unary{OpPos: p.tokPos(t), Op: t.text, X: p.exprPrec(precMul)}
-	case t.kind == tDot && !isIntrinsicDot(t.text):
+		x = &Unary{OpPos: p.tokPos(t), Op: p.s.text(t), X: p.exprPrec(precMul)}
+	case t.kind == tDot && !isIntrinsicDot(p.s.text(t)):
 		p.s.next()
-		x = &Unary{OpPos: p.tokPos(t), Op: t.text, X: p.exprPrec(precDefinedUn)}
+		x = &Unary{OpPos: p.tokPos(t), Op: p.s.text(t), X: p.exprPrec(precDefinedUn)}
 	default:
 		x = p.primary()
 	}
 	for operands := 1; ; operands++ {
 		t := p.s.peek()
-		prec := binaryPrec(t)
+		prec := p.s.binaryPrec(t)
 		if prec == 0 || prec < min {
 			break
 		}
@@ -132,7 +132,7 @@ func (p *parser) exprPrec(min int) Expr {
 			y = p.exprPrec(prec + 1)
 		}
 		b := p.nodes.binaries.new()
-		*b = Binary{X: x, OpPos: p.tokPos(t), Op: t.text, Y: y}
+		*b = Binary{X: x, OpPos: p.tokPos(t), Op: p.s.text(t), Y: y}
 		x = b
 	}
 	p.depth--
@@ -152,30 +152,30 @@ func (p *parser) primary() Expr {
 	switch t.kind {
 	case tName:
 		p.s.next()
-		return p.designatorTail(p.nodes.ident(p.tokPos(t), t.text))
+		return p.designatorTail(p.nodes.ident(p.tokPos(t), p.s.text(t)))
 	case tInt, tReal, tBOZ, tHollerith:
 		p.s.next()
 		lit := p.nodes.lits.new()
-		*lit = Lit{Kind: litKinds[t.kind], ValuePos: p.tokPos(t), ValueEnd: p.tokEnd(t), Value: t.text}
+		*lit = Lit{Kind: litKinds[t.kind], ValuePos: p.tokPos(t), ValueEnd: p.tokEnd(t), Value: p.s.text(t)}
 		return lit
 	case tString:
 		p.s.next()
-		if t.e == len(p.s.buf) && !closedString(t.text) {
+		if int(t.e) == len(p.s.buf) && !closedString(p.s.text(t)) {
 			p.fail(p.tokPos(t), p.tokEnd(t), "unterminated character constant")
 		}
-		lit := &Lit{Kind: StringLit, ValuePos: p.tokPos(t), ValueEnd: p.tokEnd(t), Value: t.text}
+		lit := &Lit{Kind: StringLit, ValuePos: p.tokPos(t), ValueEnd: p.tokEnd(t), Value: p.s.text(t)}
 		// A substring of a constant: 'ABC'(1:2).
 		if p.s.is("(") {
 			return p.designatorTail(lit)
 		}
 		return lit
 	case tDot:
-		if strings.HasPrefix(t.text, ".TRUE.") || strings.HasPrefix(t.text, ".FALSE.") {
+		if strings.HasPrefix(p.s.text(t), ".TRUE.") || strings.HasPrefix(p.s.text(t), ".FALSE.") {
 			p.s.next()
-			return &Lit{Kind: LogicalLit, ValuePos: p.tokPos(t), ValueEnd: p.tokEnd(t), Value: t.text}
+			return &Lit{Kind: LogicalLit, ValuePos: p.tokPos(t), ValueEnd: p.tokEnd(t), Value: p.s.text(t)}
 		}
 	case tOp:
-		switch t.text {
+		switch p.s.text(t) {
 		case "(":
 			return p.parenthesised()
 		case "(/":
@@ -190,7 +190,7 @@ func (p *parser) primary() Expr {
 			return &ArrayCons{Lpos: p.tokPos(t), Items: items, Rend: end + 1}
 		}
 	}
-	p.fail(p.tokPos(t), p.tokEnd(t), "expected an expression, found "+describe(t))
+	p.fail(p.tokPos(t), p.tokEnd(t), "expected an expression, found "+p.s.describe(t))
 	return nil
 }
 
@@ -215,29 +215,29 @@ func closedString(s string) bool {
 	return false
 }
 
-func describe(t token) string {
+func (s *scanner) describe(t token) string {
 	switch t.kind {
 	case tEOS:
 		return "end of statement"
 	case tName:
-		return "name " + t.text
+		return "name " + s.text(t)
 	case tString:
 		return "character constant"
 	}
-	if len(t.text) > 20 {
-		return "'" + t.text[:20] + "...'"
+	if len(s.text(t)) > 20 {
+		return "'" + s.text(t)[:20] + "...'"
 	}
-	return "'" + t.text + "'"
+	return "'" + s.text(t) + "'"
 }
 
 // expect consumes the operator op or fails; it returns its position.
 func (p *parser) expect(op string) Pos {
 	t := p.s.peek()
-	if t.kind == tOp && t.text == op {
+	if t.kind == tOp && p.s.text(t) == op {
 		p.s.next()
 		return p.tokPos(t)
 	}
-	p.fail(p.tokPos(t), p.tokEnd(t), "expected '"+op+"', found "+describe(t))
+	p.fail(p.tokPos(t), p.tokEnd(t), "expected '"+op+"', found "+p.s.describe(t))
 	return NoPos
 }
 
@@ -249,7 +249,7 @@ func (p *parser) designatorTail(x Expr) Expr {
 		if t.kind != tOp {
 			return x
 		}
-		switch t.text {
+		switch p.s.text(t) {
 		case "(":
 			p.s.next()
 			var args []Expr
@@ -278,10 +278,10 @@ func (p *parser) designatorTail(x Expr) Expr {
 func (p *parser) ident() *Ident {
 	t := p.s.peek()
 	if t.kind != tName {
-		p.fail(p.tokPos(t), p.tokEnd(t), "expected a name, found "+describe(t))
+		p.fail(p.tokPos(t), p.tokEnd(t), "expected a name, found "+p.s.describe(t))
 	}
 	p.s.next()
-	return p.nodes.ident(p.tokPos(t), t.text)
+	return p.nodes.ident(p.tokPos(t), p.s.text(t))
 }
 
 // argList parses actual arguments or subscripts up to (not including) the
@@ -311,7 +311,7 @@ func (p *parser) arg(close string) Expr {
 		p.s.next()
 		p.s.next()
 		{
-			name := &Ident{NamePos: p.tokPos(t), Name: t.text}
+			name := &Ident{NamePos: p.tokPos(t), Name: p.s.text(t)}
 			var v Expr
 			if p.s.is("*") { // UNIT=*, FMT=*
 				u := p.s.next()
@@ -322,11 +322,11 @@ func (p *parser) arg(close string) Expr {
 			return &KeywordArg{Name: name, Value: v}
 		}
 	}
-	if t.kind == tOp && t.text == "*" {
+	if t.kind == tOp && p.s.text(t) == "*" {
 		p.s.next()
 		if u := p.s.peek(); u.kind == tInt {
 			p.s.next()
-			return &AltReturn{StarPos: p.tokPos(t), Label: &Lit{Kind: IntLit, ValuePos: p.tokPos(u), ValueEnd: p.tokEnd(u), Value: u.text}}
+			return &AltReturn{StarPos: p.tokPos(t), Label: &Lit{Kind: IntLit, ValuePos: p.tokPos(u), ValueEnd: p.tokEnd(u), Value: p.s.text(u)}}
 		}
 		return &Star{StarPos: p.tokPos(t)}
 	}
@@ -416,7 +416,7 @@ func (p *parser) doControl() (v *Ident, lo, hi, step Expr, ok bool) {
 		return
 	}
 	p.s.next()
-	v = &Ident{NamePos: p.tokPos(t), Name: t.text}
+	v = &Ident{NamePos: p.tokPos(t), Name: p.s.text(t)}
 	lo = p.expr()
 	p.expect(",")
 	hi = p.expr()
@@ -440,7 +440,7 @@ func (p *parser) itemList(close string) []Expr {
 			p.s.next()
 			depth := 1
 			for depth > 0 && !p.s.atEOS() {
-				switch p.s.next().text {
+				switch p.s.text(p.s.next()) {
 				case "(":
 					depth++
 				case ")":
