@@ -300,7 +300,8 @@ func (p *parser) argList(close string) []Expr {
 		}
 	}
 	args := p.nodes.exprList(p.nodes.scratch[base:])
-	clear(p.nodes.scratch[base:])
+	// (The stale entries above base need no clearing: the nodes they
+	// point to are in the tree, and the stack dies with the parser.)
 	p.nodes.scratch = p.nodes.scratch[:base]
 	return args
 }

@@ -75,9 +75,14 @@ func (s *scanner) text(t token) string { return s.strs[t.id] }
 // intern returns the id of the string of a name, a number or a dotted
 // operator, allocating it once per parse. A small direct-mapped cache in
 // front of the map catches the names that repeat from statement to
-// statement (I, J, A, N).
+// statement (I, J, A, N); its hash reads every byte, since names that
+// differ only inside (DO100I, DO110I) are common.
 func (s *scanner) intern(b []byte) int32 {
-	h := (uint(len(b))*31 + uint(b[0])*7 + uint(b[len(b)-1])) & uint(len(s.cache)-1)
+	h := uint(len(b))
+	for _, c := range b {
+		h = h*31 + uint(c)
+	}
+	h = (h ^ h>>8) & uint(len(s.cache)-1)
 	if c := s.cache[h]; s.strs[c] == string(b) {
 		return c
 	}

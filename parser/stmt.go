@@ -521,6 +521,10 @@ func (s *scanner) keywordFlex(kw string) bool {
 	if s.keyword(kw) {
 		return true
 	}
+	// A compound's first word starts as the compound does.
+	if t := s.peek(); t.kind != tName || s.buf[t.s] != kw[0] {
+		return false
+	}
 	parts := splitKeyword(kw)
 	if len(parts) < 2 {
 		return false
