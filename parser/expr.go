@@ -54,21 +54,33 @@ const (
 	precDefinedUn             // .USER. prefix
 )
 
+// opPrec gives the precedence of the binary operators among the
+// scanner's fixed strings (one- and two-character operators), by id.
+var opPrec = func() (t [idTwo + len(twoCharOps)]int8) {
+	for id, op := range seedStrs {
+		switch op {
+		case "+", "-":
+			t[id] = precAdd
+		case "*", "/":
+			t[id] = precMul
+		case "**":
+			t[id] = precPow
+		case "//":
+			t[id] = precConcat
+		case "==", "/=", "<", "<=", ">", ">=":
+			t[id] = precRel
+		}
+	}
+	return t
+}()
+
 // binaryPrec returns the precedence of t as a binary operator, or 0.
 func (s *scanner) binaryPrec(t token) int {
 	switch t.kind {
 	case tOp:
-		switch s.text(t) {
-		case "+", "-":
-			return precAdd
-		case "*", "/":
-			return precMul
-		case "**":
-			return precPow
-		case "//":
-			return precConcat
-		case "==", "/=", "<", "<=", ">", ">=":
-			return precRel
+		// Operators have the fixed ids of the scanner's first strings.
+		if int(t.id) < len(opPrec) {
+			return int(opPrec[t.id])
 		}
 	case tDot:
 		switch s.text(t) {

@@ -78,10 +78,17 @@ func (s *scanner) text(t token) string { return s.strs[t.id] }
 // statement (I, J, A, N); its hash reads every byte, since names that
 // differ only inside (DO100I, DO110I) are common.
 func (s *scanner) intern(b []byte) int32 {
-	h := uint(len(b))
+	h := uint(0)
 	for _, c := range b {
 		h = h*31 + uint(c)
 	}
+	return s.internHash(b, h)
+}
+
+// internHash is intern with the hash of b computed by the caller: from
+// 0, h = h*31 + c for each byte c.
+func (s *scanner) internHash(b []byte, h uint) int32 {
+	h += uint(len(b))
 	h = (h ^ h>>8) & uint(len(s.cache)-1)
 	if c := s.cache[h]; s.strs[c] == string(b) {
 		return c
@@ -131,6 +138,14 @@ func (s *scanner) skipBlanks() {
 	}
 }
 
+// nameChars holds the bytes that may follow a name's first letter.
+var nameChars = func() (t [256]bool) {
+	for c := range t {
+		t[c] = isNameChar(byte(c))
+	}
+	return t
+}()
+
 func isLetter(c byte) bool { return 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' }
 func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
 func isNameChar(c byte) bool {
@@ -162,6 +177,9 @@ func (s *scanner) is(op string) bool {
 	if !s.have {
 		s.tok = s.lex()
 		s.have = true
+	}
+	if len(op) == 1 { // (constant in the callers: this is one comparison)
+		return s.tok.kind == tOp && s.tok.id == oneID(op[0])
 	}
 	return s.tok.kind == tOp && s.strs[s.tok.id] == op
 }
@@ -217,8 +235,10 @@ func (s *scanner) lex() token {
 	c := b[i]
 	switch {
 	case isLetter(c):
-		j := i + 1
-		for j < len(b) && isNameChar(b[j]) {
+		// The name's hash for intern, computed as it is read.
+		j, h := i+1, uint(c)
+		for j < len(b) && nameChars[b[j]] {
+			h = h*31 + uint(b[j])
 			j++
 		}
 		// BOZ constants B'..', O'..', Z'..', X'..'.
@@ -232,7 +252,7 @@ func (s *scanner) lex() token {
 			e, _ := s.stringEnd(j)
 			return tok(tString, i, e, s.add(string(b[i:e])))
 		}
-		return tok(tName, i, j, s.intern(b[i:j]))
+		return tok(tName, i, j, s.internHash(b[i:j], h))
 	case isDigit(c):
 		return s.lexNumber(i)
 	case c == '.':
