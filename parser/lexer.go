@@ -64,7 +64,7 @@ type scanner struct {
 
 func (s *scanner) init(st *rawStmt) {
 	if s.strs == nil {
-		s.strs = append(make([]string, 0, 1024), seedStrs...)
+		s.strs = append(make([]string, 0, len(seedStrs)+128), seedStrs...)
 	}
 	s.buf, s.off, s.end, s.i, s.fixed, s.have = st.buf, st.off, st.to, 0, st.fixed, false
 }
