@@ -1,7 +1,10 @@
 package parser
 
 import (
+	"os"
+	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 	"testing"
 
@@ -24,6 +27,45 @@ func BenchmarkParseFixed(b *testing.B) { benchParse(b, "gen.f", gen.Fixed(200)) 
 
 // BenchmarkParseFree parses the free-form equivalent.
 func BenchmarkParseFree(b *testing.B) { benchParse(b, "gen.f90", gen.Free(200)) }
+
+// BenchmarkParseCorpus parses every Fortran file under $PFLS_CORPUS
+// (LAPACK: comments dominate) from memory, one operation being the whole
+// corpus (target: at least 100 MB/s). It is skipped when the variable is
+// unset.
+func BenchmarkParseCorpus(b *testing.B) {
+	root := os.Getenv("PFLS_CORPUS")
+	if root == "" {
+		b.Skip("PFLS_CORPUS is not set")
+	}
+	type file struct {
+		name string
+		src  []byte
+	}
+	var files []file
+	var total int64
+	filepath.Walk(root, func(path string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() && isFortranName(path) {
+			if src, err := os.ReadFile(path); err == nil {
+				files = append(files, file{path, src})
+				total += int64(len(src))
+			}
+		}
+		return nil
+	})
+	if len(files) == 0 {
+		b.Skip("no Fortran files under PFLS_CORPUS")
+	}
+	sort.Slice(files, func(i, j int) bool { return files[i].name < files[j].name })
+	b.SetBytes(total)
+	b.ReportAllocs()
+	cpu := gen.StartCPU(b)
+	for i := 0; i < b.N; i++ {
+		for _, f := range files {
+			Parse(f.name, f.src, nil)
+		}
+	}
+	cpu.StopBytes(total)
+}
 
 // BenchmarkReparseOneChar changes one character inside one routine of the
 // 20,000-line file and reparses (target: at most 1 ms).

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -36,12 +37,16 @@ func (r *resolver) invalid(at Node, sev Severity, msg string) {
 // checkShapes reports empty dimensions of the unit's own arrays,
 // templates, decompositions and processor arrangements.
 func (r *resolver) checkShapes() {
-	names := r.sc.Names()
+	// The names of the unit's own arrays, sorted (most units have few).
+	var names []string
+	for name, sym := range r.sc.Syms {
+		if sym.Included == "" && len(sym.Dims) > 0 {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
 	for _, name := range names {
 		sym := r.sc.Syms[name]
-		if sym.Included != "" || len(sym.Dims) == 0 {
-			continue
-		}
 		for i, d := range sym.Dims {
 			if d == nil || d.Upper == nil {
 				continue
@@ -179,7 +184,8 @@ func (r *resolver) checkSteps(body []Stmt) {
 				header(x.Concurrent, "DO CONCURRENT")
 			case *ForallStmt:
 				header(x.Header, "FORALL")
-			case Expr:
+			case Expr, *AssignStmt, *CallStmt, *IOStmt, *TypeDecl, *EndStmt, *SimpleStmt:
+				// No statement inside: the walk need not visit their parts.
 				return false
 			}
 			return true

@@ -62,10 +62,10 @@ func (p *parser) hpfDirective(d *Directive) {
 	default:
 		t := p.s.peek()
 		if t.kind != tName {
-			p.fail(p.tokPos(t), p.tokEnd(t), "expected a directive name, found "+describe(t))
+			p.fail(p.tokPos(t), p.tokEnd(t), "expected a directive name, found "+p.s.describe(t))
 		}
 		// An unknown directive: keep its name and clauses.
-		d.Name = t.text
+		d.Name = p.s.text(t)
 		p.s.next()
 		d.Spec = p.clauses()
 		return
@@ -99,9 +99,9 @@ func (p *parser) distribute() *DistributeSpec {
 	if !p.s.is("(") {
 		t, ok := p.s.nameUntil("ONTO")
 		if !ok {
-			p.fail(p.tokPos(t), p.tokEnd(t), "expected the name of what is distributed, found "+describe(t))
+			p.fail(p.tokPos(t), p.tokEnd(t), "expected the name of what is distributed, found "+p.s.describe(t))
 		}
-		spec.Targets = []*Ident{{NamePos: p.tokPos(t), Name: t.text}}
+		spec.Targets = []*Ident{{NamePos: p.tokPos(t), Name: p.s.text(t)}}
 	}
 	if p.s.accept("(") {
 		for {
@@ -151,7 +151,7 @@ func (p *parser) distFormat() *DistFormat {
 	case p.s.keyword("INDIRECT"):
 		f.Kind = "INDIRECT"
 	default:
-		p.fail(p.tokPos(t), p.tokEnd(t), "expected BLOCK, CYCLIC, '*' or ':' in a distribution, found "+describe(t))
+		p.fail(p.tokPos(t), p.tokEnd(t), "expected BLOCK, CYCLIC, '*' or ':' in a distribution, found "+p.s.describe(t))
 	}
 	if f.Kind != "*" && f.Kind != ":" && p.s.accept("(") {
 		f.Arg = p.expr()
@@ -169,13 +169,13 @@ func (p *parser) align() *AlignSpec {
 		spec.HasSubs = true
 		spec.Subs = p.alignSubs()
 		p.expect(")")
-	} else if p.s.peek().text != "WITH" {
+	} else if p.s.text(p.s.peek()) != "WITH" {
 		for {
 			t, ok := p.s.nameUntil("WITH")
 			if !ok {
-				p.fail(p.tokPos(t), p.tokEnd(t), "expected the name of an aligned array, found "+describe(t))
+				p.fail(p.tokPos(t), p.tokEnd(t), "expected the name of an aligned array, found "+p.s.describe(t))
 			}
-			spec.Alignees = append(spec.Alignees, &Ident{NamePos: p.tokPos(t), Name: t.text})
+			spec.Alignees = append(spec.Alignees, &Ident{NamePos: p.tokPos(t), Name: p.s.text(t)})
 			var subs []Expr
 			if p.s.accept("(") {
 				// Fortran D: ALIGN X(I,J), A(I,J), B(I,J) WITH D(I,J),
@@ -194,7 +194,7 @@ func (p *parser) align() *AlignSpec {
 	}
 	if !p.s.keyword("WITH") {
 		t := p.s.peek()
-		p.fail(p.tokPos(t), p.tokEnd(t), "expected WITH in ALIGN, found "+describe(t))
+		p.fail(p.tokPos(t), p.tokEnd(t), "expected WITH in ALIGN, found "+p.s.describe(t))
 	}
 	p.s.accept("*") // WITH *T (descriptive)
 	spec.Target = p.ident()
@@ -253,15 +253,15 @@ func (p *parser) layoutOne() *LayoutSpec {
 		p.s.accept(":")
 		t := p.s.peek()
 		if t.kind != tName {
-			p.fail(p.tokPos(t), p.tokEnd(t), "expected NEWS, SERIAL or SEND in LAYOUT, found "+describe(t))
+			p.fail(p.tokPos(t), p.tokEnd(t), "expected NEWS, SERIAL or SEND in LAYOUT, found "+p.s.describe(t))
 		}
 		p.s.next()
-		switch t.text {
+		switch p.s.text(t) {
 		case "NEWS", "SERIAL", "SEND", "BLOCK":
 		default:
-			p.fail(p.tokPos(t), p.tokEnd(t), "expected NEWS, SERIAL or SEND in LAYOUT, found "+describe(t))
+			p.fail(p.tokPos(t), p.tokEnd(t), "expected NEWS, SERIAL or SEND in LAYOUT, found "+p.s.describe(t))
 		}
-		spec.Dims = append(spec.Dims, t.text)
+		spec.Dims = append(spec.Dims, p.s.text(t))
 		if p.s.accept("=") { // a weight
 			p.expr()
 		}
@@ -322,9 +322,9 @@ func (p *parser) ompDirective(d *Directive) {
 	if best == nil {
 		t := p.s.peek()
 		if t.kind != tName {
-			p.fail(p.tokPos(t), p.tokEnd(t), "expected an OpenMP directive name, found "+describe(t))
+			p.fail(p.tokPos(t), p.tokEnd(t), "expected an OpenMP directive name, found "+p.s.describe(t))
 		}
-		best = []string{t.text}
+		best = []string{p.s.text(t)}
 	}
 	for _, w := range best {
 		p.s.keyword(w)
@@ -347,12 +347,12 @@ func (p *parser) clauses() *ClauseSpec {
 		}
 		c := &Clause{NamePos: p.tokPos(t)}
 		switch {
-		case t.kind == tOp && (t.text == "(" || t.text == "(/"):
+		case t.kind == tOp && (p.s.text(t) == "(" || p.s.text(t) == "(/"):
 			c.Args = p.parenArgs("")
 		case t.kind == tName:
 			p.s.next()
-			c.Name = t.text
-			if u := p.s.peek(); u.kind == tOp && (u.text == "(" || u.text == "(/") {
+			c.Name = p.s.text(t)
+			if u := p.s.peek(); u.kind == tOp && (p.s.text(u) == "(" || p.s.text(u) == "(/") {
 				if c.Name == "REDUCTION" || c.Name == "IN_REDUCTION" || c.Name == "TASK_REDUCTION" {
 					p.s.next()
 					c.Op, c.Args = p.reductionArgs()
@@ -362,7 +362,7 @@ func (p *parser) clauses() *ClauseSpec {
 				}
 			}
 		default:
-			p.fail(p.tokPos(t), p.tokEnd(t), "expected a clause, found "+describe(t))
+			p.fail(p.tokPos(t), p.tokEnd(t), "expected a clause, found "+p.s.describe(t))
 		}
 		spec.Clauses = append(spec.Clauses, c)
 	}
@@ -398,7 +398,7 @@ func (p *parser) reductionArgs() (string, []Expr) {
 // map-type modifier) is not an error.
 func (p *parser) parenArgs(name string) []Expr {
 	open := p.s.peek()
-	close := matchParen(p.s.buf, open.s)
+	close := matchParen(p.s.buf, int(open.s))
 	if close < 0 {
 		p.fail(p.tokPos(open), p.s.end, "missing ')' in directive clause")
 	}
@@ -406,7 +406,7 @@ func (p *parser) parenArgs(name string) []Expr {
 		p.s.i = close + 1
 		p.s.have = false
 	}
-	if open.text != "(" {
+	if p.s.text(open) != "(" {
 		skip()
 		return nil
 	}
@@ -428,7 +428,7 @@ func (p *parser) parenArgs(name string) []Expr {
 			}
 		}()
 		args = p.argList(")")
-		return p.s.is(")") && p.s.peek().s == close
+		return p.s.is(")") && int(p.s.peek().s) == close
 	}()
 	if ok {
 		p.s.next()

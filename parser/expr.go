@@ -23,8 +23,8 @@ type scanState struct {
 func (p *parser) save() scanState      { return scanState{p.s.i, p.s.have, p.s.tok} }
 func (p *parser) restore(st scanState) { p.s.i, p.s.have, p.s.tok = st.i, st.have, st.tok }
 
-func (p *parser) tokPos(t token) Pos { return p.s.pos(t.s) }
-func (p *parser) tokEnd(t token) Pos { return p.s.endPos(t.e) }
+func (p *parser) tokPos(t token) Pos { return p.s.pos(int(t.s)) }
+func (p *parser) tokEnd(t token) Pos { return p.s.endPos(int(t.e)) }
 
 func (p *parser) enter() {
 	p.depth++
@@ -54,24 +54,36 @@ const (
 	precDefinedUn             // .USER. prefix
 )
 
+// opPrec gives the precedence of the binary operators among the
+// scanner's fixed strings (one- and two-character operators), by id.
+var opPrec = func() (t [idTwo + len(twoCharOps)]int8) {
+	for id, op := range seedStrs {
+		switch op {
+		case "+", "-":
+			t[id] = precAdd
+		case "*", "/":
+			t[id] = precMul
+		case "**":
+			t[id] = precPow
+		case "//":
+			t[id] = precConcat
+		case "==", "/=", "<", "<=", ">", ">=":
+			t[id] = precRel
+		}
+	}
+	return t
+}()
+
 // binaryPrec returns the precedence of t as a binary operator, or 0.
-func binaryPrec(t token) int {
+func (s *scanner) binaryPrec(t token) int {
 	switch t.kind {
 	case tOp:
-		switch t.text {
-		case "+", "-":
-			return precAdd
-		case "*", "/":
-			return precMul
-		case "**":
-			return precPow
-		case "//":
-			return precConcat
-		case "==", "/=", "<", "<=", ">", ">=":
-			return precRel
+		// Operators have the fixed ids of the scanner's first strings.
+		if int(t.id) < len(opPrec) {
+			return int(opPrec[t.id])
 		}
 	case tDot:
-		switch t.text {
+		switch s.text(t) {
 		case ".EQ.", ".NE.", ".LT.", ".LE.", ".GT.", ".GE.":
 			return precRel
 		case ".AND.":
@@ -83,7 +95,7 @@ func binaryPrec(t token) int {
 		case ".NOT.":
 			return 0
 		}
-		if !isIntrinsicDot(t.text) {
+		if !isIntrinsicDot(s.text(t)) {
 			return precDefinedBin
 		}
 	}
@@ -99,21 +111,21 @@ func (p *parser) exprPrec(min int) Expr {
 	var x Expr
 	t := p.s.peek()
 	switch {
-	case t.kind == tDot && t.text == ".NOT.":
+	case t.kind == tDot && p.s.text(t) == ".NOT.":
 		p.s.next()
 		x = &Unary{OpPos: p.tokPos(t), Op: ".NOT.", X: p.exprPrec(precRel)}
-	case t.kind == tOp && (t.text == "+" || t.text == "-"):
+	case t.kind == tOp && (p.s.text(t) == "+" || p.s.text(t) == "-"):
 		p.s.next()
-		x = &Unary{OpPos: p.tokPos(t), Op: t.text, X: p.exprPrec(precMul)}
-	case t.kind == tDot && !isIntrinsicDot(t.text):
+		x = &Unary{OpPos: p.tokPos(t), Op: p.s.text(t), X: p.exprPrec(precMul)}
+	case t.kind == tDot && !isIntrinsicDot(p.s.text(t)):
 		p.s.next()
-		x = &Unary{OpPos: p.tokPos(t), Op: t.text, X: p.exprPrec(precDefinedUn)}
+		x = &Unary{OpPos: p.tokPos(t), Op: p.s.text(t), X: p.exprPrec(precDefinedUn)}
 	default:
 		x = p.primary()
 	}
 	for operands := 1; ; operands++ {
 		t := p.s.peek()
-		prec := binaryPrec(t)
+		prec := p.s.binaryPrec(t)
 		if prec == 0 || prec < min {
 			break
 		}
@@ -132,7 +144,7 @@ func (p *parser) exprPrec(min int) Expr {
 			y = p.exprPrec(prec + 1)
 		}
 		b := p.nodes.binaries.new()
-		*b = Binary{X: x, OpPos: p.tokPos(t), Op: t.text, Y: y}
+		*b = Binary{X: x, OpPos: p.tokPos(t), Op: p.s.text(t), Y: y}
 		x = b
 	}
 	p.depth--
@@ -152,30 +164,30 @@ func (p *parser) primary() Expr {
 	switch t.kind {
 	case tName:
 		p.s.next()
-		return p.designatorTail(p.nodes.ident(p.tokPos(t), t.text))
+		return p.designatorTail(p.nodes.ident(p.tokPos(t), p.s.text(t)))
 	case tInt, tReal, tBOZ, tHollerith:
 		p.s.next()
 		lit := p.nodes.lits.new()
-		*lit = Lit{Kind: litKinds[t.kind], ValuePos: p.tokPos(t), ValueEnd: p.tokEnd(t), Value: t.text}
+		*lit = Lit{Kind: litKinds[t.kind], ValuePos: p.tokPos(t), ValueEnd: p.tokEnd(t), Value: p.s.text(t)}
 		return lit
 	case tString:
 		p.s.next()
-		if t.e == len(p.s.buf) && !closedString(t.text) {
+		if int(t.e) == len(p.s.buf) && !closedString(p.s.text(t)) {
 			p.fail(p.tokPos(t), p.tokEnd(t), "unterminated character constant")
 		}
-		lit := &Lit{Kind: StringLit, ValuePos: p.tokPos(t), ValueEnd: p.tokEnd(t), Value: t.text}
+		lit := &Lit{Kind: StringLit, ValuePos: p.tokPos(t), ValueEnd: p.tokEnd(t), Value: p.s.text(t)}
 		// A substring of a constant: 'ABC'(1:2).
 		if p.s.is("(") {
 			return p.designatorTail(lit)
 		}
 		return lit
 	case tDot:
-		if strings.HasPrefix(t.text, ".TRUE.") || strings.HasPrefix(t.text, ".FALSE.") {
+		if strings.HasPrefix(p.s.text(t), ".TRUE.") || strings.HasPrefix(p.s.text(t), ".FALSE.") {
 			p.s.next()
-			return &Lit{Kind: LogicalLit, ValuePos: p.tokPos(t), ValueEnd: p.tokEnd(t), Value: t.text}
+			return &Lit{Kind: LogicalLit, ValuePos: p.tokPos(t), ValueEnd: p.tokEnd(t), Value: p.s.text(t)}
 		}
 	case tOp:
-		switch t.text {
+		switch p.s.text(t) {
 		case "(":
 			return p.parenthesised()
 		case "(/":
@@ -190,7 +202,7 @@ func (p *parser) primary() Expr {
 			return &ArrayCons{Lpos: p.tokPos(t), Items: items, Rend: end + 1}
 		}
 	}
-	p.fail(p.tokPos(t), p.tokEnd(t), "expected an expression, found "+describe(t))
+	p.fail(p.tokPos(t), p.tokEnd(t), "expected an expression, found "+p.s.describe(t))
 	return nil
 }
 
@@ -215,29 +227,29 @@ func closedString(s string) bool {
 	return false
 }
 
-func describe(t token) string {
+func (s *scanner) describe(t token) string {
 	switch t.kind {
 	case tEOS:
 		return "end of statement"
 	case tName:
-		return "name " + t.text
+		return "name " + s.text(t)
 	case tString:
 		return "character constant"
 	}
-	if len(t.text) > 20 {
-		return "'" + t.text[:20] + "...'"
+	if len(s.text(t)) > 20 {
+		return "'" + s.text(t)[:20] + "...'"
 	}
-	return "'" + t.text + "'"
+	return "'" + s.text(t) + "'"
 }
 
 // expect consumes the operator op or fails; it returns its position.
 func (p *parser) expect(op string) Pos {
 	t := p.s.peek()
-	if t.kind == tOp && t.text == op {
+	if t.kind == tOp && p.s.text(t) == op {
 		p.s.next()
 		return p.tokPos(t)
 	}
-	p.fail(p.tokPos(t), p.tokEnd(t), "expected '"+op+"', found "+describe(t))
+	p.fail(p.tokPos(t), p.tokEnd(t), "expected '"+op+"', found "+p.s.describe(t))
 	return NoPos
 }
 
@@ -249,7 +261,7 @@ func (p *parser) designatorTail(x Expr) Expr {
 		if t.kind != tOp {
 			return x
 		}
-		switch t.text {
+		switch p.s.text(t) {
 		case "(":
 			p.s.next()
 			var args []Expr
@@ -278,10 +290,10 @@ func (p *parser) designatorTail(x Expr) Expr {
 func (p *parser) ident() *Ident {
 	t := p.s.peek()
 	if t.kind != tName {
-		p.fail(p.tokPos(t), p.tokEnd(t), "expected a name, found "+describe(t))
+		p.fail(p.tokPos(t), p.tokEnd(t), "expected a name, found "+p.s.describe(t))
 	}
 	p.s.next()
-	return p.nodes.ident(p.tokPos(t), t.text)
+	return p.nodes.ident(p.tokPos(t), p.s.text(t))
 }
 
 // argList parses actual arguments or subscripts up to (not including) the
@@ -300,7 +312,8 @@ func (p *parser) argList(close string) []Expr {
 		}
 	}
 	args := p.nodes.exprList(p.nodes.scratch[base:])
-	clear(p.nodes.scratch[base:])
+	// (The stale entries above base need no clearing: the nodes they
+	// point to are in the tree, and the stack dies with the parser.)
 	p.nodes.scratch = p.nodes.scratch[:base]
 	return args
 }
@@ -311,7 +324,7 @@ func (p *parser) arg(close string) Expr {
 		p.s.next()
 		p.s.next()
 		{
-			name := &Ident{NamePos: p.tokPos(t), Name: t.text}
+			name := &Ident{NamePos: p.tokPos(t), Name: p.s.text(t)}
 			var v Expr
 			if p.s.is("*") { // UNIT=*, FMT=*
 				u := p.s.next()
@@ -322,11 +335,11 @@ func (p *parser) arg(close string) Expr {
 			return &KeywordArg{Name: name, Value: v}
 		}
 	}
-	if t.kind == tOp && t.text == "*" {
+	if t.kind == tOp && p.s.text(t) == "*" {
 		p.s.next()
 		if u := p.s.peek(); u.kind == tInt {
 			p.s.next()
-			return &AltReturn{StarPos: p.tokPos(t), Label: &Lit{Kind: IntLit, ValuePos: p.tokPos(u), ValueEnd: p.tokEnd(u), Value: u.text}}
+			return &AltReturn{StarPos: p.tokPos(t), Label: &Lit{Kind: IntLit, ValuePos: p.tokPos(u), ValueEnd: p.tokEnd(u), Value: p.s.text(u)}}
 		}
 		return &Star{StarPos: p.tokPos(t)}
 	}
@@ -416,7 +429,7 @@ func (p *parser) doControl() (v *Ident, lo, hi, step Expr, ok bool) {
 		return
 	}
 	p.s.next()
-	v = &Ident{NamePos: p.tokPos(t), Name: t.text}
+	v = &Ident{NamePos: p.tokPos(t), Name: p.s.text(t)}
 	lo = p.expr()
 	p.expect(",")
 	hi = p.expr()
@@ -440,7 +453,7 @@ func (p *parser) itemList(close string) []Expr {
 			p.s.next()
 			depth := 1
 			for depth > 0 && !p.s.atEOS() {
-				switch p.s.next().text {
+				switch p.s.text(p.s.next()) {
 				case "(":
 					depth++
 				case ")":

@@ -21,15 +21,38 @@ const (
 	tBad
 )
 
+// A token holds no pointer and fits in two words, so that the parser
+// copies it cheaply and storing it needs no write barrier.
 type token struct {
+	s, e int32 // [s, e) in the statement buffer
+	id   int32 // its upper-case spelling is the scanner's strs[id]
 	kind tokKind
-	s, e int    // [s, e) in the statement buffer
-	text string // upper-case spelling
 }
 
+// The first entries of every scanner's strs: "" (the end of a
+// statement), then each one-character operator c at oneID(c), then the
+// two-character operators.
+const (
+	idEmpty = 0
+	idTwo   = 257 // twoCharOps[k] is at idTwo+k
+)
+
+func oneID(c byte) int32 { return int32(c) + 1 }
+
+var twoCharOps = [...]string{"**", "//", "==", "/=", "<=", ">=", "=>", "::", "(/", "/)"}
+
+var seedStrs = func() []string {
+	t := make([]string, idTwo, idTwo+len(twoCharOps))
+	for c := 0; c < 256; c++ {
+		t[oneID(byte(c))] = oneChar[c]
+	}
+	return append(t, twoCharOps[:]...)
+}()
+
 type scanner struct {
-	names map[string]string // interned names, shared by the statements of a parse
-	cache [256]string
+	names map[string]int32 // interned names, shared by the statements of a parse
+	strs  []string         // the spellings of the tokens, by id
+	cache [256]int32
 	buf   []byte
 	off   []Pos
 	end   Pos
@@ -40,16 +63,34 @@ type scanner struct {
 }
 
 func (s *scanner) init(st *rawStmt) {
+	if s.strs == nil {
+		s.strs = append(make([]string, 0, len(seedStrs)+128), seedStrs...)
+	}
 	s.buf, s.off, s.end, s.i, s.fixed, s.have = st.buf, st.off, st.to, 0, st.fixed, false
 }
 
-// intern returns the string of a name, a number or a dotted operator,
-// allocating it once per parse. A
-// small direct-mapped cache in front of the map catches the names that
-// repeat from statement to statement (I, J, A, N).
-func (s *scanner) intern(b []byte) string {
-	h := (uint(len(b))*31 + uint(b[0])*7 + uint(b[len(b)-1])) & uint(len(s.cache)-1)
-	if c := s.cache[h]; c == string(b) {
+// text returns the upper-case spelling of a token.
+func (s *scanner) text(t token) string { return s.strs[t.id] }
+
+// intern returns the id of the string of a name, a number or a dotted
+// operator, allocating it once per parse. A small direct-mapped cache in
+// front of the map catches the names that repeat from statement to
+// statement (I, J, A, N); its hash reads every byte, since names that
+// differ only inside (DO100I, DO110I) are common.
+func (s *scanner) intern(b []byte) int32 {
+	h := uint(0)
+	for _, c := range b {
+		h = h*31 + uint(c)
+	}
+	return s.internHash(b, h)
+}
+
+// internHash is intern with the hash of b computed by the caller: from
+// 0, h = h*31 + c for each byte c.
+func (s *scanner) internHash(b []byte, h uint) int32 {
+	h += uint(len(b))
+	h = (h ^ h>>8) & uint(len(s.cache)-1)
+	if c := s.cache[h]; s.strs[c] == string(b) {
 		return c
 	}
 	if n, ok := s.names[string(b)]; ok {
@@ -57,12 +98,24 @@ func (s *scanner) intern(b []byte) string {
 		return n
 	}
 	if s.names == nil {
-		s.names = make(map[string]string, 256)
+		s.names = make(map[string]int32, 256)
 	}
-	n := string(b)
-	s.names[n] = n
+	n := s.add(string(b))
+	s.names[s.strs[n]] = n
 	s.cache[h] = n
 	return n
+}
+
+// add gives a new id to the spelling of a token that is not interned
+// (a character constant, a BOZ or Hollerith constant).
+func (s *scanner) add(text string) int32 {
+	s.strs = append(s.strs, text)
+	return int32(len(s.strs) - 1)
+}
+
+// tok makes a token of [i, e) with the spelling id.
+func tok(kind tokKind, i, e int, id int32) token {
+	return token{kind: kind, s: int32(i), e: int32(e), id: id}
 }
 
 func (s *scanner) pos(i int) Pos {
@@ -85,6 +138,14 @@ func (s *scanner) skipBlanks() {
 	}
 }
 
+// nameChars holds the bytes that may follow a name's first letter.
+var nameChars = func() (t [256]bool) {
+	for c := range t {
+		t[c] = isNameChar(byte(c))
+	}
+	return t
+}()
+
 func isLetter(c byte) bool { return 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' }
 func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
 func isNameChar(c byte) bool {
@@ -104,7 +165,7 @@ func (s *scanner) next() token {
 		s.tok = s.lex()
 	}
 	s.have = false
-	s.i = s.tok.e
+	s.i = int(s.tok.e)
 	return s.tok
 }
 
@@ -117,7 +178,10 @@ func (s *scanner) is(op string) bool {
 		s.tok = s.lex()
 		s.have = true
 	}
-	return s.tok.kind == tOp && s.tok.text == op
+	if len(op) == 1 { // (constant in the callers: this is one comparison)
+		return s.tok.kind == tOp && s.tok.id == oneID(op[0])
+	}
+	return s.tok.kind == tOp && s.strs[s.tok.id] == op
 }
 
 func (s *scanner) accept(op string) bool {
@@ -131,7 +195,7 @@ func (s *scanner) accept(op string) bool {
 // after returns the first non-blank byte after the token t and the one
 // after it (0 at the end of the statement).
 func (s *scanner) after(t token) (byte, byte) {
-	i := t.e
+	i := int(t.e)
 	for i < len(s.buf) && s.buf[i] == ' ' {
 		i++
 	}
@@ -166,27 +230,29 @@ func (s *scanner) lex() token {
 	b := s.buf
 	i := s.i
 	if i >= len(b) {
-		return token{kind: tEOS, s: i, e: i}
+		return tok(tEOS, i, i, idEmpty)
 	}
 	c := b[i]
 	switch {
 	case isLetter(c):
-		j := i + 1
-		for j < len(b) && isNameChar(b[j]) {
+		// The name's hash for intern, computed as it is read.
+		j, h := i+1, uint(c)
+		for j < len(b) && nameChars[b[j]] {
+			h = h*31 + uint(b[j])
 			j++
 		}
 		// BOZ constants B'..', O'..', Z'..', X'..'.
 		if j == i+1 && j < len(b) && (b[j] == '\'' || b[j] == '"') && (c == 'B' || c == 'O' || c == 'Z' || c == 'X') {
 			if e, ok := s.stringEnd(j); ok {
-				return token{kind: tBOZ, s: i, e: e, text: string(b[i:e])}
+				return tok(tBOZ, i, e, s.add(string(b[i:e])))
 			}
 		}
 		// A kind parameter before a character constant: KIND_'text'.
 		if j < len(b) && (b[j] == '\'' || b[j] == '"') && b[j-1] == '_' {
 			e, _ := s.stringEnd(j)
-			return token{kind: tString, s: i, e: e, text: string(b[i:e])}
+			return tok(tString, i, e, s.add(string(b[i:e])))
 		}
-		return token{kind: tName, s: i, e: j, text: s.intern(b[i:j])}
+		return tok(tName, i, j, s.internHash(b[i:j], h))
 	case isDigit(c):
 		return s.lexNumber(i)
 	case c == '.':
@@ -203,20 +269,20 @@ func (s *scanner) lex() token {
 				for e++; e < len(b) && isNameChar(b[e]); e++ {
 				}
 			}
-			return token{kind: tDot, s: i, e: e, text: s.intern(b[i:e])}
+			return tok(tDot, i, e, s.intern(b[i:e]))
 		}
-		return token{kind: tOp, s: i, e: i + 1, text: "."}
+		return tok(tOp, i, i+1, oneID('.'))
 	case c == '\'' || c == '"':
 		e, _ := s.stringEnd(i)
 		// A BOZ constant written with its letter after: '7F'X.
 		if e < len(b) && (b[e] == 'B' || b[e] == 'O' || b[e] == 'Z' || b[e] == 'X') && (e+1 == len(b) || !isNameChar(b[e+1])) {
-			return token{kind: tBOZ, s: i, e: e + 1, text: string(b[i : e+1])}
+			return tok(tBOZ, i, e+1, s.add(string(b[i:e+1])))
 		}
-		return token{kind: tString, s: i, e: e, text: string(b[i:e])}
+		return tok(tString, i, e, s.add(string(b[i:e])))
 	}
 	if i+1 < len(b) {
-		if two := twoCharOp(b[i], b[i+1]); two != "" && !(two == "(/" && i+2 < len(b) && b[i+2] == '=') {
-			return token{kind: tOp, s: i, e: i + 2, text: two}
+		if k := twoCharOp(b[i], b[i+1]); k >= 0 && !(k == twoParenSlash && i+2 < len(b) && b[i+2] == '=') {
+			return tok(tOp, i, i+2, idTwo+k)
 		}
 	}
 	if c >= 0x80 {
@@ -225,9 +291,9 @@ func (s *scanner) lex() token {
 		for j < len(b) && b[j]&0xC0 == 0x80 {
 			j++
 		}
-		return token{kind: tBad, s: i, e: j, text: string(b[i:j])}
+		return tok(tBad, i, j, s.add(string(b[i:j])))
 	}
-	return token{kind: tOp, s: i, e: i + 1, text: oneChar[c]}
+	return tok(tOp, i, i+1, oneID(c))
 }
 
 // oneChar holds the one-character strings, so that lexing an operator
@@ -239,31 +305,34 @@ var oneChar = func() (t [256]string) {
 	return t
 }()
 
-// twoCharOp returns the operator spelled by two characters, or "".
-func twoCharOp(a, b byte) string {
+const twoParenSlash = 8 // "(/" in twoCharOps
+
+// twoCharOp returns the index in twoCharOps of the operator spelled by
+// two characters, or -1.
+func twoCharOp(a, b byte) int32 {
 	switch {
 	case a == '*' && b == '*':
-		return "**"
+		return 0
 	case a == '/' && b == '/':
-		return "//"
+		return 1
 	case a == '=' && b == '=':
-		return "=="
+		return 2
 	case a == '/' && b == '=':
-		return "/="
+		return 3
 	case a == '<' && b == '=':
-		return "<="
+		return 4
 	case a == '>' && b == '=':
-		return ">="
+		return 5
 	case a == '=' && b == '>':
-		return "=>"
+		return 6
 	case a == ':' && b == ':':
-		return "::"
+		return 7
 	case a == '(' && b == '/':
-		return "(/"
+		return twoParenSlash
 	case a == '/' && b == ')':
-		return "/)"
+		return 9
 	}
-	return ""
+	return -1
 }
 
 // stringEnd returns the end of the character constant whose opening quote
@@ -294,7 +363,7 @@ func (s *scanner) lexNumber(i int) token {
 	if j < len(b) && b[j] == 'H' && j > i {
 		if n, ok := hollerithCount(b[:j]); ok {
 			e := min(j+1+n, len(b))
-			return token{kind: tHollerith, s: i, e: e, text: string(b[i:e])}
+			return tok(tHollerith, i, e, s.add(string(b[i:e])))
 		}
 	}
 	if j < len(b) && b[j] == '.' {
@@ -332,10 +401,10 @@ func (s *scanner) lexNumber(i int) token {
 		}
 		if kind == tInt && j < len(b) && (b[j] == '\'' || b[j] == '"') {
 			e, _ := s.stringEnd(j)
-			return token{kind: tString, s: i, e: e, text: string(b[i:e])}
+			return tok(tString, i, e, s.add(string(b[i:e])))
 		}
 	}
-	return token{kind: kind, s: i, e: j, text: s.intern(b[i:j])}
+	return tok(kind, i, j, s.intern(b[i:j]))
 }
 
 // keyword consumes kw if the next token is a name that starts with it. In
@@ -344,18 +413,19 @@ func (s *scanner) lexNumber(i int) token {
 // (ENDDO, GOTO, ELSEIF, DOUBLEPRECISION, ...) are split.
 func (s *scanner) keyword(kw string) bool {
 	t := s.peek()
-	if t.kind != tName || len(t.text) < len(kw) || t.text[:len(kw)] != kw {
+	text := s.text(t)
+	if t.kind != tName || len(text) < len(kw) || text[:len(kw)] != kw {
 		return false
 	}
-	if len(t.text) == len(kw) {
+	if len(text) == len(kw) {
 		s.next()
 		return true
 	}
-	if !s.fixed && !freeCompound(kw, t.text[len(kw):]) {
+	if !s.fixed && !freeCompound(kw, text[len(kw):]) {
 		return false
 	}
 	s.have = false
-	s.i = t.s + len(kw)
+	s.i = int(t.s) + len(kw)
 	return true
 }
 
@@ -414,12 +484,13 @@ func (s *scanner) nameUntil(kw string) (token, bool) {
 		return t, false
 	}
 	if s.fixed {
-		for k := 1; k+len(kw) <= len(t.text); k++ {
-			if t.text[k:k+len(kw)] == kw {
-				t.e = t.s + k
-				t.text = t.text[:k]
+		text := s.text(t)
+		for k := 1; k+len(kw) <= len(text); k++ {
+			if text[k:k+len(kw)] == kw {
+				t.e = t.s + int32(k)
+				t.id = s.intern(s.buf[t.s:t.e])
 				s.have = false
-				s.i = t.e
+				s.i = int(t.e)
 				return t, true
 			}
 		}

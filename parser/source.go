@@ -62,6 +62,12 @@ type reader struct {
 
 	memoFrom, memoNext     int // lineAt found no "\n" in [memoFrom, memoNext-1)
 	memoStart, memoStartTo int // lineStartOf: the line starting at memoStart holds memoStartTo
+
+	// classify's last line, [classFrom-1, classTo), and what it is: the
+	// line after a statement is classified by continuations, then again
+	// as the next statement's first line.
+	classFrom, classTo int
+	class              fixedInfo
 }
 
 func (r *reader) rel(abs int) Pos { return Pos(abs - r.base) }
@@ -198,6 +204,16 @@ type fixedInfo struct {
 	textEnd   int // absolute offset where significant text ends (column limit)
 	labelEnd  int // absolute end of the label field
 	tab       bool
+}
+
+// classify is classifyFixed, remembering the last line; the result is
+// valid until the next call.
+func (r *reader) classify(ls, le int) *fixedInfo {
+	if r.classFrom != ls+1 || r.classTo != le {
+		r.class = r.classifyFixed(ls, le)
+		r.classFrom, r.classTo = ls+1, le
+	}
+	return &r.class
 }
 
 func (r *reader) classifyFixed(ls, le int) fixedInfo {
@@ -396,7 +412,7 @@ func (r *reader) nextFixed() *rawStmt {
 			}
 			continue
 		}
-		info := r.classifyFixed(ls, le)
+		info := r.classify(ls, le)
 		switch info.kind {
 		case lineBlank:
 			r.pos = next
@@ -470,7 +486,7 @@ func (r *reader) continuations(st *rawStmt) {
 				j = cnext
 				continue
 			}
-			cinfo = r.classifyFixed(j, cle)
+			cinfo = *r.classify(j, cle)
 			if cinfo.kind == lineCpp && st.kind == rawCode {
 				cpp, _, _, _ = cpp.apply(string(r.src[j:cle]))
 				skipped = append(skipped, skip{j, cle, false})
@@ -593,6 +609,29 @@ func (r *reader) appendFixed(from, to, le int, strip bool) {
 	src := r.src
 	for j := from; j < to; j++ {
 		c := src[j]
+		if r.holLeft == 0 && r.quote == 0 && strip {
+			// The common case, in a loop of its own: code bytes that are
+			// copied upper case, and blanks that are dropped.
+			k := j
+			buf, off, base, last := r.st.buf, r.st.off, r.base, r.lastText
+			for ; k < to && len(buf) < MaxStatementBytes; k++ {
+				u := plainFixed[src[k]]
+				if u == 0 {
+					break
+				}
+				if u == ' ' {
+					continue
+				}
+				buf = append(buf, u)
+				off = append(off, Pos(k-base))
+				last = k + 1
+			}
+			r.st.buf, r.st.off, r.lastText = buf, off, last
+			if k == to {
+				return
+			}
+			j, c = k, src[k]
+		}
 		if r.holLeft > 0 {
 			r.put(c, j)
 			r.holLeft--
@@ -644,6 +683,21 @@ func (r *reader) appendFixed(from, to, le int, strip bool) {
 		}
 	}
 }
+
+// plainFixed maps the bytes that fixed-form code copies as they are
+// (upper case) to what is copied, blanks to ' ', and every byte that
+// needs a look (quotes, "!", ";", H, blanks that are not spaces, non-ASCII)
+// to 0.
+var plainFixed = func() (t [256]byte) {
+	for c := 0x21; c < 0x7f; c++ {
+		t[c] = upper(byte(c))
+	}
+	for _, c := range "'\"!;Hh" {
+		t[c] = 0
+	}
+	t[' '] = ' '
+	return t
+}()
 
 // hollerithCount reports whether the buffer ends in the count of a
 // Hollerith constant (nH...): digits preceded by one of ( , / = or by a

@@ -192,7 +192,7 @@ func (p *parser) statement(base StmtBase, partial *Stmt, top bool) Stmt {
 		if c, d := p.s.after(t); c == ':' && d != ':' {
 			p.s.next()
 			p.s.next()
-			base.Construct = &Ident{NamePos: p.tokPos(t), Name: t.text}
+			base.Construct = &Ident{NamePos: p.tokPos(t), Name: p.s.text(t)}
 		}
 	}
 	p.s.skipBlanks()
@@ -210,11 +210,11 @@ func (p *parser) statement(base StmtBase, partial *Stmt, top bool) Stmt {
 	kw := matchKeyword(keywordHead(rest, &hb))
 	if kw == nil {
 		t := p.s.peek()
-		if t.kind == tName && p.r.cpp.defined(t.text) {
+		if t.kind == tName && p.r.cpp.defined(p.s.text(t)) {
 			// A preprocessor macro used as a statement: not expanded, not an error.
 			return &BadStmt{StmtBase: base}
 		}
-		p.fail(p.tokPos(t), p.tokEnd(t), "unknown statement "+describe(t))
+		p.fail(p.tokPos(t), p.tokEnd(t), "unknown statement "+p.s.describe(t))
 	}
 	base.KeyPos = p.tokPos(p.s.peek())
 	base.Keyword = kw.name
@@ -521,6 +521,10 @@ func (s *scanner) keywordFlex(kw string) bool {
 	if s.keyword(kw) {
 		return true
 	}
+	// A compound's first word starts as the compound does.
+	if t := s.peek(); t.kind != tName || s.buf[t.s] != kw[0] {
+		return false
+	}
 	parts := splitKeyword(kw)
 	if len(parts) < 2 {
 		return false
@@ -538,14 +542,14 @@ func (s *scanner) keywordFlex(kw string) bool {
 func (p *parser) take(kw string) {
 	if !p.s.keywordFlex(kw) {
 		t := p.s.peek()
-		p.fail(p.tokPos(t), p.tokEnd(t), "expected "+kw+", found "+describe(t))
+		p.fail(p.tokPos(t), p.tokEnd(t), "expected "+kw+", found "+p.s.describe(t))
 	}
 }
 
 // endOfStmt fails unless the statement is complete.
 func (p *parser) endOfStmt() {
 	if t := p.s.peek(); t.kind != tEOS {
-		p.fail(p.tokPos(t), p.tokEnd(t), "unexpected "+describe(t))
+		p.fail(p.tokPos(t), p.tokEnd(t), "unexpected "+p.s.describe(t))
 	}
 }
 
@@ -558,12 +562,12 @@ func (p *parser) assignment(base StmtBase, partial *Stmt) Stmt {
 	s.LHS = lhs
 	s.KeyPos = lhs.Pos()
 	t := p.s.next()
-	switch t.text {
+	switch p.s.text(t) {
 	case "=":
 	case "=>":
 		s.Pointer = true
 	default:
-		p.fail(p.tokPos(t), p.tokEnd(t), "expected '=', found "+describe(t))
+		p.fail(p.tokPos(t), p.tokEnd(t), "expected '=', found "+p.s.describe(t))
 	}
 	*partial = s
 	s.RHS = p.expr()
@@ -575,10 +579,10 @@ func (p *parser) assignment(base StmtBase, partial *Stmt) Stmt {
 func (p *parser) designator() Expr {
 	t := p.s.peek()
 	if t.kind != tName {
-		p.fail(p.tokPos(t), p.tokEnd(t), "expected a variable, found "+describe(t))
+		p.fail(p.tokPos(t), p.tokEnd(t), "expected a variable, found "+p.s.describe(t))
 	}
 	p.s.next()
-	return p.designatorTail(p.nodes.ident(p.tokPos(t), t.text))
+	return p.designatorTail(p.nodes.ident(p.tokPos(t), p.s.text(t)))
 }
 
 func (p *parser) simple(base StmtBase) Stmt {
@@ -612,7 +616,7 @@ func (p *parser) simple(base StmtBase) Stmt {
 	case "CLASSIS", "TYPEIS":
 		p.expect("(")
 		for depth := 1; depth > 0 && !p.s.atEOS(); {
-			switch p.s.next().text {
+			switch p.s.text(p.s.next()) {
 			case "(":
 				depth++
 			case ")":
@@ -671,7 +675,7 @@ func (p *parser) typeKeyword() *TypeSpec {
 			return ts
 		}
 	}
-	p.fail(p.tokPos(t), p.tokEnd(t), "expected a type, found "+describe(t))
+	p.fail(p.tokPos(t), p.tokEnd(t), "expected a type, found "+p.s.describe(t))
 	return nil
 }
 
@@ -803,7 +807,7 @@ func (p *parser) typeDeclRest(base StmtBase, ts *TypeSpec) Stmt {
 	// Attributes, after a comma: REAL, DIMENSION(N), INTENT(IN) :: A. Old
 	// code also writes a comma before the names: CHARACTER*1, C.
 	for p.s.is(",") {
-		if t := p.s.tokAfterComma(); t.kind == tName && !isAttribute(t.text) {
+		if t := p.s.tokAfterComma(); t.kind == tName && !isAttribute(p.s.text(t)) {
 			p.s.next()
 			break
 		}
@@ -831,11 +835,11 @@ func isAttribute(name string) bool {
 func (p *parser) attr() *Attr {
 	t := p.s.peek()
 	if t.kind != tName {
-		p.fail(p.tokPos(t), p.tokEnd(t), "expected an attribute, found "+describe(t))
+		p.fail(p.tokPos(t), p.tokEnd(t), "expected an attribute, found "+p.s.describe(t))
 	}
 	a := &Attr{NamePos: p.tokPos(t)}
 	p.s.next()
-	a.Name = t.text
+	a.Name = p.s.text(t)
 	switch {
 	case p.s.is("(") && a.Name == "INTENT":
 		p.s.next()
@@ -860,7 +864,7 @@ func (p *parser) attr() *Attr {
 // intentSpec parses IN, OUT, INOUT or IN OUT.
 func (p *parser) intentSpec() *Ident {
 	id := p.ident()
-	if id.Name == "IN" && p.s.peek().text == "OUT" {
+	if id.Name == "IN" && p.s.text(p.s.peek()) == "OUT" {
 		out := p.ident()
 		id = &Ident{NamePos: id.NamePos, Name: "INOUT"}
 		_ = out
@@ -1001,14 +1005,14 @@ func (p *parser) prefixed(base StmtBase, partial *Stmt) Stmt {
 		return p.subprogramRest(base, partial, true, prefix, ts)
 	}
 	t := p.s.peek()
-	p.fail(p.tokPos(t), p.tokEnd(t), "expected SUBROUTINE or FUNCTION, found "+describe(t))
+	p.fail(p.tokPos(t), p.tokEnd(t), "expected SUBROUTINE or FUNCTION, found "+p.s.describe(t))
 	return nil
 }
 
 // isTypeName reports whether a name token is a type keyword by itself
 // (REAL, not REAL_FUNC), as in PROCEDURE(REAL) or ALLOCATE(REAL :: X).
-func isTypeName(t token) bool {
-	return t.kind == tName && (isTypeKeyword(t.text) || t.text == "DOUBLE")
+func (s *scanner) isTypeName(t token) bool {
+	return t.kind == tName && (isTypeKeyword(s.text(t)) || s.text(t) == "DOUBLE")
 }
 
 func isTypeKeyword(k string) bool {
@@ -1265,7 +1269,7 @@ func (p *parser) useStmt(base StmtBase, partial *Stmt) Stmt {
 		for {
 			r := &Rename{}
 			t := p.s.peek()
-			if t.kind == tName && (t.text == "OPERATOR" || t.text == "ASSIGNMENT") {
+			if t.kind == tName && (p.s.text(t) == "OPERATOR" || p.s.text(t) == "ASSIGNMENT") {
 				// OPERATOR(.X.) [=> OPERATOR(.Y.)]
 				for !p.s.atEOS() && !p.s.is(",") {
 					p.s.next()
@@ -1357,7 +1361,7 @@ func (p *parser) implicitType() *TypeSpec {
 	if p.s.is("(") {
 		st := p.save()
 		p.s.next()
-		close := matchParen(p.s.buf, st.tok.s)
+		close := matchParen(p.s.buf, int(st.tok.s))
 		if close >= 0 {
 			k := close + 1
 			for k < len(p.s.buf) && p.s.buf[k] == ' ' {
@@ -1383,13 +1387,13 @@ func (p *parser) implicitType() *TypeSpec {
 
 func (p *parser) letter() byte {
 	t := p.s.peek()
-	if t.kind != tName || len(t.text) != 1 {
+	if t.kind != tName || len(p.s.text(t)) != 1 {
 		// In fixed form "A-H" reads as one name "A" only if blanks split it;
 		// a name like "AH" can't be a letter range.
-		p.fail(p.tokPos(t), p.tokEnd(t), "expected a letter, found "+describe(t))
+		p.fail(p.tokPos(t), p.tokEnd(t), "expected a letter, found "+p.s.describe(t))
 	}
 	p.s.next()
-	return t.text[0]
+	return p.s.text(t)[0]
 }
 
 func (p *parser) dimension(base StmtBase, partial *Stmt) Stmt {
@@ -1528,14 +1532,14 @@ func (p *parser) dataValues() []Expr {
 
 func (p *parser) dataConstant() Expr {
 	t := p.s.peek()
-	if t.kind == tOp && (t.text == "-" || t.text == "+") {
+	if t.kind == tOp && (p.s.text(t) == "-" || p.s.text(t) == "+") {
 		p.s.next()
-		return &Unary{OpPos: p.tokPos(t), Op: t.text, X: p.dataConstant()}
+		return &Unary{OpPos: p.tokPos(t), Op: p.s.text(t), X: p.dataConstant()}
 	}
 	if t.kind == tName {
 		// A named constant, or a structure constructor T(1, 2).
 		p.s.next()
-		return p.designatorTail(p.nodes.ident(p.tokPos(t), t.text))
+		return p.designatorTail(p.nodes.ident(p.tokPos(t), p.s.text(t)))
 	}
 	return p.primary()
 }
@@ -1562,7 +1566,7 @@ func (p *parser) procedure(base StmtBase, partial *Stmt) Stmt {
 	*partial = s
 	if p.s.accept("(") {
 		if !p.s.is(")") {
-			if t := p.s.peek(); isTypeName(t) {
+			if t := p.s.peek(); p.s.isTypeName(t) {
 				ts := p.typeSpec()
 				s.Iface = &Ident{NamePos: ts.NamePos, Name: ts.Name}
 			} else {
@@ -1623,7 +1627,7 @@ func (p *parser) nameList(base StmtBase) Stmt {
 		case p.isGenericSpec():
 			// OPERATOR(+), ASSIGNMENT(=), READ(FORMATTED): skip the spec.
 			t := p.s.next()
-			close := matchParen(p.s.buf, p.s.peek().s)
+			close := matchParen(p.s.buf, int(p.s.peek().s))
 			if close < 0 {
 				p.fail(p.tokPos(t), p.s.end, "missing ')'")
 			}
@@ -1647,7 +1651,7 @@ func (p *parser) isGenericSpec() bool {
 	if t.kind != tName {
 		return false
 	}
-	switch t.text {
+	switch p.s.text(t) {
 	case "OPERATOR", "ASSIGNMENT", "READ", "WRITE":
 		c, _ := p.s.after(t)
 		return c == '('
@@ -1694,7 +1698,7 @@ func (p *parser) forallHeader() *ForallHeader {
 	h := &ForallHeader{Lparen: p.expect("(")}
 	// An optional type-spec: (INTEGER :: I = 1:N).
 	st := p.save()
-	if t := p.s.peek(); isTypeName(t) {
+	if t := p.s.peek(); p.s.isTypeName(t) {
 		p.typeSpec()
 		if !p.s.accept("::") {
 			p.restore(st)
@@ -1707,7 +1711,7 @@ func (p *parser) forallHeader() *ForallHeader {
 			p.s.next()
 			if p.s.is("=") {
 				p.s.next()
-				spec := &ForallSpec{Var: &Ident{NamePos: p.tokPos(t), Name: t.text}}
+				spec := &ForallSpec{Var: &Ident{NamePos: p.tokPos(t), Name: p.s.text(t)}}
 				spec.Lo = p.expr()
 				p.expect(":")
 				spec.Hi = p.expr()
@@ -1752,7 +1756,7 @@ func (p *parser) ifStmt(base StmtBase, partial *Stmt) Stmt {
 			n, from, to, ok := p.s.digits()
 			if !ok {
 				u := p.s.peek()
-				p.fail(p.tokPos(u), p.tokEnd(u), "expected a label, found "+describe(u))
+				p.fail(p.tokPos(u), p.tokEnd(u), "expected a label, found "+p.s.describe(u))
 			}
 			s.Labels[i] = &Lit{Kind: IntLit, ValuePos: from, ValueEnd: to, Value: fmt.Sprint(n)}
 		}
@@ -1905,7 +1909,7 @@ func (p *parser) label() *Lit {
 	n, from, to, ok := p.s.digits()
 	if !ok {
 		t := p.s.peek()
-		p.fail(p.tokPos(t), p.tokEnd(t), "expected a label, found "+describe(t))
+		p.fail(p.tokPos(t), p.tokEnd(t), "expected a label, found "+p.s.describe(t))
 	}
 	return &Lit{Kind: IntLit, ValuePos: from, ValueEnd: to, Value: fmt.Sprint(n)}
 }
@@ -1917,7 +1921,7 @@ func (p *parser) gotoStmt(base StmtBase, partial *Stmt) Stmt {
 	switch t := p.s.peek(); {
 	case t.kind == tInt:
 		s.Labels = []*Lit{p.label()}
-	case t.kind == tOp && t.text == "(":
+	case t.kind == tOp && p.s.text(t) == "(":
 		p.s.next()
 		for {
 			s.Labels = append(s.Labels, p.label())
@@ -1978,7 +1982,7 @@ func (p *parser) callStmt(base StmtBase, partial *Stmt) Stmt {
 // its ")", by "%": CALL A(I)%P(...).
 func (p *parser) isBoundCall() bool {
 	t := p.s.peek()
-	close := matchParen(p.s.buf, t.s)
+	close := matchParen(p.s.buf, int(t.s))
 	if close < 0 {
 		return false
 	}
@@ -2049,7 +2053,7 @@ func (p *parser) include(base StmtBase, partial *Stmt) Stmt {
 		p.fail(p.tokPos(t), p.tokEnd(t), "expected a file name in quotes after INCLUDE")
 	}
 	p.s.next()
-	s := &IncludeStmt{StmtBase: base, Path: unquote(t.text)}
+	s := &IncludeStmt{StmtBase: base, Path: unquote(p.s.text(t))}
 	p.endOfStmt()
 	return s
 }
@@ -2109,7 +2113,7 @@ func (p *parser) ioStmt(base StmtBase) Stmt {
 
 func (p *parser) formatSpec() Expr {
 	t := p.s.peek()
-	if t.kind == tOp && t.text == "*" {
+	if t.kind == tOp && p.s.text(t) == "*" {
 		p.s.next()
 		return &Star{StarPos: p.tokPos(t)}
 	}
@@ -2182,7 +2186,7 @@ func (p *parser) allocate(base StmtBase) Stmt {
 	p.expect("(")
 	// ALLOCATE (type-spec :: list), the type intrinsic or derived.
 	if hasTopLevel(p.s.buf[p.s.i:], "::") {
-		if t := p.s.peek(); isTypeName(t) {
+		if t := p.s.peek(); p.s.isTypeName(t) {
 			s.Type = p.typeSpec()
 		} else {
 			id := p.ident()

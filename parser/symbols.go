@@ -183,9 +183,11 @@ func (p *parser) resolveUnit(u *Unit, host *Scope) {
 			}
 		}
 	}
+	r.caching = true
 	for _, s := range u.Body {
 		r.refs(s)
 	}
+	r.caching = false
 	r.checkDirectives()
 	r.checkShapes()
 	r.checkParamCycles(u.Body)
@@ -204,6 +206,43 @@ type resolver struct {
 	included   string   // the INCLUDE file being read, "" in the unit's own text
 	incAt      Stmt     // the statement of the unit that began the INCLUDE chain
 	chain      []string // the files of the INCLUDE chain, from the unit's own
+
+	// While refs runs, a name is declared only where no symbol was found
+	// (and remember records it), so lookups go through a small cache of
+	// what they found, nil included (refs looks up every name an
+	// expression uses).
+	caching bool
+	found   [64]struct {
+		name string
+		sym  *Symbol
+		ok   bool
+	}
+}
+
+// lookup is r.sc.Lookup, through the cache while refs runs.
+func (r *resolver) lookup(name string) *Symbol {
+	if !r.caching || name == "" {
+		return r.sc.Lookup(name)
+	}
+	c := &r.found[r.slot(name)]
+	if c.ok && c.name == name {
+		return c.sym
+	}
+	sym := r.sc.Lookup(name)
+	c.name, c.sym, c.ok = name, sym, true
+	return sym
+}
+
+// remember adds sym, which refs has just put in the scope, to the cache.
+func (r *resolver) remember(sym *Symbol) {
+	if r.caching && sym.Name != "" {
+		c := &r.found[r.slot(sym.Name)]
+		c.name, c.sym, c.ok = sym.Name, sym, true
+	}
+}
+
+func (r *resolver) slot(name string) uint {
+	return (uint(len(name))*31 + uint(name[0])*7 + uint(name[len(name)-1])) & uint(len(r.found)-1)
 }
 
 func (r *resolver) declare(name string, at Pos) *Symbol {
@@ -634,9 +673,10 @@ func (r *resolver) refs(st Stmt) {
 				return false
 			}
 		case *CallStmt:
-			if sym := r.sc.Lookup(x.Name.Name); sym == nil && !strings.Contains(x.Name.Name, "%") {
+			if sym := r.lookup(x.Name.Name); sym == nil && !strings.Contains(x.Name.Name, "%") {
 				s := &Symbol{Name: x.Name.Name, Kind: SymProcedure, Decl: x.Name.Pos(), External: true}
 				r.sc.Syms[x.Name.Name] = s
+				r.remember(s)
 			}
 			for _, a := range x.Args {
 				r.use(a, skip)
@@ -718,7 +758,7 @@ func (r *resolver) use(x Expr, skip map[Node]bool) {
 		r.use(e.X, skip)
 	case *Call:
 		if id, ok := e.Fun.(*Ident); ok {
-			if r.sc.Lookup(id.Name) != nil || !isIntrinsic(id.Name) {
+			if r.lookup(id.Name) != nil || !isIntrinsic(id.Name) {
 				r.name(id, true)
 			}
 		} else {
@@ -764,7 +804,7 @@ func (r *resolver) name(id *Ident, call bool) {
 	if id.Name == "" {
 		return
 	}
-	if sym := r.sc.Lookup(id.Name); sym != nil {
+	if sym := r.lookup(id.Name); sym != nil {
 		sym.Used = true
 		if !sym.Declared && sym.Type == "" && sym.Kind == SymVariable {
 			if t := r.sc.ImplicitType(id.Name); t != "" {
@@ -788,6 +828,7 @@ func (r *resolver) name(id *Ident, call bool) {
 		sym.External = true
 	}
 	r.sc.Syms[id.Name] = sym
+	r.remember(sym)
 	if t := r.sc.ImplicitType(id.Name); t != "" {
 		sym.Type, sym.Implicit = t, true
 		return
