@@ -24,10 +24,12 @@
     (unless (funcall pred) (pfls-test-fail "timed out waiting for %s" what))))
 
 (let ((dir (make-temp-file "pfls-el" t)))
-  (dolist (c '(("t.hpf" . f90-mode) ("t.fcm" . fortran-mode) ("t.f90" . f90-mode) ("t.f" . fortran-mode)))
-    (with-current-buffer (find-file-noselect (expand-file-name (car c) dir))
-      (unless (eq major-mode (cdr c)) (pfls-test-fail "%s opens in %s" (car c) major-mode))
-      (kill-buffer))))
+  (unwind-protect
+      (dolist (c '(("t.hpf" . f90-mode) ("t.fcm" . fortran-mode) ("t.f90" . f90-mode) ("t.f" . fortran-mode)))
+        (with-current-buffer (find-file-noselect (expand-file-name (car c) dir))
+          (unless (eq major-mode (cdr c)) (pfls-test-fail "%s opens in %s" (car c) major-mode))
+          (kill-buffer)))
+    (delete-directory dir t)))
 
 (find-file (expand-file-name "examples/redblack.f" pfls-test-repo))
 (unless (eq major-mode 'fortran-mode) (pfls-test-fail "redblack.f in %s" major-mode))
