@@ -30,7 +30,7 @@ for ext, var in pairs({ hpf = 'fortran_free_source', fcm = 'fortran_fixed_source
   end
 end
 ok('filetypes')
-vim.wait(3000, function() return mod.client(0) ~= nil end, 20)
+vim.wait(10000, function() return mod.client(0) ~= nil end, 20)
 if not mod.client(0) then fail('no pfls client on a .fcm buffer') end
 vim.cmd('bufdo bwipeout!')
 
