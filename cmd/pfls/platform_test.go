@@ -166,11 +166,15 @@ func TestSMPIAccuracyNcube2(t *testing.T) {
 }
 
 // TestSMPIAccuracyNcube2P64: the same at P = 64, the model trained there
-// (--quick): blocks of 8 × 8. REDBLACK's crossover moves from N ≈ 120 to
-// N ≈ 100; Jacobi's blocks are faster from the smallest N that gives
-// every rank a column (64), and pfls must say so too. On 2026-11-23
-// REDBLACK measured 1.0% (computation 1.0%, communication 1.0%), worst
-// 4.4%, crossover 100 against 100; Jacobi 1.3%, worst 5.6%.
+// (--quick): blocks of 8 × 8. REDBLACK's crossover is the step at
+// N = 128, where BLOCK on 0:N+1 gives the busiest column strip a third
+// column; Jacobi's blocks are faster from the smallest N that gives every
+// rank a column (64), and pfls must say so too. On 2026-11-23 REDBLACK
+// measured 1.0% (computation 1.5%, communication 1.0%), worst 3.7%,
+// crossover 113 against 114; Jacobi 2.2%, worst 5.9%; 35 s. The sizes
+// are multiples of 16: at N = 104 and 120 pfls prices the blocks 5% low
+// (unequal shares), which moves its crossover to 102 against 121
+// (docs/platforms.md).
 func TestSMPIAccuracyNcube2P64(t *testing.T) {
 	smpiAccuracy(t, 64, []accuracyCase{
 		{"redblack", "64,80,96,112,128,160,192", true},
