@@ -67,6 +67,7 @@ func setupPlatform(arg string, procs []int, lang mpirun.Lang, hostSpeed string) 
 		s.close()
 		return nil, err
 	}
+	s.mpi.SMPIProcsFlags = plat.LaunchFlags
 	return s, nil
 }
 

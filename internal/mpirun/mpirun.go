@@ -39,6 +39,9 @@ type Tools struct {
 	// platform file, its hostfile, the host speed) when the MPI is
 	// SimGrid's SMPI (FindSMPI).
 	SMPIFlags []string
+	// SMPIProcsFlags, when not nil, gives the smpirun options of a run
+	// on procs ranks beyond SMPIFlags (platform.Platform.LaunchFlags).
+	SMPIProcsFlags func(procs int) []string
 }
 
 // SMPI is the Flavour of SimGrid's MPI.
@@ -253,6 +256,9 @@ func (t *Tools) Launch(procs, cores int) Spec {
 		// Simulated hosts: the platform's hostfile places the ranks, and
 		// the cores of this machine do not matter.
 		l.Flags = append(l.Flags, t.SMPIFlags...)
+		if t.SMPIProcsFlags != nil {
+			l.Flags = append(l.Flags, t.SMPIProcsFlags(procs)...)
+		}
 		return l
 	}
 	if t.Hostfile != "" {

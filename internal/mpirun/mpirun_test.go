@@ -1,6 +1,7 @@
 package mpirun
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -36,6 +37,12 @@ func TestLaunchSMPI(t *testing.T) {
 	want := []string{"smpirun", "-platform", "/t/p.xml", "-hostfile", "/t/hosts", "--cfg=smpi/host-speed:1Gf", "-np", "16"}
 	if got := tools.Launch(16, 2).Describe(); !reflect.DeepEqual(got, want) {
 		t.Errorf("SMPI P=16 on 2 cores: %v, want %v", got, want)
+	}
+	// options that depend on the processor count come after the platform's
+	tools.SMPIProcsFlags = func(p int) []string { return []string{fmt.Sprintf("--cfg=p:%d", p)} }
+	want = []string{"smpirun", "-platform", "/t/p.xml", "-hostfile", "/t/hosts", "--cfg=smpi/host-speed:1Gf", "--cfg=p:8", "-np", "8"}
+	if got := tools.Launch(8, 2).Describe(); !reflect.DeepEqual(got, want) {
+		t.Errorf("SMPI P=8 with per-count options: %v, want %v", got, want)
 	}
 }
 

@@ -147,6 +147,14 @@ static char *sbuf, *rbuf;           /* message buffers */
 static long bufsize;
 static int reverse; /* the shifts go left instead of right (see measure) */
 
+/* The messages in flight of the element shift: 16 on a real MPI; under
+ * --charge at P >= 64, 4, since SMPI's time for a call grows faster than
+ * the number of messages in flight at once (16 a rank at P = 64 took 4
+ * to 8 s a size here, 4 under 1 s). At P = 64 on ncube2 the time of a
+ * message with 4 in flight is 4% above 16's at 8 bytes and 0.1% at 4 KiB
+ * (the start-up is spread over fewer messages). */
+static int inflight(void) { return charged && nprocs >= 64 ? 4 : INFLIGHT; }
+
 /* one call of pattern pat with messages of n bytes */
 static void call(int pat, long n)
 {
@@ -160,7 +168,7 @@ static void call(int pat, long n)
 	}
 	switch (pat) {
 	case ELEMENT_SHIFT:
-		for (i = 0; i < INFLIGHT; i++) {
+		for (i = 0; i < inflight(); i++) {
 			MPI_Irecv(rbuf + i * n, (int)n, MPI_BYTE, left, i, MPI_COMM_WORLD, &req[nr++]);
 			MPI_Isend(sbuf + i * n, (int)n, MPI_BYTE, right, i, MPI_COMM_WORLD, &req[nr++]);
 		}
@@ -247,6 +255,27 @@ static long need(int pat, long n)
 	return n;
 }
 
+/* --charge: the untimed calls of a neighbour pattern before its timed
+ * ones (even: the shifts alternate direction). A barrier releases the
+ * ranks up to log2(P) message times apart, and that skew takes calls to
+ * die out. On ncube2 a circular shift settles after about P/2 calls (the
+ * per-call time steps down after 4, 8, 16, ... calls: 31 at P = 64, 127
+ * at P = 256), an open chain after about 2 log2(P) (23 at P = 256). The
+ * element shift sends 16 messages a call, and a quarter of the circular
+ * shift's calls put it within 3% of 80 calls' at P = 64. */
+static int warm_up(int pat)
+{
+	int lg = 0;
+	while ((1 << lg) < nprocs)
+		lg++;
+	switch (pat) {
+	case VECTOR_SHIFT: return (nprocs / 2 + 8) & ~1;
+	case ELEMENT_SHIFT: return (nprocs / 8 + 2) & ~1;
+	}
+	return (3 * lg + 4) & ~1;
+}
+
+
 /* The time of one call, largest over the ranks, from calls repetitions:
  * the element shift in a batch, the others one barrier-separated call at a
  * time (median of the calls). */
@@ -256,12 +285,14 @@ static double measure(int pat, long n, int calls)
 	int i;
 	if (pat == ELEMENT_SHIFT) {
 		MPI_Barrier(MPI_COMM_WORLD);
+		for (i = 0; charged && i < warm_up(pat); i++)
+			call(pat, n);
 		t = now();
 		for (i = 0; i < calls; i++)
 			call(pat, n);
 		t = (now() - t) / calls;
 		MPI_Allreduce(&t, &result, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-		return pat == ELEMENT_SHIFT ? result / INFLIGHT : result;
+		return result / inflight();
 	}
 #ifdef PFLS_CAN_CHARGE
 	/* --charge (SMPI): the neighbour patterns back to back, the shifts
@@ -274,6 +305,13 @@ static double measure(int pat, long n, int calls)
 	 * barrier. */
 	if (charged && pat != BROADCAST && pat != REDUCTION_BROADCAST && pat != ALLTOALL) {
 		MPI_Barrier(MPI_COMM_WORLD);
+		/* the timed calls come after warm_up(), when every call takes
+		 * the same time: the time a stencil's sweeps take once they
+		 * run */
+		for (i = 0; i < warm_up(pat); i++) {
+			call(pat, n);
+			reverse = !reverse;
+		}
 		t = now();
 		for (i = 0; i < calls; i++) {
 			call(pat, n);
@@ -331,6 +369,18 @@ static void make_sizes(void)
 	add_size(0);
 	for (n = 8; n <= top; n *= 2)
 		add_size(n);
+	if (charged) {
+		/* --charge (SMPI): a message costs the platform's start-up and
+		 * bytes over bandwidth, in pieces where the platform's
+		 * smpi/os, smpi/or or factors change (the powers of two
+		 * bracket them), and the one protocol switch is SMPI's
+		 * detached sends up to 64 KiB (smpi/send-is-detached-thresh):
+		 * none of the real libraries' eager limits to look for */
+		add_size(65536 - 64);
+		add_size(65536 + 64);
+		qsort(sizes, nsizes, sizeof sizes[0], cmp_long);
+		return;
+	}
 	for (n = 192; n <= 640; n += quick ? 64 : 32)
 		add_size(n);
 	for (n = 2048; n <= 8192; n += quick ? 1024 : 512)
@@ -430,6 +480,25 @@ static void read_limits(void)
 }
 #endif
 
+/* Whether pattern pat is measured at n bytes: up to its max_size, and
+ * under --charge at P >= 64 the all-to-all only at 8, 64, 512, ... bytes.
+ * Its simulated time is a straight line in the size (SMPI's messages
+ * cost start-up plus bytes over bandwidth, and the all-to-all sends P - 1
+ * of them a rank), so a few sizes fix the curve, and each call costs SMPI
+ * P(P - 1) messages: 4 s of this machine at P = 256 on ncube2. */
+static int measured(int pat, long n)
+{
+	long k;
+	if (n > max_size(pat))
+		return 0;
+	if (!charged || pat != ALLTOALL || nprocs < 64)
+		return 1;
+	for (k = 8; k <= n; k *= 8)
+		if (k == n)
+			return 1;
+	return 0;
+}
+
 static void comm_all(void)
 {
 	int pat, s, k, done = 0, total = 0;
@@ -439,7 +508,7 @@ static void comm_all(void)
 
 	for (pat = 0; pat < NPATTERNS; pat++)
 		for (s = 0; s < nsizes; s++)
-			if (sizes[s] <= max_size(pat))
+			if (measured(pat, sizes[s]))
 				total++;
 	total *= passes;
 	for (pat = 0; pat < NPATTERNS; pat++)
@@ -451,13 +520,23 @@ static void comm_all(void)
 		for (pat = 0; pat < NPATTERNS; pat++) {
 			for (s = 0; s < nsizes; s++) {
 				long n = sizes[s];
-				if (n > max_size(pat))
+				if (!measured(pat, n))
 					continue;
 				if (rank == 0) {
 					printf("progress %d %d %s %ld\n", done, total, pattern_name[pat], n);
 					fflush(stdout);
 				}
-				if (calls[pat][s] == 0) {
+				if (calls[pat][s] == 0 && charged) {
+					/* --charge: calls repeat exactly once warm, and
+					 * each costs SMPI real time (at P = 256 an
+					 * all-to-all costs seconds): one untimed call,
+					 * then 2 calls of a collective (each after a
+					 * barrier: the median), 4 of a neighbour pattern
+					 * (after warm_up(): the mean) */
+					if (pat == BROADCAST || pat == REDUCTION_BROADCAST || pat == ALLTOALL)
+						measure(pat, n, 1);
+					calls[pat][s] = pat == BROADCAST || pat == REDUCTION_BROADCAST || pat == ALLTOALL ? 2 : 4;
+				} else if (calls[pat][s] == 0) {
 					/* warm up and size the batch */
 					double one = measure(pat, n, 3);
 					/* --charge: simulated calls repeat exactly, and each
@@ -476,7 +555,7 @@ static void comm_all(void)
 	}
 	for (pat = 0; pat < NPATTERNS; pat++)
 		for (s = 0; s < nsizes; s++) {
-			if (sizes[s] > max_size(pat))
+			if (!measured(pat, sizes[s]))
 				continue;
 			double lo = t[pat][s][0], hi = lo;
 			for (k = 0; k < passes; k++) {
@@ -537,7 +616,9 @@ static double kernel(int k, long n, long reps, int place)
 	static long have, placed = -1;
 	long i, r;
 	double t;
-	if (n > have || place != placed) {
+	/* --charge: the loops do not run (see below), so no arrays either:
+	 * 1024 ranks of 48 MiB would not fit in this machine's memory */
+	if (!charged && (n > have || place != placed)) {
 		/* One block for all the arrays at chosen offsets modulo 4 KiB:
 		 * where a target is close to a source modulo 4 KiB, loads wait
 		 * for unrelated stores (4K aliasing), which made one kernel or
@@ -744,8 +825,19 @@ int main(int argc, char **argv)
 		if (b > bufsize)
 			bufsize = b;
 	}
-	sbuf = malloc(bufsize + 64);
-	rbuf = malloc(bufsize + 64);
+#ifdef PFLS_CAN_CHARGE
+	/* --charge: what the messages hold does not matter, so all ranks'
+	 * buffers share one block of memory (SMPI's shared malloc): 1024
+	 * ranks of private 4 MiB buffers would take 8 GiB here */
+	if (charged) {
+		sbuf = SMPI_SHARED_MALLOC(bufsize + 64);
+		rbuf = SMPI_SHARED_MALLOC(bufsize + 64);
+	} else
+#endif
+	{
+		sbuf = malloc(bufsize + 64);
+		rbuf = malloc(bufsize + 64);
+	}
 	if (!sbuf || !rbuf) {
 		fprintf(stderr, "pfls-train: out of memory for message buffers of %ld bytes\n", bufsize);
 		MPI_Abort(MPI_COMM_WORLD, 2);
