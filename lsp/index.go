@@ -68,19 +68,21 @@ func (ix *index) add(uri protocol.DocumentURI, path string, f *parser.File) {
 	}
 	e.sum.Spans = nil
 	ix.mu.Lock()
-	if _, ok := ix.files[uri]; ok || len(ix.files) < maxIndexedFiles {
+	old, ok := ix.files[uri]
+	if ok || len(ix.files) < maxIndexedFiles {
 		ix.files[uri] = e // watched files created later count against the limit too
 	}
 	ix.mu.Unlock()
-	ix.trees.drop(uri)
+	ix.trees.drop(old)
 }
 
 // remove drops the file at uri from the index.
 func (ix *index) remove(uri protocol.DocumentURI) {
 	ix.mu.Lock()
+	old := ix.files[uri]
 	delete(ix.files, uri)
 	ix.mu.Unlock()
-	ix.trees.drop(uri)
+	ix.trees.drop(old)
 }
 
 // all returns the indexed files, sorted by URI.
