@@ -220,7 +220,7 @@ func (s *Server) indexWorkspace(roots []string, progress bool) {
 			defer wg.Done()
 			for {
 				i := int(next.Add(1)) - 1
-				if i >= len(files) {
+				if i >= len(files) || s.shutDown() {
 					return
 				}
 				s.indexFile(pathToURI(files[i]), files[i])
@@ -233,8 +233,32 @@ func (s *Server) indexWorkspace(roots []string, progress bool) {
 		}()
 	}
 	wg.Wait()
-	report("end", len(files), fmt.Sprintf("%d files indexed", len(files)))
-	s.log.Printf("indexed %d Fortran files", len(files))
+	report("end", len(files), fmt.Sprintf("%d files indexed", indexed))
+	s.log.Printf("indexed %d Fortran files", indexed)
+}
+
+// shutDown reports whether the client asked the server to shut down: the
+// indexing stops there (and gives the collector's setting back).
+func (s *Server) shutDown() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.state == stateShutdown
+}
+
+// reindexClosed indexes again from disk the document at uri, just closed:
+// the disk holds its text now (saved or not), and a client that does not
+// watch files says nothing of a save. A file that cannot be read any
+// more, or lies outside the workspace folders, is not in the index.
+func (s *Server) reindexClosed(uri protocol.DocumentURI) {
+	path, ok := uriToPath(uri)
+	if !ok || !isFortranFile(path) {
+		return
+	}
+	if f := s.parseFromDisk(path); f != nil {
+		s.index.add(uri, path, f)
+	} else {
+		s.index.remove(uri)
+	}
 }
 
 // closed returns the indexed files that are not open, sorted by URI.

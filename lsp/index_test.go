@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -122,5 +123,73 @@ func TestLazyGC(t *testing.T) {
 	lazyGC()()
 	if p := debug.SetGCPercent(100); p != 1000 {
 		t.Errorf("a lazier setting became %d", p)
+	}
+}
+
+// TestIndexStopsAtShutdown: an indexing that runs when the client asks
+// the server to shut down parses no more files, and gives the
+// collector's setting back.
+func TestIndexStopsAtShutdown(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 150 {
+		src := fmt.Sprintf("subroutine s%d\nend subroutine s%d\n", i, i)
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("s%d.f90", i)), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(old)
+	c := newClient(t, Options{})
+	var res map[string]any
+	c.call("initialize", map[string]any{"processId": nil, "rootUri": pathToURI(dir), "capabilities": map[string]any{}}, &res)
+	c.call("shutdown", nil, nil)
+	c.srv.indexWorkspace([]string{dir}, false)
+	if n := len(c.srv.index.all()); n != 0 {
+		t.Errorf("%d files indexed after shutdown", n)
+	}
+	if p := debug.SetGCPercent(100); p != 100 {
+		t.Errorf("the collector's percentage is %d after the indexing, want 100", p)
+	}
+}
+
+// TestIndexAfterClose: a document closed after its file changed on disk
+// (saved by a client that does not watch files) is indexed again: the
+// references of its procedures point into its new text.
+func TestIndexAfterClose(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"twice.f90": "subroutine twice(i)\n  integer, intent(inout) :: i\n  i = 2 * i\nend subroutine twice\n",
+		"main.f90":  "program main\n  integer :: k = 3\n  call twice(k)\nend program main\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := newClient(t, Options{})
+	var res map[string]any
+	c.call("initialize", map[string]any{"processId": nil, "rootUri": pathToURI(dir), "capabilities": map[string]any{}}, &res)
+	c.notify("initialized", map[string]any{})
+	<-c.srv.index.done
+	twice := pathToURI(filepath.Join(dir, "twice.f90"))
+	c.open(twice, files["twice.f90"])
+	saved := "! doubles\n" + files["twice.f90"]
+	if err := os.WriteFile(filepath.Join(dir, "twice.f90"), []byte(saved), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": twice}})
+	main := pathToURI(filepath.Join(dir, "main.f90"))
+	c.open(main, files["main.f90"])
+	var locs []protocol.Location
+	c.call("textDocument/references", map[string]any{"textDocument": map[string]any{"uri": main},
+		"position": posOf(t, files["main.f90"], "twice(k)", 0), "context": map[string]any{"includeDeclaration": true}}, &locs)
+	var lines []uint32
+	for _, l := range locs {
+		if l.URI == twice {
+			lines = append(lines, l.Range.Start.Line)
+		}
+	}
+	if fmt.Sprint(lines) != "[1 4]" {
+		t.Errorf("references in twice.f90 on lines %v, want [1 4] (its saved text)", lines)
 	}
 }
