@@ -41,6 +41,11 @@ type index struct {
 	trees treeCache // closed files parsed again for requests
 	// reparsed counts the closed files parsed again for requests.
 	reparsed atomic.Int64
+	// reads stamps each reading of a file from disk, in order; gone
+	// holds the stamp of each removal, so that a summary read before a
+	// newer one was stored, or before its file was deleted, is dropped.
+	reads atomic.Int64
+	gone  map[protocol.DocumentURI]int64
 }
 
 // indexEntry is what the index keeps of one file.
@@ -49,15 +54,24 @@ type indexEntry struct {
 	sum     *hints.FileSummary
 	sel     []protocol.Range // the LSP ranges of sum.Symbols' names
 	globals []protocol.Range // those of sum.Globals
+	stamp   int64            // when the file was read (index.read)
 }
 
 func newIndex() *index {
-	return &index{files: map[protocol.DocumentURI]*indexEntry{}, done: make(chan struct{}), trees: treeCache{max: treeCacheSize}}
+	return &index{files: map[protocol.DocumentURI]*indexEntry{}, gone: map[protocol.DocumentURI]int64{}, done: make(chan struct{}), trees: treeCache{max: treeCacheSize}}
 }
 
-// add summarizes f, read from path, into the index under uri.
-func (ix *index) add(uri protocol.DocumentURI, path string, f *parser.File) {
-	e := &indexEntry{path: path, sum: hints.Summarize(f)}
+// read returns the stamp of a reading of a file from disk that begins
+// now, for add.
+func (ix *index) read() int64 { return ix.reads.Add(1) }
+
+// add summarizes f, read from path at stamp (index.read), into the index
+// under uri, unless the index holds a reading of the file begun later or
+// the file was removed since: when the workspace's indexing and a
+// watched file's change, or the closing of its document, read the same
+// file at once, the later reading wins whichever ends last.
+func (ix *index) add(uri protocol.DocumentURI, path string, f *parser.File, stamp int64) {
+	e := &indexEntry{path: path, sum: hints.Summarize(f), stamp: stamp}
 	e.sel = make([]protocol.Range, len(e.sum.Symbols))
 	for i, sy := range e.sum.Symbols {
 		e.sel[i] = rangeOf(f, sy.SelStart, sy.SelEnd)
@@ -69,6 +83,10 @@ func (ix *index) add(uri protocol.DocumentURI, path string, f *parser.File) {
 	e.sum.Spans = nil
 	ix.mu.Lock()
 	old, ok := ix.files[uri]
+	if ok && old.stamp > stamp || ix.gone[uri] > stamp {
+		ix.mu.Unlock()
+		return
+	}
 	if ok || len(ix.files) < maxIndexedFiles {
 		ix.files[uri] = e // watched files created later count against the limit too
 	}
@@ -76,10 +94,16 @@ func (ix *index) add(uri protocol.DocumentURI, path string, f *parser.File) {
 	ix.trees.drop(old)
 }
 
-// remove drops the file at uri from the index.
-func (ix *index) remove(uri protocol.DocumentURI) {
+// remove drops the file at uri from the index; stamp is when its
+// deletion was seen (index.read).
+func (ix *index) remove(uri protocol.DocumentURI, stamp int64) {
 	ix.mu.Lock()
 	old := ix.files[uri]
+	if old != nil && old.stamp > stamp {
+		ix.mu.Unlock()
+		return
+	}
+	ix.gone[uri] = stamp
 	delete(ix.files, uri)
 	ix.mu.Unlock()
 	ix.trees.drop(old)
@@ -254,10 +278,11 @@ func (s *Server) reindexClosed(uri protocol.DocumentURI) {
 	if !ok || !isFortranFile(path) {
 		return
 	}
+	stamp := s.index.read()
 	if f := s.parseFromDisk(path); f != nil {
-		s.index.add(uri, path, f)
+		s.index.add(uri, path, f, stamp)
 	} else {
-		s.index.remove(uri)
+		s.index.remove(uri, stamp)
 	}
 }
 
@@ -297,7 +322,7 @@ func (s *Server) didChangeWatchedFiles(ctx context.Context, r *request) (any, er
 			continue
 		}
 		if ch.Type == 3 {
-			s.index.remove(ch.URI)
+			s.index.remove(ch.URI, s.index.read())
 			continue
 		}
 		s.indexFile(ch.URI, path)
@@ -322,8 +347,9 @@ func (s *Server) watchFiles() {
 // indexFile parses the file at path from disk and stores its summary in
 // the index under uri.
 func (s *Server) indexFile(uri protocol.DocumentURI, path string) {
+	stamp := s.index.read()
 	if f := s.parseFromDisk(path); f != nil {
-		s.index.add(uri, path, f)
+		s.index.add(uri, path, f, stamp)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pfls/pfls/parser"
 	"go.lsp.dev/protocol"
 )
 
@@ -191,5 +192,41 @@ func TestIndexAfterClose(t *testing.T) {
 	}
 	if fmt.Sprint(lines) != "[1 4]" {
 		t.Errorf("references in twice.f90 on lines %v, want [1 4] (its saved text)", lines)
+	}
+}
+
+// TestIndexLaterReadingWins: when two readings of one file overlap (the
+// workspace's indexing, and a watched change or the closing of its
+// document), the summary of the reading begun last stays, whichever
+// ends last; a deletion seen after a reading began drops it too.
+func TestIndexLaterReadingWins(t *testing.T) {
+	s := NewServer(Options{})
+	const uri = protocol.DocumentURI("file:///w/a.f90")
+	summary := func() string {
+		for _, x := range s.index.all() {
+			if x.uri == uri {
+				return x.entry.sum.Symbols[0].Name
+			}
+		}
+		return "none"
+	}
+	parse := func(name string) *parser.File {
+		return parser.Parse("a.f90", []byte("subroutine "+name+"\nend subroutine "+name+"\n"), &parser.Config{})
+	}
+	early, late := s.index.read(), s.index.read()
+	s.index.add(uri, "/w/a.f90", parse("new"), late)
+	s.index.add(uri, "/w/a.f90", parse("old"), early)
+	if got := summary(); got != "NEW" {
+		t.Errorf("after the earlier reading ended last: %s, want NEW", got)
+	}
+	early, deleted := s.index.read(), s.index.read()
+	s.index.remove(uri, deleted)
+	s.index.add(uri, "/w/a.f90", parse("old"), early)
+	if got := summary(); got != "none" {
+		t.Errorf("after a reading begun before the deletion ended: %s, want none", got)
+	}
+	s.index.add(uri, "/w/a.f90", parse("again"), s.index.read())
+	if got := summary(); got != "AGAIN" {
+		t.Errorf("created again: %s, want AGAIN", got)
 	}
 }
