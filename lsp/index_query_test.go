@@ -403,10 +403,10 @@ program use_them
   common /shared/ cnt
 !$omp parallel do private(i)
   do i = 1, 3
-    call outer(i)
+    print *, '𝄞'; call outer(i)
   end do
   call inner(2)
-  call swap(p, q)
+  print *, 'ü𝄞'; call swap(p, q)
   call swap(i, j)
   call impl(p)
   call incl_user(cnt)
