@@ -261,12 +261,25 @@ func (s *Server) indexWorkspace(roots []string, progress bool) {
 	s.log.Printf("indexed %d Fortran files", indexed)
 }
 
-// shutDown reports whether the client asked the server to shut down: the
-// indexing stops there (and gives the collector's setting back).
+// shutDown reports whether the client asked the server to shut down or
+// the connection ended: the indexing stops there (and gives the
+// collector's setting back).
 func (s *Server) shutDown() bool {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.state == stateShutdown
+	state := s.state
+	s.mu.Unlock()
+	if state == stateShutdown {
+		return true
+	}
+	if s.conn == nil {
+		return false
+	}
+	select {
+	case <-s.conn.Done():
+		return true
+	default:
+		return false
+	}
 }
 
 // reindexClosed indexes again from disk the document at uri, just closed:

@@ -128,8 +128,8 @@ func TestLazyGC(t *testing.T) {
 }
 
 // TestIndexStopsAtShutdown: an indexing that runs when the client asks
-// the server to shut down parses no more files, and gives the
-// collector's setting back.
+// the server to shut down, or when the connection ends, parses no more
+// files, and gives the collector's setting back.
 func TestIndexStopsAtShutdown(t *testing.T) {
 	dir := t.TempDir()
 	for i := range 150 {
@@ -140,16 +140,23 @@ func TestIndexStopsAtShutdown(t *testing.T) {
 	}
 	old := debug.SetGCPercent(100)
 	defer debug.SetGCPercent(old)
-	c := newClient(t, Options{})
-	var res map[string]any
-	c.call("initialize", map[string]any{"processId": nil, "rootUri": pathToURI(dir), "capabilities": map[string]any{}}, &res)
-	c.call("shutdown", nil, nil)
-	c.srv.indexWorkspace([]string{dir}, false)
-	if n := len(c.srv.index.all()); n != 0 {
-		t.Errorf("%d files indexed after shutdown", n)
-	}
-	if p := debug.SetGCPercent(100); p != 100 {
-		t.Errorf("the collector's percentage is %d after the indexing, want 100", p)
+	for _, end := range []string{"shutdown", "the connection's end"} {
+		c := newClient(t, Options{})
+		var res map[string]any
+		c.call("initialize", map[string]any{"processId": nil, "rootUri": pathToURI(dir), "capabilities": map[string]any{}}, &res)
+		if end == "shutdown" {
+			c.call("shutdown", nil, nil)
+		} else {
+			c.conn.Close()
+			<-c.exit
+		}
+		c.srv.indexWorkspace([]string{dir}, false)
+		if n := len(c.srv.index.all()); n != 0 {
+			t.Errorf("%d files indexed after %s", n, end)
+		}
+		if p := debug.SetGCPercent(100); p != 100 {
+			t.Errorf("the collector's percentage is %d after the indexing, want 100", p)
+		}
 	}
 }
 
