@@ -292,9 +292,7 @@ func (s *Server) reindexClosed(uri protocol.DocumentURI) {
 		return
 	}
 	stamp := s.index.read()
-	if f := s.parseFromDisk(path); f != nil {
-		s.index.add(uri, path, f, stamp)
-	} else {
+	if f := s.parseFromDisk(path); f == nil || !s.addToIndex(uri, path, f, stamp) {
 		s.index.remove(uri, stamp)
 	}
 }
@@ -362,8 +360,20 @@ func (s *Server) watchFiles() {
 func (s *Server) indexFile(uri protocol.DocumentURI, path string) {
 	stamp := s.index.read()
 	if f := s.parseFromDisk(path); f != nil {
-		s.index.add(uri, path, f, stamp)
+		s.addToIndex(uri, path, f, stamp)
 	}
+}
+
+// addToIndex summarizes f into the index (index.add), and reports
+// whether it could: the summary runs the analyses of package hints over
+// every file of the workspace, in the background, where a panic would
+// end the server; it leaves the file out of the index instead.
+func (s *Server) addToIndex(uri protocol.DocumentURI, path string, f *parser.File, stamp int64) bool {
+	if msg := try(func() { s.index.add(uri, path, f, stamp) }); msg != "" {
+		s.log.Printf("indexing %s: internal error: %s", path, msg)
+		return false
+	}
+	return true
 }
 
 // parseFromDisk parses the file at path. Only regular files inside the

@@ -237,3 +237,18 @@ func TestIndexLaterReadingWins(t *testing.T) {
 		t.Errorf("created again: %s, want AGAIN", got)
 	}
 }
+
+// TestIndexSurvivesSummaryPanic: a tree the summary cannot handle leaves
+// its file out of the index, and the server (whose indexing runs in the
+// background, where nothing would recover a panic) goes on.
+func TestIndexSurvivesSummaryPanic(t *testing.T) {
+	s := NewServer(Options{})
+	broken := &parser.File{Name: "/w/b.f90", Units: []*parser.Unit{nil}}
+	if s.addToIndex("file:///w/b.f90", "/w/b.f90", broken, s.index.read()) {
+		t.Errorf("a tree whose summary panicked was indexed")
+	}
+	good := parser.Parse("/w/a.f90", []byte("subroutine a\nend subroutine a\n"), &parser.Config{})
+	if !s.addToIndex("file:///w/a.f90", "/w/a.f90", good, s.index.read()) || len(s.index.all()) != 1 {
+		t.Errorf("a good tree was not indexed after")
+	}
+}
