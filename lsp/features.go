@@ -371,9 +371,9 @@ func (s *Server) signatureHelp(ctx context.Context, r *request) (any, error) {
 	if err != nil || snap == nil {
 		return nil, err
 	}
-	// The call around off names its procedure in the unit holding off:
-	// the closed files defining a unit it names.
-	w := s.workspaceFor(ctx, origin{snap.URI, snap.File}, need{callees: hints.UnitNames(snap.File, off)})
+	// The call around off names its procedure in the statement holding
+	// off: the closed files defining a procedure named there.
+	w := s.workspaceFor(ctx, origin{snap.URI, snap.File}, need{names: hints.SignatureCallees(snap.File, off)})
 	sig := hints.SignatureHelp(snap.File, off, w.others(snap.File))
 	if sig == nil {
 		return nil, nil

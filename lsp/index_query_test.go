@@ -337,9 +337,10 @@ func TestIndexParsesOnlyWhatRequestsNeed(t *testing.T) {
 		{"references of the local K", "textDocument/references", refs(", k", 2), 0},
 		{"definition of EXT: ext.f and the modules app uses, m1, m2, m3 and wrap", "textDocument/definition", textPos(uri, posOf(t, text, "call ext", 5)), 5},
 		{"definition of EXT again", "textDocument/definition", textPos(uri, posOf(t, text, "call ext", 5)), 0},
+		{"signature help in the call of TWICE: twice.f90 only, not helper.f, which app also names", "textDocument/signatureHelp", textPos(uri, posOf(t, text, "twice(4", 6)), 1},
 		{"references of HELPER: from the summaries", "textDocument/references", refs("call helper", 5), 0},
-		{"rename of the local V: the files defining what app names (helper.f and twice.f90 are not kept yet)", "textDocument/rename",
-			map[string]any{"textDocument": map[string]any{"uri": uri}, "position": posOf(t, text, "v(10)", 0), "newName": "w"}, 2},
+		{"rename of the local V: the files defining what app names (helper.f is not kept yet)", "textDocument/rename",
+			map[string]any{"textDocument": map[string]any{"uri": uri}, "position": posOf(t, text, "v(10)", 0), "newName": "w"}, 1},
 		{"call hierarchy of HELPER: helper.f and the modules are kept", "textDocument/prepareCallHierarchy", textPos(uri, posOf(t, text, "call helper", 5)), 0},
 	} {
 		if got := parsed(x.method, x.params); got != x.want {
