@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -554,5 +555,95 @@ func TestIndexCancelledRequestParsesNothing(t *testing.T) {
 	})
 	if calls != 1 {
 		t.Errorf("cancelled in the first batch: %d batches", calls)
+	}
+}
+
+// TestIndexConcurrentChanges runs requests that parse closed files again
+// while those files change on disk (watched), are opened, edited and
+// closed, and while the workspace is still being indexed; with -race it
+// checks the index's and the tree cache's shared state. At the end every
+// closed file's summary and cached tree hold its last text.
+func TestIndexConcurrentChanges(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range indexWorkspaceFiles {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	defer func(n int) { batchSize = n }(batchSize)
+	batchSize = 1
+	c := newClient(t, Options{})
+	go func() {
+		for range c.diags {
+		}
+	}()
+	var res map[string]any
+	c.call("initialize", map[string]any{"processId": nil, "rootUri": pathToURI(dir), "capabilities": fullCapabilities}, &res)
+	c.notify("initialized", map[string]any{}) // indexing runs beside what follows
+	app := pathToURI(filepath.Join(dir, "app.f90"))
+	text := indexWorkspaceFiles["app.f90"]
+	c.open(app, text)
+	extPath := filepath.Join(dir, "lib/ext.f")
+	ext := pathToURI(extPath)
+	helper := pathToURI(filepath.Join(dir, "lib/helper.f"))
+	extText := func(i int) string {
+		return strings.Repeat("C     VERSION\n", i%3) + indexWorkspaceFiles["lib/ext.f"]
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { // requests
+		defer wg.Done()
+		for {
+			select {
+			case <-done:
+				return
+			default:
+			}
+			for _, q := range crossFileQueries(app, posOf(t, text, "call ext", 5), posOf(t, text, "call ext(", 9)) {
+				var raw json.RawMessage
+				if err := c.callErr(q.method, q.params, &raw); err != nil && !strings.Contains(err.Error(), "rename") {
+					t.Errorf("%s: %v", q.method, err)
+				}
+			}
+		}
+	}()
+	go func() { // an editor
+		defer wg.Done()
+		for i := 0; i < 20; i++ {
+			c.open(helper, indexWorkspaceFiles["lib/helper.f"])
+			c.change(helper, 2, nil, "      SUBROUTINE HELPER(N)\n      END\n")
+			c.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": helper}})
+		}
+	}()
+	last := 0
+	for i := 1; i <= 20; i++ { // the disk
+		if err := os.WriteFile(extPath, []byte(extText(i)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		last = i
+		c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": ext, "type": 2}}})
+		time.Sleep(time.Millisecond)
+	}
+	close(done)
+	wg.Wait()
+	<-c.srv.index.done
+	var locs []protocol.Location
+	c.call("textDocument/definition", textPos(app, posOf(t, text, "call ext", 5)), &locs)
+	want := uint32(strings.Count(extText(last), "\n") - 7) // the SUBROUTINE line
+	if len(locs) != 1 || locs[0].URI != ext || locs[0].Range.Start.Line != want {
+		t.Errorf("definition of EXT after the changes: %v, want line %d of ext.f", locs, want)
+	}
+	for _, x := range c.srv.index.all() {
+		if x.uri != ext {
+			continue
+		}
+		if got := x.entry.sel[0].Start.Line; got != want {
+			t.Errorf("summary of ext.f: EXT on line %d, want %d", got, want)
+		}
 	}
 }
