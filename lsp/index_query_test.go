@@ -358,6 +358,7 @@ func TestIndexParsesOnlyWhatRequestsNeed(t *testing.T) {
 var indexTrickyFiles = map[string]string{
 	"gen.f90": `module gen
   implicit none
+  real :: scale = 2.0
   interface swap
     module procedure swap_r, swap_i
   end interface swap
@@ -383,7 +384,8 @@ end module gen
 contains
   module subroutine impl(a)
     real, intent(inout) :: a
-    a = 2 * a
+    a = scale * a
+    call swap_r(a, a)
   end subroutine impl
 end submodule genimpl
 `,
