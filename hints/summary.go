@@ -286,3 +286,34 @@ func RenameAcross(f *parser.File, off int, others []*parser.File) []string {
 	}
 	return nil
 }
+
+// SignatureCallees returns the names SignatureHelp at off of f may look
+// up as procedures, upper case: those before an opening parenthesis in
+// the statement up to off. Only the files defining them matter to its
+// answer (beside the modules f uses), not those defining every procedure
+// the unit names.
+func SignatureCallees(f *parser.File, off int) []string {
+	if f == nil || off < 0 || off > len(f.Src) {
+		return nil
+	}
+	text := statementText(f, off)
+	var out []string
+	scanCode(text, func(i int, c byte) bool {
+		if c != '(' {
+			return true
+		}
+		j := i
+		for j > 0 && text[j-1] == ' ' {
+			j--
+		}
+		k := j
+		for k > 0 && isNameByte(text[k-1]) {
+			k--
+		}
+		if k < j {
+			out = append(out, strings.ToUpper(text[k:j]))
+		}
+		return true
+	})
+	return out
+}

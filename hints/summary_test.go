@@ -119,3 +119,15 @@ func TestCompleteWith(t *testing.T) {
 		t.Errorf("directive: %s", got)
 	}
 }
+
+// TestSignatureCallees: the names before an opening parenthesis in the
+// statement up to the offset, continuation lines included, not in
+// strings nor after the offset.
+func TestSignatureCallees(t *testing.T) {
+	src := "program p\n  x = 1\n  call foo(a, 'g(', &\n    bar(b, c), baz(1), qux(2)\nend program p\n"
+	f := parser.Parse("/src/p.f90", []byte(src), &parser.Config{})
+	off := strings.Index(src, "baz(1") + 4
+	if got, want := strings.Join(SignatureCallees(f, off), " "), "FOO BAR BAZ"; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}

@@ -36,8 +36,8 @@ func at(r *request) (*Snapshot, int, error) {
 // others returns the workspace a request at off of snap sees and the
 // files in it other than snap's: the open documents and the closed files
 // that define the name at off (index_query.go).
-func (s *Server) others(snap *Snapshot, off int) (*workspace, []*parser.File) {
-	w := s.workspaceFor(origin{snap.URI, snap.File}, need{names: namesAt(snap.File, off)})
+func (s *Server) others(ctx context.Context, snap *Snapshot, off int) (*workspace, []*parser.File) {
+	w := s.workspaceFor(ctx, origin{snap.URI, snap.File}, need{names: namesAt(snap.File, off)})
 	return w, w.others(snap.File)
 }
 
@@ -45,7 +45,7 @@ func (s *Server) others(snap *Snapshot, off int) (*workspace, []*parser.File) {
 // at off sees, in batches (index_query.go), until fn returns false;
 // newName is the new name ("" to prepare). The files naming the name are
 // needed only for the bindings other files can see (hints.RenameAcross).
-func (s *Server) eachRenameOthers(snap *Snapshot, off int, newName string, fn func(w *workspace, others []*parser.File) bool) {
+func (s *Server) eachRenameOthers(ctx context.Context, snap *Snapshot, off int, newName string, fn func(w *workspace, others []*parser.File) bool) {
 	names := namesAt(snap.File, off)
 	if newName != "" {
 		names = append(names, strings.ToUpper(newName))
@@ -53,7 +53,7 @@ func (s *Server) eachRenameOthers(snap *Snapshot, off int, newName string, fn fu
 	// The definitions of what the file names: a keyword argument is bound
 	// to the dummy of the procedure called.
 	o := origin{snap.URI, snap.File}
-	w := s.workspaceFor(o, need{names: names, callees: hints.FileNames(snap.File)})
+	w := s.workspaceFor(ctx, o, need{names: names, callees: hints.FileNames(snap.File)})
 	across := hints.RenameAcross(snap.File, off, w.others(snap.File))
 	if across == nil {
 		fn(w, w.others(snap.File))
@@ -62,7 +62,7 @@ func (s *Server) eachRenameOthers(snap *Snapshot, off int, newName string, fn fu
 	if newName != "" {
 		across = append(across, strings.ToUpper(newName))
 	}
-	s.batches(o, need{names: across, uses: true}, func(w *workspace) bool {
+	s.batches(ctx, o, need{names: across, uses: true}, func(w *workspace) bool {
 		return fn(w, w.others(snap.File))
 	})
 }
@@ -182,7 +182,7 @@ func (s *Server) definition(ctx context.Context, r *request) (any, error) {
 	if err != nil || snap == nil {
 		return []protocol.Location{}, err
 	}
-	w, others := s.others(snap, off)
+	w, others := s.others(ctx, snap, off)
 	return locations(w, hints.Definition(snap.File, off, others)), nil
 }
 
@@ -192,7 +192,7 @@ func (s *Server) hover(ctx context.Context, r *request) (any, error) {
 		return nil, err
 	}
 	f := snap.File
-	_, others := s.others(snap, off)
+	_, others := s.others(ctx, snap, off)
 	if h := hints.Hover(f, off, others); h != nil {
 		h.Markdown = s.profileNameHover(f, off, h.Markdown) // a routine's measured time (profile.go)
 		rg := rangeOf(f, h.Start, h.End)
@@ -252,7 +252,7 @@ func (s *Server) prepareRename(ctx context.Context, r *request) (any, error) {
 		return nil, err
 	}
 	var start, end int
-	s.eachRenameOthers(snap, off, "", func(w *workspace, others []*parser.File) bool {
+	s.eachRenameOthers(ctx, snap, off, "", func(w *workspace, others []*parser.File) bool {
 		start, end, err = hints.PrepareRename(snap.File, off, others)
 		return err == nil
 	})
@@ -277,7 +277,7 @@ func (s *Server) rename(ctx context.Context, r *request) (any, error) {
 	// as the whole workspace would; the edits of snap's file repeat.
 	changes := map[protocol.DocumentURI][]protocol.TextEdit{}
 	seen := map[protocol.DocumentURI]map[protocol.Range]bool{}
-	s.eachRenameOthers(snap, off, p.NewName, func(w *workspace, others []*parser.File) bool {
+	s.eachRenameOthers(ctx, snap, off, p.NewName, func(w *workspace, others []*parser.File) bool {
 		var edits []hints.TextEdit
 		edits, err = hints.Rename(snap.File, off, p.NewName, others)
 		for _, e := range edits {
@@ -372,9 +372,9 @@ func (s *Server) signatureHelp(ctx context.Context, r *request) (any, error) {
 	if err != nil || snap == nil {
 		return nil, err
 	}
-	// The call around off names its procedure in the unit holding off:
-	// the closed files defining a unit it names.
-	w := s.workspaceFor(origin{snap.URI, snap.File}, need{callees: hints.UnitNames(snap.File, off)})
+	// The call around off names its procedure in the statement holding
+	// off: the closed files defining a procedure named there.
+	w := s.workspaceFor(ctx, origin{snap.URI, snap.File}, need{names: hints.SignatureCallees(snap.File, off)})
 	sig := hints.SignatureHelp(snap.File, off, w.others(snap.File))
 	if sig == nil {
 		return nil, nil

@@ -208,7 +208,7 @@ func (s *Server) prepareCallHierarchy(ctx context.Context, r *request) (any, err
 	if err != nil || snap == nil {
 		return out, err
 	}
-	w, others := s.others(snap, off)
+	w, others := s.others(ctx, snap, off)
 	for _, it := range hints.PrepareCalls(snap.File, off, others) {
 		out = append(out, callItem(w, it))
 	}
@@ -250,7 +250,7 @@ func (s *Server) incomingCalls(ctx context.Context, r *request) (any, error) {
 	}
 	byCaller := map[key]int{}
 	names := append(namesAt(o.file, off), strings.ToUpper(item.Name))
-	s.batches(o, need{names: names, uses: true}, func(w *workspace) bool {
+	s.batches(ctx, o, need{names: names, uses: true}, func(w *workspace) bool {
 		for _, e := range hints.IncomingCalls(o.file, off, w.others(o.file)) {
 			from := callItem(w, e.Item)
 			k := key{from.URI, from.SelectionRange}
@@ -287,7 +287,7 @@ func (s *Server) outgoingCalls(ctx context.Context, r *request) (any, error) {
 		return out, err
 	}
 	off, _ := offsetOf(o.file, item.SelectionRange.Start)
-	w := s.workspaceFor(o, need{names: namesAt(o.file, off), callees: hints.UnitNames(o.file, off)})
+	w := s.workspaceFor(ctx, o, need{names: namesAt(o.file, off), callees: hints.UnitNames(o.file, off)})
 	for _, e := range hints.OutgoingCalls(o.file, off, w.others(o.file)) {
 		call := protocol.CallHierarchyOutgoingCall{To: callItem(w, e.Item), FromRanges: []protocol.Range{}}
 		for _, site := range e.Sites {

@@ -41,6 +41,11 @@ type index struct {
 	trees treeCache // closed files parsed again for requests
 	// reparsed counts the closed files parsed again for requests.
 	reparsed atomic.Int64
+	// reads stamps each reading of a file from disk, in order; gone
+	// holds the stamp of each removal, so that a summary read before a
+	// newer one was stored, or before its file was deleted, is dropped.
+	reads atomic.Int64
+	gone  map[protocol.DocumentURI]int64
 }
 
 // indexEntry is what the index keeps of one file.
@@ -49,15 +54,24 @@ type indexEntry struct {
 	sum     *hints.FileSummary
 	sel     []protocol.Range // the LSP ranges of sum.Symbols' names
 	globals []protocol.Range // those of sum.Globals
+	stamp   int64            // when the file was read (index.read)
 }
 
 func newIndex() *index {
-	return &index{files: map[protocol.DocumentURI]*indexEntry{}, done: make(chan struct{}), trees: treeCache{max: treeCacheSize}}
+	return &index{files: map[protocol.DocumentURI]*indexEntry{}, gone: map[protocol.DocumentURI]int64{}, done: make(chan struct{}), trees: treeCache{max: treeCacheSize}}
 }
 
-// add summarizes f, read from path, into the index under uri.
-func (ix *index) add(uri protocol.DocumentURI, path string, f *parser.File) {
-	e := &indexEntry{path: path, sum: hints.Summarize(f)}
+// read returns the stamp of a reading of a file from disk that begins
+// now, for add.
+func (ix *index) read() int64 { return ix.reads.Add(1) }
+
+// add summarizes f, read from path at stamp (index.read), into the index
+// under uri, unless the index holds a reading of the file begun later or
+// the file was removed since: when the workspace's indexing and a
+// watched file's change, or the closing of its document, read the same
+// file at once, the later reading wins whichever ends last.
+func (ix *index) add(uri protocol.DocumentURI, path string, f *parser.File, stamp int64) {
+	e := &indexEntry{path: path, sum: hints.Summarize(f), stamp: stamp}
 	e.sel = make([]protocol.Range, len(e.sum.Symbols))
 	for i, sy := range e.sum.Symbols {
 		e.sel[i] = rangeOf(f, sy.SelStart, sy.SelEnd)
@@ -68,19 +82,31 @@ func (ix *index) add(uri protocol.DocumentURI, path string, f *parser.File) {
 	}
 	e.sum.Spans = nil
 	ix.mu.Lock()
-	if _, ok := ix.files[uri]; ok || len(ix.files) < maxIndexedFiles {
+	old, ok := ix.files[uri]
+	if ok && old.stamp > stamp || ix.gone[uri] > stamp {
+		ix.mu.Unlock()
+		return
+	}
+	if ok || len(ix.files) < maxIndexedFiles {
 		ix.files[uri] = e // watched files created later count against the limit too
 	}
 	ix.mu.Unlock()
-	ix.trees.drop(uri)
+	ix.trees.drop(old)
 }
 
-// remove drops the file at uri from the index.
-func (ix *index) remove(uri protocol.DocumentURI) {
+// remove drops the file at uri from the index; stamp is when its
+// deletion was seen (index.read).
+func (ix *index) remove(uri protocol.DocumentURI, stamp int64) {
 	ix.mu.Lock()
+	old := ix.files[uri]
+	if old != nil && old.stamp > stamp {
+		ix.mu.Unlock()
+		return
+	}
+	ix.gone[uri] = stamp
 	delete(ix.files, uri)
 	ix.mu.Unlock()
-	ix.trees.drop(uri)
+	ix.trees.drop(old)
 }
 
 // all returns the indexed files, sorted by URI.
@@ -218,7 +244,7 @@ func (s *Server) indexWorkspace(roots []string, progress bool) {
 			defer wg.Done()
 			for {
 				i := int(next.Add(1)) - 1
-				if i >= len(files) {
+				if i >= len(files) || s.shutDown() {
 					return
 				}
 				s.indexFile(pathToURI(files[i]), files[i])
@@ -231,8 +257,44 @@ func (s *Server) indexWorkspace(roots []string, progress bool) {
 		}()
 	}
 	wg.Wait()
-	report("end", len(files), fmt.Sprintf("%d files indexed", len(files)))
-	s.log.Printf("indexed %d Fortran files", len(files))
+	report("end", len(files), fmt.Sprintf("%d files indexed", indexed))
+	s.log.Printf("indexed %d Fortran files", indexed)
+}
+
+// shutDown reports whether the client asked the server to shut down or
+// the connection ended: the indexing stops there (and gives the
+// collector's setting back).
+func (s *Server) shutDown() bool {
+	s.mu.Lock()
+	state := s.state
+	s.mu.Unlock()
+	if state == stateShutdown {
+		return true
+	}
+	if s.conn == nil {
+		return false
+	}
+	select {
+	case <-s.conn.Done():
+		return true
+	default:
+		return false
+	}
+}
+
+// reindexClosed indexes again from disk the document at uri, just closed:
+// the disk holds its text now (saved or not), and a client that does not
+// watch files says nothing of a save. A file that cannot be read any
+// more, or lies outside the workspace folders, is not in the index.
+func (s *Server) reindexClosed(uri protocol.DocumentURI) {
+	path, ok := uriToPath(uri)
+	if !ok || !isFortranFile(path) {
+		return
+	}
+	stamp := s.index.read()
+	if f := s.parseFromDisk(path); f == nil || !s.addToIndex(uri, path, f, stamp) {
+		s.index.remove(uri, stamp)
+	}
 }
 
 // closed returns the indexed files that are not open, sorted by URI.
@@ -271,7 +333,7 @@ func (s *Server) didChangeWatchedFiles(ctx context.Context, r *request) (any, er
 			continue
 		}
 		if ch.Type == 3 {
-			s.index.remove(ch.URI)
+			s.index.remove(ch.URI, s.index.read())
 			continue
 		}
 		s.indexFile(ch.URI, path)
@@ -296,9 +358,22 @@ func (s *Server) watchFiles() {
 // indexFile parses the file at path from disk and stores its summary in
 // the index under uri.
 func (s *Server) indexFile(uri protocol.DocumentURI, path string) {
+	stamp := s.index.read()
 	if f := s.parseFromDisk(path); f != nil {
-		s.index.add(uri, path, f)
+		s.addToIndex(uri, path, f, stamp)
 	}
+}
+
+// addToIndex summarizes f into the index (index.add), and reports
+// whether it could: the summary runs the analyses of package hints over
+// every file of the workspace, in the background, where a panic would
+// end the server; it leaves the file out of the index instead.
+func (s *Server) addToIndex(uri protocol.DocumentURI, path string, f *parser.File, stamp int64) bool {
+	if msg := try(func() { s.index.add(uri, path, f, stamp) }); msg != "" {
+		s.log.Printf("indexing %s: internal error: %s", path, msg)
+		return false
+	}
+	return true
 }
 
 // parseFromDisk parses the file at path. Only regular files inside the

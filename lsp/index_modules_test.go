@@ -75,7 +75,7 @@ func moduleServer(t *testing.T, root string) (*Server, []*Snapshot) {
 			t.Fatal(err)
 		}
 		f := parser.Parse(path, src, &parser.Config{})
-		s.index.add(pathToURI(path), path, f)
+		s.index.add(pathToURI(path), path, f, s.index.read())
 		files = append(files, &Snapshot{URI: pathToURI(path), File: f})
 	}
 	close(s.index.done)

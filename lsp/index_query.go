@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"context"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -29,56 +30,64 @@ const treeCacheSize = 32
 // variable for the tests).
 var batchSize = 64
 
-// treeCache keeps the trees of the closed files parsed last.
+// treeCache keeps the trees of the closed files parsed last, by the
+// index's entry of the file: an entry is replaced when its file is
+// indexed again, so that a tree parsed for the old one (by a request that
+// read the file before it changed and ends after) is never served for
+// the new one.
 type treeCache struct {
 	mu    sync.Mutex
 	max   int
-	trees map[protocol.DocumentURI]*parser.File
-	order []protocol.DocumentURI // least recently used first
+	trees map[*indexEntry]*parser.File
+	order []*indexEntry // least recently used first
 }
 
-func (c *treeCache) get(uri protocol.DocumentURI) *parser.File {
+func (c *treeCache) get(e *indexEntry) *parser.File {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	f := c.trees[uri]
+	f := c.trees[e]
 	if f != nil {
-		c.touch(uri)
+		c.touch(e)
 	}
 	return f
 }
 
-func (c *treeCache) put(uri protocol.DocumentURI, f *parser.File) {
+func (c *treeCache) put(e *indexEntry, f *parser.File) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.trees == nil {
-		c.trees = map[protocol.DocumentURI]*parser.File{}
+		c.trees = map[*indexEntry]*parser.File{}
 	}
-	if _, ok := c.trees[uri]; !ok && len(c.trees) >= c.max && len(c.order) > 0 {
+	if _, ok := c.trees[e]; !ok && len(c.trees) >= c.max && len(c.order) > 0 {
 		delete(c.trees, c.order[0])
 		c.order = c.order[1:]
 	}
-	c.trees[uri] = f
-	c.touch(uri)
+	c.trees[e] = f
+	c.touch(e)
 }
 
-// touch moves uri to the end of the order (c.mu held).
-func (c *treeCache) touch(uri protocol.DocumentURI) {
-	for i, u := range c.order {
-		if u == uri {
+// touch moves e to the end of the order (c.mu held).
+func (c *treeCache) touch(e *indexEntry) {
+	for i, x := range c.order {
+		if x == e {
 			c.order = append(c.order[:i], c.order[i+1:]...)
 			break
 		}
 	}
-	c.order = append(c.order, uri)
+	c.order = append(c.order, e)
 }
 
-func (c *treeCache) drop(uri protocol.DocumentURI) {
+// drop forgets the tree of e (nil: nothing).
+func (c *treeCache) drop(e *indexEntry) {
+	if e == nil {
+		return
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if _, ok := c.trees[uri]; ok {
-		delete(c.trees, uri)
-		for i, u := range c.order {
-			if u == uri {
+	if _, ok := c.trees[e]; ok {
+		delete(c.trees, e)
+		for i, x := range c.order {
+			if x == e {
 				c.order = append(c.order[:i], c.order[i+1:]...)
 				break
 			}
@@ -89,13 +98,13 @@ func (c *treeCache) drop(uri protocol.DocumentURI) {
 // tree returns the tree of the closed file x, from the cache or parsed
 // again from disk; nil when the file cannot be read any more.
 func (s *Server) tree(x indexed) *parser.File {
-	if f := s.index.trees.get(x.uri); f != nil {
+	if f := s.index.trees.get(x.entry); f != nil {
 		return f
 	}
 	f := s.parseFromDisk(x.entry.path)
 	s.index.reparsed.Add(1)
 	if f != nil {
-		s.index.trees.put(x.uri, f)
+		s.index.trees.put(x.entry, f)
 	}
 	return f
 }
@@ -245,10 +254,10 @@ func (s *Server) openWorkspace(o origin) *workspace {
 
 // workspaceFor returns the open documents and the closed files that
 // define what req names (the features that find uses call batches).
-func (s *Server) workspaceFor(o origin, req need) *workspace {
+func (s *Server) workspaceFor(ctx context.Context, o origin, req need) *workspace {
 	var all *workspace
 	req.uses = false
-	s.batches(o, req, func(w *workspace) bool {
+	s.batches(ctx, o, req, func(w *workspace) bool {
 		all = w
 		return false
 	})
@@ -258,13 +267,21 @@ func (s *Server) workspaceFor(o origin, req need) *workspace {
 // batches calls fn with the open documents and the closed files req
 // needs: once with the definitions, or, when req finds uses, once per
 // batchSize of the files naming its names, beside the definitions, as
-// long as fn returns true.
-func (s *Server) batches(o origin, req need, fn func(*workspace) bool) {
+// long as fn returns true. The definitions are parsed once for all the
+// batches. Once ctx is cancelled no file is parsed any more: fn sees
+// what was parsed before (its answer is not sent).
+func (s *Server) batches(ctx context.Context, o origin, req need, fn func(*workspace) bool) {
 	sel := s.selectClosed(o, req)
+	defs := s.parseBatch(ctx, sel.defs)
+	for k, f := range defs {
+		if f != nil {
+			s.index.trees.put(sel.defs[k].entry, f)
+		}
+	}
 	base := func() *workspace {
 		w := s.openWorkspace(o)
-		for _, x := range sel.defs {
-			w.add(x.uri, s.tree(x))
+		for k, f := range defs {
+			w.add(sel.defs[k].uri, f)
 		}
 		return w
 	}
@@ -280,10 +297,10 @@ func (s *Server) batches(o origin, req need, fn func(*workspace) bool) {
 	for i := 0; i < len(sel.users); i += batchSize {
 		w := base()
 		batch := sel.users[i:min(i+batchSize, len(sel.users))]
-		for k, f := range s.parseBatch(batch) {
+		for k, f := range s.parseBatch(ctx, batch) {
 			w.add(batch[k].uri, f)
 		}
-		if !fn(w) {
+		if !fn(w) || ctx.Err() != nil {
 			return
 		}
 	}
@@ -291,21 +308,21 @@ func (s *Server) batches(o origin, req need, fn func(*workspace) bool) {
 
 // parseBatch returns the trees of xs, from the cache or parsed again
 // (one parser per core), without caching them: a batch would evict the
-// definitions.
-func (s *Server) parseBatch(xs []indexed) []*parser.File {
+// definitions. Once ctx is cancelled the files not parsed yet give nil.
+func (s *Server) parseBatch(ctx context.Context, xs []indexed) []*parser.File {
 	out := make([]*parser.File, len(xs))
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range max(1, min(runtime.GOMAXPROCS(0), 8)) {
+	for range max(1, min(runtime.GOMAXPROCS(0), 8, len(xs))) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for {
+			for ctx.Err() == nil {
 				k := int(next.Add(1)) - 1
 				if k >= len(xs) {
 					return
 				}
-				if out[k] = s.index.trees.get(xs[k].uri); out[k] == nil {
+				if out[k] = s.index.trees.get(xs[k].entry); out[k] == nil {
 					out[k] = s.parseFromDisk(xs[k].entry.path)
 					s.index.reparsed.Add(1)
 				}

@@ -1,12 +1,14 @@
 package lsp
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -111,6 +113,16 @@ end subroutine u3
 // all in memory), batches of two files included; also with a second file
 // open.
 func TestIndexAnswersEqualOpenAnswers(t *testing.T) {
+	checkIndexAnswers(t, indexWorkspaceFiles, "mods/m1.f90", []string{"textDocument/definition", "textDocument/hover", "textDocument/references", "textDocument/rename",
+		"textDocument/signatureHelp", "textDocument/completion", "callHierarchy/incomingCalls", "callHierarchy/outgoingCalls"})
+}
+
+// checkIndexAnswers compares, at every name of every file of files, the
+// answers of a server where that file alone is open (then beside second)
+// with those of a server where every file is open; each method of
+// nonEmpty must have given a non-empty answer somewhere.
+func checkIndexAnswers(t *testing.T, files map[string]string, second string, nonEmpty []string) {
+	indexWorkspaceFiles := files
 	dir := t.TempDir()
 	for name, text := range indexWorkspaceFiles {
 		p := filepath.Join(dir, name)
@@ -154,8 +166,8 @@ func TestIndexAnswersEqualOpenAnswers(t *testing.T) {
 	var cases [][2]string
 	for _, name := range names {
 		cases = append(cases, [2]string{name, ""})
-		if name != "mods/m1.f90" {
-			cases = append(cases, [2]string{name, "mods/m1.f90"})
+		if second != "" && name != second {
+			cases = append(cases, [2]string{name, second})
 		}
 	}
 	for _, cs := range cases {
@@ -199,8 +211,7 @@ func TestIndexAnswersEqualOpenAnswers(t *testing.T) {
 		}
 	}
 	t.Logf("non-empty answers compared: %v", checked)
-	for _, m := range []string{"textDocument/definition", "textDocument/hover", "textDocument/references", "textDocument/rename",
-		"textDocument/signatureHelp", "textDocument/completion", "callHierarchy/incomingCalls", "callHierarchy/outgoingCalls"} {
+	for _, m := range nonEmpty {
 		if checked[m] == 0 {
 			t.Errorf("no non-empty answer to %s was compared", m)
 		}
@@ -327,13 +338,314 @@ func TestIndexParsesOnlyWhatRequestsNeed(t *testing.T) {
 		{"references of the local K", "textDocument/references", refs(", k", 2), 0},
 		{"definition of EXT: ext.f and the modules app uses, m1, m2, m3 and wrap", "textDocument/definition", textPos(uri, posOf(t, text, "call ext", 5)), 5},
 		{"definition of EXT again", "textDocument/definition", textPos(uri, posOf(t, text, "call ext", 5)), 0},
+		{"signature help in the call of TWICE: twice.f90 only, not helper.f, which app also names", "textDocument/signatureHelp", textPos(uri, posOf(t, text, "twice(4", 6)), 1},
 		{"references of HELPER: from the summaries", "textDocument/references", refs("call helper", 5), 0},
-		{"rename of the local V: the files defining what app names (helper.f and twice.f90 are not kept yet)", "textDocument/rename",
-			map[string]any{"textDocument": map[string]any{"uri": uri}, "position": posOf(t, text, "v(10)", 0), "newName": "w"}, 2},
+		{"rename of the local V: the files defining what app names (helper.f is not kept yet)", "textDocument/rename",
+			map[string]any{"textDocument": map[string]any{"uri": uri}, "position": posOf(t, text, "v(10)", 0), "newName": "w"}, 1},
 		{"call hierarchy of HELPER: helper.f and the modules are kept", "textDocument/prepareCallHierarchy", textPos(uri, posOf(t, text, "call helper", 5)), 0},
 	} {
 		if got := parsed(x.method, x.params); got != x.want {
 			t.Errorf("%s: %d files parsed again, want %d", x.what, got, x.want)
+		}
+	}
+}
+
+// indexTrickyFiles holds what a summary could get wrong: ENTRY
+// statements, generic interfaces, a submodule and its module procedures,
+// COMMON blocks named in mixed case, names in directives, fixed form,
+// an INCLUDE file that defines nothing itself, a non-ASCII comment before
+// names (UTF-16 columns).
+var indexTrickyFiles = map[string]string{
+	"gen.f90": `module gen
+  implicit none
+  real :: scale = 2.0
+  interface swap
+    module procedure swap_r, swap_i
+  end interface swap
+  interface
+    module subroutine impl(a)
+      real, intent(inout) :: a
+    end subroutine impl
+  end interface
+contains
+  subroutine swap_r(a, b)
+    real, intent(inout) :: a, b
+    real :: t
+    t = a; a = b; b = t
+  end subroutine swap_r
+  subroutine swap_i(a, b)
+    integer, intent(inout) :: a, b
+    integer :: t
+    t = a; a = b; b = t
+  end subroutine swap_i
+end module gen
+`,
+	"genimpl.f90": `submodule (gen) genimpl
+contains
+  module subroutine impl(a)
+    real, intent(inout) :: a
+    a = scale * a
+    call swap_r(a, a)
+  end subroutine impl
+end submodule genimpl
+`,
+	"ent.f": `      SUBROUTINE Outer(N)
+      INTEGER N
+      COMMON /Shared/ CNT
+      CNT = N
+      RETURN
+      ENTRY Inner(N)
+      CNT = CNT + N
+      END
+`,
+	"use.f90": `! déjà vu — ünïcode
+program use_them
+  use gen
+  implicit none
+  real :: p, q
+  integer :: i, j
+  common /shared/ cnt
+!$omp parallel do private(i)
+  do i = 1, 3
+    print *, '𝄞'; call outer(i)
+  end do
+  call inner(2)
+  print *, 'ü𝄞'; call swap(p, q)
+  call swap(i, j)
+  call impl(p)
+  call incl_user(cnt)
+end program use_them
+`,
+	"incl_user.f": `      SUBROUTINE INCL_USER(C)
+      INCLUDE 'inc.h'
+      C = C + 1.0
+      CALL OUTER(1)
+      END
+`,
+	"inc.h": `      REAL C
+`,
+}
+
+// TestIndexAnswersEqualOpenAnswersTricky runs the comparison over
+// indexTrickyFiles.
+func TestIndexAnswersEqualOpenAnswersTricky(t *testing.T) {
+	checkIndexAnswers(t, indexTrickyFiles, "gen.f90", []string{"textDocument/definition", "textDocument/hover", "textDocument/references"})
+}
+
+// indexedServer is a server whose index is complete over files, written
+// under a new folder, which it returns.
+func indexedServer(t *testing.T, files map[string]string) (*client, string) {
+	dir := t.TempDir()
+	for name, text := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := newClient(t, Options{})
+	var res map[string]any
+	c.call("initialize", map[string]any{"processId": nil, "rootUri": pathToURI(dir), "capabilities": fullCapabilities}, &res)
+	c.notify("initialized", map[string]any{})
+	select {
+	case <-c.srv.index.done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("indexing did not finish")
+	}
+	return c, dir
+}
+
+// TestIndexBatchesParseDefinitionsOnce: a request in several batches
+// parses the files defining its names once, not once per batch, even
+// when they outnumber the trees the cache keeps.
+func TestIndexBatchesParseDefinitionsOnce(t *testing.T) {
+	c, dir := indexedServer(t, indexWorkspaceFiles)
+	defer func(n int) { batchSize = n }(batchSize)
+	batchSize = 1
+	c.srv.index.trees.mu.Lock()
+	c.srv.index.trees.max = 1
+	c.srv.index.trees.mu.Unlock()
+	helper := pathToURI(filepath.Join(dir, "lib/helper.f"))
+	sel := c.srv.selectClosed(origin{helper, nil}, need{names: []string{"HELPER"}, uses: true})
+	if len(sel.defs) < 2 || len(sel.users) < 2 {
+		t.Fatalf("the workspace should need several definitions and batches: %d and %d", len(sel.defs), len(sel.users))
+	}
+	before := c.srv.index.reparsed.Load()
+	var res json.RawMessage
+	c.call("callHierarchy/incomingCalls", map[string]any{"item": map[string]any{
+		"name": "helper", "kind": 12, "uri": helper,
+		"range":          map[string]any{"start": map[string]any{"line": 0, "character": 6}, "end": map[string]any{"line": 4, "character": 9}},
+		"selectionRange": map[string]any{"start": map[string]any{"line": 0, "character": 17}, "end": map[string]any{"line": 0, "character": 23}},
+	}}, &res)
+	if !strings.Contains(string(res), "ext.f") || !strings.Contains(string(res), "u1.f") {
+		t.Errorf("incoming calls of HELPER: %s", res)
+	}
+	// helper.f itself (the item's file), then each file of the selection
+	// once.
+	if got, want := c.srv.index.reparsed.Load()-before, int64(1+len(sel.defs)+len(sel.users)); got > want {
+		t.Errorf("%d files parsed again for %d definitions and %d batches, want at most %d", got, len(sel.defs), len(sel.users), want)
+	}
+}
+
+// TestIndexTreeOfReplacedEntry: a tree parsed for a file's entry that
+// the index has replaced since (a request that read the file before it
+// changed on disk, ending after the change was indexed) is not served
+// for the new entry.
+func TestIndexTreeOfReplacedEntry(t *testing.T) {
+	c, dir := indexedServer(t, indexWorkspaceFiles)
+	path := filepath.Join(dir, "lib/twice.f90")
+	uri := pathToURI(path)
+	entry := func() indexed {
+		for _, x := range c.srv.index.all() {
+			if x.uri == uri {
+				return x
+			}
+		}
+		t.Fatal("twice.f90 not indexed")
+		return indexed{}
+	}
+	oldText := indexWorkspaceFiles["lib/twice.f90"]
+	newText := strings.ReplaceAll(oldText, "twice", "thrice")
+	old := entry()
+	// The file changes and is indexed again...
+	if err := os.WriteFile(path, []byte(newText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.srv.indexFile(uri, path)
+	// ...while a request holding the old entry parses the old text.
+	if err := os.WriteFile(path, []byte(oldText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if f := c.srv.tree(old); f == nil || !strings.Contains(string(f.Src), "twice") {
+		t.Fatal("the old text was not parsed")
+	}
+	if err := os.WriteFile(path, []byte(newText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if f := c.srv.tree(entry()); f == nil || strings.Contains(string(f.Src), "twice") {
+		t.Errorf("the tree of the new entry is the old text's")
+	}
+}
+
+// TestIndexCancelledRequestParsesNothing: a request cancelled before its
+// closed files are parsed parses none of them (and one cancelled between
+// batches no further batch).
+func TestIndexCancelledRequestParsesNothing(t *testing.T) {
+	c, dir := indexedServer(t, indexWorkspaceFiles)
+	defer func(n int) { batchSize = n }(batchSize)
+	batchSize = 1
+	helper := pathToURI(filepath.Join(dir, "lib/helper.f"))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	before := c.srv.index.reparsed.Load()
+	calls := 0
+	c.srv.batches(ctx, origin{helper, nil}, need{names: []string{"HELPER"}, uses: true}, func(*workspace) bool {
+		calls++
+		return true
+	})
+	if n := c.srv.index.reparsed.Load() - before; n != 0 || calls != 1 {
+		t.Errorf("cancelled: %d files parsed, %d batches, want 0 and 1", n, calls)
+	}
+	ctx, cancel = context.WithCancel(context.Background())
+	calls = 0
+	c.srv.batches(ctx, origin{helper, nil}, need{names: []string{"HELPER"}, uses: true}, func(*workspace) bool {
+		calls++
+		cancel()
+		return true
+	})
+	if calls != 1 {
+		t.Errorf("cancelled in the first batch: %d batches", calls)
+	}
+}
+
+// TestIndexConcurrentChanges runs requests that parse closed files again
+// while those files change on disk (watched), are opened, edited and
+// closed, and while the workspace is still being indexed; with -race it
+// checks the index's and the tree cache's shared state. At the end every
+// closed file's summary and cached tree hold its last text.
+func TestIndexConcurrentChanges(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range indexWorkspaceFiles {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	defer func(n int) { batchSize = n }(batchSize)
+	batchSize = 1
+	c := newClient(t, Options{})
+	go func() {
+		for range c.diags {
+		}
+	}()
+	var res map[string]any
+	c.call("initialize", map[string]any{"processId": nil, "rootUri": pathToURI(dir), "capabilities": fullCapabilities}, &res)
+	c.notify("initialized", map[string]any{}) // indexing runs beside what follows
+	app := pathToURI(filepath.Join(dir, "app.f90"))
+	text := indexWorkspaceFiles["app.f90"]
+	c.open(app, text)
+	extPath := filepath.Join(dir, "lib/ext.f")
+	ext := pathToURI(extPath)
+	helper := pathToURI(filepath.Join(dir, "lib/helper.f"))
+	extText := func(i int) string {
+		return strings.Repeat("C     VERSION\n", i%3) + indexWorkspaceFiles["lib/ext.f"]
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { // requests
+		defer wg.Done()
+		for {
+			select {
+			case <-done:
+				return
+			default:
+			}
+			for _, q := range crossFileQueries(app, posOf(t, text, "call ext", 5), posOf(t, text, "call ext(", 9)) {
+				var raw json.RawMessage
+				if err := c.callErr(q.method, q.params, &raw); err != nil && !strings.Contains(err.Error(), "rename") {
+					t.Errorf("%s: %v", q.method, err)
+				}
+			}
+		}
+	}()
+	go func() { // an editor
+		defer wg.Done()
+		for i := 0; i < 20; i++ {
+			c.open(helper, indexWorkspaceFiles["lib/helper.f"])
+			c.change(helper, 2, nil, "      SUBROUTINE HELPER(N)\n      END\n")
+			c.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": helper}})
+		}
+	}()
+	last := 0
+	for i := 1; i <= 20; i++ { // the disk
+		if err := os.WriteFile(extPath, []byte(extText(i)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		last = i
+		c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": ext, "type": 2}}})
+		time.Sleep(time.Millisecond)
+	}
+	close(done)
+	wg.Wait()
+	<-c.srv.index.done
+	var locs []protocol.Location
+	c.call("textDocument/definition", textPos(app, posOf(t, text, "call ext", 5)), &locs)
+	want := uint32(strings.Count(extText(last), "\n") - 7) // the SUBROUTINE line
+	if len(locs) != 1 || locs[0].URI != ext || locs[0].Range.Start.Line != want {
+		t.Errorf("definition of EXT after the changes: %v, want line %d of ext.f", locs, want)
+	}
+	for _, x := range c.srv.index.all() {
+		if x.uri != ext {
+			continue
+		}
+		if got := x.entry.sel[0].Start.Line; got != want {
+			t.Errorf("summary of ext.f: EXT on line %d, want %d", got, want)
 		}
 	}
 }

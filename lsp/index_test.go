@@ -1,12 +1,14 @@
 package lsp
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime/debug"
 	"testing"
 	"time"
 
+	"github.com/pfls/pfls/parser"
 	"go.lsp.dev/protocol"
 )
 
@@ -122,5 +124,131 @@ func TestLazyGC(t *testing.T) {
 	lazyGC()()
 	if p := debug.SetGCPercent(100); p != 1000 {
 		t.Errorf("a lazier setting became %d", p)
+	}
+}
+
+// TestIndexStopsAtShutdown: an indexing that runs when the client asks
+// the server to shut down, or when the connection ends, parses no more
+// files, and gives the collector's setting back.
+func TestIndexStopsAtShutdown(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 150 {
+		src := fmt.Sprintf("subroutine s%d\nend subroutine s%d\n", i, i)
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("s%d.f90", i)), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(old)
+	for _, end := range []string{"shutdown", "the connection's end"} {
+		c := newClient(t, Options{})
+		var res map[string]any
+		c.call("initialize", map[string]any{"processId": nil, "rootUri": pathToURI(dir), "capabilities": map[string]any{}}, &res)
+		if end == "shutdown" {
+			c.call("shutdown", nil, nil)
+		} else {
+			c.conn.Close()
+			<-c.exit
+		}
+		c.srv.indexWorkspace([]string{dir}, false)
+		if n := len(c.srv.index.all()); n != 0 {
+			t.Errorf("%d files indexed after %s", n, end)
+		}
+		if p := debug.SetGCPercent(100); p != 100 {
+			t.Errorf("the collector's percentage is %d after the indexing, want 100", p)
+		}
+	}
+}
+
+// TestIndexAfterClose: a document closed after its file changed on disk
+// (saved by a client that does not watch files) is indexed again: the
+// references of its procedures point into its new text.
+func TestIndexAfterClose(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"twice.f90": "subroutine twice(i)\n  integer, intent(inout) :: i\n  i = 2 * i\nend subroutine twice\n",
+		"main.f90":  "program main\n  integer :: k = 3\n  call twice(k)\nend program main\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := newClient(t, Options{})
+	var res map[string]any
+	c.call("initialize", map[string]any{"processId": nil, "rootUri": pathToURI(dir), "capabilities": map[string]any{}}, &res)
+	c.notify("initialized", map[string]any{})
+	<-c.srv.index.done
+	twice := pathToURI(filepath.Join(dir, "twice.f90"))
+	c.open(twice, files["twice.f90"])
+	saved := "! doubles\n" + files["twice.f90"]
+	if err := os.WriteFile(filepath.Join(dir, "twice.f90"), []byte(saved), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": twice}})
+	main := pathToURI(filepath.Join(dir, "main.f90"))
+	c.open(main, files["main.f90"])
+	var locs []protocol.Location
+	c.call("textDocument/references", map[string]any{"textDocument": map[string]any{"uri": main},
+		"position": posOf(t, files["main.f90"], "twice(k)", 0), "context": map[string]any{"includeDeclaration": true}}, &locs)
+	var lines []uint32
+	for _, l := range locs {
+		if l.URI == twice {
+			lines = append(lines, l.Range.Start.Line)
+		}
+	}
+	if fmt.Sprint(lines) != "[1 4]" {
+		t.Errorf("references in twice.f90 on lines %v, want [1 4] (its saved text)", lines)
+	}
+}
+
+// TestIndexLaterReadingWins: when two readings of one file overlap (the
+// workspace's indexing, and a watched change or the closing of its
+// document), the summary of the reading begun last stays, whichever
+// ends last; a deletion seen after a reading began drops it too.
+func TestIndexLaterReadingWins(t *testing.T) {
+	s := NewServer(Options{})
+	const uri = protocol.DocumentURI("file:///w/a.f90")
+	summary := func() string {
+		for _, x := range s.index.all() {
+			if x.uri == uri {
+				return x.entry.sum.Symbols[0].Name
+			}
+		}
+		return "none"
+	}
+	parse := func(name string) *parser.File {
+		return parser.Parse("a.f90", []byte("subroutine "+name+"\nend subroutine "+name+"\n"), &parser.Config{})
+	}
+	early, late := s.index.read(), s.index.read()
+	s.index.add(uri, "/w/a.f90", parse("new"), late)
+	s.index.add(uri, "/w/a.f90", parse("old"), early)
+	if got := summary(); got != "NEW" {
+		t.Errorf("after the earlier reading ended last: %s, want NEW", got)
+	}
+	early, deleted := s.index.read(), s.index.read()
+	s.index.remove(uri, deleted)
+	s.index.add(uri, "/w/a.f90", parse("old"), early)
+	if got := summary(); got != "none" {
+		t.Errorf("after a reading begun before the deletion ended: %s, want none", got)
+	}
+	s.index.add(uri, "/w/a.f90", parse("again"), s.index.read())
+	if got := summary(); got != "AGAIN" {
+		t.Errorf("created again: %s, want AGAIN", got)
+	}
+}
+
+// TestIndexSurvivesSummaryPanic: a tree the summary cannot handle leaves
+// its file out of the index, and the server (whose indexing runs in the
+// background, where nothing would recover a panic) goes on.
+func TestIndexSurvivesSummaryPanic(t *testing.T) {
+	s := NewServer(Options{})
+	broken := &parser.File{Name: "/w/b.f90", Units: []*parser.Unit{nil}}
+	if s.addToIndex("file:///w/b.f90", "/w/b.f90", broken, s.index.read()) {
+		t.Errorf("a tree whose summary panicked was indexed")
+	}
+	good := parser.Parse("/w/a.f90", []byte("subroutine a\nend subroutine a\n"), &parser.Config{})
+	if !s.addToIndex("file:///w/a.f90", "/w/a.f90", good, s.index.read()) || len(s.index.all()) != 1 {
+		t.Errorf("a good tree was not indexed after")
 	}
 }

@@ -268,6 +268,7 @@ func (s *Server) didClose(ctx context.Context, r *request) (any, error) {
 	s.diags.forget(p.TextDocument.URI)
 	s.notify("textDocument/publishDiagnostics", protocol.PublishDiagnosticsParams{URI: p.TextDocument.URI, Diagnostics: []protocol.Diagnostic{}})
 	s.pubMu.Unlock()
+	s.reindexClosed(p.TextDocument.URI)
 	if s.opts.Release != nil && !s.openName(name) {
 		s.opts.Release(name)
 	}
