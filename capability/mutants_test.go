@@ -690,3 +690,72 @@ func TestPipelineModelByHand(t *testing.T) {
 		t.Errorf("pipeline-granularity %q, want it to say %q", msg, want)
 	}
 }
+
+// TestOwnerComputesFunctionOrArray: a row filled from an array G(J) is a
+// copy (no work before its broadcast), one filled from a function F(J),
+// declared with a type but no dimensions, is computed by the owner of
+// row K while the others wait, as one filled from an intrinsic is.
+func TestOwnerComputesFunctionOrArray(t *testing.T) {
+	prog := func(decl, rhs string) string {
+		return `      PROGRAM GE
+      PARAMETER (N = 512)
+      DOUBLE PRECISION A(N,N)` + decl + `
+      DECOMPOSITION D(N,N)
+      ALIGN A WITH D
+      DISTRIBUTE D(CYCLIC,:)
+      DO 30 K = 1, N-1
+         DO 5 J = K+1, N
+            A(K,J) = ` + rhs + `
+    5    CONTINUE
+         DO 20 I = K+1, N
+            A(I,K) = A(I,K) / A(K,K)
+            DO 10 J = K+1, N
+               A(I,J) = A(I,J) - A(I,K)*A(K,J)
+   10       CONTINUE
+   20    CONTINUE
+   30 CONTINUE
+      END
+`
+	}
+	for _, c := range []struct {
+		decl, rhs string
+		want      int
+	}{{", G(N)", "G(J)", 0}, {", F", "F(J)", 1}, {"", "DBLE(J)", 1}} {
+		if got := codes(findings(t, "ge.f", prog(c.decl, c.rhs), ""))["non-overlapped-broadcast"]; got != c.want {
+			t.Errorf("A(K,J) = %s: %d non-overlapped-broadcast, want %d", c.rhs, got, c.want)
+		}
+	}
+}
+
+// TestElementPipelinePredictsAtOne: a profile that does not pipeline in
+// blocks prices its pipeline at B = 1, with finite times.
+func TestElementPipelinePredictsAtOne(t *testing.T) {
+	src := `      PROGRAM SWEEP
+      PARAMETER (N = 1024)
+      REAL U(N,N)
+      DECOMPOSITION D(N,N)
+      ALIGN U WITH D
+      DISTRIBUTE D(:,BLOCK)
+      DO 20 J = 2, N
+         DO 10 I = 1, N
+            U(I,J) = U(I,J-1)
+   10    CONTINUE
+   20 CONTINUE
+      PRINT *, U(2,2)
+      END
+`
+	f := parser.Parse("sweep.f", []byte(src), nil)
+	found := false
+	for _, x := range Capabilities(f, CMFortran(), partition.Options{Procs: 16}) {
+		if x.Code != "pipeline-granularity" {
+			continue
+		}
+		found = true
+		if !regexp.MustCompile(`predicts [0-9.]+ [µmn]?s at B = 1 and`).MatchString(x.Message) {
+			t.Errorf("message %q", x.Message)
+		}
+	}
+	if !found {
+		t.Error("no pipeline-granularity")
+	}
+}

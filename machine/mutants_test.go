@@ -116,3 +116,17 @@ func TestValidateBounds(t *testing.T) {
 		t.Error("a time that falls at a boundary was accepted")
 	}
 }
+
+// TestCommTimeBetweenCounts: between two trained processor counts a
+// time is interpolated in log2 of the count: with 1 µs at P = 2 and 3 µs
+// at P = 8, P = 4 lies halfway (log2 4 = 2 between 1 and 3): 2 µs.
+func TestCommTimeBetweenCounts(t *testing.T) {
+	m := &Machine{Comm: map[int]map[string]Curve{
+		2: {PatternVectorShift: {{From: 0, To: 0, A: 1e-6}}},
+		8: {PatternVectorShift: {{From: 0, To: 0, A: 3e-6}}},
+	}}
+	got, err := m.CommTime(PatternVectorShift, 4, 100)
+	if err != nil || math.Abs(got-2e-6) > 1e-18 {
+		t.Errorf("CommTime at P = 4: %g, %v; want 2e-06", got, err)
+	}
+}
