@@ -3,6 +3,7 @@ package train
 import (
 	"fmt"
 	"math"
+	"math/rand"
 	"testing"
 
 	"github.com/pfls/pfls/machine"
@@ -148,5 +149,95 @@ func TestFitZeroTimeWeighsLikeTheFastest(t *testing.T) {
 	}
 	if len(c) != 1 || c[0].B != 0 || !within(c[0].A, 0.75e-6, 1e-12) {
 		t.Errorf("curve %+v, want the constant 0.75 µs", c)
+	}
+}
+
+// TestQPSolveAgainstProjectedGradient: random convex problems over the
+// non-negative orthant (θ ≥ 0, the constraints of a curve's A and B),
+// in four variables, so that the optimum often holds two or more
+// constraints active, solved a second way: projected gradient descent
+// (step 1/L, L the largest eigenvalue's bound, clipped at 0), which
+// converges to the same optimum. The objectives agree.
+func TestQPSolveAgainstProjectedGradient(t *testing.T) {
+	rng := rand.New(rand.NewSource(21))
+	const n = 4
+	obj := func(h [][]float64, g, x []float64) float64 {
+		v := 0.0
+		for i := range n {
+			for j := range n {
+				v += x[i] * h[i][j] * x[j]
+			}
+			v -= 2 * g[i] * x[i]
+		}
+		return v
+	}
+	multiActive := 0
+	for trial := 0; trial < 100; trial++ {
+		// H = AᵀA + 0.1·I is positive definite.
+		var a [n][n]float64
+		for i := range n {
+			for j := range n {
+				a[i][j] = rng.Float64()*2 - 1
+			}
+		}
+		h := make([][]float64, n)
+		lmax := 0.0
+		for i := range n {
+			h[i] = make([]float64, n)
+			for j := range n {
+				for k := range n {
+					h[i][j] += a[k][i] * a[k][j]
+				}
+			}
+			h[i][i] += 0.1
+		}
+		for i := range n { // Gershgorin bound on the largest eigenvalue
+			r := 0.0
+			for j := range n {
+				r += math.Abs(h[i][j])
+			}
+			lmax = max(lmax, r)
+		}
+		g := make([]float64, n)
+		for i := range g {
+			g[i] = rng.Float64()*2 - 1
+		}
+		ineq := make([][]float64, n)
+		for i := range ineq {
+			ineq[i] = make([]float64, n)
+			ineq[i][i] = 1
+		}
+		got, ok := qpSolve(h, g, ineq)
+		if !ok {
+			t.Fatalf("trial %d: no solution", trial)
+		}
+		x := make([]float64, n)
+		for it := 0; it < 20000; it++ {
+			for i := range n {
+				grad := -2 * g[i]
+				for j := range n {
+					grad += 2 * h[i][j] * x[j]
+				}
+				x[i] = max(0, x[i]-grad/(2*lmax))
+			}
+		}
+		zeros := 0
+		for i := range n {
+			if x[i] == 0 {
+				zeros++
+			}
+			if got[i] < -1e-9 {
+				t.Errorf("trial %d: θ = %v is not ≥ 0", trial, got)
+			}
+		}
+		if zeros >= 2 {
+			multiActive++
+		}
+		if o1, o2 := obj(h, g, got), obj(h, g, x); o1 > o2+1e-9*(1+math.Abs(o2)) {
+			t.Errorf("trial %d: qpSolve's objective %g, projected gradient's %g (θ %v vs %v)", trial, o1, o2, got, x)
+		}
+	}
+	if multiActive < 10 {
+		t.Errorf("only %d of 100 problems had two or more active constraints", multiActive)
 	}
 }
