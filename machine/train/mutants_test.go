@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/pfls/pfls/machine"
@@ -239,5 +240,25 @@ func TestQPSolveAgainstProjectedGradient(t *testing.T) {
 	}
 	if multiActive < 10 {
 		t.Errorf("only %d of 100 problems had two or more active constraints", multiActive)
+	}
+}
+
+// TestParseTrainingEdges: a run on one processor, a progress line of
+// just its two counts, a time measured as 0 s (below the timer's
+// resolution: a non-negative number) and a line of 100 KB (the MPI
+// library's banner; lines up to 1 MiB are read) are all valid output.
+func TestParseTrainingEdges(t *testing.T) {
+	banner := strings.Repeat("x", 100*1024)
+	in := "pfls-train 1\nprocs 1\nmpi " + banner + "\nprogress 0 1\nkernel copy 16 1e-9\ncomm vector-shift 8 0 0 0 3\ndone\n"
+	var progress []TrainingProgress
+	run, err := ParseTraining(strings.NewReader(in), "x", func(p TrainingProgress) { progress = append(progress, p) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if run.Procs != 1 || run.MPI != banner || len(progress) != 1 || !run.Done {
+		t.Errorf("procs %d, mpi of %d bytes, progress %v, done %v", run.Procs, len(run.MPI), progress, run.Done)
+	}
+	if s := run.Comm["vector-shift"]; len(s) != 1 || s[0].Bytes != 8 || s[0].Seconds != 0 {
+		t.Errorf("vector-shift samples %+v", s)
 	}
 }
