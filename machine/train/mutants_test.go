@@ -262,3 +262,85 @@ func TestParseTrainingEdges(t *testing.T) {
 		t.Errorf("vector-shift samples %+v", s)
 	}
 }
+
+// TestBuildMachineByHand: the operation and memory times BuildMachine
+// derives from kernel times, worked by hand. The operations come from the
+// run with the fewest processors (P = 1, listed second). One reference
+// costs half the faster of the copy (1 ns) and the add kernel (0.8 ns):
+// 0.4 ns. Memory levels scale it by the copy kernel's slowdown: 0.4, 0.8,
+// 1.6 ns. add (3 references, 1.2 ns, more than its 0.8 ns kernel) is
+// hidden: 0.01 ns; mul, 2 ns, leaves 0.8 ns; div is long-latency and
+// outlasts its references: its whole 5 ns; call (2 references, 0.8 ns)
+// takes exactly as long as its references, so they hide it: 0.01 ns. A
+// strided load is half the strided copy, 1 ns; a reused reference is
+// (2.4 − 2 × 0.4)/4 = 0.4 ns after the five-point stencil, (4 − 2 ×
+// 1)/4 = 0.5 ns strided after the red-black kernel. The trip counts lie
+// on 10 ns + 5 ns·trips: loop 10 ns, iteration 5 − 3 × 0.4 − 0.01 =
+// 3.79 ns. The noise is the median spread, to three decimals: 0.123.
+func TestBuildMachineByHand(t *testing.T) {
+	line := func(spread float64) []Sample {
+		var s []Sample
+		for _, b := range []int64{8, 64, 512, 4096} {
+			s = append(s, Sample{Bytes: b, Seconds: 1e-6 + 1e-9*float64(b), Spread: spread})
+		}
+		return s
+	}
+	p2 := &TrainingRun{Procs: 2, Done: true,
+		Kernels: map[string]map[int64]float64{"copy": {16384: 3e-9}, "add": {16384: 3e-9}},
+		Comm:    map[string][]Sample{"vector-shift": line(0.1234), "broadcast": line(0.1234)}}
+	p1 := &TrainingRun{Procs: 1, Done: true,
+		Kernels: map[string]map[int64]float64{
+			"copy": {16384: 1e-9, 1 << 20: 2e-9, 1 << 26: 4e-9}, "add": {16384: 0.8e-9}, "mul": {16384: 2e-9},
+			"div": {16384: 5e-9}, "call": {16384: 0.8e-9}, "copy.strided": {16384: 2e-9},
+			"stencil5": {16384: 2.4e-9}, "redblack": {16384: 4e-9}},
+		Trips: [][2]float64{{1, 15e-9}, {2, 20e-9}, {4, 30e-9}}}
+	m, _, err := BuildMachine([]*TrainingRun{p2, p1}, machine.Provenance{Source: "pfls train"}, FitOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for op, want := range map[string]float64{
+		"load": 0.4e-9, "store": 0.4e-9, "add": 1e-11, "sub": 1e-11, "mul": 0.8e-9, "div": 5e-9, "call": 1e-11,
+		"load.strided": 1e-9, "load.reuse": 0.4e-9, "load.reuse.strided": 0.5e-9, "loop": 10e-9, "iteration": 3.79e-9,
+	} {
+		if got := m.Ops[op]; !within(got, want, 1e-9) {
+			t.Errorf("%s = %g, want %g", op, got, want)
+		}
+	}
+	for i, want := range []float64{0.4e-9, 0.8e-9, 1.6e-9} {
+		if i >= len(m.Memory) || !within(m.Memory[i].Load, want, 1e-9) || m.Memory[i].Store != m.Memory[i].Load {
+			t.Errorf("memory levels %+v, want loads 0.4, 0.8, 1.6 ns", m.Memory)
+			break
+		}
+	}
+	if m.Noise != 0.123 {
+		t.Errorf("noise %g, want 0.123", m.Noise)
+	}
+}
+
+// TestParseTrainingSpread: a comm line's spread is (max − min)/median,
+// (4 − 1)/2 = 1.5; a median of 0 s has spread 0; a progress line may
+// count the last of its measurements (done = total).
+func TestParseTrainingSpread(t *testing.T) {
+	in := "pfls-train 1\nprocs 2\nprogress 3 3\nkernel copy 16 1e-9\ncomm vector-shift 8 2e-6 1e-6 4e-6 3\ncomm vector-shift 16 0 0 0 3\ndone\n"
+	run, err := ParseTraining(strings.NewReader(in), "x", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := run.Comm["vector-shift"]
+	if len(s) != 2 || s[0].Spread != 1.5 || s[1].Spread != 0 {
+		t.Errorf("samples %+v, want spreads 1.5 and 0", s)
+	}
+}
+
+// TestBuildMachineCopyFaster: when the copy kernel is the faster of the
+// two (1 ns against 3 ns), a reference costs half of it: 0.5 ns.
+func TestBuildMachineCopyFaster(t *testing.T) {
+	run := &TrainingRun{Procs: 1, Done: true, Kernels: map[string]map[int64]float64{"copy": {16384: 1e-9}, "add": {16384: 3e-9}}}
+	m, _, err := BuildMachine([]*TrainingRun{run}, machine.Provenance{Source: "pfls train"}, FitOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Ops["load"]; !within(got, 0.5e-9, 1e-12) {
+		t.Errorf("load = %g, want 5e-10", got)
+	}
+}
