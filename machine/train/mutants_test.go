@@ -344,3 +344,17 @@ func TestBuildMachineCopyFaster(t *testing.T) {
 		t.Errorf("load = %g, want 5e-10", got)
 	}
 }
+
+// TestBuildMachineZeroCopyTime: a copy kernel timed at 0 s (below the
+// timer's resolution, which the training output allows) gives references
+// and memory levels of 0 s, not a division by zero.
+func TestBuildMachineZeroCopyTime(t *testing.T) {
+	run := &TrainingRun{Procs: 1, Done: true, Kernels: map[string]map[int64]float64{"copy": {16384: 0, 1 << 20: 1e-9}}}
+	m, _, err := BuildMachine([]*TrainingRun{run}, machine.Provenance{Source: "pfls train"}, FitOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Ops["load"] != 0 || len(m.Memory) != 2 || m.Memory[0].Load != 0 || m.Memory[1].Load != 0 {
+		t.Errorf("load %g, memory %+v", m.Ops["load"], m.Memory)
+	}
+}
