@@ -491,7 +491,7 @@ func (in *instrumenter) stmt(ctx *walkCtx, s parser.Stmt, enclosing *parser.DoCo
 		}
 		return timed
 	case *parser.Block:
-		if _, ok := x.Head.(*parser.SelectStmt); ok {
+		if sel, ok := x.Head.(*parser.SelectStmt); ok {
 			timed := false
 			hasDefault := false
 			for _, arm := range x.Arms {
@@ -504,7 +504,7 @@ func (in *instrumenter) stmt(ctx *walkCtx, s parser.Stmt, enclosing *parser.DoCo
 				}
 			}
 			if !hasDefault {
-				in.fallThrough(ctx, x.EndStmt, "case default")
+				in.fallThrough(ctx, x.EndStmt, defaultArm(sel))
 			}
 			return timed
 		}
@@ -607,16 +607,30 @@ func (in *instrumenter) arm(ctx *walkCtx, arm *parser.IfArm) {
 	in.p.Sites = append(in.p.Sites, Site{Kind: Arm, File: in.file, Line: in.line(u, arm.Head.Pos()) + 1, Count: k})
 }
 
-// caseDefault says an arm's head is CASE DEFAULT (which the parser may
-// give as a CASE or as a statement of keyword CASEDEFAULT).
+// caseDefault says an arm's head is CASE DEFAULT, CLASS DEFAULT (SELECT
+// TYPE) or RANK DEFAULT (SELECT RANK), which the parser may give as a
+// CASE or as a statement of keyword CASEDEFAULT or CLASSDEFAULT.
 func caseDefault(s parser.Stmt) bool {
 	switch h := s.(type) {
 	case *parser.CaseStmt:
 		return h.Default
 	case *parser.SimpleStmt:
-		return h.Keyword == "CASEDEFAULT"
+		return h.Keyword == "CASEDEFAULT" || h.Keyword == "CLASSDEFAULT"
 	}
 	return false
+}
+
+// defaultArm is the head of the arm that a SELECT construct takes when
+// none of its others is: CASE DEFAULT, but CLASS DEFAULT in a SELECT
+// TYPE and RANK DEFAULT in a SELECT RANK, which have no CASE.
+func defaultArm(s *parser.SelectStmt) string {
+	switch s.Keyword {
+	case "SELECTTYPE":
+		return "class default"
+	case "SELECTRANK":
+		return "rank default"
+	}
+	return "case default"
 }
 
 // fallThrough counts the times a construct without ELSE (or CASE

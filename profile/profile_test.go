@@ -644,3 +644,52 @@ func TestInstrumentSpecification(t *testing.T) {
 		}
 	}
 }
+
+// TestInstrumentFallThroughSelectType: the fall-through arm of a SELECT
+// TYPE is CLASS DEFAULT and that of a SELECT RANK is RANK DEFAULT (a
+// CASE DEFAULT does not belong to either construct, F2018 11.1.10-11);
+// one that has CLASS DEFAULT gets none (a second would not compile).
+func TestInstrumentFallThroughSelectType(t *testing.T) {
+	src := `subroutine s(x, a)
+  class(*) :: x
+  real :: a(..)
+  integer :: k
+  k = 0
+  select type (x)
+  type is (integer)
+     k = 1
+  end select
+  select type (x)
+  type is (real)
+     k = 2
+  class default
+     k = 3
+  end select
+  select rank (a)
+  rank (1)
+     k = 4
+  end select
+end subroutine s
+`
+	f := parser.Parse("s.f90", []byte(src), nil)
+	p := Instrument([]*parser.File{f}, []string{"s.f90"})
+	text := strings.ToLower(p.Texts[0])
+	if n := strings.Count(text, "case default"); n != 0 {
+		t.Errorf("%d CASE DEFAULTs in the copy, want 0:\n%s", n, p.Texts[0])
+	}
+	if n := strings.Count(text, "class default"); n != 2 {
+		t.Errorf("%d CLASS DEFAULTs in the copy, want 2:\n%s", n, p.Texts[0])
+	}
+	if n := strings.Count(text, "rank default"); n != 1 {
+		t.Errorf("%d RANK DEFAULTs in the copy, want 1:\n%s", n, p.Texts[0])
+	}
+	var arms []int
+	for _, s := range p.Sites {
+		if s.Kind == Arm {
+			arms = append(arms, s.Line)
+		}
+	}
+	if want := []int{7, 9, 11, 13, 17, 19}; !slices.Equal(arms, want) {
+		t.Errorf("counted branches on lines %v, want %v", arms, want)
+	}
+}
