@@ -2536,12 +2536,17 @@ func (e *est) onlyAtOwner(name string, a *parser.AssignStmt, r ref, ly *Layout, 
 				return false
 			}
 		case *parser.DoConstruct:
-			// The loop must set it before any use, its bounds not use it.
+			// The loop must set it before any use, its bounds not use it,
+			// and it must run: a loop of no iteration (DO J = K+1, N at K
+			// = N) leaves the owner's value to what follows.
 			d := x.Do
 			for _, b := range []parser.Expr{d.Lo, d.Hi, d.Step} {
 				if b != nil && uses(b) {
 					return false
 				}
+			}
+			if !e.runs(d, loops) {
+				return false
 			}
 			for _, t := range x.Body {
 				if !uses(t) {
@@ -2559,4 +2564,70 @@ func (e *est) onlyAtOwner(name string, a *parser.AssignStmt, r ref, ly *Layout, 
 		}
 	}
 	return false
+}
+
+// runs reports whether the DO loop d, inside loops, has at least one
+// iteration whatever the indices of the loops around it: its step is
+// 1 (or absent) and hi - lo, an affine function of those indices, is not
+// negative at any end of their ranges (a DO loop's iteration count is
+// MAX((hi-lo+step)/step, 0), F2018 11.1.7.4.1). False when it cannot
+// tell.
+func (e *est) runs(d *parser.DoStmt, loops []loopInfo) bool {
+	if d == nil || d.Lo == nil || d.Hi == nil {
+		return false
+	}
+	if d.Step != nil {
+		st, ok := e.value(d.Step, loops, 0)
+		if v, isNum := complexity.Seconds(st); !ok || !isNum || v != 1 {
+			return false
+		}
+	}
+	lo, ok1 := e.value(d.Lo, loops, 0)
+	hi, ok2 := e.value(d.Hi, loops, 0)
+	if !ok1 || !ok2 {
+		return false
+	}
+	// hi - lo is affine in the indices of the loops around: its least
+	// value over an index's range [a, b] (not empty: that loop runs) is
+	// at a when it grows with the index, else at b. Replace the indices
+	// from the innermost loop out (an end may hold an outer index).
+	span := hi.Sub(lo)
+	for i := len(loops) - 1; i >= 0; i-- {
+		l := loops[i]
+		if !span.Has(l.index) {
+			continue
+		}
+		ld := l.do.Do
+		if ld == nil || ld.Lo == nil || ld.Hi == nil || ld.Step != nil {
+			return false
+		}
+		if _, deg := span.Degree(l.index); deg != 1 {
+			return false
+		}
+		p1, ok1 := span.Subst(l.index, complexity.Int(1))
+		p0, ok0 := span.Subst(l.index, complexity.Int(0))
+		c, isNum := complexity.Seconds(p1.Sub(p0))
+		if !ok1 || !ok0 || !isNum {
+			return false
+		}
+		end := ld.Hi
+		if c > 0 {
+			end = ld.Lo
+		}
+		x, ok := e.value(end, loops[:i], 0)
+		if !ok {
+			return false
+		}
+		if span, ok = span.Subst(l.index, x); !ok {
+			return false
+		}
+	}
+	spans := []Poly{span}
+	for _, p := range spans {
+		v, ok := complexity.Seconds(p)
+		if !ok || v < 0 {
+			return false
+		}
+	}
+	return true
 }
