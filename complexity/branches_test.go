@@ -127,3 +127,34 @@ end subroutine
 		t.Errorf("SELECT with CASE DEFAULT: %s, %s", got, r.Stats)
 	}
 }
+
+// TestMeasuredBranchesClassDefault: CLASS DEFAULT is a SELECT TYPE's
+// default arm (F2018 11.1.11): the construct never falls through, its
+// arms' counts alone give its frequencies (the profile counts no
+// fall-through there).
+func TestMeasuredBranchesClassDefault(t *testing.T) {
+	src := `subroutine d(y, x)
+  class(*) :: y
+  real :: x
+  select type (y)
+  type is (integer)
+    x = x + 1.0
+  class default
+    x = x + 1.0 + 2.0 + 3.0 + 4.0
+  end select
+end subroutine
+`
+	f := parser.Parse("d.f90", []byte(src), nil)
+	eng := NewEngine(Options{})
+	eng.SetBranches("d.f90", NewBranches(map[int]int64{5: 3, 7: 1}))
+	r := eng.File(f)[0]
+	// 1 + 3/4·3 + 1/4·6, as with CASE DEFAULT.
+	if got := r.Summary.String(); got != "19/4" || r.Stats.IfMeasured != 1 {
+		t.Errorf("SELECT TYPE with CLASS DEFAULT: %s, %s; want 19/4, measured", got, r.Stats)
+	}
+	// Guessed: two arms, each taken half the time (no third way out).
+	eng.SetBranches("d.f90", nil)
+	if got := eng.File(f)[0].Summary.String(); got != "11/2" {
+		t.Errorf("SELECT TYPE with CLASS DEFAULT, guessed: %s, want 11/2", got)
+	}
+}

@@ -1271,6 +1271,10 @@ func (m *unitModel) block(b *parser.Block, e env) (Poly, Stats) {
 			if cs, ok := a.Head.(*parser.CaseStmt); ok && cs.Default {
 				hasDefault = true
 			}
+			// CLASS DEFAULT, SELECT TYPE's default arm (F2018 11.1.11).
+			if sm, ok := a.Head.(*parser.SimpleStmt); ok && sm.Keyword == "CLASSDEFAULT" {
+				hasDefault = true
+			}
 		}
 		if !hasDefault {
 			n++
