@@ -409,6 +409,9 @@ type walkCtx struct {
 	exitLabel int
 	labels    map[int]bool // the labels the unit uses
 	doEnds    map[int]bool // the labels that end DO loops
+	// concurrent counts the DO CONCURRENT constructs around the walk,
+	// where no procedure that is not PURE may be called (F2018 C1139).
+	concurrent int
 }
 
 // executable says whether a statement of a unit's body is executable
@@ -477,6 +480,10 @@ func (in *instrumenter) stmt(ctx *walkCtx, s parser.Stmt, enclosing *parser.DoCo
 	u := ctx.unit
 	switch x := s.(type) {
 	case *parser.DoConstruct:
+		if x.Do.Concurrent != nil {
+			ctx.concurrent++
+			defer func() { ctx.concurrent-- }()
+		}
 		return in.loop(ctx, x, enclosing)
 	case *parser.IfConstruct:
 		timed := false
@@ -534,6 +541,10 @@ func (in *instrumenter) stmt(ctx *walkCtx, s parser.Stmt, enclosing *parser.DoCo
 			// The counters are written first: ERROR STOP ends the program
 			// with an error, which may not run the exit handlers (nor does
 			// an MPI program have one).
+			if ctx.concurrent > 0 {
+				in.skip(u, x.Pos(), "STOP in a DO CONCURRENT, which may call no procedure that is not PURE: the counters are not written there")
+				break
+			}
 			in.beforeJump(ctx, x.Pos(), fmt.Sprintf("call pfls_end(%d)", ctx.routineTimer), "call pfls_fini()")
 		}
 	}
@@ -972,7 +983,7 @@ func jumpsOut(d *parser.DoConstruct) bool {
 			out = true
 		case *parser.SimpleStmt:
 			switch x.Keyword {
-			case "RETURN", "STOP":
+			case "RETURN", "STOP", "ERRORSTOP":
 				out = true
 			case "EXIT":
 				if len(x.Args) > 0 || depth == 0 {

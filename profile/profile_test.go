@@ -693,3 +693,42 @@ end subroutine s
 		t.Errorf("counted branches on lines %v, want %v", arms, want)
 	}
 }
+
+// TestInstrumentErrorStopLeavesLoop: ERROR STOP, like STOP, ends the
+// program (F2018 11.4): a loop that holds one may stop before its trip
+// count, so it counts its iterations in its body as a loop with a STOP
+// does, not its whole trip count before it starts (the counters are
+// written at the ERROR STOP).
+func TestInstrumentErrorStopLeavesLoop(t *testing.T) {
+	src := "program p\n  integer :: i, n\n  n = 100\n  do i = 1, n\n     if (i == 3) then\n        STOPPING\n     end if\n  end do\nend program p\n"
+	copyOf := func(stop string) string {
+		s := strings.Replace(src, "STOPPING", stop, 1)
+		f := parser.Parse("p.f90", []byte(s), nil)
+		return Instrument([]*parser.File{f}, []string{"p.f90"}).Texts[0]
+	}
+	plain, errorStop := copyOf("stop 1"), copyOf("error stop 1")
+	if want := strings.Replace(plain, "stop 1", "error stop 1", 1); errorStop != want {
+		t.Errorf("with ERROR STOP:\n%s\nwant, as with STOP:\n%s", errorStop, want)
+	}
+}
+
+// TestInstrumentStopInDoConcurrent: no procedure that is not PURE may be
+// referenced in a DO CONCURRENT (F2018 C1139), so the counters are not
+// written before a STOP or ERROR STOP there (gfortran: "Subroutine call
+// to 'pfls_end' in DO CONCURRENT block is not PURE"); it is noted.
+func TestInstrumentStopInDoConcurrent(t *testing.T) {
+	src := "program p\n  integer :: i\n  real :: a(10)\n  do concurrent (i = 1:10)\n     a(i) = i\n     if (a(i) > 20.0) then\n        error stop 3\n     end if\n  end do\n  print *, a(1)\n  stop\nend program p\n"
+	f := parser.Parse("p.f90", []byte(src), nil)
+	p := Instrument([]*parser.File{f}, []string{"p.f90"})
+	text := p.Texts[0]
+	loop := text[strings.Index(text, "do concurrent"):strings.Index(text, "end do")]
+	if strings.Contains(loop, "call ") {
+		t.Errorf("a call inside the DO CONCURRENT:\n%s", text)
+	}
+	if !strings.Contains(text, "call pfls_fini()\n  stop\n") {
+		t.Errorf("no pfls_fini before the STOP outside it:\n%s", text)
+	}
+	if len(p.Skipped) != 1 || !strings.Contains(strings.Join(p.Skipped, "\n"), "DO CONCURRENT") {
+		t.Errorf("skipped: %q, want the ERROR STOP in DO CONCURRENT", p.Skipped)
+	}
+}
