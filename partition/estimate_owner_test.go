@@ -1,6 +1,8 @@
 package partition
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/pfls/pfls/machine"
@@ -67,5 +69,33 @@ func TestOnlyAtOwnerZeroTripLoop(t *testing.T) {
 			}
 			t.Errorf("K = 1, %s: T = A(L,K) broadcast %v, want %v; messages %q", c.hi, sent, c.sent, got)
 		}
+	}
+}
+
+// TestOwnerOverlapReplicatedLoop: a loop of the step that touches no
+// distributed array (X is not distributed) is every processor's work
+// under the owner-computes rule, the busiest processor's too: it cannot
+// hide behind the others' shares as the owner's pivot work does (seed
+// 003: a statement on replicated data runs on every processor). Adding
+// it to DGEFA's step adds at least its own time at every step.
+func TestOwnerOverlapReplicatedLoop(t *testing.T) {
+	const n, p, mr = 64, 16, 8
+	m := machine.DefaultMachine()
+	withLoop := strings.Replace(kitDgefa, "      INTEGER IPVT(N)\n", fmt.Sprintf("      INTEGER IPVT(N)\n      DOUBLE PRECISION X(%d)\n", mr), 1)
+	withLoop = strings.Replace(withLoop, "         IPVT(K) = L\n", fmt.Sprintf("         IPVT(K) = L\n         DO 15 M = 1, %d\n            X(M) = X(M) * 1.0001D0\n   15    CONTINUE\n", mr), 1)
+	estimate := func(src string, line int) *Estimate {
+		f, u := parseOne(t, "dgefa.f", src)
+		return EstimateLoop(f, u, firstLoop(t, u, line, f), WithFormats(u, p, "D", []string{":", "BLOCK"}, f.Dialect), Options{Machine: m, Procs: p})
+	}
+	plain := estimate(kitDgefa, 8)
+	if !strings.Contains(strings.Join(plain.Notes, "\n"), "overlaps with the other processors' shares") {
+		t.Errorf("DGEFA under BLOCK: no overlap of the owner's work: %q", plain.Notes)
+	}
+	without := secs(t, plain.Compute)
+	with := secs(t, estimate(withLoop, 9).Compute)
+	// The replicated loop alone, at one step, times the N-1 steps.
+	rep := secs(t, estimate(withLoop, 15).Time) * (n - 1)
+	if rep <= 0 || with-without < 0.999*rep {
+		t.Errorf("BLOCK: the step's replicated loop adds %g s, want at least its own %g s", with-without, rep)
 	}
 }

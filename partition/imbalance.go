@@ -237,6 +237,13 @@ func (e *est) ownerOverlap(c *parser.DoConstruct, body Poly) (float64, bool) {
 			switch x := n.(type) {
 			case *parser.CallStmt:
 				ok = false
+			case *parser.DoConstruct:
+				// A loop that touches nothing of the template is every
+				// processor's work (replicated data), the busiest
+				// one's too: it hides behind nothing.
+				if !e.touches(x, l.Template) {
+					ok = false
+				}
 			case *parser.AssignStmt:
 				w, isRef := refOf(x.LHS, e.sc)
 				lw := e.d.Arrays[w.name]
@@ -334,4 +341,19 @@ func compileBody(body Poly, k, j string) (func(kv, jv float64) float64, bool) {
 		}
 		return v
 	}, true
+}
+
+// touches reports whether n refers to an array distributed on the
+// template tmpl.
+func (e *est) touches(n parser.Node, tmpl string) bool {
+	found := false
+	parser.Inspect(n, func(m parser.Node) bool {
+		if id, ok := m.(*parser.Ident); ok {
+			if l := e.d.Arrays[id.Name]; l != nil && l.Distributed() && l.Template == tmpl {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
