@@ -732,3 +732,18 @@ func TestInstrumentStopInDoConcurrent(t *testing.T) {
 		t.Errorf("skipped: %q, want the ERROR STOP in DO CONCURRENT", p.Skipped)
 	}
 }
+
+// TestProfileTypeFreed: an MPI_IRECV whose derived datatype the program
+// frees before the MPI_WAIT that completes it (MPI 3.1 4.1.9: the
+// communication completes normally) runs under the recorder too, which
+// reads its count with a datatype of its own: the freed handle is no
+// longer valid (Open MPI: MPI_ERR_TYPE, fatal, the job aborted).
+func TestProfileTypeFreed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs MPI programs")
+	}
+	mpi := findMPI(t)
+	path := filepath.Join("testdata", "typefree.f90")
+	_, _, prof := profileRun(t, mpi, 2, nil, path)
+	checkProfile(t, path, prof)
+}

@@ -140,15 +140,28 @@ static long long received(MPI_Fint *st, MPI_Fint *dt, MPI_Fint *count) {
 enum { STATUS_FINTS = 64 };
 
 /* pending are the MPI_IRECVs not yet completed by a wrapper, by request
- * handle: what they were noted with, corrected when they complete. */
+ * handle: what they were noted with, corrected when they complete. dt is
+ * a datatype of the recorder's own when the receive's is derived (own
+ * set): the program may free its own before the receive completes
+ * (MPI 3.1 4.1.9), after which its handle is no longer valid. */
 enum { MAXPENDING = 1024 };
 typedef struct {
   MPI_Fint req, dt, count;
-  int line, used;
+  int line, used, own;
   long rec;
   long long bytes;
 } pending_recv;
 static pending_recv pending[MAXPENDING];
+
+/* release ends a pending receive, freeing the recorder's datatype. */
+static void release(pending_recv *p) {
+  if (p->own) {
+    MPI_Datatype t = MPI_Type_f2c(p->dt);
+    MPI_Type_free(&t);
+  }
+  p->used = 0;
+  p->own = 0;
+}
 
 static pending_recv *find_pending(MPI_Fint req) {
   int i;
@@ -161,7 +174,7 @@ static pending_recv *find_pending(MPI_Fint req) {
  * where its count is not read, or a handle the library gives again). */
 static void forget(MPI_Fint req) {
   pending_recv *p = find_pending(req);
-  if (p != NULL) p->used = 0;
+  if (p != NULL) release(p);
 }
 
 static void posted(MPI_Fint req, MPI_Fint dt, MPI_Fint count, int line, long rec, long long bytes) {
@@ -169,7 +182,15 @@ static void posted(MPI_Fint req, MPI_Fint dt, MPI_Fint count, int line, long rec
   forget(req);
   for (i = 0; i < MAXPENDING; i++) {
     if (!pending[i].used) {
-      pending_recv p = {req, dt, count, line, 1, rec, bytes};
+      pending_recv p = {req, dt, count, line, 1, 0, rec, bytes};
+      MPI_Datatype t = MPI_Type_f2c(dt), mine;
+      int ni, na, nd, combiner;
+      if (MPI_Type_get_envelope(t, &ni, &na, &nd, &combiner) == MPI_SUCCESS && combiner != MPI_COMBINER_NAMED) {
+        /* A derived type: a duplicate the program cannot free. */
+        if (MPI_Type_dup(t, &mine) != MPI_SUCCESS) return;
+        p.dt = MPI_Type_c2f(mine);
+        p.own = 1;
+      }
       pending[i] = p;
       return;
     }
@@ -181,8 +202,8 @@ static void posted(MPI_Fint req, MPI_Fint dt, MPI_Fint count, int line, long rec
 static void completed(MPI_Fint req, MPI_Fint *st) {
   pending_recv *p = find_pending(req);
   if (p == NULL) return;
-  p->used = 0;
   adjust(F_IRECV, p->line, p->rec, received(st, &p->dt, &p->count) - p->bytes);
+  release(p);
 }
 
 static long long to_peer(MPI_Fint *peer, long long bytes) {
