@@ -625,10 +625,9 @@ func TestPipelineExtentsFromBounds(t *testing.T) {
 	}
 }
 
-// TestPipelineOnTwoProcessors: two processors already make a pipeline
-// (the second waits for the first's blocks).
-func TestPipelineOnTwoProcessors(t *testing.T) {
-	src := `      PROGRAM SWEEP
+// sweepFD is a Fortran D sweep along the BLOCK-distributed dimension:
+// each column J needs column J-1, a pipeline across the processors.
+const sweepFD = `      PROGRAM SWEEP
       PARAMETER (N = 1024)
       REAL U(N,N)
       DECOMPOSITION D(N,N)
@@ -642,6 +641,11 @@ func TestPipelineOnTwoProcessors(t *testing.T) {
       PRINT *, U(2,2)
       END
 `
+
+// TestPipelineOnTwoProcessors: two processors already make a pipeline
+// (the second waits for the first's blocks).
+func TestPipelineOnTwoProcessors(t *testing.T) {
+	src := sweepFD
 	f := parser.Parse("sweep.f", []byte(src), nil)
 	for _, procs := range []int{2, 4} {
 		if n := codes(Capabilities(f, nil, partition.Options{Procs: procs}))["pipeline-granularity"]; n != 1 {
@@ -660,20 +664,7 @@ func TestPipelineOnTwoProcessors(t *testing.T) {
 // 130.6, and of the integers 131 is the better one, T(131) = 15 × 1.524
 // µs + (1024/131 − 1) µs = 29.68 µs.
 func TestPipelineModelByHand(t *testing.T) {
-	src := `      PROGRAM SWEEP
-      PARAMETER (N = 1024)
-      REAL U(N,N)
-      DECOMPOSITION D(N,N)
-      ALIGN U WITH D
-      DISTRIBUTE D(:,BLOCK)
-      DO 20 J = 2, N
-         DO 10 I = 1, N
-            U(I,J) = U(I,J-1)
-   10    CONTINUE
-   20 CONTINUE
-      PRINT *, U(2,2)
-      END
-`
+	src := sweepFD
 	m := &machine.Machine{Ops: map[string]float64{}, Comm: map[int]map[string]machine.Curve{
 		16: {machine.PatternVectorShift: {{From: 0, To: 0, A: 1e-6, B: 1e-9}}}}}
 	if err := m.Validate(); err != nil {
@@ -730,20 +721,7 @@ func TestOwnerComputesFunctionOrArray(t *testing.T) {
 // TestElementPipelinePredictsAtOne: a profile that does not pipeline in
 // blocks prices its pipeline at B = 1, with finite times.
 func TestElementPipelinePredictsAtOne(t *testing.T) {
-	src := `      PROGRAM SWEEP
-      PARAMETER (N = 1024)
-      REAL U(N,N)
-      DECOMPOSITION D(N,N)
-      ALIGN U WITH D
-      DISTRIBUTE D(:,BLOCK)
-      DO 20 J = 2, N
-         DO 10 I = 1, N
-            U(I,J) = U(I,J-1)
-   10    CONTINUE
-   20 CONTINUE
-      PRINT *, U(2,2)
-      END
-`
+	src := sweepFD
 	f := parser.Parse("sweep.f", []byte(src), nil)
 	found := false
 	for _, x := range Capabilities(f, CMFortran(), partition.Options{Procs: 16}) {

@@ -300,21 +300,7 @@ func canonical(v any) string {
 // TestIndexParsesOnlyWhatRequestsNeed: a request parses again the closed
 // files its answer depends on and no other, and keeps the last ones.
 func TestIndexParsesOnlyWhatRequestsNeed(t *testing.T) {
-	dir := t.TempDir()
-	for name, text := range indexWorkspaceFiles {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	c := newClient(t, Options{})
-	var res map[string]any
-	c.call("initialize", map[string]any{"processId": nil, "rootUri": pathToURI(dir), "capabilities": fullCapabilities}, &res)
-	c.notify("initialized", map[string]any{})
-	<-c.srv.index.done
+	c, dir := indexedServer(t, indexWorkspaceFiles)
 	uri := pathToURI(filepath.Join(dir, "app.f90"))
 	text := indexWorkspaceFiles["app.f90"]
 	c.open(uri, text)
