@@ -142,6 +142,15 @@ type unitModel struct {
 	// cur is the preconditions at the statement being priced, for the
 	// actual arguments of the function references in its expressions.
 	cur env
+	// once is the part of the expressions priced so far that is paid
+	// once whatever the number of elements of an enclosing array
+	// assignment: the transformational intrinsics (arrayexpr.go).
+	once Poly
+	// elementReductions prices a transformational intrinsic as one
+	// element, as before arrayexpr.go: the estimator's ExprCost and
+	// StmtCost, whose callers price the reductions over distributed
+	// arrays themselves (each processor its share).
+	elementReductions bool
 }
 
 // at makes e the preconditions of the expressions priced until the
@@ -492,11 +501,11 @@ func (m *unitModel) simple(s parser.Stmt, e env, record bool) (Poly, Stats) {
 	kind := "STAT"
 	switch x := s.(type) {
 	case *parser.AssignStmt:
-		l, _ := m.expr(x.LHS)
-		r, _ := m.expr(x.RHS)
+		l, lo, _ := m.exprOnce(x.LHS)
+		r, ro, _ := m.exprOnce(x.RHS)
 		c = l.Add(r)
 		// Array syntax: every element (the work); one element is its span.
-		c = m.arrayWork(x.LHS, c, e, &m.res.Notes)
+		c = m.arrayWork(x.LHS, c, lo.Add(ro), e, &m.res.Notes)
 		if !x.Pointer {
 			m.assign(x.LHS, x.RHS, e)
 		}
@@ -516,12 +525,12 @@ func (m *unitModel) simple(s parser.Stmt, e env, record bool) (Poly, Stats) {
 	case *parser.ForallStmt:
 		return m.forall(x, e, record)
 	case *parser.WhereStmt:
-		mask, _ := m.expr(x.Mask)
+		mask, once, _ := m.exprOnce(x.Mask)
 		body := Zero()
 		if x.Body != nil {
 			body, st = m.simple(x.Body, e, false)
 			if a, ok := x.Body.(*parser.AssignStmt); ok {
-				mask = m.arrayWork(a.LHS, mask, e, &m.res.Notes)
+				mask = m.arrayWork(a.LHS, mask, once, e, &m.res.Notes)
 			}
 		}
 		c = mask.Add(body)
@@ -1322,10 +1331,10 @@ func (m *unitModel) block(b *parser.Block, e env) (Poly, Stats) {
 		m.record(b, "IF", total, st, notes...)
 		return total, st
 	case *parser.WhereStmt:
-		mask, _ := m.expr(h.Mask)
+		mask, once, _ := m.exprOnce(h.Mask)
 		for _, s := range b.Body {
 			if a, ok := s.(*parser.AssignStmt); ok {
-				mask = m.arrayWork(a.LHS, mask, e, &m.res.Notes)
+				mask = m.arrayWork(a.LHS, mask, once, e, &m.res.Notes)
 				break
 			}
 		}
@@ -1758,6 +1767,12 @@ func (m *unitModel) callExpr(v *parser.Call) (Poly, Type) {
 		c, ty := m.expr(v.Fun)
 		return c.Add(m.exprs(v.Args)), ty
 	}
+	if name, ok := m.intrinsicRef(v); ok && transformational[name] && !m.elementReductions {
+		if c, ty, ok := m.transformationalCost(name, v); ok {
+			m.once = m.once.Add(c)
+			return c, ty
+		}
+	}
 	args := Zero()
 	argTy := TInt
 	for i, a := range v.Args {
@@ -1810,16 +1825,20 @@ func isTriplet(x parser.Expr) bool {
 }
 
 // ExprCost returns the cost of evaluating an expression of unit u with a
-// cost table: the model's own pricing, for estimators built on it.
+// cost table: the model's own pricing, for estimators built on it, except
+// that a reduction (SUM, MAXVAL, DOT_PRODUCT, ...) costs one element of
+// its argument and the call: the estimator prices the reductions over
+// distributed arrays itself, each processor its share.
 func ExprCost(u *parser.Unit, x parser.Expr, table *CostTable) Poly {
-	m := &unitModel{u: u, sc: u.Scope, cost: table, keep: map[string]bool{}, res: &UnitResult{}, procs: noProcs{}}
+	m := &unitModel{u: u, sc: u.Scope, cost: table, keep: map[string]bool{}, res: &UnitResult{}, procs: noProcs{}, elementReductions: true}
 	c, _ := m.expr(x)
 	return c
 }
 
 // StmtCost returns the cost of a simple statement (assignment, CALL
 // without the callee, I/O, ...) of unit u with a cost table; constructs
-// and declarations cost nothing here.
+// and declarations cost nothing here. Reductions cost one element, as in
+// ExprCost.
 func StmtCost(u *parser.Unit, s parser.Stmt, table *CostTable) Poly {
 	// Out of its loops, every scalar the statement names stands for
 	// itself (the caller's loop indices among them): an array section
@@ -1833,7 +1852,7 @@ func StmtCost(u *parser.Unit, s parser.Stmt, table *CostTable) Poly {
 		}
 		return true
 	})
-	m := &unitModel{u: u, sc: u.Scope, cost: table, keep: keep, res: &UnitResult{}, procs: noProcs{}}
+	m := &unitModel{u: u, sc: u.Scope, cost: table, keep: keep, res: &UnitResult{}, procs: noProcs{}, elementReductions: true}
 	c, _ := m.simple(s, env{}, false)
 	return c
 }

@@ -571,17 +571,20 @@ func (m *unitModel) arrayElements(x parser.Expr, e env) (Poly, bool, bool) {
 }
 
 // arrayWork is the cost of an array assignment or WHERE over every
-// element, from the cost of one element (the span).
-func (m *unitModel) arrayWork(lhs parser.Expr, perElement Poly, e env, notes *[]string) Poly {
+// element, from the cost of one element (the span); once is the part of
+// it paid once, not per element (the transformational intrinsics of the
+// right side, arrayexpr.go).
+func (m *unitModel) arrayWork(lhs parser.Expr, perElement, once Poly, e env, notes *[]string) Poly {
 	n, isArray, ok := m.arrayElements(lhs, e)
 	if !isArray || m.spanMode {
 		return perElement
 	}
+	perElement = perElement.Sub(once)
 	if !ok {
 		*notes = append(*notes, "array shape unknown: "+m.unknownName("the number of elements of an array assignment"))
-		return perElement.Mul(Var(m.lastUnknown()))
+		return perElement.Mul(Var(m.lastUnknown())).Add(once)
 	}
-	return perElement.Mul(n)
+	return perElement.Mul(n).Add(once)
 }
 
 // ---------------------------------------------------------------------------

@@ -1,0 +1,489 @@
+package complexity
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pfls/pfls/parser"
+)
+
+// Array-valued expressions inside expressions.
+//
+// An array expression priced by expr costs one element: the array
+// assignment (arrayWork) multiplies it by the number of elements. The
+// arguments of a transformational intrinsic are array expressions of
+// their own: SUM(A(:,J)**2) evaluates A(:,J)**2 on every element of the
+// section and adds them up, whatever the context of the SUM (a scalar
+// assignment, an IF condition, an array assignment). Such an intrinsic
+// costs its elementwise argument over all its elements plus its own
+// operation on each element, and that cost is paid once, not once per
+// element of an enclosing array assignment: expr returns it in its cost
+// and also adds it to m.once, which arrayWork leaves out of the
+// per-element part.
+
+// reductionOp is the cost of the operation a reduction applies to each
+// element of type ty, as the loop that computes it is priced:
+// S = S + A(I) for SUM, M = MAX(M, A(I)) for MAXVAL and MAXLOC, ...
+func (m *unitModel) reductionOp(name string, ty Type) Poly {
+	switch name {
+	case "SUM":
+		return m.cost.op("+", ty)
+	case "PRODUCT":
+		return m.cost.op("*", ty)
+	case "MAXVAL", "MAXLOC":
+		return m.cost.intrinsic("MAX", ty)
+	case "MINVAL", "MINLOC":
+		return m.cost.intrinsic("MIN", ty)
+	case "ANY", "ALL":
+		return m.cost.op("log", TLogical)
+	case "COUNT":
+		return m.cost.op("+", TInt)
+	case "DOT_PRODUCT", "MATMUL", "NORM2":
+		if ty == TLogical {
+			return m.cost.op("log", TLogical).Add(m.cost.op("log", TLogical))
+		}
+		return m.cost.op("*", ty).Add(m.cost.op("+", ty))
+	}
+	return Zero()
+}
+
+// transformational is true for the intrinsics priced over the elements
+// of their array arguments here.
+var transformational = map[string]bool{
+	"SUM": true, "PRODUCT": true, "MAXVAL": true, "MINVAL": true, "MAXLOC": true, "MINLOC": true,
+	"ANY": true, "ALL": true, "COUNT": true, "DOT_PRODUCT": true, "MATMUL": true, "NORM2": true,
+}
+
+// elemental lists the elemental intrinsic functions (Fortran 2018 §16.9,
+// class E, with the specific names of Fortran 77): applied to an array
+// they give an array of the same shape.
+var elemental = func() map[string]bool {
+	out := map[string]bool{}
+	for _, n := range strings.Fields(`
+ABS ACHAR ACOS ACOSH ADJUSTL ADJUSTR AIMAG AINT ANINT ASIN ASINH ATAN ATAN2 ATANH BESSEL_J0 BESSEL_J1
+BESSEL_Y0 BESSEL_Y1 BGE BGT BLE BLT BTEST CEILING CHAR CMPLX CONJG COS COSH DBLE DIM DPROD DSHIFTL DSHIFTR
+ERF ERFC ERFC_SCALED EXP EXPONENT FLOOR FRACTION GAMMA HYPOT IACHAR IAND IBCLR IBITS IBSET ICHAR IEOR
+INDEX INT IOR ISHFT ISHFTC LEADZ LEN_TRIM LGE LGT LLE LLT LOG LOG10 LOG_GAMMA LOGICAL MAX MERGE
+MERGE_BITS MIN MOD MODULO NEAREST NINT NOT POPCNT POPPAR REAL RRSPACING SCALE SCAN SET_EXPONENT SHIFTA
+SHIFTL SHIFTR SIGN SIN SINH SPACING SQRT TAN TANH TRAILZ VERIFY
+ALOG ALOG10 AMAX0 AMAX1 AMIN0 AMIN1 AMOD CABS CCOS CEXP CLOG CSIN CSQRT DABS DACOS DASIN DATAN DATAN2
+DCOS DCOSH DDIM DEXP DINT DLOG DLOG10 DMAX1 DMIN1 DMOD DNINT DSIGN DSIN DSINH DSQRT DTAN DTANH FLOAT
+IABS IDIM IDINT IDNINT IFIX ISIGN MAX0 MAX1 MIN0 MIN1 SNGL DCMPLX DCONJG DIMAG DREAL IMAG`) {
+		out[n] = true
+	}
+	return out
+}()
+
+// intrinsicRef reports whether a call names an intrinsic function (not
+// an array or a user function of that name), and its name.
+func (m *unitModel) intrinsicRef(v *parser.Call) (string, bool) {
+	id, ok := v.Fun.(*parser.Ident)
+	if !ok {
+		return "", false
+	}
+	sym := m.sc.Lookup(id.Name)
+	if (sym == nil || sym.Intrinsic) && parser.IsIntrinsic(id.Name) {
+		return id.Name, true
+	}
+	return "", false
+}
+
+// intrinsicArgs sorts the actual arguments of an intrinsic by their
+// keywords: positional arguments take the names of names in order. A
+// positional argument that names "DIM|MASK" is MASK when it is LOGICAL
+// (SUM(A, A > 0)), DIM otherwise (SUM(A, 1)).
+func (m *unitModel) intrinsicArgs(args []parser.Expr, names ...string) map[string]parser.Expr {
+	out := map[string]parser.Expr{}
+	pos := 0
+	for _, a := range args {
+		if k, ok := a.(*parser.KeywordArg); ok {
+			if k.Name != nil {
+				out[strings.ToUpper(k.Name.Name)] = k.Value
+			}
+			continue
+		}
+		if pos >= len(names) {
+			continue
+		}
+		name := names[pos]
+		pos++
+		if name == "DIM|MASK" {
+			if m.isLogical(a) {
+				name = "MASK"
+				pos++ // the next one, if any, is KIND or BACK
+			} else {
+				name = "DIM"
+			}
+		}
+		out[name] = a
+	}
+	return out
+}
+
+// isLogical reports whether an expression is LOGICAL, from its
+// operators and names (without pricing it).
+func (m *unitModel) isLogical(x parser.Expr) bool {
+	switch v := x.(type) {
+	case *parser.Paren:
+		return m.isLogical(v.X)
+	case *parser.Unary:
+		return v.Op == ".NOT." || m.isLogical(v.X)
+	case *parser.Binary:
+		switch v.Op {
+		case ".AND.", ".OR.", ".EQV.", ".NEQV.", ".XOR.",
+			".EQ.", ".NE.", ".LT.", ".LE.", ".GT.", ".GE.", "==", "/=", "<", "<=", ">", ">=":
+			return true
+		}
+		return false
+	case *parser.Lit:
+		return v.Kind == parser.LogicalLit
+	case *parser.Ident:
+		return m.typeOf(v.Name) == TLogical
+	case *parser.Call:
+		if name, ok := m.intrinsicRef(v); ok {
+			switch name {
+			case "ANY", "ALL", "LOGICAL", "BTEST", "LGE", "LGT", "LLE", "LLT", "BGE", "BGT", "BLE", "BLT":
+				return true
+			case "MERGE", "CSHIFT", "EOSHIFT", "TRANSPOSE", "SPREAD", "PACK", "UNPACK", "RESHAPE":
+				return len(v.Args) > 0 && m.isLogical(v.Args[0])
+			}
+			return false
+		}
+		if id, ok := v.Fun.(*parser.Ident); ok {
+			return m.typeOf(id.Name) == TLogical
+		}
+	}
+	return false
+}
+
+// exprOnce prices an expression and returns its cost, the part of it
+// paid once whatever the number of elements (the transformational
+// intrinsics inside it) and its type.
+func (m *unitModel) exprOnce(x parser.Expr) (Poly, Poly, Type) {
+	saved := m.once
+	m.once = Zero()
+	c, ty := m.expr(x)
+	once := m.once
+	m.once = saved.Add(once)
+	return c, once, ty
+}
+
+// elementsOf is the number of elements of an array expression given its
+// extents; unknown extents make a new unknown, with its note.
+func (m *unitModel) elementsOf(ext []Poly, ok bool, what string) Poly {
+	if !ok {
+		u, note := m.newUnknown(what)
+		m.res.Notes = append(m.res.Notes, note)
+		return u
+	}
+	n := Int(1)
+	for _, x := range ext {
+		n = n.Mul(x)
+	}
+	return n
+}
+
+// transformationalCost prices a transformational intrinsic over the
+// elements of its array arguments; ok is false when its arguments are
+// not array expressions pfls sees as such (the intrinsic is then priced
+// as any other). The cost includes the arguments.
+func (m *unitModel) transformationalCost(name string, v *parser.Call) (Poly, Type, bool) {
+	e := m.cur
+	if e == nil {
+		e = env{}
+	}
+	line := m.line(v.Pos())
+	var args map[string]parser.Expr
+	switch name {
+	case "ANY", "ALL", "COUNT":
+		args = m.intrinsicArgs(v.Args, "MASK", "DIM", "KIND")
+	case "DOT_PRODUCT":
+		args = m.intrinsicArgs(v.Args, "VECTOR_A", "VECTOR_B")
+	case "MATMUL":
+		args = m.intrinsicArgs(v.Args, "MATRIX_A", "MATRIX_B")
+	case "NORM2":
+		args = m.intrinsicArgs(v.Args, "X", "DIM")
+	default:
+		args = m.intrinsicArgs(v.Args, "ARRAY", "DIM|MASK", "MASK")
+	}
+	switch name {
+	case "DOT_PRODUCT", "MATMUL":
+		a, b := args["VECTOR_A"], args["VECTOR_B"]
+		if name == "MATMUL" {
+			a, b = args["MATRIX_A"], args["MATRIX_B"]
+		}
+		if a == nil || b == nil {
+			return Poly{}, 0, false
+		}
+		ea, isA, okA := m.shape(a, e)
+		eb, isB, okB := m.shape(b, e)
+		if !isA || !isB {
+			return Poly{}, 0, false
+		}
+		ca, oa, ta := m.exprOnce(a)
+		cb, ob, tb := m.exprOnce(b)
+		ty := promote(ta, tb)
+		per := ca.Sub(oa).Add(cb.Sub(ob)).Add(m.reductionOp(name, ty))
+		once := oa.Add(ob)
+		if m.spanMode {
+			return per.Add(once), ty, true
+		}
+		var n Poly
+		if name == "DOT_PRODUCT" {
+			n = m.elementsOf(ea, okA, fmt.Sprintf("the number of elements of DOT_PRODUCT's arguments at line %d", line))
+		} else {
+			// (n×k)·(k×m): n·k·m multiply-adds; a vector has no n or m.
+			ok := okA && okB && len(ea) >= 1 && len(eb) >= 1
+			n = Int(1)
+			if ok {
+				for _, x := range ea {
+					n = n.Mul(x)
+				}
+				if len(eb) == 2 {
+					n = n.Mul(eb[1])
+				}
+			} else {
+				n = m.elementsOf(nil, false, fmt.Sprintf("the multiply-adds of MATMUL at line %d", line))
+			}
+		}
+		return per.Mul(n).Add(once), ty, true
+	}
+	key := "ARRAY"
+	switch name {
+	case "ANY", "ALL", "COUNT":
+		key = "MASK"
+	case "NORM2":
+		key = "X"
+	}
+	arr := args[key]
+	if arr == nil {
+		return Poly{}, 0, false
+	}
+	ext, isArr, okExt := m.shape(arr, e)
+	if !isArr {
+		return Poly{}, 0, false
+	}
+	c, once, ty := m.exprOnce(arr)
+	per := c.Sub(once).Add(m.reductionOp(name, ty))
+	if key != "MASK" {
+		if mask := args["MASK"]; mask != nil {
+			mc, mo, _ := m.exprOnce(mask)
+			per = per.Add(mc.Sub(mo))
+			once = once.Add(mo)
+		}
+	}
+	if d := args["DIM"]; d != nil {
+		dc, _, _ := m.exprOnce(d)
+		once = once.Add(dc)
+	}
+	switch name {
+	case "NORM2":
+		once = once.Add(m.cost.intrinsic("SQRT", ty))
+	case "COUNT", "MAXLOC", "MINLOC":
+		ty = TInt
+	case "ANY", "ALL":
+		ty = TLogical
+	}
+	if m.spanMode {
+		return per.Add(once), ty, true
+	}
+	n := m.elementsOf(ext, okExt, fmt.Sprintf("the number of elements of %s's argument at line %d", name, line))
+	return per.Mul(n).Add(once), ty, true
+}
+
+// shape returns the extents of an array expression: isArray is false for
+// a scalar (or an expression whose shape pfls does not follow, such as
+// a user function's result), ok false when an extent is not known.
+func (m *unitModel) shape(x parser.Expr, e env) (ext []Poly, isArray, ok bool) {
+	switch v := x.(type) {
+	case *parser.Paren:
+		return m.shape(v.X, e)
+	case *parser.Unary:
+		return m.shape(v.X, e)
+	case *parser.Binary:
+		if ext, is, ok := m.shape(v.X, e); is {
+			return ext, is, ok
+		}
+		return m.shape(v.Y, e)
+	case *parser.Ident:
+		sym := m.sc.Lookup(v.Name)
+		if sym == nil || sym.Rank() == 0 {
+			return nil, false, true
+		}
+		ok := true
+		for _, d := range sym.Dims {
+			lo := Int(1)
+			if d.Lower != nil {
+				l, okl := m.value(d.Lower, e, nil)
+				ok = ok && okl
+				lo = l
+			}
+			if d.Upper == nil {
+				ok = false
+				continue
+			}
+			hi, okh := m.value(d.Upper, e, nil)
+			if !okh || !ok {
+				ok = false
+				continue
+			}
+			ext = append(ext, hi.Sub(lo).Add(Int(1)))
+		}
+		return ext, true, ok
+	case *parser.Call:
+		return m.callShape(v, e)
+	}
+	return nil, false, true
+}
+
+// callShape is shape for NAME(args): an element or a section of an
+// array, or an intrinsic function's result.
+func (m *unitModel) callShape(v *parser.Call, e env) ([]Poly, bool, bool) {
+	id, isID := v.Fun.(*parser.Ident)
+	if !isID {
+		return nil, false, true
+	}
+	sym := m.sc.Lookup(id.Name)
+	if sym != nil && sym.Rank() > 0 {
+		if len(v.Args) != sym.Rank() {
+			return nil, false, true
+		}
+		var ext []Poly
+		is, ok := false, true
+		for i, a := range v.Args {
+			t, isT := a.(*parser.Triplet)
+			if !isT {
+				// A vector subscript gives its own extent.
+				if se, sIs, sOk := m.shape(a, e); sIs {
+					is = true
+					ok = ok && sOk
+					ext = append(ext, se...)
+				}
+				continue
+			}
+			is = true
+			d := sym.Dims[i]
+			lo, hi, step := Int(1), Poly{}, Int(1)
+			okL, okH, okS := true, false, true
+			if t.Lo != nil {
+				lo, okL = m.value(t.Lo, e, nil)
+			} else if d.Lower != nil {
+				lo, okL = m.value(d.Lower, e, nil)
+			}
+			if t.Hi != nil {
+				hi, okH = m.value(t.Hi, e, nil)
+			} else if d.Upper != nil {
+				hi, okH = m.value(d.Upper, e, nil)
+			}
+			if t.Stride != nil {
+				step, okS = m.value(t.Stride, e, nil)
+			}
+			if !okL || !okH || !okS {
+				ok = false
+				continue
+			}
+			n, okN := TripCount(lo, hi, step)
+			if !okN {
+				ok = false
+				continue
+			}
+			ext = append(ext, n)
+		}
+		return ext, is, ok
+	}
+	name, isIntr := m.intrinsicRef(v)
+	if !isIntr {
+		return nil, false, true
+	}
+	switch {
+	case elemental[name]:
+		for _, a := range v.Args {
+			if k, isK := a.(*parser.KeywordArg); isK {
+				if k.Name != nil && strings.EqualFold(k.Name.Name, "KIND") {
+					continue
+				}
+				a = k.Value
+			}
+			if ext, is, ok := m.shape(a, e); is {
+				return ext, is, ok
+			}
+		}
+		return nil, false, true
+	case name == "CSHIFT" || name == "EOSHIFT":
+		if len(v.Args) > 0 {
+			a := v.Args[0]
+			if k, isK := a.(*parser.KeywordArg); isK {
+				a = k.Value
+			}
+			return m.shape(a, e)
+		}
+	case name == "TRANSPOSE":
+		if len(v.Args) == 1 {
+			a := v.Args[0]
+			if k, isK := a.(*parser.KeywordArg); isK {
+				a = k.Value
+			}
+			ext, is, ok := m.shape(a, e)
+			if is && ok && len(ext) == 2 {
+				ext = []Poly{ext[1], ext[0]}
+			}
+			return ext, is, ok
+		}
+	case name == "MATMUL":
+		args := m.intrinsicArgs(v.Args, "MATRIX_A", "MATRIX_B")
+		if args["MATRIX_A"] == nil || args["MATRIX_B"] == nil {
+			return nil, false, true
+		}
+		ea, isA, okA := m.shape(args["MATRIX_A"], e)
+		eb, isB, okB := m.shape(args["MATRIX_B"], e)
+		if !isA || !isB {
+			return nil, false, true
+		}
+		if !okA || !okB {
+			return nil, true, false
+		}
+		var ext []Poly
+		if len(ea) == 2 {
+			ext = append(ext, ea[0])
+		}
+		if len(eb) == 2 {
+			ext = append(ext, eb[1])
+		}
+		return ext, true, true
+	case transformational[name] && name != "DOT_PRODUCT":
+		var args map[string]parser.Expr
+		key := "ARRAY"
+		switch name {
+		case "ANY", "ALL", "COUNT":
+			args = m.intrinsicArgs(v.Args, "MASK", "DIM", "KIND")
+			key = "MASK"
+		case "NORM2":
+			args = m.intrinsicArgs(v.Args, "X", "DIM")
+			key = "X"
+		default:
+			args = m.intrinsicArgs(v.Args, "ARRAY", "DIM|MASK", "MASK")
+		}
+		d := args["DIM"]
+		if d == nil {
+			// A scalar, or for MAXLOC and MINLOC one subscript per
+			// dimension: a small vector priced as a scalar.
+			return nil, false, true
+		}
+		ext, is, ok := m.shape(args[key], e)
+		if !is {
+			return nil, false, true
+		}
+		k, okK := m.value(d, e, nil)
+		kv, isC := k.Value()
+		if !ok || !okK || !isC || !kv.IsInt() || kv.Num().Int64() < 1 || kv.Num().Int64() > int64(len(ext)) {
+			return nil, true, false
+		}
+		i := int(kv.Num().Int64()) - 1
+		out := append(append([]Poly{}, ext[:i]...), ext[i+1:]...)
+		if len(out) == 0 {
+			return nil, false, true
+		}
+		return out, true, true
+	}
+	return nil, false, true
+}
