@@ -1824,9 +1824,19 @@ func (p *parser) where(base StmtBase, partial *Stmt) Stmt {
 	s.Mask = p.expr()
 	p.expect(")")
 	if !p.s.atEOS() {
+		s.Body = p.cutBody(base)
 		s.Body = p.nested(base)
 	}
 	return s
+}
+
+// cutBody is the statement of a WHERE or FORALL statement while it is
+// parsed: when it has a syntax error (a line cut mid-expression), the
+// WHERE or FORALL keeps it and stays a statement, never the head of a
+// construct that would take in the statements after it.
+func (p *parser) cutBody(outer StmtBase) Stmt {
+	at := p.tokPos(p.s.peek())
+	return &BadStmt{StmtBase: StmtBase{From: at, To: outer.To, KeyPos: NoPos, LabelPos: NoPos}}
 }
 
 func (p *parser) forall(base StmtBase, partial *Stmt) Stmt {
@@ -1835,6 +1845,7 @@ func (p *parser) forall(base StmtBase, partial *Stmt) Stmt {
 	*partial = s
 	s.Header = p.forallHeader()
 	if !p.s.atEOS() {
+		s.Body = p.cutBody(base)
 		s.Body = p.nested(base)
 	}
 	return s

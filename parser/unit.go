@@ -367,6 +367,7 @@ func (p *parser) buildBlocks(u *Unit, flat []Stmt) (out []Stmt) {
 		for len(stack) > i+1 {
 			f := pop()
 			p.unclosed(f)
+			unnestUnclosed(f, cur())
 		}
 	}
 	find := func(match func(frame) bool) int {
@@ -562,9 +563,48 @@ func (p *parser) buildBlocks(u *Unit, flat []Stmt) (out []Stmt) {
 		closeLabel(s)
 	}
 	for len(stack) > 0 {
-		p.unclosed(pop())
+		f := pop()
+		p.unclosed(f)
+		unnestUnclosed(f, cur())
 	}
 	return out
+}
+
+// unnestUnclosed undoes a WHERE or FORALL construct that no END closes
+// (a head line cut before its statement, or an END missing): its head
+// becomes a statement with an empty (bad) statement, and the statements
+// it took in go back to parent, the list it ends, where they stand in
+// the source. The END's absence is reported already; the statements
+// after the head keep their place and their cost (a FORALL does not
+// multiply the rest of the unit by its elements).
+func unnestUnclosed(f frame, parent *[]Stmt) {
+	b, ok := f.node.(*Block)
+	if !ok || len(*parent) == 0 || (*parent)[len(*parent)-1] != Stmt(b) {
+		return
+	}
+	at := b.Head.End()
+	empty := &BadStmt{StmtBase: StmtBase{From: at, To: at, KeyPos: NoPos, LabelPos: NoPos}}
+	switch h := b.Head.(type) {
+	case *ForallStmt:
+		if h.Body != nil {
+			return
+		}
+		h.Body = empty
+	case *WhereStmt:
+		if h.Body != nil || h.Else {
+			return
+		}
+		h.Body = empty
+	default:
+		return
+	}
+	list := append((*parent)[:len(*parent)-1], b.Head)
+	list = append(list, b.Body...)
+	for _, a := range b.Arms {
+		list = append(list, a.Head)
+		list = append(list, a.Body...)
+	}
+	*parent = list
 }
 
 // opensConstruct reports whether s opens a construct that buildBlocks
