@@ -193,3 +193,26 @@ end subroutine
 		}
 	}
 }
+
+// TestArrayExprSymbolic: a reduction over a whole array declared with
+// the routine's arguments is a polynomial in them, and the span of a
+// reduction is one element and one operation.
+func TestArrayExprSymbolic(t *testing.T) {
+	f := parseSrc(t, `subroutine s(a, n, m, r)
+  integer n, m
+  real a(n,m), r
+  r = sum(a) + maxval(abs(a(2:n-1,:)), mask=a(2:n-1,:) > 0.0)
+end subroutine
+`)
+	r := NewEngine(Options{}).File(f)[0]
+	// SUM: N·M × (2 + 1); MAXVAL: (N-2)·M × (2 for N-1, a load of N and
+	// a subtraction, + 2 the element + 0 ABS, the mask's 2 + 2 + 0, and
+	// 1 MAX) = 9·(N-2)·M; the + and R: 2.
+	if got, want := r.Summary.String(), "12*M.N - 18*M + 2"; got != want {
+		t.Errorf("work %s, want %s", got, want)
+	}
+	// One element of each: 3 + 9, and 2.
+	if got, want := r.Span.String(), "14"; !r.HasSpan || got != want {
+		t.Errorf("span %s (has %v), want %s", got, r.HasSpan, want)
+	}
+}
