@@ -76,8 +76,11 @@ type Message struct {
 	// broadcasts of one iteration from one root travel as one message.
 	root string
 	// chained marks a broadcast sent in every iteration of a loop: see
-	// msgTime.
+	// msgTime. parts are the sizes of the broadcasts of one iteration
+	// that travel as this one (DGEFA's L and its column of factors), as
+	// placed, before the loop takes the largest.
 	chained bool
+	parts   []Poly
 }
 
 // Estimate is the predicted time of a loop under a distribution (seed 003,
@@ -994,10 +997,12 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 				// DGEFA's pivot index L and its column of factors: the
 				// owner sends them one after the other, and they
 				// travel the tree together, one start-up for both.
+				prev.parts = append(prev.parts, msg.Bytes)
 				prev.Bytes = prev.Bytes.Add(msg.Bytes)
 				prev.Why += "; with " + msg.Why + " (line " + fmt.Sprint(e.f.Lines.Line(msg.Offset)+1) + "), one broadcast an iteration"
 				continue
 			}
+			msg.parts = []Poly{msg.Bytes}
 			once = append(once, msg)
 		}
 		kept = append(kept, msg)
@@ -1079,6 +1084,17 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 		msg.Count = sum(msg.Count)
 		msg.Bytes = e.maxOver(msg.Bytes, idx, lo, hi, step)
 		out = append(out, msg)
+	}
+	if len(once) == 1 && once[0].priced {
+		// The broadcast of each step and the work around it, step by
+		// step: see bcastSchedule.
+		if t, ok := complexity.Seconds(total); ok {
+			if sched, why, ok := e.bcastSchedule(c, once[0].parts, idx); ok {
+				once[0].Time = ratOf(math.Max(sched-t, 0))
+				once[0].Why += why
+				e.note("the broadcasts of " + idx + " and the work between them are scheduled step by step (binomial tree)")
+			}
+		}
 	}
 	return total, out
 }

@@ -82,6 +82,17 @@ func (e *est) imbalance(idx string, lo, hi, step, body Poly, loops []loopInfo, a
 	weighted = weighted && body.Has(idx)
 	budget := int64(maxWeightedIterations)
 	rec := &stepShares{outer: loops[oi].do, index: name, array: array, dim: dim}
+	// Every processor's share at every step, for the schedule of a
+	// broadcast sent at each step (bcastSchedule), within a budget.
+	keep := steps*float64(p) <= maxWeightedIterations
+	share := func(step []float64, k int64) {
+		if !keep {
+			rec.procs = nil
+			return
+		}
+		rec.procs = append(rec.procs, step)
+		rec.root = append(rec.root, int(ownerIndex(k-lower, f, (int64(ext)+p-1)/p, p)))
+	}
 	for i := int64(0); i < int64(steps); i++ {
 		kv := complexity.Int(int64(ol) + i*int64(os))
 		at := func(x Poly) (int64, bool) {
@@ -102,12 +113,13 @@ func (e *est) imbalance(idx string, lo, hi, step, body Poly, loops []loopInfo, a
 		if n <= 0 {
 			rec.k = append(rec.k, float64(int64(ol)+i*int64(os)))
 			rec.all, rec.most, rec.owner = append(rec.all, 0), append(rec.most, 0), append(rec.owner, 0)
+			share(make([]float64, p), int64(ol)+i*int64(os))
 			continue
 		}
-		w := 1.0 // the body's time at this step, where it is a number
+		w, sw := 1.0, 0.0 // the body's time at this step, where it is a number (sw: for the schedule, in seconds)
 		if b, ok := body.Subst(name, kv); ok {
 			if v, ok := complexity.Seconds(b); ok && v > 0 {
-				w = v
+				w, sw = v, v
 			}
 		}
 		if weighted && budget >= n {
@@ -132,6 +144,7 @@ func (e *est) imbalance(idx string, lo, hi, step, body Poly, loops []loopInfo, a
 			rec.all = append(rec.all, all)
 			rec.most = append(rec.most, maxFloat(step))
 			rec.owner = append(rec.owner, step[ownerIndex(int64(k)+int64(os)-lower, f, b, p)])
+			share(step, int64(k))
 			continue
 		}
 		weighted = false
@@ -154,6 +167,13 @@ func (e *est) imbalance(idx string, lo, hi, step, body Poly, loops []loopInfo, a
 		}
 		rec.most = append(rec.most, float64(most)*w)
 		rec.owner = append(rec.owner, float64(counts[ownerIndex(k+int64(os)-lower, f, (int64(ext)+p-1)/p, p)])*w)
+		if keep {
+			step := make([]float64, p)
+			for q, c := range counts {
+				step[q] = float64(c) * sw
+			}
+			share(step, k)
+		}
 	}
 	if total <= 0 {
 		return Poly{}, false
@@ -196,6 +216,13 @@ type stepShares struct {
 	fraction   float64
 	inner      *parser.DoConstruct
 	innerTotal Poly // the inner loop's time at one step (a polynomial in index)
+	// procs holds every processor's share at each step (nil past a
+	// budget), root the processor that owns position k at each step,
+	// and work the owner's work at each step besides the inner loop
+	// (ownerOverlap sets it; nil when the body does more).
+	procs [][]float64
+	root  []int
+	work  []float64
 }
 
 // ownerOverlap is the time the steps of the loop c save when the work
@@ -280,6 +307,7 @@ func (e *est) ownerOverlap(c *parser.DoConstruct, body Poly) (float64, bool) {
 		}
 		work[i] = math.Max(v, 0)
 	}
+	rec.work = work[:len(rec.k)]
 	sum, path := 0.0, work[0]
 	for i := range rec.k {
 		sum += rec.all[i]*rec.fraction + work[i]
