@@ -499,7 +499,10 @@ func (e *est) commTime(pattern string, bytes Poly) Poly {
 // already sends step K+1's, and what lies on the path from one step to
 // the next is the root's sends and one transfer to the next root (SMPI's
 // binomial tree on the ncube2 preset at P = 16: 359 µs + 2.2 µs a byte
-// alone, 0.45 µs a byte in DGEFA's steps).
+// alone, 0.45 µs a byte in DGEFA's steps). This is the price where the
+// steps cannot be scheduled one by one (a symbolic trip count, shares
+// not recorded, a distribution over more than the steps' dimension);
+// bcastSchedule replaces it where they can.
 func (e *est) msgTime(msg *Message, bytes Poly) Poly {
 	if !msg.chained {
 		return e.commTime(msg.Pattern, bytes)
