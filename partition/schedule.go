@@ -55,7 +55,7 @@ func (e *est) bcastSchedule(c *parser.DoConstruct, parts []Poly, idx string) (fl
 	}
 	l := e.d.Arrays[rec.array]
 	p := e.d.Procs
-	if l == nil || rec.dim >= len(l.Dims) || l.Dims[rec.dim].Procs != p || p < 2 {
+	if l == nil || rec.dim >= len(l.Dims) || l.Dims[rec.dim].Procs != p || p < 2 || rec.nprocs != int64(p) {
 		return 0, "", false
 	}
 	for i, f := range l.Dims {
@@ -80,8 +80,9 @@ func (e *est) bcastSchedule(c *parser.DoConstruct, parts []Poly, idx string) (fl
 	t := make([]float64, p)    // each processor's time so far
 	sent := make([]float64, p) // when each relative rank's parent sends to it
 	hold := make([]float64, p)
+	buf := make([]float64, p)
 	for i, k := range rec.k {
-		share := rec.procs[i]
+		share := rec.shareAt(i, buf)
 		if len(share) != p {
 			return 0, "", false
 		}
