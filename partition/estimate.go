@@ -76,8 +76,11 @@ type Message struct {
 	// broadcasts of one iteration from one root travel as one message.
 	root string
 	// chained marks a broadcast sent in every iteration of a loop: see
-	// msgTime.
+	// msgTime. parts are the sizes of the broadcasts of one iteration
+	// that travel as this one (DGEFA's L and its column of factors), as
+	// placed, before the loop takes the largest.
 	chained bool
+	parts   []Poly
 }
 
 // Estimate is the predicted time of a loop under a distribution (seed 003,
@@ -496,7 +499,10 @@ func (e *est) commTime(pattern string, bytes Poly) Poly {
 // already sends step K+1's, and what lies on the path from one step to
 // the next is the root's sends and one transfer to the next root (SMPI's
 // binomial tree on the ncube2 preset at P = 16: 359 µs + 2.2 µs a byte
-// alone, 0.45 µs a byte in DGEFA's steps).
+// alone, 0.45 µs a byte in DGEFA's steps). This is the price where the
+// steps cannot be scheduled one by one (a symbolic trip count, shares
+// not recorded, a distribution over more than the steps' dimension);
+// bcastSchedule replaces it where they can.
 func (e *est) msgTime(msg *Message, bytes Poly) Poly {
 	if !msg.chained {
 		return e.commTime(msg.Pattern, bytes)
@@ -994,10 +1000,12 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 				// DGEFA's pivot index L and its column of factors: the
 				// owner sends them one after the other, and they
 				// travel the tree together, one start-up for both.
+				prev.parts = append(prev.parts, msg.Bytes)
 				prev.Bytes = prev.Bytes.Add(msg.Bytes)
 				prev.Why += "; with " + msg.Why + " (line " + fmt.Sprint(e.f.Lines.Line(msg.Offset)+1) + "), one broadcast an iteration"
 				continue
 			}
+			msg.parts = []Poly{msg.Bytes}
 			once = append(once, msg)
 		}
 		kept = append(kept, msg)
@@ -1079,6 +1087,17 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 		msg.Count = sum(msg.Count)
 		msg.Bytes = e.maxOver(msg.Bytes, idx, lo, hi, step)
 		out = append(out, msg)
+	}
+	if len(once) == 1 && once[0].priced {
+		// The broadcast of each step and the work around it, step by
+		// step: see bcastSchedule.
+		if t, ok := complexity.Seconds(total); ok {
+			if sched, why, ok := e.bcastSchedule(c, once[0].parts, idx); ok {
+				once[0].Time = ratOf(math.Max(sched-t, 0))
+				once[0].Why += why
+				e.note("the broadcasts of " + idx + " and the work between them are scheduled step by step (binomial tree)")
+			}
+		}
 	}
 	return total, out
 }

@@ -82,6 +82,22 @@ func (e *est) imbalance(idx string, lo, hi, step, body Poly, loops []loopInfo, a
 	weighted = weighted && body.Has(idx)
 	budget := int64(maxWeightedIterations)
 	rec := &stepShares{outer: loops[oi].do, index: name, array: array, dim: dim}
+	// Every processor's share at every step, for the schedule of a
+	// broadcast sent at each step (bcastSchedule): the counts' arguments,
+	// or the shares where the body is weighted iteration by iteration
+	// (within a budget).
+	rec.format, rec.blk, rec.nprocs, rec.lower = f, (int64(ext)+p-1)/p, p, lower
+	kept, keep := 0.0, true
+	share := func(sh stepShare, k int64) {
+		kept += float64(len(sh.values))
+		keep = keep && kept <= maxWeightedIterations
+		if !keep {
+			rec.procs = nil
+			return
+		}
+		rec.procs = append(rec.procs, sh)
+		rec.root = append(rec.root, int(ownerIndex(k-lower, f, rec.blk, p)))
+	}
 	for i := int64(0); i < int64(steps); i++ {
 		kv := complexity.Int(int64(ol) + i*int64(os))
 		at := func(x Poly) (int64, bool) {
@@ -102,12 +118,13 @@ func (e *est) imbalance(idx string, lo, hi, step, body Poly, loops []loopInfo, a
 		if n <= 0 {
 			rec.k = append(rec.k, float64(int64(ol)+i*int64(os)))
 			rec.all, rec.most, rec.owner = append(rec.all, 0), append(rec.most, 0), append(rec.owner, 0)
+			share(stepShare{}, int64(ol)+i*int64(os))
 			continue
 		}
-		w := 1.0 // the body's time at this step, where it is a number
+		w, sw := 1.0, 0.0 // the body's time at this step, where it is a number (sw: for the schedule, in seconds)
 		if b, ok := body.Subst(name, kv); ok {
 			if v, ok := complexity.Seconds(b); ok && v > 0 {
-				w = v
+				w, sw = v, v
 			}
 		}
 		if weighted && budget >= n {
@@ -132,6 +149,7 @@ func (e *est) imbalance(idx string, lo, hi, step, body Poly, loops []loopInfo, a
 			rec.all = append(rec.all, all)
 			rec.most = append(rec.most, maxFloat(step))
 			rec.owner = append(rec.owner, step[ownerIndex(int64(k)+int64(os)-lower, f, b, p)])
+			share(stepShare{values: step}, int64(k))
 			continue
 		}
 		weighted = false
@@ -154,6 +172,7 @@ func (e *est) imbalance(idx string, lo, hi, step, body Poly, loops []loopInfo, a
 		}
 		rec.most = append(rec.most, float64(most)*w)
 		rec.owner = append(rec.owner, float64(counts[ownerIndex(k+int64(os)-lower, f, (int64(ext)+p-1)/p, p)])*w)
+		share(stepShare{first: l, stride: s, n: n, w: sw}, k)
 	}
 	if total <= 0 {
 		return Poly{}, false
@@ -196,6 +215,49 @@ type stepShares struct {
 	fraction   float64
 	inner      *parser.DoConstruct
 	innerTotal Poly // the inner loop's time at one step (a polynomial in index)
+	// procs holds every processor's share at each step (nil past a
+	// budget), root the processor that owns position k at each step,
+	// and work the owner's work at each step besides the inner loop
+	// (ownerOverlap sets it; nil when the body does more).
+	procs []stepShare
+	root  []int
+	work  []float64
+	// The distribution of the shares: format, block, processors and the
+	// dimension's lower bound.
+	format             DimFormat
+	blk, nprocs, lower int64
+}
+
+// stepShare is every processor's share of the inner loop at one step:
+// values where they were weighed iteration by iteration, else the loop's
+// n iterations from first by stride, each taking w seconds.
+type stepShare struct {
+	values        []float64
+	first, stride int64
+	n             int64
+	w             float64
+}
+
+// shareAt is every processor's share at step i, in buf (of nprocs).
+func (r *stepShares) shareAt(i int, buf []float64) []float64 {
+	sh := r.procs[i]
+	if sh.values != nil {
+		return sh.values
+	}
+	clear(buf)
+	if sh.n <= 0 {
+		return buf
+	}
+	var counts []int64
+	if r.format.Kind == "CYCLIC" {
+		counts = cyclicCounts(sh.first-r.lower, sh.stride, sh.n, max(int64(r.format.K), 1), r.nprocs)
+	} else {
+		counts = blockCounts(sh.first-r.lower, sh.stride, sh.n, r.blk, r.nprocs)
+	}
+	for q, c := range counts {
+		buf[q] = float64(c) * sh.w
+	}
+	return buf
 }
 
 // ownerOverlap is the time the steps of the loop c save when the work
@@ -280,6 +342,7 @@ func (e *est) ownerOverlap(c *parser.DoConstruct, body Poly) (float64, bool) {
 		}
 		work[i] = math.Max(v, 0)
 	}
+	rec.work = work[:len(rec.k)]
 	sum, path := 0.0, work[0]
 	for i := range rec.k {
 		sum += rec.all[i]*rec.fraction + work[i]

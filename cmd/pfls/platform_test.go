@@ -161,13 +161,15 @@ func TestTrainOnNcube2(t *testing.T) {
 //
 // DGEFA (N = 32 to 64) and ERLEBACHER (one layout, N = 32 to 128), where
 // communication dominates, are held to the same median and worst errors:
-// 9.9% (worst 10.4%) and 0.0% (0.1%) with the trainer that times shifts
-// once settled (9.4%, 11.3% and 1%, 1% before it). DGEFA was 163-214% off before the
-// estimator sent its T nowhere, priced its broadcasts as a chain and let
-// the owner's pivot work overlap the others' updates; ERLEBACHER (then
-// blocks of 8 J columns in the kit) 30-47%, before one fill for the
-// sweeps and a hand-off a block. DGEFA's BLOCK stays ahead of CYCLIC at
-// P = 16 up to N = 256: no crossover.
+// DGEFA 6.3% (worst 8.8%) since its broadcasts are scheduled step by step
+// with the work around them (partition's bcastSchedule; 9.9% and 10.4%
+// before, when a step cost the tree's start-up and the bytes once on top
+// of the computation, and 163-214% before the estimator sent its T
+// nowhere), ERLEBACHER 0.0% (0.1%; 30-47% with blocks of 8 J columns in
+// the kit, before one fill for the sweeps and a hand-off a block).
+// DGEFA's BLOCK stays ahead of CYCLIC at P = 16 up to N = 256, simulated
+// and predicted: no crossover, the same faster layout at every N (the
+// former pricing had CYCLIC ahead from N ≈ 164).
 func TestSMPIAccuracyNcube2(t *testing.T) {
 	smpiAccuracy(t, 16, []accuracyCase{
 		{"redblack", "32,48,64,80,96,112,128,144,160,192", 2, true, true, true},

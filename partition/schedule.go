@@ -1,0 +1,157 @@
+package partition
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+	"sort"
+
+	"github.com/pfls/pfls/complexity"
+	"github.com/pfls/pfls/machine"
+	"github.com/pfls/pfls/parser"
+)
+
+// bcastSchedule is the time of the loop c whose every iteration k
+// broadcasts from the owner of position k what the owner computed there
+// (DGEFA's pivot index L and column of factors), with the work of each
+// step between the broadcasts, processor by processor: the owner's work
+// (the pivot search and the factors), then the broadcasts, then every
+// processor's share of the partitioned loop inside (the update).
+//
+// A broadcast goes down a binomial tree rooted at the step's owner (MPI's
+// and SMPI's tree for short messages: the root sends to relative ranks
+// P/2, P/4, ..., 1, each receiver forwards to the ranks below its lowest
+// set bit). A processor's message arrives a level's time after the later
+// of its parent's send and its own call (it has finished its previous
+// step: the transfer starts when the receive is posted, as in SMPI), and
+// a parent's sends follow one another by the send overhead. The level's
+// time is the trained broadcast curve over the tree's ceil(log2 P)
+// levels (the curve times one broadcast alone, until the last processor
+// holds the data: the levels one after another); the send overhead is
+// the trained exchange's half (one message sent and received) less the
+// settled vector shift (where a processor sends and receives at once and
+// the send's overhead hides), at 0 bytes, and no more than a level.
+//
+// So the two reasons the layouts differ come out of the schedule. Under
+// CYCLIC the owner of step k+1 takes step k's broadcast, updates its
+// columns and finds its pivot before it sends: every step pays the path
+// from one root to the next, with the owner's work on it. Under BLOCK the
+// owner keeps the next steps, sends while the others still forward and
+// update the last steps, and the step time is the busiest processor's
+// forwarding and update. On the simulated NCUBE/2 at P = 16 (N = 32 to
+// 256) the schedule is within 9% of both layouts; the former pricing, one
+// tree start-up and the bytes once a step on top of the computation, was
+// 10% low under CYCLIC and up to 13% high under BLOCK, and had CYCLIC
+// faster from N ≈ 164 where the simulation has BLOCK faster throughout.
+//
+// parts are the sizes of the broadcasts of a step, as polynomials in idx.
+// ok is false when the loop's shares were not recorded step by step, the
+// distribution is not along the one dimension of the shares over all the
+// processors, or the machine model lacks the curves.
+func (e *est) bcastSchedule(c *parser.DoConstruct, parts []Poly, idx string) (float64, string, bool) {
+	rec := e.shares[c]
+	if rec == nil || rec.index != idx || rec.work == nil || rec.procs == nil || len(rec.procs) != len(rec.k) || len(rec.work) != len(rec.k) || len(parts) == 0 {
+		return 0, "", false
+	}
+	l := e.d.Arrays[rec.array]
+	p := e.d.Procs
+	if l == nil || rec.dim >= len(l.Dims) || l.Dims[rec.dim].Procs != p || p < 2 || rec.nprocs != int64(p) {
+		return 0, "", false
+	}
+	for i, f := range l.Dims {
+		if i != rec.dim && f.Procs > 1 {
+			return 0, "", false
+		}
+	}
+	m := e.opt.Machine
+	levels := bits.Len(uint(p - 1)) // ceil(log2 p)
+	b0, err1 := m.CommTime(machine.PatternBroadcast, p, 0)
+	x0, err2 := m.CommTime(machine.PatternExchange, p, 0)
+	v0, err3 := m.CommTime(machine.PatternVectorShift, p, 0)
+	if err1 != nil || err2 != nil || err3 != nil || b0 <= 0 {
+		return 0, "", false
+	}
+	send := math.Min(math.Max(x0/2-v0, 0), b0/float64(levels))
+	level := func(bytes float64) (float64, bool) {
+		t, err := m.CommTime(machine.PatternBroadcast, p, bytes)
+		return t / float64(levels), err == nil
+	}
+	order := treeOrder(p)
+	t := make([]float64, p)    // each processor's time so far
+	sent := make([]float64, p) // when each relative rank's parent sends to it
+	hold := make([]float64, p)
+	buf := make([]float64, p)
+	for i, k := range rec.k {
+		share := rec.shareAt(i, buf)
+		if len(share) != p {
+			return 0, "", false
+		}
+		root := rec.root[i]
+		t[root] += rec.work[i]
+		for _, part := range parts {
+			bp, ok := part.Subst(idx, complexity.Int(int64(k)))
+			if !ok {
+				return 0, "", false
+			}
+			bytes, ok := complexity.Seconds(bp)
+			if !ok {
+				return 0, "", false
+			}
+			lv, ok := level(math.Max(bytes, 0))
+			if !ok {
+				return 0, "", false
+			}
+			for _, rel := range order {
+				q := (rel + root) % p
+				at := t[q]
+				if rel != 0 {
+					at = math.Max(sent[rel], t[q]) + lv - send
+				}
+				// The sends, to the largest relative rank first.
+				mask := lowBit(rel, p)
+				for mask >>= 1; mask > 0; mask >>= 1 {
+					if rel+mask < p {
+						sent[rel+mask] = at
+						at += send
+					}
+				}
+				hold[q] = at
+			}
+			copy(t, hold)
+		}
+		for q := range t {
+			t[q] += share[q]
+		}
+	}
+	total := maxFloat(t)
+	why := fmt.Sprintf("; scheduled step by step with the work of each step (%s in all): %d broadcast(s) a step down a binomial tree of %d levels from the step's owner, a level %s at 0 bytes (the broadcast curve over its levels), the parent's sends %s apart (the exchange's half less the settled shift's)",
+		humanSec(total), len(parts), levels, humanSec(b0/float64(levels)), humanSec(send))
+	return total, why, true
+}
+
+// treeOrder is the relative ranks of a binomial tree over p processors,
+// parents before children and, among the children of one parent, in the
+// order the parent sends to them (the largest first).
+func treeOrder(p int) []int {
+	order := make([]int, p)
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(i, j int) bool {
+		a, b := bits.OnesCount(uint(order[i])), bits.OnesCount(uint(order[j]))
+		if a != b {
+			return a < b
+		}
+		return order[i] > order[j]
+	})
+	return order
+}
+
+// lowBit is rel's lowest set bit, the mask below which it has children
+// in a binomial tree; for the root (0) the power of two at or above p.
+func lowBit(rel, p int) int {
+	if rel == 0 {
+		return 1 << bits.Len(uint(p-1))
+	}
+	return rel & -rel
+}
