@@ -898,19 +898,21 @@ func unusedArrays(f *parser.File, u *parser.Unit, opt partition.Options) []Findi
 		if sym.Kind != parser.SymVariable || sym.Rank() == 0 || sym.Used || sym.Dummy || sym.InCommon || sym.Included != "" {
 			continue
 		}
-		elems := int64(1)
+		// Counted in floating point: the product of large extents does
+		// not fit an int64 (it wrapped around, to a negative size).
+		elems := 1.0
 		known := true
 		for _, e := range partition.Extents(sym, u.Scope) {
 			if !e.Known {
 				known = false
 				break
 			}
-			elems *= e.Upper - e.Lower + 1
+			elems *= math.Max(float64(e.Upper)-float64(e.Lower)+1, 0)
 		}
 		size := partition.TypeSize(sym.Type)
 		where := "is never read or written"
 		if known {
-			bytes := float64(elems * size)
+			bytes := elems * float64(size)
 			if l := d.Arrays[name]; l != nil && l.Distributed() {
 				p := 1
 				for _, df := range l.Dims {
