@@ -206,6 +206,26 @@ func findUnit(f *parser.File, from *parser.Unit, name string, others []*parser.F
 	return Location{}, nil, false
 }
 
+// findEntry returns the name in the ENTRY statement that makes name a
+// subprogram's other entry point, in f and then in the other files.
+func findEntry(f *parser.File, name string, others []*parser.File) (Location, bool) {
+	for _, file := range append([]*parser.File{f}, others...) {
+		var loc Location
+		found := false
+		allUnits(file, func(u *parser.Unit) {
+			for _, e := range entrySymbols(u) {
+				if !found && e.Name == name {
+					loc, found = Location{file, e.SelStart, e.SelEnd}, true
+				}
+			}
+		})
+		if found {
+			return loc, true
+		}
+	}
+	return Location{}, false
+}
+
 func headerLoc(f *parser.File, u *parser.Unit) Location {
 	switch h := u.Header.(type) {
 	case *parser.SubprogramStmt:
@@ -256,8 +276,8 @@ func declLoc(f *parser.File, u *parser.Unit, sym *parser.Symbol) (Location, bool
 // Definition returns where the name at off is defined: the declaration of
 // a variable, array, PARAMETER, template, decomposition or processor
 // arrangement (also for names inside directives), the COMMON statement of
-// a block, or the header of a procedure, looked up in f and then in the
-// other open files.
+// a block, or the header of a procedure (or the ENTRY statement of an
+// entry point), looked up in f and then in the other open files.
 func Definition(f *parser.File, off int, others []*parser.File) []Location {
 	r := NameAt(f, off)
 	if r == nil {
@@ -268,6 +288,9 @@ func Definition(f *parser.File, off int, others []*parser.File) []Location {
 	}
 	if !r.Common && (r.Sym == nil || r.Sym.Kind == parser.SymProcedure) {
 		if loc, _, ok := findUnit(f, r.Unit, r.Name, others); ok {
+			return []Location{loc}
+		}
+		if loc, ok := findEntry(f, r.Name, others); ok {
 			return []Location{loc}
 		}
 	}
