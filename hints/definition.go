@@ -206,6 +206,35 @@ func findUnit(f *parser.File, from *parser.Unit, name string, others []*parser.F
 	return Location{}, nil, false
 }
 
+// ancestorSym finds the entity of a submodule's parent module that a name
+// used in the submodule (or a procedure it contains) denotes, when the
+// submodule does not declare it: the parent's entities are the
+// submodule's by host association (Fortran 2018 14.2.3). The module is
+// looked up in f and then in the other files. Procedures are left to
+// findUnit.
+func ancestorSym(f *parser.File, r *NameRef, others []*parser.File) (*parser.File, *parser.Unit, *parser.Symbol, bool) {
+	if r.Common || r.Header || r.Unit == nil || r.Sym != nil && solid(r.Sym) {
+		return nil, nil, nil, false
+	}
+	top := r.Unit.Top()
+	h, ok := top.Header.(*parser.ModuleStmt)
+	if !ok || h.Parent == nil || top.Kind != parser.UnitSubmodule {
+		return nil, nil, nil, false
+	}
+	for _, file := range append([]*parser.File{f}, others...) {
+		for _, m := range file.Units {
+			if m.Kind != parser.UnitModule || m.Name != h.Parent.Name || m.Scope == nil {
+				continue
+			}
+			if sym := m.Scope.Syms[r.Name]; sym != nil && sym.Kind != parser.SymProcedure {
+				return file, m, sym, true
+			}
+			return nil, nil, nil, false
+		}
+	}
+	return nil, nil, nil, false
+}
+
 // findEntry returns the name in the ENTRY statement that makes name a
 // subprogram's other entry point, in f and then in the other files.
 func findEntry(f *parser.File, name string, others []*parser.File) (Location, bool) {
@@ -285,6 +314,11 @@ func Definition(f *parser.File, off int, others []*parser.File) []Location {
 	}
 	if r.Header {
 		return []Location{{f, r.Start, r.End}}
+	}
+	if file, u, sym, ok := ancestorSym(f, r, others); ok {
+		if loc, ok := declLoc(file, u, sym); ok {
+			return []Location{loc}
+		}
 	}
 	if !r.Common && (r.Sym == nil || r.Sym.Kind == parser.SymProcedure) {
 		if loc, _, ok := findUnit(f, r.Unit, r.Name, others); ok {

@@ -28,6 +28,14 @@ func Hover(f *parser.File, off int, others []*parser.File) *HoverInfo {
 		return h
 	}
 	var b strings.Builder
+	if file, u, sym, ok := ancestorSym(f, r, others); ok {
+		// An entity of a submodule's parent module.
+		p := *r
+		p.Unit, p.Sym = u, sym
+		symbolHoverIn(&b, f, file, &p)
+		h.Markdown = b.String()
+		return h
+	}
 	switch {
 	case r.Common:
 		commonHover(&b, f, r)
@@ -85,6 +93,12 @@ func DimsString(dims []*parser.DimSpec) string {
 }
 
 func symbolHover(b *strings.Builder, f *parser.File, r *NameRef) {
+	symbolHoverIn(b, f, f, r)
+}
+
+// symbolHoverIn describes the symbol of r, a name of unit r.Unit in the
+// file home, for a hover in f.
+func symbolHoverIn(b *strings.Builder, f, home *parser.File, r *NameRef) {
 	sym := r.Sym
 	decl := ""
 	switch sym.Kind {
@@ -166,7 +180,7 @@ func symbolHover(b *strings.Builder, f *parser.File, r *NameRef) {
 	if sym.Layout != nil {
 		fmt.Fprintf(b, "\nlayout: `%s(%s)`\n", sym.Name, strings.Join(prefixAll(sym.Layout.Dims, ":"), ", "))
 	}
-	if loc, ok := declLoc(f, r.Unit, sym); ok {
+	if loc, ok := declLoc(home, r.Unit, sym); ok {
 		what := "declared"
 		if sym.Implicit && !sym.Declared {
 			what = "first used"
