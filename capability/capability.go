@@ -597,7 +597,8 @@ func Capabilities0(f *parser.File, opt partition.Options) []float64 {
 	return out
 }
 
-// alignFix writes the ALIGN of target with source in the file's dialect:
+// alignFix writes the ALIGN of target with source in the file's dialect,
+// in the case of the unit's directives (lowerCase):
 // target takes source's own mapping. The new directive aligns target as
 // source is aligned (with the template, decomposition or array source's
 // ALIGN names, with its subscripts) or, when source is distributed
@@ -647,6 +648,9 @@ func alignFix(f *parser.File, u *parser.Unit, d *partition.Distribution, target,
 		if strings.HasPrefix(text, "CMF$") {
 			text = "!" + text
 		}
+	}
+	if lowerCase(f, u, sym) {
+		text = strings.ToLower(text)
 	}
 	// Arrays aligned with target follow it; an alignment with an array
 	// aligned with another array is not followed further (CM Fortran
@@ -726,6 +730,36 @@ func alignFix(f *parser.File, u *parser.Unit, d *partition.Distribution, target,
 		title += " (in place of " + target + "'s own mapping)"
 	}
 	return &Fix{Title: title, Offset: edits[0].Start, Text: text, Edits: edits}
+}
+
+// lowerCase reports whether the unit's directives are written in lower
+// case (the first one's keyword: "!hpf$ distribute"), or, in a unit
+// without directives, the statement declaring sym: the fix writes its
+// directive as the user writes them.
+func lowerCase(f *parser.File, u *parser.Unit, sym *parser.Symbol) bool {
+	at := -1
+	for _, st := range u.Body {
+		if d, ok := st.(*parser.Directive); ok {
+			at = u.Abs(d.KeyPos)
+			break
+		}
+	}
+	if at < 0 {
+		for _, st := range u.Body {
+			if b, ok := st.(interface{ Base() *parser.StmtBase }); ok && st.Pos() <= sym.Decl && sym.Decl < st.End() {
+				at = u.Abs(b.Base().KeyPos)
+			}
+		}
+	}
+	if at < 0 || at >= len(f.Src) {
+		return false
+	}
+	end := at
+	for end < len(f.Src) && ('a' <= f.Src[end] && f.Src[end] <= 'z' || 'A' <= f.Src[end] && f.Src[end] <= 'Z') {
+		end++
+	}
+	w := string(f.Src[at:end])
+	return w != "" && w == strings.ToLower(w)
 }
 
 // alignWith finds what an array aligned like source is aligned with: the

@@ -24,8 +24,9 @@ import (
 // after the target's declaration and the declaration of what it names:
 // Fortran D aligns with the source's decomposition, HPF with the source's
 // template when it has one (else with the source itself), CM Fortran
-// with the source; free form starts the directive with "!". The target's
-// own ALIGN or DISTRIBUTE is removed, so that the finding goes.
+// with the source; free form starts the directive with "!"; the case is
+// that of the unit's directives (else of the target's declaration). The
+// target's own ALIGN or DISTRIBUTE is removed, so that the finding goes.
 func TestAlignFixEachDialect(t *testing.T) {
 	for _, c := range []struct {
 		name, src, decl, text string
@@ -70,7 +71,7 @@ func TestAlignFixEachDialect(t *testing.T) {
     end do
   end do
 end program h
-`, "  real :: a(n,n), b(n,n)\n", "!HPF$ ALIGN B(I,J) WITH A(I,J)\n", parser.Free},
+`, "  real :: a(n,n), b(n,n)\n", "!hpf$ align b(i,j) with a(i,j)\n", parser.Free},
 		{"c.fcm", `program c
   integer, parameter :: n = 512
   integer :: a(n+1,n+1), b(n,n)
@@ -81,7 +82,7 @@ end program h
     forall (i = 1:n/2, j = 1:n/2) b(j,i) = a(j,i) + a(j+1,i+1)
   end do
 end program c
-`, "  integer :: a(n+1,n+1), b(n,n)\n", "!CMF$ ALIGN B(I,J) WITH A(I,J)\n", parser.Free},
+`, "  integer :: a(n+1,n+1), b(n,n)\n", "!cmf$ align b(i,j) with a(i,j)\n", parser.Free},
 	} {
 		cfg := &parser.Config{Form: c.form}
 		f := parser.Parse(c.name, []byte(c.src), cfg)

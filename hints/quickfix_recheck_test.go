@@ -1,6 +1,7 @@
 package hints
 
 import (
+	"bytes"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -18,7 +19,9 @@ var alignPair = regexp.MustCompile(`^(\w+) is not aligned with (\w+),`)
 // recheckFixes applies each quick fix of the file at path on its own,
 // parses and analyses the result again, and reports what is wrong: an
 // error the file did not have, the finding the fix was for still there,
-// or the new directive written before the declaration of what it names.
+// the new directive written before the declaration of what it names, or
+// (noneLeft: the programs written for this test) not in the case of the
+// program's directives.
 // It returns the number of fixes checked.
 func recheckFixes(t *testing.T, path string, noneLeft bool) int {
 	t.Helper()
@@ -47,9 +50,9 @@ func recheckFixes(t *testing.T, path string, noneLeft bool) int {
 				text = e.Text
 			}
 		}
-		if m := regexp.MustCompile(`ALIGN (?:\(.*\) )?(\w+)`).FindStringSubmatch(text); m != nil {
+		if m := regexp.MustCompile(`(?i)ALIGN (?:\(.*\) )?(\w+)`).FindStringSubmatch(text); m != nil {
 			for p := range pairs {
-				if strings.HasPrefix(p, m[1]+" ") {
+				if strings.HasPrefix(p, strings.ToUpper(m[1])+" ") {
 					fixedPair = p
 				}
 			}
@@ -66,15 +69,19 @@ func recheckFixes(t *testing.T, path string, noneLeft bool) int {
 				t.Errorf("%s: after %q, line %d: %s\n%s", path, x.Title, g.Lines.Line(d.Start)+1, d.Message, fixed)
 			}
 		}
+		// Written in the case of the program's directives.
+		if lower := bytes.Contains(src, []byte("!hpf$")); noneLeft && (lower && text != strings.ToLower(text) || !lower && text != strings.ToUpper(text)) {
+			t.Errorf("%s: %q is not in the case of the program's directives", path, text)
+		}
 		// What the new ALIGN names is declared before it.
 		at := strings.Index(string(fixed), text)
-		with := regexp.MustCompile(`WITH (\w+)`).FindStringSubmatch(text)
+		with := regexp.MustCompile(`(?i)WITH (\w+)`).FindStringSubmatch(text)
 		if at < 0 || with == nil {
 			t.Errorf("%s: %q: new directive %q not found", path, x.Title, text)
 			continue
 		}
 		if u := innermost(g, at); u != nil && u.Scope != nil {
-			if s := u.Scope.Syms[with[1]]; s != nil && u.Abs(s.Decl) > at {
+			if s := u.Scope.Syms[strings.ToUpper(with[1])]; s != nil && u.Abs(s.Decl) > at {
 				t.Errorf("%s: %q writes its ALIGN before %s is declared\n%s", path, x.Title, with[1], fixed)
 			}
 		}
