@@ -96,3 +96,66 @@ end submodule geometry_impl
 		}
 	}
 }
+
+// TestUsedModuleEntities: a name a USE statement makes accessible has its
+// definition in the module that declares it, in another file, through a
+// module that uses it in turn, under a rename (LOCAL => REMOTE, and the
+// REMOTE name itself) and in an ONLY list; hover describes the module's
+// entity. Before, the definition
+// of such a name was its own use and its hover "(untyped) PI".
+func TestUsedModuleEntities(t *testing.T) {
+	consts := `module consts
+  implicit none
+  real, parameter :: pi = 3.14159265
+  integer :: nsteps = 100
+end module consts
+`
+	physics := `module physics
+  use consts
+  implicit none
+  real :: g = 9.81
+end module physics
+`
+	main := `program sim
+  use physics, only: g, steps => nsteps
+  use consts, only: pi
+  implicit none
+  integer :: i
+  real :: t
+  t = 0.0
+  do i = 1, steps
+    t = t + g * pi
+  end do
+  print *, t
+end program sim
+`
+	c := parser.Parse("consts.f90", []byte(consts), nil)
+	p := parser.Parse("physics.f90", []byte(physics), nil)
+	m := parser.Parse("sim.f90", []byte(main), nil)
+	for _, d := range Diagnostics(m) {
+		t.Errorf("%s", d.Message)
+	}
+	others := []*parser.File{c, p}
+	for _, x := range []struct {
+		at, in     string
+		file       *parser.File
+		decl, text string
+	}{
+		{"steps\n", main[strings.Index(main, "do i"):], c, "nsteps = 100", "INTEGER NSTEPS"},
+		{"nsteps", main, c, "nsteps = 100", "INTEGER NSTEPS"},
+		{"g * pi", main, p, "g = 9.81", "REAL G"},
+		{"pi\n", main, c, "pi = 3.14", "REAL PI = 3.14159265"},
+		{"pi\n", main[strings.Index(main, "only: pi")+6:], c, "pi = 3.14", "REAL PI"},
+	} {
+		base := strings.Index(main, x.in)
+		off := base + strings.Index(x.in, x.at) + 1
+		want := strings.Index(string(x.file.Src), x.decl)
+		locs := Definition(m, off, others)
+		if len(locs) != 1 || locs[0].File != x.file || locs[0].Start != want {
+			t.Errorf("definition of %q at %d: %+v, want %s at %d", x.at, off, locs, x.file.Name, want)
+		}
+		if h := Hover(m, off, others); h == nil || !strings.Contains(h.Markdown, x.text) || !strings.Contains(h.Markdown, "declared in "+x.file.Name) {
+			t.Errorf("hover of %q: %+v", x.at, h)
+		}
+	}
+}
