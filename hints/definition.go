@@ -288,23 +288,30 @@ func moduleSym(files []*parser.File, mod, name string, depth int) (*parser.File,
 }
 
 // findEntry returns the name in the ENTRY statement that makes name a
-// subprogram's other entry point, in f and then in the other files.
+// subprogram's other entry point, in f and then in the other files, with
+// the entry's outline symbol and its subprogram.
 func findEntry(f *parser.File, name string, others []*parser.File) (Location, bool) {
+	loc, _, _, ok := findEntrySym(f, name, others)
+	return loc, ok
+}
+
+func findEntrySym(f *parser.File, name string, others []*parser.File) (Location, Symbol, *parser.Unit, bool) {
 	for _, file := range append([]*parser.File{f}, others...) {
 		var loc Location
-		found := false
+		var sym Symbol
+		var in *parser.Unit
 		allUnits(file, func(u *parser.Unit) {
 			for _, e := range entrySymbols(u) {
-				if !found && e.Name == name {
-					loc, found = Location{file, e.SelStart, e.SelEnd}, true
+				if in == nil && e.Name == name {
+					loc, sym, in = Location{file, e.SelStart, e.SelEnd}, e, u
 				}
 			}
 		})
-		if found {
-			return loc, true
+		if in != nil {
+			return loc, sym, in, true
 		}
 	}
-	return Location{}, false
+	return Location{}, Symbol{}, nil, false
 }
 
 func headerLoc(f *parser.File, u *parser.Unit) Location {

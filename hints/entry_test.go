@@ -9,8 +9,9 @@ import (
 
 // TestEntryNames: an ENTRY statement's name is a procedure of its own
 // (Fortran 2018 15.6.2.6): go to definition on a call of it lands on the
-// name in the ENTRY statement, in the same file or another one, and the
-// outline and the workspace symbols list it inside its subprogram.
+// name in the ENTRY statement, in the same file or another one, hover
+// shows the entry and its subprogram, and the outline and the workspace
+// symbols list it inside its subprogram.
 // Before, the definition of CALL SCALE was the call itself and no outline
 // named SCALE. Fixed form (a subroutine) and free form (a function in a
 // module, called from another file).
@@ -38,6 +39,10 @@ func TestEntryNames(t *testing.T) {
 	entry := strings.Index(fixed, "SCALE(A")
 	if locs := Definition(f, strings.Index(fixed, "CALL SCALE")+6, nil); len(locs) != 1 || locs[0].File != f || locs[0].Start != entry || locs[0].End != entry+5 {
 		t.Errorf("definition of CALL SCALE: %+v, want %d", locs, entry)
+	}
+	if h := Hover(f, strings.Index(fixed, "CALL SCALE")+6, nil); h == nil || !strings.Contains(h.Markdown, "ENTRY SCALE(A, N, S)") ||
+		!strings.Contains(h.Markdown, "entry point of SUBROUTINE INIT(A, N), line 8 of init.f") {
+		t.Errorf("hover of CALL SCALE: %+v", h)
 	}
 	syms := DocumentSymbols(f)
 	var kids []string
@@ -76,6 +81,10 @@ end program p
 	at := strings.Index(lib, "total(x)")
 	if locs := Definition(h, strings.Index(main, "total(v)")+1, []*parser.File{g}); len(locs) != 1 || locs[0].File != g || locs[0].Start != at {
 		t.Errorf("definition of total(v): %+v, want stats.f90 at %d", locs, at)
+	}
+	if hv := Hover(h, strings.Index(main, "total(v)")+1, []*parser.File{g}); hv == nil || !strings.Contains(hv.Markdown, "ENTRY TOTAL(X)") ||
+		!strings.Contains(hv.Markdown, "entry point of FUNCTION MEAN(X), line 9 of stats.f90") {
+		t.Errorf("hover of total(v): %+v", hv)
 	}
 	if locs := Definition(g, at+1, nil); len(locs) != 1 || locs[0].Start != at {
 		t.Errorf("definition of the ENTRY name itself: %+v", locs)

@@ -45,6 +45,9 @@ func Hover(f *parser.File, off int, others []*parser.File) *HoverInfo {
 			if r.Sym != nil && r.Sym.Kind == parser.SymVariable {
 				fmt.Fprintf(&b, "\nresult variable, %s\n", r.Sym.Type)
 			}
+		} else if loc, e, u, ok := findEntrySym(f, r.Name, others); ok {
+			fmt.Fprintf(&b, "```fortran\n%s\n```\nentry point of %s, line %d of %s\n", e.Detail, unitSignature(u),
+				loc.File.Lines.Line(loc.Start)+1, loc.File.Name)
 		} else if md := intrinsicHover(r.Name); md != "" && (r.Sym == nil || r.Sym.Intrinsic || !r.Sym.Declared) {
 			b.WriteString(md)
 		} else if parser.IsIntrinsic(r.Name) && (r.Sym == nil || r.Sym.Intrinsic || !r.Sym.Declared) {
