@@ -157,11 +157,20 @@ type Finding struct {
 	Fix      *Fix // a quick fix, when one is safe
 }
 
-// Fix inserts Text at Offset.
+// Fix writes the directive Text at Offset. Edits are all the fix's
+// edits in file order, that one included (a directive the new one
+// replaces is removed by them).
 type Fix struct {
 	Title  string
 	Offset int
 	Text   string
+	Edits  []Edit
+}
+
+// Edit replaces the bytes [Start, End) of the file with Text.
+type Edit struct {
+	Start, End int
+	Text       string
 }
 
 // Capabilities analyses every outermost loop of every unit of f under its
@@ -589,32 +598,50 @@ func Capabilities0(f *parser.File, opt partition.Options) []float64 {
 }
 
 // alignFix writes the ALIGN of target with source in the file's dialect,
-// on a new line after target's declaration.
+// in the case of the unit's directives (lowerCase):
+// target takes source's own mapping. The new directive aligns target as
+// source is aligned (with the template, decomposition or array source's
+// ALIGN names, with its subscripts) or, when source is distributed
+// directly or laid out by CM Fortran's default, with source itself. It
+// goes on a new line after target's declaration and after the
+// declaration of what it names (a DECOMPOSITION or TEMPLATE written after
+// the arrays). An array may be the alignee of one ALIGN and may not be
+// both aligned and distributed (HPF 2.0 §3.4: "An object-name mentioned
+// as an alignee may not appear as a distributee"), and the mapping a
+// compiler keeps is the one the file states last; so target's own
+// DISTRIBUTE, ALIGN or CM Fortran LAYOUT goes: the whole directive when target is its only
+// name, else target's name from its list. No fix is offered where that
+// cannot be written safely.
 func alignFix(f *parser.File, u *parser.Unit, d *partition.Distribution, target, source string) *Fix {
-	sym := u.Scope.Lookup(target)
-	src := u.Scope.Lookup(source)
+	sc := u.Scope
+	sym := sc.Lookup(target)
+	src := sc.Lookup(source)
 	if sym == nil || src == nil || sym.Rank() == 0 || sym.Rank() != src.Rank() {
 		return nil
 	}
-	dummies := []string{"I", "J", "K", "L", "M", "N", "O"}[:sym.Rank()]
-	subs := "(" + strings.Join(dummies, ",") + ")"
-	var text string
-	switch partition.Dialect(u) {
-	case "fortran-d":
-		if l := d.Arrays[source]; l != nil && l.Template != "" {
-			text = "      ALIGN " + target + " WITH " + l.Template + "\n"
-		}
-	case "hpf":
-		with := source
-		if l := d.Arrays[source]; l != nil && l.Template != "" {
-			with = l.Template
-		}
-		text = "!HPF$ ALIGN " + target + subs + " WITH " + with + subs + "\n"
-	default: // CM Fortran, and files without directives
-		text = "CMF$ ALIGN " + target + subs + " WITH " + source + subs + "\n"
-	}
-	if text == "" {
+	dialect := partition.Dialect(u)
+	with, subs, withSubs, ok := alignWith(f, u, d, source, dialect)
+	if !ok || with == target {
 		return nil
+	}
+	var text string
+	switch dialect {
+	case "fortran-d":
+		if ws := sc.Lookup(with); ws == nil || ws.Dist == nil {
+			return nil // Fortran D aligns arrays with decompositions only
+		}
+		text = "      ALIGN " + target + subs + " WITH " + with + withSubs + "\n"
+	case "hpf":
+		if subs == "" {
+			text = "!HPF$ ALIGN WITH " + with + withSubs + " :: " + target + "\n"
+		} else {
+			text = "!HPF$ ALIGN " + target + subs + " WITH " + with + withSubs + "\n"
+		}
+	default: // CM Fortran, and files without directives
+		if subs == "" {
+			return nil
+		}
+		text = "CMF$ ALIGN " + target + subs + " WITH " + with + withSubs + "\n"
 	}
 	if f.Form == parser.Free {
 		text = strings.TrimLeft(text, " ")
@@ -622,15 +649,277 @@ func alignFix(f *parser.File, u *parser.Unit, d *partition.Distribution, target,
 			text = "!" + text
 		}
 	}
-	declEnd := u.Abs(sym.Decl)
-	for _, s := range u.Body {
-		if s.Pos() <= sym.Decl && sym.Decl < s.End() {
-			declEnd = u.Abs(s.End())
+	if lowerCase(f, u, sym) {
+		text = strings.ToLower(text)
+	}
+	// Arrays aligned with target follow it; an alignment with an array
+	// aligned with another array is not followed further (CM Fortran
+	// resolves one step), so then no fix.
+	if ws := sc.Lookup(with); ws == nil || ws.Dist == nil {
+		for _, name := range sc.Names() {
+			if o := sc.Syms[name]; o.Align != nil && o.Align.Target != nil && o.Align.Target.Name == target {
+				return nil
+			}
 		}
 	}
+	// After the declarations of target and of what the ALIGN names.
+	declEnd := -1
+	for _, name := range []string{target, with} {
+		s := sc.Syms[name]
+		if s == nil {
+			continue // declared in a host: before this unit
+		}
+		end := u.Abs(s.Decl)
+		for _, st := range u.Body {
+			if st.Pos() <= s.Decl && s.Decl < st.End() {
+				end = u.Abs(st.End())
+			}
+		}
+		declEnd = max(declEnd, end)
+	}
 	at := f.Lines.LineStart(f.Lines.Line(declEnd) + 1)
+	// target's own mapping goes.
+	var removals []Edit
+	for _, st := range u.Body {
+		dir, isDir := st.(*parser.Directive)
+		if !isDir {
+			continue
+		}
+		var names []*parser.Ident
+		switch spec := dir.Spec.(type) {
+		case *parser.AlignSpec:
+			names = spec.Alignees
+		case *parser.DistributeSpec:
+			names = spec.Targets
+		case *parser.LayoutSpec:
+			for _, one := range append([]*parser.LayoutSpec{spec}, spec.More...) {
+				names = append(names, one.Target)
+			}
+		default:
+			continue
+		}
+		for k, n := range names {
+			if n.Name != target {
+				continue
+			}
+			e, ok := removeName(f, u, dir, names, k)
+			if !ok {
+				return nil
+			}
+			removals = append(removals, e)
+		}
+	}
+	edits := []Edit{{Start: at, End: at, Text: text}}
+	for _, r := range removals {
+		if r.Start <= at && at <= r.End && r.Text == "" && (r.End == len(f.Src) || f.Src[r.End-1] == '\n') &&
+			(r.Start == 0 || f.Src[r.Start-1] == '\n') {
+			// The new line takes the place of the removed directive.
+			edits[0] = Edit{Start: r.Start, End: r.End, Text: text}
+			continue
+		}
+		edits = append(edits, r)
+	}
+	sort.Slice(edits, func(i, j int) bool { return edits[i].Start < edits[j].Start })
+	for i := 1; i < len(edits); i++ {
+		if edits[i].Start < edits[i-1].End {
+			return nil
+		}
+	}
 	title := "Insert " + strings.TrimSpace(strings.TrimPrefix(text, "!"))
-	return &Fix{Title: title, Offset: at, Text: text}
+	if len(removals) > 0 {
+		title += " (in place of " + target + "'s own mapping)"
+	}
+	return &Fix{Title: title, Offset: edits[0].Start, Text: text, Edits: edits}
+}
+
+// lowerCase reports whether the unit's directives are written in lower
+// case (the first one's keyword: "!hpf$ distribute"), or, in a unit
+// without directives, the statement declaring sym: the fix writes its
+// directive as the user writes them.
+func lowerCase(f *parser.File, u *parser.Unit, sym *parser.Symbol) bool {
+	at := -1
+	for _, st := range u.Body {
+		if d, ok := st.(*parser.Directive); ok {
+			at = u.Abs(d.KeyPos)
+			break
+		}
+	}
+	if at < 0 {
+		for _, st := range u.Body {
+			if b, ok := st.(interface{ Base() *parser.StmtBase }); ok && st.Pos() <= sym.Decl && sym.Decl < st.End() {
+				at = u.Abs(b.Base().KeyPos)
+			}
+		}
+	}
+	if at < 0 || at >= len(f.Src) {
+		return false
+	}
+	end := at
+	for end < len(f.Src) && ('a' <= f.Src[end] && f.Src[end] <= 'z' || 'A' <= f.Src[end] && f.Src[end] <= 'Z') {
+		end++
+	}
+	w := string(f.Src[at:end])
+	return w != "" && w == strings.ToLower(w)
+}
+
+// alignWith finds what an array aligned like source is aligned with: the
+// template, decomposition or array that source's ALIGN names, with the
+// subscripts written there (copied from the source text), or source
+// itself when it is distributed directly or laid out by CM Fortran. An
+// alignment with an array that is itself aligned is followed to the
+// ultimate target when it is the identity (the same dummies in the same
+// order on both sides, or none); any other chain gets no fix. subs and
+// withSubs are "" when the ALIGN has none.
+func alignWith(f *parser.File, u *parser.Unit, d *partition.Distribution, source, dialect string) (with, subs, withSubs string, ok bool) {
+	sc := u.Scope
+	cur := source
+	for range 16 {
+		cs := sc.Lookup(cur)
+		if cs == nil {
+			return "", "", "", false
+		}
+		dummies := "(" + strings.Join([]string{"I", "J", "K", "L", "M", "N", "O"}[:min(cs.Rank(), 7)], ",") + ")"
+		if cs.Rank() > 7 {
+			return "", "", "", false
+		}
+		if cs.Dist != nil {
+			return cur, dummies, dummies, true
+		}
+		if cs.Align == nil {
+			if l := d.Arrays[cur]; dialect != "fortran-d" && dialect != "hpf" && l != nil && l.Distributed() {
+				return cur, dummies, dummies, true // CM Fortran's layout
+			}
+			return "", "", "", false
+		}
+		spec := cs.Align
+		if spec.Target == nil {
+			return "", "", "", false
+		}
+		var own []parser.Expr
+		if spec.HasSubs {
+			own = spec.Subs
+		}
+		for k, a := range spec.Alignees {
+			if a.Name == cur && k < len(spec.AligneeSubs) && spec.AligneeSubs[k] != nil {
+				own = spec.AligneeSubs[k]
+			}
+		}
+		var tsubs []parser.Expr
+		if spec.HasTarget {
+			tsubs = spec.TargetSubs
+		}
+		if ts := sc.Lookup(spec.Target.Name); ts != nil && ts.Dist != nil {
+			a, ok1 := subsText(f, u, own)
+			b, ok2 := subsText(f, u, tsubs)
+			if !ok1 || !ok2 {
+				return "", "", "", false
+			}
+			return spec.Target.Name, a, b, true
+		}
+		if !identity(own, tsubs) {
+			return "", "", "", false
+		}
+		cur = spec.Target.Name
+	}
+	return "", "", "", false
+}
+
+// subsText is the source text of a subscript list, in parentheses ("" for
+// none), when it is written on one line.
+func subsText(f *parser.File, u *parser.Unit, subs []parser.Expr) (string, bool) {
+	if len(subs) == 0 {
+		return "", true
+	}
+	a, b := u.Abs(subs[0].Pos()), u.Abs(subs[len(subs)-1].End())
+	if a < 0 || b > len(f.Src) || a >= b || strings.ContainsAny(string(f.Src[a:b]), "\n&!") {
+		return "", false
+	}
+	return "(" + strings.ToUpper(string(f.Src[a:b])) + ")", true
+}
+
+// identity reports whether an ALIGN's subscripts map every index to
+// itself: none on either side, or the same distinct dummies in the same
+// order.
+func identity(own, target []parser.Expr) bool {
+	if len(own) == 0 && len(target) == 0 {
+		return true
+	}
+	if len(own) != len(target) {
+		return false
+	}
+	seen := map[string]bool{}
+	for i := range own {
+		a, ok1 := own[i].(*parser.Ident)
+		b, ok2 := target[i].(*parser.Ident)
+		if !ok1 || !ok2 || a.Name != b.Name || seen[a.Name] {
+			return false
+		}
+		seen[a.Name] = true
+	}
+	return true
+}
+
+// removeName is the edit that takes names[k] out of a mapping directive:
+// the whole directive (its lines) when it is the only name, else the name
+// (with an alignee's own subscripts) and one comma next to it, on its line.
+func removeName(f *parser.File, u *parser.Unit, dir *parser.Directive, names []*parser.Ident, k int) (Edit, bool) {
+	src := f.Src
+	if len(names) == 1 {
+		first := f.Lines.Line(u.Abs(dir.From))
+		last := f.Lines.Line(max(u.Abs(dir.To)-1, u.Abs(dir.From)))
+		return Edit{Start: f.Lines.LineStart(first), End: f.Lines.LineStart(last + 1)}, true
+	}
+	// itemEnd is the end of names[i] with the subscripts written after it.
+	itemEnd := func(i int) int {
+		e := u.Abs(names[i].End())
+		j := e
+		for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
+			j++
+		}
+		if j < len(src) && src[j] == '(' {
+			depth := 0
+			for ; j < len(src) && src[j] != '\n'; j++ {
+				switch src[j] {
+				case '(':
+					depth++
+				case ')':
+					depth--
+				}
+				if depth == 0 {
+					return j + 1
+				}
+			}
+			return -1
+		}
+		return e
+	}
+	var e Edit
+	if k > 0 {
+		e = Edit{Start: itemEnd(k - 1), End: itemEnd(k)}
+	} else {
+		e = Edit{Start: u.Abs(names[0].Pos()), End: u.Abs(names[1].Pos())}
+	}
+	if e.Start < 0 || e.End <= e.Start || e.End > len(src) {
+		return Edit{}, false
+	}
+	cut := string(src[e.Start:e.End])
+	commas, depth := 0, 0
+	for _, c := range cut {
+		switch c {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				commas++
+			}
+		}
+	}
+	if strings.ContainsAny(cut, "\n!&") || commas != 1 {
+		return Edit{}, false
+	}
+	return e, true
 }
 
 // unusedArrays reports arrays declared but never read or written (seed
@@ -643,19 +932,21 @@ func unusedArrays(f *parser.File, u *parser.Unit, opt partition.Options) []Findi
 		if sym.Kind != parser.SymVariable || sym.Rank() == 0 || sym.Used || sym.Dummy || sym.InCommon || sym.Included != "" {
 			continue
 		}
-		elems := int64(1)
+		// Counted in floating point: the product of large extents does
+		// not fit an int64 (it wrapped around, to a negative size).
+		elems := 1.0
 		known := true
 		for _, e := range partition.Extents(sym, u.Scope) {
 			if !e.Known {
 				known = false
 				break
 			}
-			elems *= e.Upper - e.Lower + 1
+			elems *= math.Max(float64(e.Upper)-float64(e.Lower)+1, 0)
 		}
 		size := partition.TypeSize(sym.Type)
 		where := "is never read or written"
 		if known {
-			bytes := float64(elems * size)
+			bytes := elems * float64(size)
 			if l := d.Arrays[name]; l != nil && l.Distributed() {
 				p := 1
 				for _, df := range l.Dims {

@@ -21,15 +21,16 @@ import (
 
 // TestAlignFixEachDialect: the ALIGN a missing-align finding offers is
 // written in the unit's dialect and the file's form, and goes on the line
-// after the target's declaration: Fortran D aligns with the source's
-// decomposition, HPF with the source's template when it has one (else
-// with the source itself), CM Fortran with the source; free form starts
-// the directive with "!".
+// after the target's declaration and the declaration of what it names:
+// Fortran D aligns with the source's decomposition, HPF with the source's
+// template when it has one (else with the source itself), CM Fortran
+// with the source; free form starts the directive with "!"; the case is
+// that of the unit's directives (else of the target's declaration). The
+// target's own ALIGN or DISTRIBUTE is removed, so that the finding goes.
 func TestAlignFixEachDialect(t *testing.T) {
 	for _, c := range []struct {
 		name, src, decl, text string
 		form                  parser.Form
-		fixes                 bool // the finding goes once the fix is in
 	}{
 		{"fd.f", `      PROGRAM FD
       PARAMETER (N = 512)
@@ -44,7 +45,7 @@ func TestAlignFixEachDialect(t *testing.T) {
             B(I,J) = A(I,J) * 2.0
    10 CONTINUE
       END
-`, "      REAL A(N,N), B(N,N)\n", "      ALIGN B WITH D\n", parser.Fixed, false},
+`, "      DECOMPOSITION D(N,N), E(N,N)\n", "      ALIGN B WITH D\n", parser.Fixed},
 		{"ht.f", `      PROGRAM HT
       PARAMETER (N = 512)
       REAL A(N,N), B(N,N)
@@ -57,7 +58,7 @@ func TestAlignFixEachDialect(t *testing.T) {
             B(I,J) = A(I,J) * 2.0
    10 CONTINUE
       END
-`, "      REAL A(N,N), B(N,N)\n", "!HPF$ ALIGN B(I,J) WITH T(I,J)\n", parser.Fixed, false},
+`, "!HPF$ TEMPLATE T(N,N)\n", "!HPF$ ALIGN B(I,J) WITH T(I,J)\n", parser.Fixed},
 		{"h.f90", `program h
   integer, parameter :: n = 512
   real :: a(n,n), b(n,n)
@@ -70,7 +71,7 @@ func TestAlignFixEachDialect(t *testing.T) {
     end do
   end do
 end program h
-`, "  real :: a(n,n), b(n,n)\n", "!HPF$ ALIGN B(I,J) WITH A(I,J)\n", parser.Free, false},
+`, "  real :: a(n,n), b(n,n)\n", "!hpf$ align b(i,j) with a(i,j)\n", parser.Free},
 		{"c.fcm", `program c
   integer, parameter :: n = 512
   integer :: a(n+1,n+1), b(n,n)
@@ -81,7 +82,7 @@ end program h
     forall (i = 1:n/2, j = 1:n/2) b(j,i) = a(j,i) + a(j+1,i+1)
   end do
 end program c
-`, "  integer :: a(n+1,n+1), b(n,n)\n", "!CMF$ ALIGN B(I,J) WITH A(I,J)\n", parser.Free, true},
+`, "  integer :: a(n+1,n+1), b(n,n)\n", "!cmf$ align b(i,j) with a(i,j)\n", parser.Free},
 	} {
 		cfg := &parser.Config{Form: c.form}
 		f := parser.Parse(c.name, []byte(c.src), cfg)
@@ -96,17 +97,16 @@ end program c
 			continue
 		}
 		at := strings.Index(c.src, c.decl) + len(c.decl)
-		want := Fix{Title: "Insert " + strings.TrimSpace(strings.TrimPrefix(c.text, "!")), Offset: at, Text: c.text}
-		if *fix != want {
-			t.Errorf("%s: fix %+v, want %+v", c.name, *fix, want)
+		title := "Insert " + strings.TrimSpace(strings.TrimPrefix(c.text, "!"))
+		if fix.Offset != at || fix.Text != c.text || !strings.HasPrefix(fix.Title, title) {
+			t.Errorf("%s: fix %+v, want %q at %d titled %q", c.name, *fix, c.text, at, title)
 		}
-		if !c.fixes {
-			// The program's own ALIGN or DISTRIBUTE of B is left as it
-			// was, and wins: the finding stays (noted in issue 21's
-			// mutation report).
-			continue
+		fixed := []byte(c.src)
+		for i := len(fix.Edits) - 1; i >= 0; i-- {
+			e := fix.Edits[i]
+			fixed = append(fixed[:e.Start:e.Start], append([]byte(e.Text), fixed[e.End:]...)...)
 		}
-		g := parser.Parse(c.name, []byte(c.src[:fix.Offset]+fix.Text+c.src[fix.Offset:]), cfg)
+		g := parser.Parse(c.name, fixed, cfg)
 		if errs := g.Errors(); len(errs) > 0 {
 			t.Errorf("%s fixed: %v", c.name, errs)
 		}

@@ -35,7 +35,8 @@ func partitionOptions(o EstimateOptions) partition.Options {
 }
 
 // QuickFixes returns the fixes of the capability diagnostics whose lines
-// meet [start, end]: each inserts the missing directive.
+// meet [start, end]: each inserts the missing directive (and removes
+// the one it replaces).
 func QuickFixes(f *parser.File, start, end int, o EstimateOptions, prof *capability.Profile) []CodeAction {
 	var out []CodeAction
 	first, last := f.Lines.Line(start), f.Lines.Line(end)
@@ -46,8 +47,14 @@ func QuickFixes(f *parser.File, start, end int, o EstimateOptions, prof *capabil
 		if l := f.Lines.Line(x.Start); l < first || l > last {
 			continue
 		}
-		out = append(out, CodeAction{Title: x.Fix.Title, Kind: "quickfix", Preferred: true,
-			Edits: []TextEdit{{File: f, Start: x.Fix.Offset, End: x.Fix.Offset, Text: x.Fix.Text}}})
+		edits := []TextEdit{{File: f, Start: x.Fix.Offset, End: x.Fix.Offset, Text: x.Fix.Text}}
+		if len(x.Fix.Edits) > 0 {
+			edits = edits[:0]
+			for _, e := range x.Fix.Edits {
+				edits = append(edits, TextEdit{File: f, Start: e.Start, End: e.End, Text: e.Text})
+			}
+		}
+		out = append(out, CodeAction{Title: x.Fix.Title, Kind: "quickfix", Preferred: true, Edits: edits})
 	}
 	return out
 }

@@ -206,6 +206,114 @@ func findUnit(f *parser.File, from *parser.Unit, name string, others []*parser.F
 	return Location{}, nil, false
 }
 
+// ancestorSym finds the module entity a name denotes where the unit
+// (and its hosts) do not declare it: the entity of a module a USE
+// statement of the unit or a host makes accessible (with its ONLY list
+// and renames, through the modules that module uses), or of a
+// submodule's parent module, whose entities are the submodule's by host
+// association (Fortran 2018 14.2.3). Modules are looked up in f and then
+// in the other files. Procedures are left to findUnit.
+func ancestorSym(f *parser.File, r *NameRef, others []*parser.File) (*parser.File, *parser.Unit, *parser.Symbol, bool) {
+	if r.Common || r.Header || r.Unit == nil || r.Sym != nil && solid(r.Sym) {
+		return nil, nil, nil, false
+	}
+	files := append([]*parser.File{f}, others...)
+	for _, us := range useStmts(r.Unit) {
+		for _, rn := range us.Names {
+			if rn.Remote != nil && r.Unit.Abs(rn.Remote.Pos()) == r.Start {
+				// The module's name for it, in USE M, LOCAL => REMOTE.
+				return moduleSym(files, us.Module.Name, r.Name, 0)
+			}
+		}
+	}
+	for s := r.Unit; s != nil; s = s.Parent {
+		if file, m, sym, ok := usedSym(files, s, r.Name, 0); ok {
+			return file, m, sym, true
+		}
+	}
+	top := r.Unit.Top()
+	if h, ok := top.Header.(*parser.ModuleStmt); ok && h.Parent != nil && top.Kind == parser.UnitSubmodule {
+		return moduleSym(files, h.Parent.Name, r.Name, 0)
+	}
+	return nil, nil, nil, false
+}
+
+// usedSym finds name among the entities the USE statements of unit s
+// make accessible.
+func usedSym(files []*parser.File, s *parser.Unit, name string, depth int) (*parser.File, *parser.Unit, *parser.Symbol, bool) {
+	for _, us := range useStmts(s) {
+		remote, listed, renamedAway := name, false, false
+		for _, rn := range us.Names {
+			switch {
+			case rn.Local == nil:
+			case rn.Remote != nil && rn.Local.Name == name:
+				remote, listed = rn.Remote.Name, true
+			case rn.Remote != nil && rn.Remote.Name == name:
+				renamedAway = true
+			case rn.Remote == nil && rn.Local.Name == name:
+				listed = true
+			}
+		}
+		if !listed && (us.Only || renamedAway) {
+			continue
+		}
+		if file, m, sym, ok := moduleSym(files, us.Module.Name, remote, depth+1); ok {
+			return file, m, sym, true
+		}
+	}
+	return nil, nil, nil, false
+}
+
+// moduleSym finds the entity called name of module mod: declared in it,
+// or given by the modules it uses.
+func moduleSym(files []*parser.File, mod, name string, depth int) (*parser.File, *parser.Unit, *parser.Symbol, bool) {
+	if depth > maxUseDepth {
+		return nil, nil, nil, false
+	}
+	for _, file := range files {
+		for _, m := range file.Units {
+			if m.Kind != parser.UnitModule || m.Name != mod || m.Scope == nil {
+				continue
+			}
+			if sym := m.Scope.Syms[name]; sym != nil && solid(sym) {
+				if sym.Kind == parser.SymProcedure {
+					return nil, nil, nil, false
+				}
+				return file, m, sym, true
+			}
+			return usedSym(files, m, name, depth)
+		}
+	}
+	return nil, nil, nil, false
+}
+
+// findEntry returns the name in the ENTRY statement that makes name a
+// subprogram's other entry point, in f and then in the other files, with
+// the entry's outline symbol and its subprogram.
+func findEntry(f *parser.File, name string, others []*parser.File) (Location, bool) {
+	loc, _, _, ok := findEntrySym(f, name, others)
+	return loc, ok
+}
+
+func findEntrySym(f *parser.File, name string, others []*parser.File) (Location, Symbol, *parser.Unit, bool) {
+	for _, file := range append([]*parser.File{f}, others...) {
+		var loc Location
+		var sym Symbol
+		var in *parser.Unit
+		allUnits(file, func(u *parser.Unit) {
+			for _, e := range entrySymbols(u) {
+				if in == nil && e.Name == name {
+					loc, sym, in = Location{file, e.SelStart, e.SelEnd}, e, u
+				}
+			}
+		})
+		if in != nil {
+			return loc, sym, in, true
+		}
+	}
+	return Location{}, Symbol{}, nil, false
+}
+
 func headerLoc(f *parser.File, u *parser.Unit) Location {
 	switch h := u.Header.(type) {
 	case *parser.SubprogramStmt:
@@ -256,8 +364,8 @@ func declLoc(f *parser.File, u *parser.Unit, sym *parser.Symbol) (Location, bool
 // Definition returns where the name at off is defined: the declaration of
 // a variable, array, PARAMETER, template, decomposition or processor
 // arrangement (also for names inside directives), the COMMON statement of
-// a block, or the header of a procedure, looked up in f and then in the
-// other open files.
+// a block, or the header of a procedure (or the ENTRY statement of an
+// entry point), looked up in f and then in the other open files.
 func Definition(f *parser.File, off int, others []*parser.File) []Location {
 	r := NameAt(f, off)
 	if r == nil {
@@ -266,8 +374,16 @@ func Definition(f *parser.File, off int, others []*parser.File) []Location {
 	if r.Header {
 		return []Location{{f, r.Start, r.End}}
 	}
+	if file, u, sym, ok := ancestorSym(f, r, others); ok {
+		if loc, ok := declLoc(file, u, sym); ok {
+			return []Location{loc}
+		}
+	}
 	if !r.Common && (r.Sym == nil || r.Sym.Kind == parser.SymProcedure) {
 		if loc, _, ok := findUnit(f, r.Unit, r.Name, others); ok {
+			return []Location{loc}
+		}
+		if loc, ok := findEntry(f, r.Name, others); ok {
 			return []Location{loc}
 		}
 	}

@@ -28,6 +28,14 @@ func Hover(f *parser.File, off int, others []*parser.File) *HoverInfo {
 		return h
 	}
 	var b strings.Builder
+	if file, u, sym, ok := ancestorSym(f, r, others); ok {
+		// An entity of a submodule's parent module.
+		p := *r
+		p.Unit, p.Sym = u, sym
+		symbolHoverIn(&b, f, file, &p)
+		h.Markdown = b.String()
+		return h
+	}
 	switch {
 	case r.Common:
 		commonHover(&b, f, r)
@@ -37,6 +45,9 @@ func Hover(f *parser.File, off int, others []*parser.File) *HoverInfo {
 			if r.Sym != nil && r.Sym.Kind == parser.SymVariable {
 				fmt.Fprintf(&b, "\nresult variable, %s\n", r.Sym.Type)
 			}
+		} else if loc, e, u, ok := findEntrySym(f, r.Name, others); ok {
+			fmt.Fprintf(&b, "```fortran\n%s\n```\nentry point of %s, line %d of %s\n", e.Detail, unitSignature(u),
+				loc.File.Lines.Line(loc.Start)+1, loc.File.Name)
 		} else if md := intrinsicHover(r.Name); md != "" && (r.Sym == nil || r.Sym.Intrinsic || !r.Sym.Declared) {
 			b.WriteString(md)
 		} else if parser.IsIntrinsic(r.Name) && (r.Sym == nil || r.Sym.Intrinsic || !r.Sym.Declared) {
@@ -85,6 +96,12 @@ func DimsString(dims []*parser.DimSpec) string {
 }
 
 func symbolHover(b *strings.Builder, f *parser.File, r *NameRef) {
+	symbolHoverIn(b, f, f, r)
+}
+
+// symbolHoverIn describes the symbol of r, a name of unit r.Unit in the
+// file home, for a hover in f.
+func symbolHoverIn(b *strings.Builder, f, home *parser.File, r *NameRef) {
 	sym := r.Sym
 	decl := ""
 	switch sym.Kind {
@@ -166,7 +183,7 @@ func symbolHover(b *strings.Builder, f *parser.File, r *NameRef) {
 	if sym.Layout != nil {
 		fmt.Fprintf(b, "\nlayout: `%s(%s)`\n", sym.Name, strings.Join(prefixAll(sym.Layout.Dims, ":"), ", "))
 	}
-	if loc, ok := declLoc(f, r.Unit, sym); ok {
+	if loc, ok := declLoc(home, r.Unit, sym); ok {
 		what := "declared"
 		if sym.Implicit && !sym.Declared {
 			what = "first used"

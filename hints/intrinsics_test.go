@@ -60,6 +60,32 @@ func TestIntrinsicTableComplete(t *testing.T) {
 	}
 }
 
+// The parser knows every intrinsic of Fortran 2018 as one: a program under
+// IMPLICIT NONE that calls the image and team inquiries of clause 16.9 gets
+// no "has no type" error, and none of the standard's names is missing
+// from the parser's list.
+func TestParserKnowsStandardIntrinsics(t *testing.T) {
+	for _, n := range strings.Fields(standard2018) {
+		if !parser.IsIntrinsic(n) {
+			t.Errorf("the parser does not know %s as an intrinsic", n)
+		}
+	}
+	const src = `program teams
+  implicit none
+  integer :: n, k
+  integer, allocatable :: failed(:)
+  real :: a[*]
+  n = team_number()
+  failed = failed_images()
+  k = image_status(1)
+  print *, n, k, coshape(a), size(failed), size(stopped_images())
+end program teams
+`
+	for _, d := range Diagnostics(parser.Parse("teams.f90", []byte(src), nil)) {
+		t.Errorf("%s at %q", d.Message, src[d.Start:d.End])
+	}
+}
+
 func hoverText(t *testing.T, src, at string, delta int) string {
 	t.Helper()
 	f := parser.Parse("t.f90", []byte(src), nil)

@@ -1,6 +1,7 @@
 package hints
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 
@@ -57,6 +58,10 @@ func unitSymbol(u *parser.Unit) Symbol {
 		sym.SelStart, sym.SelEnd = u.Abs(u.Header.Pos()), u.Abs(u.Header.End())
 	}
 	sym.Children = loopSymbols(u, u.Body)
+	if entries := entrySymbols(u); len(entries) > 0 {
+		sym.Children = append(sym.Children, entries...)
+		sort.SliceStable(sym.Children, func(i, j int) bool { return sym.Children[i].Start < sym.Children[j].Start })
+	}
 	for _, k := range u.Contains {
 		sym.Children = append(sym.Children, unitSymbol(k))
 	}
@@ -110,6 +115,24 @@ func signature(h *parser.SubprogramStmt) string {
 	b.WriteString(strings.Join(paramNames(h.Params), ", "))
 	b.WriteByte(')')
 	return b.String()
+}
+
+// entrySymbols are the ENTRY statements of a subprogram: other names by
+// which it is called, each a subroutine or function as the subprogram
+// is. ENTRY is not allowed inside a construct (Fortran 2018 C1571), so
+// only the unit's own statements are looked at.
+func entrySymbols(u *parser.Unit) []Symbol {
+	var out []Symbol
+	for _, st := range u.Body {
+		e, ok := st.(*parser.EntryStmt)
+		if !ok || e.Name == nil || e.Name.Name == "" {
+			continue
+		}
+		out = append(out, Symbol{Name: e.Name.Name, Kind: u.Kind.String(),
+			Detail: "ENTRY " + e.Name.Name + "(" + strings.Join(paramNames(e.Params), ", ") + ")",
+			Start:  u.Abs(e.Pos()), End: u.Abs(e.End()), SelStart: u.Abs(e.Name.Pos()), SelEnd: u.Abs(e.Name.End())})
+	}
+	return out
 }
 
 func paramNames(params []parser.Expr) []string {
@@ -225,7 +248,8 @@ func forallDetail(h *parser.ForallHeader) string {
 // WorkspaceSymbols returns the global names of f that match query (a
 // case-insensitive subsequence; "" matches everything): program units,
 // contained procedures, COMMON blocks, templates, decompositions and
-// processor arrangements. COMMON blocks are listed once per file.
+// processor arrangements, and the ENTRY names of subprograms. COMMON
+// blocks are listed once per file.
 func WorkspaceSymbols(f *parser.File, query string) []Symbol {
 	q := strings.ToUpper(query)
 	var out []Symbol
@@ -237,6 +261,12 @@ func WorkspaceSymbols(f *parser.File, query string) []Symbol {
 			s.Children, s.Container = nil, container
 			if matches(s.Name, q) {
 				out = append(out, s)
+			}
+			for _, e := range entrySymbols(u) {
+				if matches(e.Name, q) {
+					e.Container = u.Name
+					out = append(out, e)
+				}
 			}
 		}
 		if u.Scope != nil {

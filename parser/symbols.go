@@ -261,6 +261,13 @@ func (r *resolver) declare(name string, at Pos) *Symbol {
 
 func (r *resolver) header(h Stmt) {
 	switch hs := h.(type) {
+	case *ModuleStmt:
+		// A submodule has access to its parent module's entities by host
+		// association (Fortran 2018 14.2.3): names it does not declare
+		// may be the parent's, as they may be a used module's.
+		if hs.Parent != nil {
+			r.sc.Uses = append(r.sc.Uses, hs.Parent.Name)
+		}
 	case *SubprogramStmt:
 		for _, prm := range hs.Params {
 			if id, ok := prm.(*Ident); ok {

@@ -532,26 +532,67 @@ func extents(sym *parser.Symbol, sc *parser.Scope) []Extent {
 func processorGrid(procs, n int, onto *parser.Ident, sc *parser.Scope) []int {
 	if onto != nil {
 		if sym := sc.Lookup(onto.Name); sym != nil && sym.Rank() == n {
-			grid := make([]int, n)
-			ok := true
-			total := int64(1)
-			for i, e := range extents(sym, sc) {
-				size := e.Upper - e.Lower + 1
-				if !e.Known || size < 1 || size > MaxProcs {
-					ok = false
-					break
-				}
-				grid[i] = int(size)
-				total *= size
-			}
 			// The arrangement is used when it has the processors asked
 			// for, so that every candidate runs on the same machine.
-			if ok && total == int64(procs) {
+			if a := arrangementOf(sym, sc); a.known && !a.tooLarge && a.total == int64(procs) {
+				grid := make([]int, n)
+				for i, e := range a.extents {
+					grid[i] = int(e)
+				}
 				return grid
 			}
 		}
 	}
 	return factor(procs, n)
+}
+
+// arrangement is the size of a PROCESSORS arrangement.
+type arrangement struct {
+	extents []int64 // of each dimension, when known
+	// total is the number of processors, the product of the extents; a
+	// product past what an int64 holds saturates at math.MaxInt64
+	// rather than wrapping around.
+	total int64
+	// tooLarge: more processors than the estimator takes (MaxProcs),
+	// total saturated or not.
+	tooLarge bool
+	known    bool // every extent a constant of at least 1
+}
+
+// arrangementOf counts the processors of a PROCESSORS arrangement.
+func arrangementOf(sym *parser.Symbol, sc *parser.Scope) arrangement {
+	a := arrangement{total: 1, known: true}
+	for _, e := range extents(sym, sc) {
+		if !e.Known || e.Upper < e.Lower {
+			return arrangement{}
+		}
+		size := int64(math.MaxInt64)
+		if e.Lower >= 0 || e.Upper <= math.MaxInt64+e.Lower-1 {
+			size = e.Upper - e.Lower + 1
+		}
+		a.extents = append(a.extents, size)
+		if a.total > math.MaxInt64/size {
+			a.total = math.MaxInt64
+		} else {
+			a.total *= size
+		}
+	}
+	a.tooLarge = a.total > MaxProcs
+	return a
+}
+
+// String prints the arrangement's size for a note: "32", "4294967296
+// (too large: the estimator takes at most 65536)", "more than
+// 9223372036854775807 (too large: ...)".
+func (a arrangement) String() string {
+	n := fmt.Sprint(a.total)
+	if a.total == math.MaxInt64 {
+		n = "more than " + n
+	}
+	if a.tooLarge {
+		n += fmt.Sprintf(" (too large: the estimator takes at most %d)", MaxProcs)
+	}
+	return n
 }
 
 // MaxProcs is the largest processor count the estimator takes.

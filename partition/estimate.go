@@ -531,11 +531,13 @@ func sameRoot(out []*Message, msg *Message) *Message {
 
 // value converts an integer expression to a polynomial: loop indices and
 // names without a value stay symbols, PARAMETERs and --set names take
-// their values. depth bounds the chain of PARAMETERs followed.
+// their values, LBOUND, UBOUND and SIZE of a declared shape its bounds
+// (withBounds). depth bounds the chain of PARAMETERs followed.
 func (e *est) value(x parser.Expr, loops []loopInfo, depth int) (Poly, bool) {
 	if depth > 32 {
 		return Poly{}, false
 	}
+	x = e.withBounds(x)
 	if p, ok, isMinMax := e.minMax(x, loops, depth); isMinMax {
 		return p, ok
 	}
@@ -863,8 +865,8 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 	if v, ok := complexity.Seconds(step); ok {
 		info.step = int64(v)
 	}
-	if l, ok := affine(d.Lo, e.sc); ok {
-		if h, ok := affine(d.Hi, e.sc); ok {
+	if l, ok := affine(e.withBounds(d.Lo), e.sc); ok {
+		if h, ok := affine(e.withBounds(d.Hi), e.sc); ok {
 			info.lo, info.hi, info.bounds = l, h, true
 		}
 	}
@@ -929,7 +931,7 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 	overhead := ratOf(m.Op("loop"))
 	for _, b := range []parser.Expr{d.Lo, d.Hi, d.Step} {
 		if b != nil {
-			overhead = overhead.Add(complexity.ExprCost(e.u, b, e.table))
+			overhead = overhead.Add(complexity.ExprCost(e.u, e.withBounds(b), e.table))
 		}
 	}
 	trips, okT := complexity.Poly{}, false
@@ -1189,7 +1191,7 @@ func (e *est) enumerate(c *parser.DoConstruct, idx string, lo, step Poly, defs [
 	total := ratOf(m.Op("loop"))
 	for _, b := range []parser.Expr{d.Lo, d.Hi, d.Step} {
 		if b != nil {
-			total = total.Add(complexity.ExprCost(e.u, b, e.table))
+			total = total.Add(complexity.ExprCost(e.u, e.withBounds(b), e.table))
 		}
 	}
 	depth := len(loops)

@@ -410,22 +410,20 @@ func arrangementNotes(u *parser.Unit, procs int) []string {
 		if sym == nil || sym.Kind != parser.SymProcessors {
 			continue
 		}
-		total := int64(1)
-		var shape []string
-		for _, e := range extents(sym, u.Scope) {
-			size := e.Upper - e.Lower + 1
-			if !e.Known || size < 1 || size > MaxProcs {
-				total = -1
-				break
-			}
-			total *= size
-			shape = append(shape, fmt.Sprint(size))
-		}
-		if total < 1 || total == int64(procs) {
+		a := arrangementOf(sym, u.Scope)
+		if !a.known || a.total == int64(procs) {
 			continue
 		}
-		out = append(out, fmt.Sprintf("PROCESSORS %s(%s) holds %d processors, but the estimate is for %d: the arrays are spread over the %d processors (a grid as even as they allow), not over %s; give %d processors to estimate on %s",
-			name, strings.Join(shape, ","), total, procs, procs, name, total, name))
+		var shape []string
+		for _, e := range a.extents {
+			shape = append(shape, fmt.Sprint(e))
+		}
+		give := fmt.Sprintf("; give %d processors to estimate on %s", a.total, name)
+		if a.tooLarge {
+			give = ""
+		}
+		out = append(out, fmt.Sprintf("PROCESSORS %s(%s) holds %s processors, but the estimate is for %d: the arrays are spread over the %d processors (a grid as even as they allow), not over %s%s",
+			name, strings.Join(shape, ","), a, procs, procs, name, give))
 	}
 	return out
 }

@@ -1,0 +1,119 @@
+package partition
+
+import (
+	"strconv"
+
+	"github.com/pfls/pfls/parser"
+)
+
+// withBounds returns x with every LBOUND(A, DIM), UBOUND(A, DIM) and
+// SIZE(A, DIM) of an array of explicit shape replaced by the bound it
+// declares (SIZE by upper − lower + 1), so that a loop written
+// DO I = LBOUND(U,2), UBOUND(U,2) counts the iterations DO I = 1, N
+// counts. Fortran 2018 16.9 (LBOUND, UBOUND, SIZE): the bounds are the declared
+// ones when the dimension is not empty (LBOUND 1 and UBOUND 0 when it
+// is, which known numbers check). x itself is not changed: the calls'
+// ancestors are copied. Other calls (assumed or deferred shape, DIM not a
+// constant, a user's function of that name) are left as they are.
+func (e *est) withBounds(x parser.Expr) parser.Expr {
+	switch v := x.(type) {
+	case *parser.Call:
+		if b := e.boundOf(v); b != nil {
+			return b
+		}
+	case *parser.Binary:
+		a, b := e.withBounds(v.X), e.withBounds(v.Y)
+		if a != v.X || b != v.Y {
+			c := *v
+			c.X, c.Y = a, b
+			return &c
+		}
+	case *parser.Unary:
+		if a := e.withBounds(v.X); a != v.X {
+			c := *v
+			c.X = a
+			return &c
+		}
+	case *parser.Paren:
+		if a := e.withBounds(v.X); a != v.X {
+			c := *v
+			c.X = a
+			return &c
+		}
+	}
+	return x
+}
+
+// boundOf is the declared bound a call of LBOUND, UBOUND or SIZE with a
+// constant DIM stands for, parenthesised; nil when it is not one.
+func (e *est) boundOf(c *parser.Call) parser.Expr {
+	id, ok := c.Fun.(*parser.Ident)
+	if !ok || id.Name != "LBOUND" && id.Name != "UBOUND" && id.Name != "SIZE" {
+		return nil
+	}
+	if s := e.sc.Lookup(id.Name); s != nil && !s.Intrinsic {
+		return nil // the program's own LBOUND
+	}
+	var array, dim parser.Expr
+	for i, a := range c.Args {
+		name := ""
+		if k, ok := a.(*parser.KeywordArg); ok {
+			if k.Name != nil {
+				name = k.Name.Name
+			}
+			a = k.Value
+		} else if i == 0 {
+			name = "ARRAY"
+		} else if i == 1 {
+			name = "DIM"
+		}
+		switch name {
+		case "ARRAY":
+			array = a
+		case "DIM":
+			dim = a
+		case "KIND":
+		default:
+			return nil
+		}
+	}
+	arr, ok := array.(*parser.Ident)
+	if !ok || dim == nil {
+		return nil
+	}
+	sym := e.sc.Lookup(arr.Name)
+	k, ok := parser.EvalInt(dim, e.sc)
+	if sym == nil || sym.Kind != parser.SymVariable || !ok || k < 1 || k > int64(sym.Rank()) {
+		return nil
+	}
+	ds := sym.Dims[k-1]
+	if ds == nil || ds.Upper == nil || ds.Colon && ds.Lower == nil {
+		return nil // assumed or deferred shape
+	}
+	if _, star := ds.Upper.(*parser.Star); star {
+		return nil // assumed size
+	}
+	lower := ds.Lower
+	if lower == nil {
+		lower = &parser.Lit{Kind: parser.IntLit, Value: "1"}
+	}
+	// An empty dimension has the bounds 1 and 0 (and size 0): known
+	// numbers say whether it is; symbolic ones are taken as written.
+	lo, ok1 := parser.EvalInt(lower, e.sc)
+	hi, ok2 := parser.EvalInt(ds.Upper, e.sc)
+	if ok1 && ok2 && hi < lo {
+		n := map[string]int64{"LBOUND": 1, "UBOUND": 0, "SIZE": 0}[id.Name]
+		return &parser.Lit{Kind: parser.IntLit, Value: strconv.FormatInt(n, 10)}
+	}
+	var b parser.Expr
+	switch id.Name {
+	case "LBOUND":
+		b = lower
+	case "UBOUND":
+		b = ds.Upper
+	default:
+		b = &parser.Binary{X: &parser.Binary{X: &parser.Paren{X: ds.Upper}, Op: "-", Y: &parser.Paren{X: lower}},
+			Op: "+", Y: &parser.Lit{Kind: parser.IntLit, Value: "1"}}
+	}
+	return &parser.Paren{X: b}
+}

@@ -1,0 +1,67 @@
+package partition
+
+import (
+	"testing"
+
+	"github.com/pfls/pfls/parser"
+)
+
+// TestBoundsInquiries: LBOUND, UBOUND and SIZE with a constant DIM of an
+// array of explicit shape are its declared bounds (symbolic ones too);
+// an empty dimension has LBOUND 1, UBOUND 0 and SIZE 0 (Fortran 2018
+// 16.9, LBOUND, UBOUND and SIZE); assumed shape, a DIM that is not a
+// constant, and SIZE without DIM (and bounds inside other calls) are left
+// unknown.
+func TestBoundsInquiries(t *testing.T) {
+	src := `subroutine s(w, v, m, n, k)
+  implicit none
+  integer, parameter :: p = 3
+  integer :: m, n, k, i
+  real :: w(m, 2:n), v(:), a(0:9, p), e(5:4)
+  do i = lbound(a,1), ubound(a,1)
+  end do
+  do i = size(a, dim=2), size(a, 1) - 1
+  end do
+  do i = lbound(e,1), ubound(e,1) + size(e,1)
+  end do
+  do i = lbound(w,2), ubound(w,2) + size(w,2) * size(w,1)
+  end do
+  do i = lbound(v,1), ubound(a,k)
+  end do
+  do i = 1, size(a)
+  end do
+end subroutine s
+`
+	f := parser.Parse("s.f90", []byte(src), nil)
+	for _, err := range f.Errors() {
+		if err.Severity == parser.SevError { // E's empty extent is a warning
+			t.Fatal(f.Errors())
+		}
+	}
+	u := f.Units[0]
+	e := &est{f: f, u: u, sc: u.Scope}
+	for _, c := range []struct {
+		line   int
+		lo, hi string // "" when not known
+	}{
+		{6, "0", "9"},
+		{8, "3", "9"},
+		{10, "1", "0"},
+		{12, "2", "M.N - M + N"},
+		{14, "", ""},
+		{16, "1", ""},
+	} {
+		d := firstLoop(t, u, c.line, f).Do
+		for i, x := range []parser.Expr{d.Lo, d.Hi} {
+			want := []string{c.lo, c.hi}[i]
+			p, ok := e.value(x, nil, 0)
+			got := ""
+			if ok {
+				got = p.String()
+			}
+			if got != want {
+				t.Errorf("line %d, bound %d: %q, want %q", c.line, i+1, got, want)
+			}
+		}
+	}
+}
