@@ -18,6 +18,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -58,6 +59,8 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	hostfile := fs.String("hostfile", "", "run the ranks on the machines this MPI hostfile lists (a cluster)")
 	platformArg := fs.String("platform", "", "train on a machine simulated by SimGrid's SMPI: a preset (ncube2, cluster) or a SimGrid platform FILE.xml")
 	hostSpeed := fs.String("host-speed", "", "with --platform: time the computation on this machine and charge it at this flop/s (default: charge each loop's counted operations at the platform's node speed, repeatable exactly)")
+	deriveAbove := fs.Int("derive-above", 256, "with --platform: above this many processors measure only the collectives and take the neighbour curves (and a pairwise all-to-all) from a smaller count; 0 measures everything at every count")
+	deriveBase := fs.Int("derive-base", 64, "with --platform: the smaller count the neighbour curves come from when --np has none at or below --derive-above")
 	if code, done := parseFlags(fs, args, stdout, stderr); done {
 		return code
 	}
@@ -80,6 +83,15 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		if *quick {
 			limit = 5 * time.Minute
 		}
+	}
+	if *deriveAbove < 0 || *deriveBase < 2 || *deriveBase > partition.MaxProcs {
+		fmt.Fprintf(stderr, "pfls train: --derive-above %d --derive-base %d: want a count of at least 0 and a base of 2 to %d\n", *deriveAbove, *deriveBase, partition.MaxProcs)
+		return 2
+	}
+	var plan derivePlan
+	if *platformArg != "" {
+		plan = planDerived(procs, *deriveAbove, *deriveBase)
+		procs = plan.procs
 	}
 	var mpi *mpirun.Tools
 	var sim *simulated
@@ -140,6 +152,14 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		runArgs := []string{}
 		if sim != nil && sim.charged() {
 			runArgs = append(runArgs, "--charge")
+		}
+		if plan.derived(p) {
+			// the collectives alone, each size's first call timed: SMPI
+			// repeats a call within 0.5% (ncube2, P = 64)
+			runArgs = append(runArgs, "--patterns", strings.Join(measuredAt(sim, p), ","))
+			if sim.charged() {
+				runArgs = append(runArgs, "--once")
+			}
 		}
 		if *quick {
 			runArgs = append(runArgs, "--quick")
@@ -223,6 +243,19 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	m.Provenance.Notes = train.FitNotes(runs, fits)
+	var made []machine.DerivedCurve
+	for _, p := range plan.targets {
+		d, err := train.DeriveCurves(m, p, plan.base, pairwise(sim, p))
+		if err != nil {
+			fmt.Fprintf(stderr, "pfls train: %v\n", err)
+			return 1
+		}
+		made = append(made, d...)
+	}
+	if plan.added {
+		m.Provenance.Notes = append(m.Provenance.Notes, fmt.Sprintf("P=%d was trained (not asked for) for the neighbour curves of P=%s", plan.base, joinInts(plan.targets)))
+	}
+	m.Provenance.Notes = append(m.Provenance.Notes, train.DerivedNotes(made)...)
 	// The load check sees this machine's processes only; on a virtual
 	// machine other tenants of the host show as noise in the passes.
 	if m.Noise > noisyRuns {
@@ -245,8 +278,65 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	printFits(stdout, fits)
-	fmt.Fprintf(stdout, "wrote %s (%s, P = %s)\n", *out, runs[0].MPI, *npArg)
+	for _, d := range made {
+		fmt.Fprintf(stdout, "%-4d %-20s derived: %g x %s at P=%d\n", d.Procs, d.Pattern, d.Scale, d.FromPattern, d.FromProcs)
+	}
+	fmt.Fprintf(stdout, "wrote %s (%s, P = %s)\n", *out, runs[0].MPI, joinInts(procs))
 	return 0
+}
+
+// derivePlan is what pfls train --platform measures where: at the
+// processor counts above --derive-above (targets) the collectives only,
+// the other curves made from those at base (train.DeriveCurves).
+type derivePlan struct {
+	procs   []int // every count run, base included
+	targets []int
+	base    int
+	added   bool // base was not in --np
+}
+
+func (d derivePlan) derived(p int) bool { return slices.Contains(d.targets, p) }
+
+// planDerived picks the targets above limit (none when limit is 0) and
+// the base: the largest count of procs at or below limit, else fallback,
+// added to the counts run.
+func planDerived(procs []int, limit, fallback int) derivePlan {
+	d := derivePlan{procs: procs}
+	if limit == 0 {
+		return d
+	}
+	for _, p := range procs {
+		if p > limit {
+			d.targets = append(d.targets, p)
+		} else {
+			d.base = p
+		}
+	}
+	if len(d.targets) == 0 || d.base != 0 {
+		return d
+	}
+	d.base, d.added = fallback, true
+	d.procs = append([]int{fallback}, procs...)
+	sort.Ints(d.procs)
+	return d
+}
+
+// pairwise says whether the all-to-all of a run at p ranks is the
+// pairwise exchange (P − 1 steps of one swap a rank), which
+// train.DeriveCurves makes from the halo-2 curve.
+func pairwise(sim *simulated, p int) bool {
+	return sim != nil && slices.Contains(sim.platform.LaunchFlags(p), "--cfg=smpi/alltoall:pair")
+}
+
+// measuredAt is what the training set measures at a count whose other
+// curves are derived: the collectives, and the all-to-all unless it is
+// the pairwise exchange.
+func measuredAt(sim *simulated, p int) []string {
+	pats := append([]string(nil), train.CollectivePatterns...)
+	if !pairwise(sim, p) {
+		pats = append(pats, machine.PatternAllToAll)
+	}
+	return pats
 }
 
 // runTraining runs the training set under mpirun and feeds its standard

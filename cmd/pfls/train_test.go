@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -410,4 +411,29 @@ func mpiProcessesLeft(dir string) []string {
 		}
 	}
 	return left
+}
+
+// TestPlanDerived: above --derive-above the collectives alone are
+// measured, the neighbour curves coming from the largest count at or
+// below it, or from --derive-base, which is then run too.
+func TestPlanDerived(t *testing.T) {
+	for _, c := range []struct {
+		procs        []int
+		limit, base  int
+		run, targets []int
+		from         int
+		added        bool
+	}{
+		{[]int{1024}, 256, 64, []int{64, 1024}, []int{1024}, 64, true},
+		{[]int{256, 1024}, 256, 64, []int{256, 1024}, []int{1024}, 256, false},
+		{[]int{16, 64, 512, 1024}, 256, 64, []int{16, 64, 512, 1024}, []int{512, 1024}, 64, false},
+		{[]int{16, 256}, 256, 64, []int{16, 256}, nil, 256, false},
+		{[]int{1024}, 0, 64, []int{1024}, nil, 0, false},
+		{[]int{1024}, 512, 128, []int{128, 1024}, []int{1024}, 128, true},
+	} {
+		d := planDerived(c.procs, c.limit, c.base)
+		if !slices.Equal(d.procs, c.run) || !slices.Equal(d.targets, c.targets) || (len(c.targets) > 0 && d.base != c.from) || d.added != c.added {
+			t.Errorf("--np %v --derive-above %d --derive-base %d: %+v", c.procs, c.limit, c.base, d)
+		}
+	}
 }

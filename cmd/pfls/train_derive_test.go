@@ -1,0 +1,121 @@
+package main
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pfls/pfls/internal/mpirun"
+	"github.com/pfls/pfls/machine"
+	"github.com/pfls/pfls/machine/train"
+)
+
+// TestDerivedCurvesAtScale checks the curves pfls train --platform ncube2
+// makes above --derive-above (neighbour curves from P = 64, the
+// all-to-all from halo-2) against the training set run directly at that
+// P for a few patterns and sizes. It simulates P ranks for minutes to an
+// hour, so it runs only when asked:
+//
+//	PFLS_SMPI_DERIVE=1024 go test ./cmd/pfls -run TestDerivedCurvesAtScale -v -timeout 3h
+//
+// PFLS_SMPI_DERIVE_MODEL names a model trained already (pfls train
+// --platform ncube2 --np P) instead of training one (--quick);
+// PFLS_SMPI_DERIVE_POINTS the points, pattern:size,size;... (default
+// "halo-2:64,4096;open-shift:1024;vector-shift:64;alltoall:8");
+// PFLS_SMPI_DERIVE_TOL the largest relative difference allowed (default
+// 0.05).
+func TestDerivedCurvesAtScale(t *testing.T) {
+	spec := os.Getenv("PFLS_SMPI_DERIVE")
+	if spec == "" {
+		t.Skip("set PFLS_SMPI_DERIVE=1024 to simulate P ranks directly (slow)")
+	}
+	needSMPI(t, "smpicc", "smpirun")
+	procs, err := strconv.Atoi(spec)
+	if err != nil || procs <= 256 {
+		t.Fatalf("PFLS_SMPI_DERIVE=%q: want a processor count above 256 (where pfls train derives curves)", spec)
+	}
+	tol := 0.05
+	if s := os.Getenv("PFLS_SMPI_DERIVE_TOL"); s != "" {
+		if tol, err = strconv.ParseFloat(s, 64); err != nil {
+			t.Fatal(err)
+		}
+	}
+	points := "halo-2:64,4096;open-shift:1024;vector-shift:64;alltoall:8"
+	if s := os.Getenv("PFLS_SMPI_DERIVE_POINTS"); s != "" {
+		points = s
+	}
+	model := os.Getenv("PFLS_SMPI_DERIVE_MODEL")
+	if model == "" {
+		model = filepath.Join(t.TempDir(), "m.json")
+		start := time.Now()
+		if code, stdout, stderr := runCmd("train", "--platform", "ncube2", "--np", spec, "--quick", "--out", model); code != 0 {
+			t.Fatalf("train: exit %d\n%s%s", code, stdout, stderr)
+		}
+		t.Logf("pfls train --platform ncube2 --np %d --quick: %v", procs, time.Since(start).Round(time.Second))
+	}
+	data, err := os.ReadFile(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m machine.Machine
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	derived := map[string]machine.DerivedCurve{}
+	for _, d := range m.Provenance.Derived {
+		if d.Procs == procs {
+			derived[d.Pattern] = d
+		}
+	}
+
+	sim, err := setupPlatform("ncube2", []int{procs}, mpirun.C, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sim.close()
+	ctx, cancel := mpirun.Context(3 * time.Hour)
+	defer cancel()
+	prog, err := sim.mpi.Compile(ctx, t.TempDir(), mpirun.Source{Name: "pfls-train.c", Text: train.TrainingProgram})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, group := range strings.Split(points, ";") {
+		pattern, sizes, ok := strings.Cut(group, ":")
+		if !ok {
+			t.Fatalf("PFLS_SMPI_DERIVE_POINTS: %q is not pattern:size,size", group)
+		}
+		d, ok := derived[pattern]
+		if !ok {
+			t.Errorf("%s at P=%d is not a derived curve of the model (provenance %+v)", pattern, procs, m.Provenance.Derived)
+			continue
+		}
+		start := time.Now()
+		args := []string{"--charge", "--passes", "1", "--patterns", pattern, "--sizes", sizes}
+		if pattern == machine.PatternAllToAll {
+			args = append(args, "--once") // a call is 1023 steps of 1024 messages
+		}
+		_, res, err := runTraining(ctx, sim.mpi, sim.mpi.Launch(procs, runtime.NumCPU()), prog, args, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", pattern, err)
+		}
+		for _, s := range res.Comm[pattern] {
+			got := m.Comm[procs][pattern].Time(float64(s.Bytes))
+			rel := (got - s.Seconds) / s.Seconds
+			t.Logf("P=%d %s %d B: measured %.4g s, derived %.4g s (%g x %s at P=%d): %+.2f%%",
+				procs, pattern, s.Bytes, s.Seconds, got, d.Scale, d.FromPattern, d.FromProcs, 100*rel)
+			if math.Abs(rel) > tol {
+				t.Errorf("P=%d %s %d B: derived %.4g s, measured %.4g s: %.1f%% off, more than %.0f%%", procs, pattern, s.Bytes, got, s.Seconds, 100*rel, 100*tol)
+			}
+		}
+		if len(res.Comm[pattern]) == 0 {
+			t.Errorf("%s: the training set measured nothing at %s bytes", pattern, sizes)
+		}
+		t.Logf("P=%d %s at %s B: %v to simulate", procs, pattern, sizes, time.Since(start).Round(time.Second))
+	}
+}
