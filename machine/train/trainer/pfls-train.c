@@ -4,13 +4,15 @@
  * be compiled by `pfls train` with the MPI C compiler wrapper (mpicc) and
  * run with mpirun at each processor count trained.
  *
- *   pfls-train [--quick] [--passes K] [--charge] [--patterns P,...] [--sizes N,...] [--once]
+ *   pfls-train [--quick] [--passes K] [--charge] [--patterns P,...] [--sizes N,...] [--once] [--settle K]
  *
  * --patterns measures only the communication patterns named (pfls train
  * at a large P on a platform: the collectives, the neighbour patterns
  * taken from a smaller P, see machine/train/derive.go); --sizes only the
  * message sizes given (bytes), instead of the built-in list; --once
- * (with --charge) times a collective's first call alone.
+ * (with --charge) times a collective's first call alone; --settle K
+ * (with --charge) runs K untimed calls of a neighbour pattern before its
+ * timed ones instead of warm_up()'s.
  *
  * Rank 0 writes lines to standard output, one fact per line, fields
  * separated by single spaces (partition.ParseTraining reads them):
@@ -273,9 +275,13 @@ static long need(int pat, long n)
  * at P = 256), an open chain after about 2 log2(P) (23 at P = 256). The
  * element shift sends 16 messages a call, and a quarter of the circular
  * shift's calls put it within 3% of 80 calls' at P = 64. */
+static int settle = -1; /* --settle K: K untimed calls instead */
+
 static int warm_up(int pat)
 {
 	int lg = 0;
+	if (settle >= 0)
+		return settle & ~1;
 	while ((1 << lg) < nprocs)
 		lg++;
 	switch (pat) {
@@ -822,6 +828,8 @@ int main(int argc, char **argv)
 			charged = 1;
 		else if (strcmp(argv[i], "--once") == 0)
 			once = 1;
+		else if (strcmp(argv[i], "--settle") == 0 && i + 1 < argc)
+			settle = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--patterns") == 0 && i + 1 < argc) {
 			char *list = argv[++i], *name;
 			for (name = strtok(list, ","); name; name = strtok(NULL, ",")) {
@@ -845,7 +853,7 @@ int main(int argc, char **argv)
 				given[ngiven++] = n;
 			}
 		} else {
-			fprintf(stderr, "pfls-train: unknown argument %s (usage: pfls-train [--quick] [--passes K] [--charge] [--patterns P,...] [--sizes N,...] [--once])\n", argv[i]);
+			fprintf(stderr, "pfls-train: unknown argument %s (usage: pfls-train [--quick] [--passes K] [--charge] [--patterns P,...] [--sizes N,...] [--once] [--settle K])\n", argv[i]);
 			return 2;
 		}
 	}
