@@ -262,13 +262,15 @@ type Provenance struct {
 }
 
 // DerivedCurve says that the curve of Pattern at Procs is FromPattern's
-// curve at FromProcs times Scale (every segment's a and b).
+// curve at FromProcs times Scale (every segment's a and b), plus Add
+// seconds on every segment's a.
 type DerivedCurve struct {
 	Procs       int     `json:"procs"`
 	Pattern     string  `json:"pattern"`
 	FromProcs   int     `json:"fromProcs"`
 	FromPattern string  `json:"fromPattern"`
 	Scale       float64 `json:"scale"`
+	Add         float64 `json:"add,omitempty"`
 }
 
 // Segment is one linear piece of a curve: for From ≤ bytes < To (To = 0:

@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"encoding/xml"
 	"errors"
 	"flag"
 	"fmt"
@@ -245,7 +246,11 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	m.Provenance.Notes = train.FitNotes(runs, fits)
 	var made []machine.DerivedCurve
 	for _, p := range plan.targets {
-		d, err := train.DeriveCurves(m, p, plan.base, pairwise(sim, p))
+		var pw *train.Pairwise
+		if pairwise(sim, p) {
+			pw = &train.Pairwise{HopLatency: hopLatency(sim.platform.XML)}
+		}
+		d, err := train.DeriveCurves(m, p, plan.base, pw)
 		if err != nil {
 			fmt.Fprintf(stderr, "pfls train: %v\n", err)
 			return 1
@@ -279,7 +284,11 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	}
 	printFits(stdout, fits)
 	for _, d := range made {
-		fmt.Fprintf(stdout, "%-4d %-20s derived: %g x %s at P=%d\n", d.Procs, d.Pattern, d.Scale, d.FromPattern, d.FromProcs)
+		add := ""
+		if d.Add != 0 {
+			add = fmt.Sprintf(" + %.4g s", d.Add)
+		}
+		fmt.Fprintf(stdout, "%-4d %-20s derived: %.6g x %s at P=%d%s\n", d.Procs, d.Pattern, d.Scale, d.FromPattern, d.FromProcs, add)
 	}
 	fmt.Fprintf(stdout, "wrote %s (%s, P = %s)\n", *out, runs[0].MPI, joinInts(procs))
 	return 0
@@ -326,6 +335,48 @@ func planDerived(procs []int, limit, fallback int) derivePlan {
 // train.DeriveCurves makes from the halo-2 curve.
 func pairwise(sim *simulated, p int) bool {
 	return sim != nil && slices.Contains(sim.platform.LaunchFlags(p), "--cfg=smpi/alltoall:pair")
+}
+
+// hopLatency is the latency of a link of the platform's cluster, in
+// seconds: the lat attribute of its (first) <cluster> element in
+// SimGrid's units, 0 when there is none or it cannot be read.
+func hopLatency(platformXML []byte) float64 {
+	d := xml.NewDecoder(bytes.NewReader(platformXML))
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return 0
+		}
+		el, ok := tok.(xml.StartElement)
+		if !ok || el.Name.Local != "cluster" {
+			continue
+		}
+		for _, a := range el.Attr {
+			if a.Name.Local == "lat" {
+				return simgridSeconds(a.Value)
+			}
+		}
+		return 0
+	}
+}
+
+// simgridSeconds reads a SimGrid time ("10us", "1.5ms", "2e-6s", "0.1"):
+// seconds, or 0 when it is not one.
+func simgridSeconds(v string) float64 {
+	v = strings.TrimSpace(v)
+	for _, u := range []struct {
+		suffix string
+		scale  float64
+	}{{"ps", 1e-12}, {"ns", 1e-9}, {"us", 1e-6}, {"ms", 1e-3}, {"s", 1}, {"", 1}} {
+		if num, ok := strings.CutSuffix(v, u.suffix); ok {
+			x, err := strconv.ParseFloat(num, 64)
+			if err != nil || x < 0 || math.IsInf(x, 0) {
+				return 0
+			}
+			return x * u.scale
+		}
+	}
+	return 0
 }
 
 // measuredAt is what the training set measures at a count whose other

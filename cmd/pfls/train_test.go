@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/pfls/pfls/internal/kit"
+	"github.com/pfls/pfls/internal/platform"
 	"github.com/pfls/pfls/machine"
 )
 
@@ -435,5 +437,26 @@ func TestPlanDerived(t *testing.T) {
 		if !slices.Equal(d.procs, c.run) || !slices.Equal(d.targets, c.targets) || (len(c.targets) > 0 && d.base != c.from) || d.added != c.added {
 			t.Errorf("--np %v --derive-above %d --derive-base %d: %+v", c.procs, c.limit, c.base, d)
 		}
+	}
+}
+
+// TestHopLatency: the link latency of the ncube2 preset's cluster, which
+// the derived all-to-all adds a step for each link its partners are
+// further apart.
+func TestHopLatency(t *testing.T) {
+	p, err := platform.Resolve("ncube2", 1024)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := hopLatency(p.XML); math.Abs(got-10e-6) > 1e-15 {
+		t.Errorf("ncube2: hop latency %g s, want 10 us", got)
+	}
+	for v, want := range map[string]float64{"10us": 10e-6, "1.5ms": 1.5e-3, "2e-6s": 2e-6, "0.25": 0.25, "3ns": 3e-9, "fast": 0, "-1us": 0} {
+		if got := simgridSeconds(v); math.Abs(got-want) > 1e-18 {
+			t.Errorf("simgridSeconds(%q) = %g, want %g", v, got, want)
+		}
+	}
+	if hopLatency([]byte(`<platform><host id="a" speed="1Gf"/></platform>`)) != 0 {
+		t.Error("a latency from a platform without a cluster")
 	}
 }

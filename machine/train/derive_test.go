@@ -40,7 +40,7 @@ func derivable() *machine.Machine {
 
 func TestDeriveCurves(t *testing.T) {
 	m := derivable()
-	made, err := DeriveCurves(m, 1024, 64, true)
+	made, err := DeriveCurves(m, 1024, 64, &Pairwise{HopLatency: 10e-6})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,13 +66,18 @@ func TestDeriveCurves(t *testing.T) {
 			t.Errorf("%s: %v from %v, recorded %+v", p, at[p], m.Comm[64][p], got[p])
 		}
 	}
-	if got[machine.PatternAllToAll] != (machine.DerivedCurve{Procs: 1024, Pattern: machine.PatternAllToAll, FromProcs: 64, FromPattern: machine.PatternHalo2, Scale: 1023}) {
-		t.Errorf("all-to-all recorded as %+v", got[machine.PatternAllToAll])
+	// the all-to-all: 1023 steps of the one at P = 64 (63 steps), each
+	// 10 µs longer for each link more between the partners: 5.005 on
+	// average at P = 1024 (10 × 512/1023), 3.048 at 64 (6 × 32/63)
+	hops := 10*512.0/1023 - 6*32.0/63
+	if d := got[machine.PatternAllToAll]; d.FromPattern != machine.PatternAllToAll || d.FromProcs != 64 ||
+		math.Abs(d.Scale-1023.0/63) > 1e-12 || math.Abs(d.Add-1023*hops*10e-6) > 1e-12 {
+		t.Errorf("all-to-all recorded as %+v", d)
 	}
 	for _, b := range []float64{8, 4096, 65472, 1 << 20} {
-		h, a := m.Comm[64][machine.PatternHalo2].Time(b), at[machine.PatternAllToAll].Time(b)
-		if math.Abs(a-1023*h) > 1e-9*a {
-			t.Errorf("all-to-all at %g B: %g, want 1023 x %g", b, a, h)
+		base, a := m.Comm[64][machine.PatternAllToAll].Time(b), at[machine.PatternAllToAll].Time(b)
+		if want := 1023 * (base/63 + hops*10e-6); math.Abs(a-want) > 1e-9*a {
+			t.Errorf("all-to-all at %g B: %g, want %g", b, a, want)
 		}
 	}
 	if !reflect.DeepEqual(at[machine.PatternBroadcast], derivable().Comm[1024][machine.PatternBroadcast]) {
@@ -105,18 +110,19 @@ func TestDeriveCurves(t *testing.T) {
 		t.Error("the derived curve shares its segments with the base's")
 	}
 	notes := strings.Join(DerivedNotes(made), "\n")
-	if !strings.Contains(notes, "P=1024 alltoall: not measured, 1023 times the halo-2 curve at P=64") ||
+	if !strings.Contains(notes, "P=1024 alltoall: not measured, 16.2381 times the alltoall curve at P=64 plus 0.02002 s (the pairwise exchange: P - 1 steps of one swap, the partners 5.005 links apart on average against 3.048)") ||
 		!strings.Contains(notes, "P=1024 vector-shift: not measured, the curve at P=64") {
 		t.Errorf("notes:\n%s", notes)
 	}
 }
 
 // Without the pairwise exchange the all-to-all is not made (the ring's
-// steps are shifts of growing distance, not halo-2's): the trainer
-// measures it at the target instead.
-func TestDeriveCurvesRing(t *testing.T) {
+// steps are shifts of growing distance, not swaps): the trainer measures
+// it at the target instead. With it but no all-to-all at the base (or no
+// hop latency), it is P − 1 swaps of halo-2.
+func TestDeriveCurvesAllToAllRules(t *testing.T) {
 	m := derivable()
-	made, err := DeriveCurves(m, 1024, 64, false)
+	made, err := DeriveCurves(m, 1024, 64, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,6 +137,38 @@ func TestDeriveCurvesRing(t *testing.T) {
 	if len(made) != 5 {
 		t.Errorf("made %d curves, want the 5 neighbour patterns of the base", len(made))
 	}
+	for _, c := range []struct {
+		name string
+		drop bool
+		pw   Pairwise
+	}{{"no all-to-all at the base", true, Pairwise{HopLatency: 10e-6}}, {"no hop latency", false, Pairwise{}}} {
+		m := derivable()
+		if c.drop {
+			delete(m.Comm[64], machine.PatternAllToAll)
+		}
+		if _, err := DeriveCurves(m, 1024, 64, &c.pw); err != nil {
+			t.Fatal(err)
+		}
+		h, a := m.Comm[64][machine.PatternHalo2].Time(512), m.Comm[1024][machine.PatternAllToAll].Time(512)
+		if math.Abs(a-1023*h) > 1e-9*a {
+			t.Errorf("%s: all-to-all at 512 B %g, want 1023 x halo-2 %g", c.name, a, h)
+		}
+	}
+}
+
+func TestMeanHops(t *testing.T) {
+	// the mean number of ones of 1 .. p-1, counted
+	for _, p := range []int{2, 16, 64, 1024} {
+		ones := 0
+		for k := 1; k < p; k++ {
+			for x := k; x > 0; x &= x - 1 {
+				ones++
+			}
+		}
+		if got, want := MeanHops(p), float64(ones)/float64(p-1); math.Abs(got-want) > 1e-12 {
+			t.Errorf("MeanHops(%d) = %g, want %g", p, got, want)
+		}
+	}
 }
 
 func TestDeriveCurvesErrors(t *testing.T) {
@@ -143,7 +181,7 @@ func TestDeriveCurvesErrors(t *testing.T) {
 		{1024, 1, "at least 2"},
 	} {
 		m := derivable()
-		if _, err := DeriveCurves(m, c.target, c.base, true); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := DeriveCurves(m, c.target, c.base, &Pairwise{}); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("P=%d from %d: %v, want %q", c.target, c.base, err, c.want)
 		}
 		if len(m.Provenance.Derived) != 0 {
