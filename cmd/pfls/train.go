@@ -66,7 +66,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if *out == "" || fs.NArg() != 0 {
-		fmt.Fprintln(stderr, "pfls train: usage: pfls train [--np P,...] [--quick] [--passes K] [--timeout D] [--force] [--raw DIR] [--hostfile FILE | --platform NAME|FILE.xml [--host-speed F]] --out FILE")
+		fmt.Fprintln(stderr, "pfls train: usage: pfls train [--np P,...] [--quick] [--passes K] [--timeout D] [--force] [--raw DIR] [--hostfile FILE | --platform NAME|FILE.xml [--host-speed F] [--derive-above N] [--derive-base P]] --out FILE")
 		return 2
 	}
 	procs, err := parseProcs(*npArg)
@@ -85,8 +85,8 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 			limit = 5 * time.Minute
 		}
 	}
-	if *deriveAbove < 0 || *deriveBase < 2 || *deriveBase > partition.MaxProcs {
-		fmt.Fprintf(stderr, "pfls train: --derive-above %d --derive-base %d: want a count of at least 0 and a base of 2 to %d\n", *deriveAbove, *deriveBase, partition.MaxProcs)
+	if *deriveAbove < 0 || *deriveBase < 2 || (*deriveAbove > 0 && *deriveBase > *deriveAbove) {
+		fmt.Fprintf(stderr, "pfls train: --derive-above %d --derive-base %d: want a count of at least 0 (0: derive nothing) and a base of 2 up to it\n", *deriveAbove, *deriveBase)
 		return 2
 	}
 	var plan derivePlan

@@ -460,3 +460,14 @@ func TestHopLatency(t *testing.T) {
 		t.Error("a latency from a platform without a cluster")
 	}
 }
+
+func TestTrainDeriveFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"--derive-above", "-1"}, {"--derive-base", "1"}, {"--derive-base", "512"}, {"--derive-above", "32"},
+	} {
+		code, _, stderr := runCmd(append([]string{"train", "--platform", "ncube2", "--np", "1024", "--out", "m.json"}, args...)...)
+		if code != 2 || !strings.Contains(stderr, "--derive-above") {
+			t.Errorf("%v: exit %d, %q", args, code, stderr)
+		}
+	}
+}
