@@ -255,6 +255,22 @@ type Provenance struct {
 	// Notes holds what the trainer found worth saying: fit errors,
 	// steps found, warnings.
 	Notes []string `json:"notes,omitempty"`
+	// Derived lists the curves of Comm that were not measured at their
+	// processor count but made from another's (pfls train at a large P
+	// on a platform). Optional.
+	Derived []DerivedCurve `json:"derived,omitempty"`
+}
+
+// DerivedCurve says that the curve of Pattern at Procs is FromPattern's
+// curve at FromProcs times Scale (every segment's a and b), plus Add
+// seconds on every segment's a.
+type DerivedCurve struct {
+	Procs       int     `json:"procs"`
+	Pattern     string  `json:"pattern"`
+	FromProcs   int     `json:"fromProcs"`
+	FromPattern string  `json:"fromPattern"`
+	Scale       float64 `json:"scale"`
+	Add         float64 `json:"add,omitempty"`
 }
 
 // Segment is one linear piece of a curve: for From ≤ bytes < To (To = 0:
@@ -562,6 +578,7 @@ func (m *Machine) Clone() *Machine {
 	c.Memory = append([]MemoryLevel(nil), m.Memory...)
 	c.SharedMemory = m.SharedMemory.clone()
 	c.Provenance.Notes = append([]string(nil), m.Provenance.Notes...)
+	c.Provenance.Derived = append([]DerivedCurve(nil), m.Provenance.Derived...)
 	return &c
 }
 

@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"encoding/xml"
 	"errors"
 	"flag"
 	"fmt"
@@ -18,6 +19,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -58,11 +60,13 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	hostfile := fs.String("hostfile", "", "run the ranks on the machines this MPI hostfile lists (a cluster)")
 	platformArg := fs.String("platform", "", "train on a machine simulated by SimGrid's SMPI: a preset (ncube2, cluster) or a SimGrid platform FILE.xml")
 	hostSpeed := fs.String("host-speed", "", "with --platform: time the computation on this machine and charge it at this flop/s (default: charge each loop's counted operations at the platform's node speed, repeatable exactly)")
+	deriveAbove := fs.Int("derive-above", 256, "with --platform: above this many processors measure only the collectives and take the neighbour curves (and a pairwise all-to-all) from a smaller count; 0 measures everything at every count")
+	deriveBase := fs.Int("derive-base", 64, "with --platform: the smaller count the neighbour curves come from when --np has none at or below --derive-above")
 	if code, done := parseFlags(fs, args, stdout, stderr); done {
 		return code
 	}
 	if *out == "" || fs.NArg() != 0 {
-		fmt.Fprintln(stderr, "pfls train: usage: pfls train [--np P,...] [--quick] [--passes K] [--timeout D] [--force] [--raw DIR] [--hostfile FILE | --platform NAME|FILE.xml [--host-speed F]] --out FILE")
+		fmt.Fprintln(stderr, "pfls train: usage: pfls train [--np P,...] [--quick] [--passes K] [--timeout D] [--force] [--raw DIR] [--hostfile FILE | --platform NAME|FILE.xml [--host-speed F] [--derive-above N] [--derive-base P]] --out FILE")
 		return 2
 	}
 	procs, err := parseProcs(*npArg)
@@ -80,6 +84,15 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		if *quick {
 			limit = 5 * time.Minute
 		}
+	}
+	if *deriveAbove < 0 || *deriveBase < 2 || (*deriveAbove > 0 && *deriveBase > *deriveAbove) {
+		fmt.Fprintf(stderr, "pfls train: --derive-above %d --derive-base %d: want a count of at least 0 (0: derive nothing) and a base of 2 up to it\n", *deriveAbove, *deriveBase)
+		return 2
+	}
+	var plan derivePlan
+	if *platformArg != "" {
+		plan = planDerived(procs, *deriveAbove, *deriveBase)
+		procs = plan.procs
 	}
 	var mpi *mpirun.Tools
 	var sim *simulated
@@ -140,6 +153,14 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		runArgs := []string{}
 		if sim != nil && sim.charged() {
 			runArgs = append(runArgs, "--charge")
+		}
+		if plan.derived(p) {
+			// the collectives alone, each size's first call timed: SMPI
+			// repeats a call within 0.5% (ncube2, P = 64)
+			runArgs = append(runArgs, "--patterns", strings.Join(measuredAt(sim, p), ","))
+			if sim.charged() {
+				runArgs = append(runArgs, "--once")
+			}
 		}
 		if *quick {
 			runArgs = append(runArgs, "--quick")
@@ -223,6 +244,23 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	m.Provenance.Notes = train.FitNotes(runs, fits)
+	var made []machine.DerivedCurve
+	for _, p := range plan.targets {
+		var pw *train.Pairwise
+		if pairwise(sim, p) {
+			pw = &train.Pairwise{HopLatency: hopLatency(sim.platform.XML)}
+		}
+		d, err := train.DeriveCurves(m, p, plan.base, pw)
+		if err != nil {
+			fmt.Fprintf(stderr, "pfls train: %v\n", err)
+			return 1
+		}
+		made = append(made, d...)
+	}
+	if plan.added {
+		m.Provenance.Notes = append(m.Provenance.Notes, fmt.Sprintf("P=%d was trained (not asked for) for the neighbour curves of P=%s", plan.base, joinInts(plan.targets)))
+	}
+	m.Provenance.Notes = append(m.Provenance.Notes, train.DerivedNotes(made)...)
 	// The load check sees this machine's processes only; on a virtual
 	// machine other tenants of the host show as noise in the passes.
 	if m.Noise > noisyRuns {
@@ -245,8 +283,111 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	printFits(stdout, fits)
-	fmt.Fprintf(stdout, "wrote %s (%s, P = %s)\n", *out, runs[0].MPI, *npArg)
+	for _, d := range made {
+		add := ""
+		if d.Add != 0 {
+			add = fmt.Sprintf(" + %.4g s", d.Add)
+		}
+		fmt.Fprintf(stdout, "%-4d %-20s derived: %.6g x %s at P=%d%s\n", d.Procs, d.Pattern, d.Scale, d.FromPattern, d.FromProcs, add)
+	}
+	fmt.Fprintf(stdout, "wrote %s (%s, P = %s)\n", *out, runs[0].MPI, joinInts(procs))
 	return 0
+}
+
+// derivePlan is what pfls train --platform measures where: at the
+// processor counts above --derive-above (targets) the collectives only,
+// the other curves made from those at base (train.DeriveCurves).
+type derivePlan struct {
+	procs   []int // every count run, base included
+	targets []int
+	base    int
+	added   bool // base was not in --np
+}
+
+func (d derivePlan) derived(p int) bool { return slices.Contains(d.targets, p) }
+
+// planDerived picks the targets above limit (none when limit is 0) and
+// the base: the largest count of procs at or below limit, else fallback,
+// added to the counts run.
+func planDerived(procs []int, limit, fallback int) derivePlan {
+	d := derivePlan{procs: procs}
+	if limit == 0 {
+		return d
+	}
+	for _, p := range procs {
+		if p > limit {
+			d.targets = append(d.targets, p)
+		} else {
+			d.base = p
+		}
+	}
+	if len(d.targets) == 0 || d.base != 0 {
+		return d
+	}
+	d.base, d.added = fallback, true
+	d.procs = append([]int{fallback}, procs...)
+	sort.Ints(d.procs)
+	return d
+}
+
+// pairwise says whether the all-to-all of a run at p ranks is the
+// pairwise exchange (P − 1 steps of one swap a rank), which
+// train.DeriveCurves makes from the halo-2 curve.
+func pairwise(sim *simulated, p int) bool {
+	return sim != nil && slices.Contains(sim.platform.LaunchFlags(p), "--cfg=smpi/alltoall:pair")
+}
+
+// hopLatency is the latency of a link of the platform's cluster, in
+// seconds: the lat attribute of its (first) <cluster> element in
+// SimGrid's units, 0 when there is none or it cannot be read.
+func hopLatency(platformXML []byte) float64 {
+	d := xml.NewDecoder(bytes.NewReader(platformXML))
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return 0
+		}
+		el, ok := tok.(xml.StartElement)
+		if !ok || el.Name.Local != "cluster" {
+			continue
+		}
+		for _, a := range el.Attr {
+			if a.Name.Local == "lat" {
+				return simgridSeconds(a.Value)
+			}
+		}
+		return 0
+	}
+}
+
+// simgridSeconds reads a SimGrid time ("10us", "1.5ms", "2e-6s", "0.1"):
+// seconds, or 0 when it is not one.
+func simgridSeconds(v string) float64 {
+	v = strings.TrimSpace(v)
+	for _, u := range []struct {
+		suffix string
+		scale  float64
+	}{{"ps", 1e-12}, {"ns", 1e-9}, {"us", 1e-6}, {"ms", 1e-3}, {"s", 1}, {"", 1}} {
+		if num, ok := strings.CutSuffix(v, u.suffix); ok {
+			x, err := strconv.ParseFloat(num, 64)
+			if err != nil || x < 0 || math.IsInf(x, 0) {
+				return 0
+			}
+			return x * u.scale
+		}
+	}
+	return 0
+}
+
+// measuredAt is what the training set measures at a count whose other
+// curves are derived: the collectives, and the all-to-all unless it is
+// the pairwise exchange.
+func measuredAt(sim *simulated, p int) []string {
+	pats := append([]string(nil), train.CollectivePatterns...)
+	if !pairwise(sim, p) {
+		pats = append(pats, machine.PatternAllToAll)
+	}
+	return pats
 }
 
 // runTraining runs the training set under mpirun and feeds its standard

@@ -2,15 +2,18 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/pfls/pfls/internal/kit"
+	"github.com/pfls/pfls/internal/platform"
 	"github.com/pfls/pfls/machine"
 )
 
@@ -410,4 +413,61 @@ func mpiProcessesLeft(dir string) []string {
 		}
 	}
 	return left
+}
+
+// TestPlanDerived: above --derive-above the collectives alone are
+// measured, the neighbour curves coming from the largest count at or
+// below it, or from --derive-base, which is then run too.
+func TestPlanDerived(t *testing.T) {
+	for _, c := range []struct {
+		procs        []int
+		limit, base  int
+		run, targets []int
+		from         int
+		added        bool
+	}{
+		{[]int{1024}, 256, 64, []int{64, 1024}, []int{1024}, 64, true},
+		{[]int{256, 1024}, 256, 64, []int{256, 1024}, []int{1024}, 256, false},
+		{[]int{16, 64, 512, 1024}, 256, 64, []int{16, 64, 512, 1024}, []int{512, 1024}, 64, false},
+		{[]int{16, 256}, 256, 64, []int{16, 256}, nil, 256, false},
+		{[]int{1024}, 0, 64, []int{1024}, nil, 0, false},
+		{[]int{1024}, 512, 128, []int{128, 1024}, []int{1024}, 128, true},
+	} {
+		d := planDerived(c.procs, c.limit, c.base)
+		if !slices.Equal(d.procs, c.run) || !slices.Equal(d.targets, c.targets) || (len(c.targets) > 0 && d.base != c.from) || d.added != c.added {
+			t.Errorf("--np %v --derive-above %d --derive-base %d: %+v", c.procs, c.limit, c.base, d)
+		}
+	}
+}
+
+// TestHopLatency: the link latency of the ncube2 preset's cluster, which
+// the derived all-to-all adds a step for each link its partners are
+// further apart.
+func TestHopLatency(t *testing.T) {
+	p, err := platform.Resolve("ncube2", 1024)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := hopLatency(p.XML); math.Abs(got-10e-6) > 1e-15 {
+		t.Errorf("ncube2: hop latency %g s, want 10 us", got)
+	}
+	for v, want := range map[string]float64{"10us": 10e-6, "1.5ms": 1.5e-3, "2e-6s": 2e-6, "0.25": 0.25, "3ns": 3e-9, "fast": 0, "-1us": 0} {
+		if got := simgridSeconds(v); math.Abs(got-want) > 1e-18 {
+			t.Errorf("simgridSeconds(%q) = %g, want %g", v, got, want)
+		}
+	}
+	if hopLatency([]byte(`<platform><host id="a" speed="1Gf"/></platform>`)) != 0 {
+		t.Error("a latency from a platform without a cluster")
+	}
+}
+
+func TestTrainDeriveFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"--derive-above", "-1"}, {"--derive-base", "1"}, {"--derive-base", "512"}, {"--derive-above", "32"},
+	} {
+		code, _, stderr := runCmd(append([]string{"train", "--platform", "ncube2", "--np", "1024", "--out", "m.json"}, args...)...)
+		if code != 2 || !strings.Contains(stderr, "--derive-above") {
+			t.Errorf("%v: exit %d, %q", args, code, stderr)
+		}
+	}
 }

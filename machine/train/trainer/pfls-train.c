@@ -4,7 +4,15 @@
  * be compiled by `pfls train` with the MPI C compiler wrapper (mpicc) and
  * run with mpirun at each processor count trained.
  *
- *   pfls-train [--quick] [--passes K] [--charge]
+ *   pfls-train [--quick] [--passes K] [--charge] [--patterns P,...] [--sizes N,...] [--once] [--settle K]
+ *
+ * --patterns measures only the communication patterns named (pfls train
+ * at a large P on a platform: the collectives, the neighbour patterns
+ * taken from a smaller P, see machine/train/derive.go); --sizes only the
+ * message sizes given (bytes), instead of the built-in list; --once
+ * (with --charge) times a collective's first call alone; --settle K
+ * (with --charge) runs K untimed calls of a neighbour pattern before its
+ * timed ones instead of warm_up()'s.
  *
  * Rank 0 writes lines to standard output, one fact per line, fields
  * separated by single spaces (partition.ParseTraining reads them):
@@ -146,6 +154,10 @@ enum { STRIDE = 8, INFLIGHT = 16 };
 static char *sbuf, *rbuf;           /* message buffers */
 static long bufsize;
 static int reverse; /* the shifts go left instead of right (see measure) */
+static int only[NPATTERNS], only_set; /* --patterns: measure these alone */
+static int once;                      /* --once: see comm_all */
+static long given[128];               /* --sizes */
+static int ngiven;
 
 /* The messages in flight of the element shift: 16 on a real MPI; under
  * --charge at P >= 64, 4, since SMPI's time for a call grows faster than
@@ -263,9 +275,13 @@ static long need(int pat, long n)
  * at P = 256), an open chain after about 2 log2(P) (23 at P = 256). The
  * element shift sends 16 messages a call, and a quarter of the circular
  * shift's calls put it within 3% of 80 calls' at P = 64. */
+static int settle = -1; /* --settle K: K untimed calls instead */
+
 static int warm_up(int pat)
 {
 	int lg = 0;
+	if (settle >= 0)
+		return settle & ~1;
 	while ((1 << lg) < nprocs)
 		lg++;
 	switch (pat) {
@@ -366,6 +382,12 @@ static void make_sizes(void)
 {
 	long n, top = quick ? 1L << 20 : 4L << 20;
 	int i;
+	if (ngiven > 0) {
+		for (i = 0; i < ngiven; i++)
+			add_size(given[i]);
+		qsort(sizes, nsizes, sizeof sizes[0], cmp_long);
+		return;
+	}
 	add_size(0);
 	for (n = 8; n <= top; n *= 2)
 		add_size(n);
@@ -489,9 +511,11 @@ static void read_limits(void)
 static int measured(int pat, long n)
 {
 	long k;
-	if (n > max_size(pat))
+	if (only_set && !only[pat])
 		return 0;
-	if (!charged || pat != ALLTOALL || nprocs < 64)
+	if (n > max_size(pat) && ngiven == 0)
+		return 0;
+	if (ngiven > 0 || !charged || pat != ALLTOALL || nprocs < 64)
 		return 1;
 	for (k = 8; k <= n; k *= 8)
 		if (k == n)
@@ -532,10 +556,14 @@ static void comm_all(void)
 					 * all-to-all costs seconds): one untimed call,
 					 * then 2 calls of a collective (each after a
 					 * barrier: the median), 4 of a neighbour pattern
-					 * (after warm_up(): the mean) */
-					if (pat == BROADCAST || pat == REDUCTION_BROADCAST || pat == ALLTOALL)
+					 * (after warm_up(): the mean); --once: a
+					 * collective's first call, timed (at P = 64 on
+					 * ncube2 within 0.5% of the later calls, equal
+					 * from 128 bytes on) */
+					int coll = pat == BROADCAST || pat == REDUCTION_BROADCAST || pat == ALLTOALL;
+					if (coll && !once)
 						measure(pat, n, 1);
-					calls[pat][s] = pat == BROADCAST || pat == REDUCTION_BROADCAST || pat == ALLTOALL ? 2 : 4;
+					calls[pat][s] = coll ? (once ? 1 : 2) : 4;
 				} else if (calls[pat][s] == 0) {
 					/* warm up and size the batch */
 					double one = measure(pat, n, 3);
@@ -732,7 +760,8 @@ static void ops_all(void)
 	long tn[] = {4, 8, 16, 64, 256, 1024};
 	struct job jobs[64];
 	char lines[64][64];
-	int i, p, njobs = 0, nws = quick ? 4 : 5;
+	int i, p, njobs = 0, nws = quick ? 4 : 5, ntn = (int)(sizeof tn / sizeof tn[0]);
+	int nk = (int)(sizeof kernels / sizeof kernels[0]);
 	/* charged kernels take the same simulated time in every pass */
 	int np = charged ? 1 : passes < 5 ? 5 : passes;
 	if (quick)
@@ -741,7 +770,18 @@ static void ops_all(void)
 		printf("progress 0 1 operations\n");
 		fflush(stdout);
 	}
-	for (i = 0; i < (int)(sizeof kernels / sizeof kernels[0]); i++) {
+	/* --patterns (a run at a large P for some curves alone): the L1
+	 * copy kernel only, which every output has; pfls takes the
+	 * operation times from the run with the fewest processors (at
+	 * P = 1024 on ncube2 the whole set took a minute here: its
+	 * barriers) */
+	if (only_set) {
+		snprintf(lines[njobs], sizeof lines[0], "kernel copy %ld", n1 * 16);
+		jobs[njobs] = (struct job){K_COPY, n1, lines[njobs], 1, INFINITY};
+		njobs++;
+		nk = nws = ntn = 0;
+	}
+	for (i = 0; i < nk; i++) {
 		snprintf(lines[njobs], sizeof lines[0], "kernel %s %ld", kernels[i].name, n1 * 16);
 		jobs[njobs] = (struct job){kernels[i].k, n1, lines[njobs], 1, INFINITY};
 		njobs++;
@@ -752,7 +792,7 @@ static void ops_all(void)
 		jobs[njobs] = (struct job){K_COPY, ws[i] / 16, lines[njobs], 1, INFINITY};
 		njobs++;
 	}
-	for (i = 0; i < (int)(sizeof tn / sizeof tn[0]); i++) {
+	for (i = 0; i < ntn; i++) {
 		snprintf(lines[njobs], sizeof lines[0], "trip %ld", tn[i]);
 		jobs[njobs] = (struct job){K_ADD, tn[i], lines[njobs], tn[i], INFINITY};
 		njobs++;
@@ -786,8 +826,34 @@ int main(int argc, char **argv)
 			passes = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--charge") == 0)
 			charged = 1;
-		else {
-			fprintf(stderr, "pfls-train: unknown argument %s (usage: pfls-train [--quick] [--passes K] [--charge])\n", argv[i]);
+		else if (strcmp(argv[i], "--once") == 0)
+			once = 1;
+		else if (strcmp(argv[i], "--settle") == 0 && i + 1 < argc)
+			settle = atoi(argv[++i]);
+		else if (strcmp(argv[i], "--patterns") == 0 && i + 1 < argc) {
+			char *list = argv[++i], *name;
+			for (name = strtok(list, ","); name; name = strtok(NULL, ",")) {
+				int pat;
+				for (pat = 0; pat < NPATTERNS && strcmp(name, pattern_name[pat]) != 0; pat++)
+					;
+				if (pat == NPATTERNS) {
+					fprintf(stderr, "pfls-train: --patterns: unknown pattern %s\n", name);
+					return 2;
+				}
+				only[pat] = only_set = 1;
+			}
+		} else if (strcmp(argv[i], "--sizes") == 0 && i + 1 < argc) {
+			char *list = argv[++i], *num, *end;
+			for (num = strtok(list, ","); num; num = strtok(NULL, ",")) {
+				long n = strtol(num, &end, 10);
+				if (*end || n < 0 || n > (64L << 20) || ngiven == 128) {
+					fprintf(stderr, "pfls-train: --sizes: %s is not a size in bytes up to 64 MiB\n", num);
+					return 2;
+				}
+				given[ngiven++] = n;
+			}
+		} else {
+			fprintf(stderr, "pfls-train: unknown argument %s (usage: pfls-train [--quick] [--passes K] [--charge] [--patterns P,...] [--sizes N,...] [--once] [--settle K])\n", argv[i]);
 			return 2;
 		}
 	}
@@ -821,9 +887,10 @@ int main(int argc, char **argv)
 
 	bufsize = 0;
 	for (i = 0; i < NPATTERNS; i++) {
-		long b = need(i, max_size(i));
-		if (b > bufsize)
-			bufsize = b;
+		int s;
+		for (s = 0; s < nsizes; s++)
+			if (measured(i, sizes[s]) && need(i, sizes[s]) > bufsize)
+				bufsize = need(i, sizes[s]);
 	}
 #ifdef PFLS_CAN_CHARGE
 	/* --charge: what the messages hold does not matter, so all ranks'
