@@ -1,5 +1,7 @@
 package parser
 
+import "sync"
+
 // The scanner splits one logical statement into tokens on demand. Fixed
 // form has no significant blanks, so a keyword can be glued to the name
 // that follows it ("DO10I=1,10", "REALFUNCTIONF(X)"): the parser asks for
@@ -100,10 +102,48 @@ func (s *scanner) internHash(b []byte, h uint) int32 {
 	if s.names == nil {
 		s.names = make(map[string]int32, 256)
 	}
-	n := s.add(string(b))
+	n := s.add(sharedSpelling(b))
 	s.names[s.strs[n]] = n
 	s.cache[h] = n
 	return n
+}
+
+// spellings holds the spellings of the names, numbers and dotted
+// operators of all parses, so that each new parse of a file, and each file
+// of a workspace, finds the common ones (I, N, INFO, 1, .AND.) without
+// allocating them again, and the trees and symbol tables of a workspace
+// share them. It keeps at most maxSpellings spellings of at most
+// maxSpellingLen bytes, the first ones seen: the names typed and deleted
+// in an editor do not make it grow without end. Parses in parallel take
+// turns at it (only for a name new to their file).
+var spellings struct {
+	sync.Mutex
+	m map[string]string
+}
+
+const (
+	maxSpellings   = 1 << 16
+	maxSpellingLen = 32
+)
+
+// sharedSpelling returns string(b), from spellings when it is there.
+func sharedSpelling(b []byte) string {
+	if len(b) > maxSpellingLen {
+		return string(b)
+	}
+	spellings.Lock()
+	defer spellings.Unlock()
+	if s, ok := spellings.m[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	if len(spellings.m) < maxSpellings {
+		if spellings.m == nil {
+			spellings.m = make(map[string]string, 1024)
+		}
+		spellings.m[s] = s
+	}
+	return s
 }
 
 // add gives a new id to the spelling of a token that is not interned

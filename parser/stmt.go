@@ -25,6 +25,8 @@ type parser struct {
 	nodes    nodes
 	stmtBufs [][]Stmt // scratch statement lists (takeStmts)
 	partial  Stmt     // the statement parseStmt is building
+
+	nestedPartial Stmt // the partial result of nested, discarded
 }
 
 // bailout aborts the statement being parsed after its first syntax error.
@@ -668,7 +670,8 @@ func (p *parser) simple(base StmtBase) Stmt {
 // typeKeyword reads the type keyword that starts a type-spec.
 func (p *parser) typeKeyword() *TypeSpec {
 	t := p.s.peek()
-	ts := &TypeSpec{NamePos: p.tokPos(t)}
+	ts := p.nodes.types.new()
+	ts.NamePos = p.tokPos(t)
 	for _, name := range [...]string{"INTEGER", "REAL", "DOUBLEPRECISION", "DOUBLECOMPLEX", "COMPLEX", "LOGICAL", "CHARACTER", "BYTE", "TYPE", "CLASS"} {
 		if p.s.keywordFlex(name) {
 			ts.Name = name
@@ -930,7 +933,7 @@ func (p *parser) entityList(init bool) []*Entity {
 				}
 			}
 		}
-		out = append(out, e)
+		p.nodes.entLists.add(&out, e)
 		if !p.s.accept(",") {
 			return out
 		}
@@ -941,7 +944,7 @@ func (p *parser) entityList(init bool) []*Entity {
 func (p *parser) dimList() []*DimSpec {
 	var out []*DimSpec
 	for {
-		d := &DimSpec{}
+		d := p.nodes.dims.new()
 		switch {
 		case p.s.is(":"):
 			p.s.next()
@@ -969,7 +972,7 @@ func (p *parser) dimList() []*DimSpec {
 				d.Upper = x
 			}
 		}
-		out = append(out, d)
+		p.nodes.dimLists.add(&out, d)
 		if !p.s.accept(",") {
 			return out
 		}
@@ -1600,7 +1603,7 @@ func (p *parser) nameList(base StmtBase) Stmt {
 			s.Args = append(s.Args, p.ident())
 			p.expect("/")
 			for {
-				s.Names = append(s.Names, p.ident())
+				p.nodes.exprLists.add(&s.Names, p.ident())
 				if !p.s.accept(",") || p.s.is("/") {
 					break
 				}
@@ -1611,7 +1614,7 @@ func (p *parser) nameList(base StmtBase) Stmt {
 	if base.Keyword == "ENUMERATOR" {
 		p.s.accept("::")
 		for _, e := range p.entityList(true) {
-			s.Names = append(s.Names, e.Name)
+			p.nodes.exprLists.add(&s.Names, e.Name)
 		}
 		p.endOfStmt()
 		return s
@@ -1623,7 +1626,7 @@ func (p *parser) nameList(base StmtBase) Stmt {
 			p.s.next()
 			n := p.ident()
 			p.expect("/")
-			s.Names = append(s.Names, &Call{Fun: &Ident{NamePos: n.NamePos, Name: "/"}, Lparen: n.NamePos, Args: []Expr{n}, Rparen: n.End()})
+			p.nodes.exprLists.add(&s.Names, &Call{Fun: &Ident{NamePos: n.NamePos, Name: "/"}, Lparen: n.NamePos, Args: []Expr{n}, Rparen: n.End()})
 		case p.isGenericSpec():
 			// OPERATOR(+), ASSIGNMENT(=), READ(FORMATTED): skip the spec.
 			t := p.s.next()
@@ -1634,7 +1637,7 @@ func (p *parser) nameList(base StmtBase) Stmt {
 			p.s.i, p.s.have = close+1, false
 		default:
 			x := p.designator() // POINTER A(:), TARGET B(10)
-			s.Names = append(s.Names, x)
+			p.nodes.exprLists.add(&s.Names, x)
 		}
 		if !p.s.accept(",") {
 			break
@@ -1776,8 +1779,11 @@ func (p *parser) nested(outer StmtBase) Stmt {
 		p.fail(p.tokPos(t), p.tokPos(t)+1, "expected a statement")
 	}
 	base := StmtBase{From: p.tokPos(t), To: outer.To, KeyPos: NoPos, LabelPos: NoPos}
-	var partial Stmt
-	s := p.statement(base, &partial, false)
+	// The nested statement's partial result is not kept (the IF, WHERE
+	// or FORALL statement is); it goes to a field of the parser, since a
+	// local whose address is passed on escapes and costs an allocation.
+	s := p.statement(base, &p.nestedPartial, false)
+	p.nestedPartial = nil
 	switch s.(type) {
 	case *IfThenStmt, *DoStmt, *EndStmt, *SubprogramStmt, *ProgramStmt, *ModuleStmt:
 		p.fail(s.Pos(), s.End(), "this statement cannot be the statement of a logical IF")
@@ -1952,7 +1958,8 @@ func (p *parser) gotoStmt(base StmtBase, partial *Stmt) Stmt {
 
 func (p *parser) callStmt(base StmtBase, partial *Stmt) Stmt {
 	p.take("CALL")
-	s := &CallStmt{StmtBase: base, Lparen: NoPos, Rparen: NoPos}
+	s := p.nodes.callStmts.new()
+	*s = CallStmt{StmtBase: base, Lparen: NoPos, Rparen: NoPos}
 	s.Name = p.ident()
 	*partial = s // only with its name: CALL alone is a BadStmt
 	// CALL X(I)%PROC(...), CALL A%B%C: type-bound procedures.
