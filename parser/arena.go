@@ -45,11 +45,14 @@ type nodes struct {
 	callStmts slab[CallStmt]
 	types     slab[TypeSpec]
 	dims      slab[DimSpec]
+	typeDecls slab[TypeDecl]
+	attrs     slab[Attr]
 	armLists  lists[*IfArm]   // backing store of the arms of IF constructs
 	stmts     lists[Stmt]     // backing store of construct bodies
 	entLists  lists[*Entity]  // backing store of entity lists
 	dimLists  lists[*DimSpec] // backing store of dimension lists
-	exprLists lists[Expr]     // backing store of name lists (POINTER, SAVE, ...)
+	exprLists lists[Expr]     // backing store of name lists (POINTER, SAVE, ...) and dummy arguments
+	attrLists lists[*Attr]    // backing store of the attributes of type declarations
 	exprs     []Expr          // backing store for argument lists
 	scratch   []Expr          // argument lists being parsed, innermost last
 }

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"fmt"
 	"runtime/debug"
 	"sort"
@@ -244,6 +245,15 @@ func keywordHead(b []byte, out *[40]byte) []byte {
 	return out[:n]
 }
 
+// assignmentBytes holds the bytes that isAssignment looks at; it passes
+// over the others (letters, digits, blanks, most operators) at once.
+var assignmentBytes = func() (t [256]bool) {
+	for _, c := range "'\"([)],:=H" {
+		t[c] = true
+	}
+	return t
+}()
+
 // isAssignment reports whether a statement is an assignment (or pointer
 // assignment, or statement function): a "=" at parenthesis depth 0 with
 // no comma or "::" at depth 0, and not the statement of IF (...), WHERE
@@ -252,9 +262,17 @@ func isAssignment(b []byte, free bool) bool {
 	depth, eq := 0, -1
 	for i := 0; i < len(b); i++ {
 		c := b[i]
+		if !assignmentBytes[c] {
+			continue
+		}
 		switch c {
 		case '\'', '"':
 			j := i + 1
+			if k := bytes.IndexByte(b[j:], c); k >= 0 {
+				j += k
+			} else {
+				j = len(b)
+			}
 			for j < len(b) {
 				if b[j] == c {
 					if j+1 < len(b) && b[j+1] == c {
@@ -806,7 +824,8 @@ func (p *parser) typeDeclOrFunction(base StmtBase, partial *Stmt) Stmt {
 }
 
 func (p *parser) typeDeclRest(base StmtBase, ts *TypeSpec) Stmt {
-	d := &TypeDecl{StmtBase: base, Type: ts}
+	d := p.nodes.typeDecls.new()
+	*d = TypeDecl{StmtBase: base, Type: ts}
 	// Attributes, after a comma: REAL, DIMENSION(N), INTENT(IN) :: A. Old
 	// code also writes a comma before the names: CHARACTER*1, C.
 	for p.s.is(",") {
@@ -815,7 +834,7 @@ func (p *parser) typeDeclRest(base StmtBase, ts *TypeSpec) Stmt {
 			break
 		}
 		p.s.next()
-		d.Attrs = append(d.Attrs, p.attr())
+		p.nodes.attrLists.add(&d.Attrs, p.attr())
 	}
 	p.s.accept("::")
 	d.Entities = p.entityList(true)
@@ -840,7 +859,8 @@ func (p *parser) attr() *Attr {
 	if t.kind != tName {
 		p.fail(p.tokPos(t), p.tokEnd(t), "expected an attribute, found "+p.s.describe(t))
 	}
-	a := &Attr{NamePos: p.tokPos(t)}
+	a := p.nodes.attrs.new()
+	a.NamePos = p.tokPos(t)
 	p.s.next()
 	a.Name = p.s.text(t)
 	switch {
@@ -1058,9 +1078,9 @@ func (p *parser) subprogramRest(base StmtBase, partial *Stmt, fn bool, prefix []
 		for !p.s.is(")") {
 			if p.s.is("*") {
 				t := p.s.next()
-				s.Params = append(s.Params, &Star{StarPos: p.tokPos(t)})
+				p.nodes.exprLists.add(&s.Params, &Star{StarPos: p.tokPos(t)})
 			} else {
-				s.Params = append(s.Params, p.ident())
+				p.nodes.exprLists.add(&s.Params, p.ident())
 			}
 			if !p.s.accept(",") {
 				break
@@ -2034,9 +2054,9 @@ func (p *parser) entry(base StmtBase, partial *Stmt) Stmt {
 		for !p.s.is(")") {
 			if p.s.is("*") {
 				t := p.s.next()
-				s.Params = append(s.Params, &Star{StarPos: p.tokPos(t)})
+				p.nodes.exprLists.add(&s.Params, &Star{StarPos: p.tokPos(t)})
 			} else {
-				s.Params = append(s.Params, p.ident())
+				p.nodes.exprLists.add(&s.Params, p.ident())
 			}
 			if !p.s.accept(",") {
 				break
