@@ -114,12 +114,14 @@ func (p *parser) exprPrec(min int) Expr {
 	case t.kind == tDot && p.s.text(t) == ".NOT.":
 		p.s.next()
 		u := p.nodes.unaries.new()
-		*u = Unary{OpPos: p.tokPos(t), Op: ".NOT.", X: p.exprPrec(precRel)}
+		u.OpPos, u.Op = p.tokPos(t), ".NOT."
+		u.X = p.exprPrec(precRel)
 		x = u
 	case t.kind == tOp && (p.s.text(t) == "+" || p.s.text(t) == "-"):
 		p.s.next()
 		u := p.nodes.unaries.new()
-		*u = Unary{OpPos: p.tokPos(t), Op: p.s.text(t), X: p.exprPrec(precMul)}
+		u.OpPos, u.Op = p.tokPos(t), p.s.text(t)
+		u.X = p.exprPrec(precMul)
 		x = u
 	case t.kind == tDot && !isIntrinsicDot(p.s.text(t)):
 		p.s.next()
@@ -148,7 +150,9 @@ func (p *parser) exprPrec(min int) Expr {
 			y = p.exprPrec(prec + 1)
 		}
 		b := p.nodes.binaries.new()
-		*b = Binary{X: x, OpPos: p.tokPos(t), Op: p.s.text(t), Y: y}
+		// Field by field: a whole-struct store to the heap goes through
+		// the runtime (typedmemmove) while the collector runs.
+		b.X, b.OpPos, b.Op, b.Y = x, p.tokPos(t), p.s.text(t), y
 		x = b
 	}
 	p.depth--
@@ -277,7 +281,7 @@ func (p *parser) designatorTail(x Expr) Expr {
 			}
 			r := p.expect(")")
 			c := p.nodes.calls.new()
-			*c = Call{Fun: x, Lparen: p.tokPos(t), Args: args, Rparen: r}
+			c.Fun, c.Lparen, c.Args, c.Rparen = x, p.tokPos(t), args, r
 			x = c
 		case "%":
 			p.s.next()

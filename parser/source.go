@@ -137,9 +137,15 @@ func (r *reader) lineStartOf(i int) int {
 }
 
 func (r *reader) reset(kind rawKind) *rawStmt {
+	// Field by field, the strings only when set: a whole-struct store goes
+	// through the runtime (typedmemmove) while the collector runs.
 	st := &r.st
-	buf, off := st.buf[:0], st.off[:0]
-	*st = rawStmt{kind: kind, buf: buf, off: off, labelPos: NoPos, labelEnd: NoPos}
+	st.buf, st.off = st.buf[:0], st.off[:0]
+	st.kind, st.label, st.labelPos, st.labelEnd, st.badLabel = kind, 0, NoPos, NoPos, false
+	st.from, st.to, st.lineFrom, st.fixed, st.tooLong = 0, 0, 0, false, false
+	if st.sentinel != "" || st.cppText != "" || st.cppDir != "" || st.cppRest != "" {
+		st.sentinel, st.cppText, st.cppDir, st.cppRest = "", "", "", ""
+	}
 	r.quote = 0
 	r.holLeft = 0
 	return st

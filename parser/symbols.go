@@ -254,7 +254,7 @@ func (r *resolver) declare(name string, at Pos) *Symbol {
 		return s
 	}
 	s := r.p.nodes.symbols.new()
-	*s = Symbol{Name: name, Decl: at, Declared: true, Included: r.included}
+	s.Name, s.Decl, s.Declared, s.Included = name, at, true, r.included // (a new slot is zero)
 	r.sc.Syms[name] = s
 	return s
 }
@@ -822,7 +822,7 @@ func (r *resolver) name(id *Ident, call bool) {
 		return // an intrinsic passed as an actual argument
 	}
 	sym := r.p.nodes.symbols.new()
-	*sym = Symbol{Name: id.Name, Decl: id.Pos(), Used: true}
+	sym.Name, sym.Decl, sym.Used = id.Name, id.Pos(), true // (a new slot is zero)
 	if call {
 		sym.Kind = SymProcedure
 		sym.External = true
