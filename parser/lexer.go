@@ -27,16 +27,18 @@ const (
 // copies it cheaply and storing it needs no write barrier.
 type token struct {
 	s, e int32 // [s, e) in the statement buffer
-	id   int32 // its upper-case spelling is the scanner's strs[id]
+	id   int32 // its upper-case spelling is the scanner's str(id)
 	kind tokKind
 }
 
-// The first entries of every scanner's strs: "" (the end of a
+// The first ids, the seeds, are the same in every scanner: "" (the end of a
 // statement), then each one-character operator c at oneID(c), then the
 // two-character operators.
 const (
 	idEmpty = 0
 	idTwo   = 257 // twoCharOps[k] is at idTwo+k
+	// numSeeds is the number of seeds (len(seedStrs)).
+	numSeeds = idTwo + int32(len(twoCharOps))
 )
 
 func oneID(c byte) int32 { return int32(c) + 1 }
@@ -53,7 +55,7 @@ var seedStrs = func() []string {
 
 type scanner struct {
 	names map[string]int32 // interned names, shared by the statements of a parse
-	strs  []string         // the spellings of the tokens, by id
+	strs  []string         // the spellings of the tokens with ids past the seeds, by id - numSeeds
 	cache [256]int32
 	buf   []byte
 	off   []Pos
@@ -65,14 +67,20 @@ type scanner struct {
 }
 
 func (s *scanner) init(st *rawStmt) {
-	if s.strs == nil {
-		s.strs = append(make([]string, 0, len(seedStrs)+128), seedStrs...)
-	}
 	s.buf, s.off, s.end, s.i, s.fixed, s.have = st.buf, st.off, st.to, 0, st.fixed, false
 }
 
 // text returns the upper-case spelling of a token.
-func (s *scanner) text(t token) string { return s.strs[t.id] }
+func (s *scanner) text(t token) string { return s.str(t.id) }
+
+// str returns the spelling of id: the first ids are the seeds, shared by
+// all scanners (not copied into each), the others are in strs.
+func (s *scanner) str(id int32) string {
+	if id < numSeeds {
+		return seedStrs[id]
+	}
+	return s.strs[id-numSeeds]
+}
 
 // intern returns the id of the string of a name, a number or a dotted
 // operator, allocating it once per parse. A small direct-mapped cache in
@@ -92,7 +100,7 @@ func (s *scanner) intern(b []byte) int32 {
 func (s *scanner) internHash(b []byte, h uint) int32 {
 	h += uint(len(b))
 	h = (h ^ h>>8) & uint(len(s.cache)-1)
-	if c := s.cache[h]; s.strs[c] == string(b) {
+	if c := s.cache[h]; s.str(c) == string(b) {
 		return c
 	}
 	if n, ok := s.names[string(b)]; ok {
@@ -100,10 +108,10 @@ func (s *scanner) internHash(b []byte, h uint) int32 {
 		return n
 	}
 	if s.names == nil {
-		s.names = make(map[string]int32, 256)
+		s.names = make(map[string]int32, 128)
 	}
 	n := s.add(sharedSpelling(b))
-	s.names[s.strs[n]] = n
+	s.names[s.str(n)] = n
 	s.cache[h] = n
 	return n
 }
@@ -149,8 +157,11 @@ func sharedSpelling(b []byte) string {
 // add gives a new id to the spelling of a token that is not interned
 // (a character constant, a BOZ or Hollerith constant).
 func (s *scanner) add(text string) int32 {
+	if s.strs == nil {
+		s.strs = make([]string, 0, 64)
+	}
 	s.strs = append(s.strs, text)
-	return int32(len(s.strs) - 1)
+	return numSeeds + int32(len(s.strs)) - 1
 }
 
 // tok makes a token of [i, e) with the spelling id.
@@ -221,7 +232,7 @@ func (s *scanner) is(op string) bool {
 	if len(op) == 1 { // (constant in the callers: this is one comparison)
 		return s.tok.kind == tOp && s.tok.id == oneID(op[0])
 	}
-	return s.tok.kind == tOp && s.strs[s.tok.id] == op
+	return s.tok.kind == tOp && s.str(s.tok.id) == op
 }
 
 func (s *scanner) accept(op string) bool {
