@@ -1471,7 +1471,7 @@ func (p *parser) common(base StmtBase, partial *Stmt) Stmt {
 				e.Dims = p.dimList()
 				p.expect(")")
 			}
-			b.Entities = append(b.Entities, e)
+			p.nodes.entLists.add(&b.Entities, e)
 			if !p.s.accept(",") {
 				break
 			}

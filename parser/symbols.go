@@ -142,7 +142,9 @@ func (p *parser) resolve(u *Unit) {
 }
 
 func (p *parser) resolveUnit(u *Unit, host *Scope) {
-	sc := &Scope{Unit: u, Parent: host, Syms: map[string]*Symbol{}}
+	// Room for the names of a typical routine, so that the table grows
+	// seldom while it is filled.
+	sc := &Scope{Unit: u, Parent: host, Syms: make(map[string]*Symbol, 16)}
 	u.Scope = sc
 	r := resolver{p: p, sc: sc, u: u}
 	defer func() {

@@ -346,7 +346,7 @@ func (p *parser) buildBlocks(u *Unit, flat []Stmt) (out []Stmt) {
 	if testHook != nil {
 		testHook("blocks", u)
 	}
-	stack := []frame{}
+	stack := make([]frame, 0, 16) // deep enough for most units without growing
 	cur := func() *[]Stmt {
 		if len(stack) == 0 {
 			return &out
