@@ -4,40 +4,57 @@ package parser
 // that parsing an expression costs a few large allocations instead of one
 // per node. A chunk stays alive while any of its nodes does; chunks are
 // small (slabChunk nodes) so that a tree kept after a reparse holds little
-// more than its own nodes.
+// more than its own nodes. The first chunk of a parse is smaller still
+// (firstSlabChunk), and each next one twice the last, up to slabChunk: a
+// small file (most of a workspace) does not pay for a full chunk of each
+// node type, most of them unused.
 type slab[T any] struct{ buf []T }
 
-const slabChunk = 128
+const (
+	firstSlabChunk = 4
+	slabChunk      = 128
+)
 
 func (s *slab[T]) new() *T {
 	if len(s.buf) == cap(s.buf) {
-		s.buf = make([]T, 0, slabChunk)
+		s.buf = make([]T, 0, min(max(2*cap(s.buf), firstSlabChunk), slabChunk))
 	}
 	s.buf = s.buf[:len(s.buf)+1]
 	return &s.buf[len(s.buf)-1]
 }
 
-// nodes holds the slabs of the most frequent expression nodes.
+// nodes holds the slabs of the most frequent nodes, and the backing
+// stores of their lists.
 type nodes struct {
-	idents   slab[Ident]
-	lits     slab[Lit]
-	binaries slab[Binary]
-	calls    slab[Call]
-	symbols  slab[Symbol]
-	assigns  slab[AssignStmt]
-	dos      slab[DoConstruct]
-	ifs      slab[IfConstruct]
-	arms     slab[IfArm]
-	simples  slab[SimpleStmt]
-	ends     slab[EndStmt]
-	doStmts  slab[DoStmt]
-	ifThens  slab[IfThenStmt]
-	entities slab[Entity]
-	parens   slab[Paren]
-	armLists lists[*IfArm] // backing store of the arms of IF constructs
-	stmts    lists[Stmt]   // backing store of construct bodies
-	exprs    []Expr        // backing store for argument lists
-	scratch  []Expr        // argument lists being parsed, innermost last
+	idents    slab[Ident]
+	lits      slab[Lit]
+	binaries  slab[Binary]
+	calls     slab[Call]
+	symbols   slab[Symbol]
+	assigns   slab[AssignStmt]
+	dos       slab[DoConstruct]
+	ifs       slab[IfConstruct]
+	arms      slab[IfArm]
+	simples   slab[SimpleStmt]
+	ends      slab[EndStmt]
+	doStmts   slab[DoStmt]
+	ifThens   slab[IfThenStmt]
+	entities  slab[Entity]
+	parens    slab[Paren]
+	unaries   slab[Unary]
+	callStmts slab[CallStmt]
+	types     slab[TypeSpec]
+	dims      slab[DimSpec]
+	typeDecls slab[TypeDecl]
+	attrs     slab[Attr]
+	armLists  lists[*IfArm]   // backing store of the arms of IF constructs
+	stmts     lists[Stmt]     // backing store of construct bodies
+	entLists  lists[*Entity]  // backing store of entity lists
+	dimLists  lists[*DimSpec] // backing store of dimension lists
+	exprLists lists[Expr]     // backing store of name lists (POINTER, SAVE, ...) and dummy arguments
+	attrLists lists[*Attr]    // backing store of the attributes of type declarations
+	exprs     []Expr          // backing store for argument lists
+	scratch   []Expr          // argument lists being parsed, innermost last
 }
 
 func (n *nodes) ident(pos Pos, name string) *Ident {
@@ -50,10 +67,7 @@ func (n *nodes) ident(pos Pos, name string) *Ident {
 // spare capacity, so appending to it copies.
 func (n *nodes) exprList(list []Expr) []Expr {
 	if len(list) > cap(n.exprs)-len(n.exprs) {
-		size := 1024
-		if len(list) > size {
-			size = len(list)
-		}
+		size := max(min(2*cap(n.exprs), exprChunk), firstListChunk, len(list))
 		n.exprs = make([]Expr, 0, size)
 	}
 	start := len(n.exprs)
@@ -85,9 +99,14 @@ func (n *nodes) firstArm(head Stmt) []*IfArm {
 // overwrites. Lists past maxCarved grow on the heap as usual.
 type lists[T any] struct{ chunk []T }
 
+// Chunks grow like slabs: the first of a parse holds firstListChunk
+// elements, each next one twice the last, up to listChunk (exprChunk for
+// argument lists).
 const (
-	listChunk = 2048
-	maxCarved = 256
+	firstListChunk = 32
+	listChunk      = 2048
+	exprChunk      = 1024
+	maxCarved      = 256
 )
 
 func (l *lists[T]) add(list *[]T, x T) {
@@ -98,7 +117,7 @@ func (l *lists[T]) add(list *[]T, x T) {
 	}
 	c := max(2*cap(s), 4)
 	if cap(l.chunk)-len(l.chunk) < c {
-		l.chunk = make([]T, 0, listChunk)
+		l.chunk = make([]T, 0, max(min(2*cap(l.chunk), listChunk), firstListChunk, c))
 	}
 	k := len(l.chunk)
 	l.chunk = l.chunk[:k+c]

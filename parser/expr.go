@@ -113,10 +113,16 @@ func (p *parser) exprPrec(min int) Expr {
 	switch {
 	case t.kind == tDot && p.s.text(t) == ".NOT.":
 		p.s.next()
-		x = &Unary{OpPos: p.tokPos(t), Op: ".NOT.", X: p.exprPrec(precRel)}
+		u := p.nodes.unaries.new()
+		u.OpPos, u.Op = p.tokPos(t), ".NOT."
+		u.X = p.exprPrec(precRel)
+		x = u
 	case t.kind == tOp && (p.s.text(t) == "+" || p.s.text(t) == "-"):
 		p.s.next()
-		x = &Unary{OpPos: p.tokPos(t), Op: p.s.text(t), X: p.exprPrec(precMul)}
+		u := p.nodes.unaries.new()
+		u.OpPos, u.Op = p.tokPos(t), p.s.text(t)
+		u.X = p.exprPrec(precMul)
+		x = u
 	case t.kind == tDot && !isIntrinsicDot(p.s.text(t)):
 		p.s.next()
 		x = &Unary{OpPos: p.tokPos(t), Op: p.s.text(t), X: p.exprPrec(precDefinedUn)}
@@ -144,7 +150,9 @@ func (p *parser) exprPrec(min int) Expr {
 			y = p.exprPrec(prec + 1)
 		}
 		b := p.nodes.binaries.new()
-		*b = Binary{X: x, OpPos: p.tokPos(t), Op: p.s.text(t), Y: y}
+		// Field by field: a whole-struct store to the heap goes through
+		// the runtime (typedmemmove) while the collector runs.
+		b.X, b.OpPos, b.Op, b.Y = x, p.tokPos(t), p.s.text(t), y
 		x = b
 	}
 	p.depth--
@@ -175,7 +183,8 @@ func (p *parser) primary() Expr {
 		if int(t.e) == len(p.s.buf) && !closedString(p.s.text(t)) {
 			p.fail(p.tokPos(t), p.tokEnd(t), "unterminated character constant")
 		}
-		lit := &Lit{Kind: StringLit, ValuePos: p.tokPos(t), ValueEnd: p.tokEnd(t), Value: p.s.text(t)}
+		lit := p.nodes.lits.new()
+		*lit = Lit{Kind: StringLit, ValuePos: p.tokPos(t), ValueEnd: p.tokEnd(t), Value: p.s.text(t)}
 		// A substring of a constant: 'ABC'(1:2).
 		if p.s.is("(") {
 			return p.designatorTail(lit)
@@ -184,7 +193,9 @@ func (p *parser) primary() Expr {
 	case tDot:
 		if strings.HasPrefix(p.s.text(t), ".TRUE.") || strings.HasPrefix(p.s.text(t), ".FALSE.") {
 			p.s.next()
-			return &Lit{Kind: LogicalLit, ValuePos: p.tokPos(t), ValueEnd: p.tokEnd(t), Value: p.s.text(t)}
+			lit := p.nodes.lits.new()
+			*lit = Lit{Kind: LogicalLit, ValuePos: p.tokPos(t), ValueEnd: p.tokEnd(t), Value: p.s.text(t)}
+			return lit
 		}
 	case tOp:
 		switch p.s.text(t) {
@@ -270,7 +281,7 @@ func (p *parser) designatorTail(x Expr) Expr {
 			}
 			r := p.expect(")")
 			c := p.nodes.calls.new()
-			*c = Call{Fun: x, Lparen: p.tokPos(t), Args: args, Rparen: r}
+			c.Fun, c.Lparen, c.Args, c.Rparen = x, p.tokPos(t), args, r
 			x = c
 		case "%":
 			p.s.next()

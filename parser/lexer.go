@@ -1,5 +1,7 @@
 package parser
 
+import "sync"
+
 // The scanner splits one logical statement into tokens on demand. Fixed
 // form has no significant blanks, so a keyword can be glued to the name
 // that follows it ("DO10I=1,10", "REALFUNCTIONF(X)"): the parser asks for
@@ -25,16 +27,18 @@ const (
 // copies it cheaply and storing it needs no write barrier.
 type token struct {
 	s, e int32 // [s, e) in the statement buffer
-	id   int32 // its upper-case spelling is the scanner's strs[id]
+	id   int32 // its upper-case spelling is the scanner's str(id)
 	kind tokKind
 }
 
-// The first entries of every scanner's strs: "" (the end of a
+// The first ids, the seeds, are the same in every scanner: "" (the end of a
 // statement), then each one-character operator c at oneID(c), then the
 // two-character operators.
 const (
 	idEmpty = 0
 	idTwo   = 257 // twoCharOps[k] is at idTwo+k
+	// numSeeds is the number of seeds (len(seedStrs)).
+	numSeeds = idTwo + int32(len(twoCharOps))
 )
 
 func oneID(c byte) int32 { return int32(c) + 1 }
@@ -51,7 +55,7 @@ var seedStrs = func() []string {
 
 type scanner struct {
 	names map[string]int32 // interned names, shared by the statements of a parse
-	strs  []string         // the spellings of the tokens, by id
+	strs  []string         // the spellings of the tokens with ids past the seeds, by id - numSeeds
 	cache [256]int32
 	buf   []byte
 	off   []Pos
@@ -63,14 +67,20 @@ type scanner struct {
 }
 
 func (s *scanner) init(st *rawStmt) {
-	if s.strs == nil {
-		s.strs = append(make([]string, 0, len(seedStrs)+128), seedStrs...)
-	}
 	s.buf, s.off, s.end, s.i, s.fixed, s.have = st.buf, st.off, st.to, 0, st.fixed, false
 }
 
 // text returns the upper-case spelling of a token.
-func (s *scanner) text(t token) string { return s.strs[t.id] }
+func (s *scanner) text(t token) string { return s.str(t.id) }
+
+// str returns the spelling of id: the first ids are the seeds, shared by
+// all scanners (not copied into each), the others are in strs.
+func (s *scanner) str(id int32) string {
+	if id < numSeeds {
+		return seedStrs[id]
+	}
+	return s.strs[id-numSeeds]
+}
 
 // intern returns the id of the string of a name, a number or a dotted
 // operator, allocating it once per parse. A small direct-mapped cache in
@@ -90,7 +100,7 @@ func (s *scanner) intern(b []byte) int32 {
 func (s *scanner) internHash(b []byte, h uint) int32 {
 	h += uint(len(b))
 	h = (h ^ h>>8) & uint(len(s.cache)-1)
-	if c := s.cache[h]; s.strs[c] == string(b) {
+	if c := s.cache[h]; s.str(c) == string(b) {
 		return c
 	}
 	if n, ok := s.names[string(b)]; ok {
@@ -98,19 +108,60 @@ func (s *scanner) internHash(b []byte, h uint) int32 {
 		return n
 	}
 	if s.names == nil {
-		s.names = make(map[string]int32, 256)
+		s.names = make(map[string]int32, 128)
 	}
-	n := s.add(string(b))
-	s.names[s.strs[n]] = n
+	n := s.add(sharedSpelling(b))
+	s.names[s.str(n)] = n
 	s.cache[h] = n
 	return n
+}
+
+// spellings holds the spellings of the names, numbers and dotted
+// operators of all parses, so that each new parse of a file, and each file
+// of a workspace, finds the common ones (I, N, INFO, 1, .AND.) without
+// allocating them again, and the trees and symbol tables of a workspace
+// share them. It keeps at most maxSpellings spellings of at most
+// maxSpellingLen bytes, the first ones seen: the names typed and deleted
+// in an editor do not make it grow without end. Parses in parallel take
+// turns at it (only for a name new to their file).
+var spellings struct {
+	sync.Mutex
+	m map[string]string
+}
+
+const (
+	maxSpellings   = 1 << 16
+	maxSpellingLen = 32
+)
+
+// sharedSpelling returns string(b), from spellings when it is there.
+func sharedSpelling(b []byte) string {
+	if len(b) > maxSpellingLen {
+		return string(b)
+	}
+	spellings.Lock()
+	defer spellings.Unlock()
+	if s, ok := spellings.m[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	if len(spellings.m) < maxSpellings {
+		if spellings.m == nil {
+			spellings.m = make(map[string]string, 1024)
+		}
+		spellings.m[s] = s
+	}
+	return s
 }
 
 // add gives a new id to the spelling of a token that is not interned
 // (a character constant, a BOZ or Hollerith constant).
 func (s *scanner) add(text string) int32 {
+	if s.strs == nil {
+		s.strs = make([]string, 0, 64)
+	}
 	s.strs = append(s.strs, text)
-	return int32(len(s.strs) - 1)
+	return numSeeds + int32(len(s.strs)) - 1
 }
 
 // tok makes a token of [i, e) with the spelling id.
@@ -181,7 +232,7 @@ func (s *scanner) is(op string) bool {
 	if len(op) == 1 { // (constant in the callers: this is one comparison)
 		return s.tok.kind == tOp && s.tok.id == oneID(op[0])
 	}
-	return s.tok.kind == tOp && s.strs[s.tok.id] == op
+	return s.tok.kind == tOp && s.str(s.tok.id) == op
 }
 
 func (s *scanner) accept(op string) bool {

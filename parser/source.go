@@ -68,6 +68,16 @@ type reader struct {
 	// as the next statement's first line.
 	classFrom, classTo int
 	class              fixedInfo
+
+	skipped []skippedLine // continuations' lines passed, reused from statement to statement
+}
+
+// skippedLine is a line that continuations passed looking for a
+// continuation line: a comment, a preprocessor line, or a line of an
+// inactive branch.
+type skippedLine struct {
+	from, to int
+	inactive bool
 }
 
 func (r *reader) rel(abs int) Pos { return Pos(abs - r.base) }
@@ -127,9 +137,15 @@ func (r *reader) lineStartOf(i int) int {
 }
 
 func (r *reader) reset(kind rawKind) *rawStmt {
+	// Field by field, the strings only when set: a whole-struct store goes
+	// through the runtime (typedmemmove) while the collector runs.
 	st := &r.st
-	buf, off := st.buf[:0], st.off[:0]
-	*st = rawStmt{kind: kind, buf: buf, off: off, labelPos: NoPos, labelEnd: NoPos}
+	st.buf, st.off = st.buf[:0], st.off[:0]
+	st.kind, st.label, st.labelPos, st.labelEnd, st.badLabel = kind, 0, NoPos, NoPos, false
+	st.from, st.to, st.lineFrom, st.fixed, st.tooLong = 0, 0, 0, false, false
+	if st.sentinel != "" || st.cppText != "" || st.cppDir != "" || st.cppRest != "" {
+		st.sentinel, st.cppText, st.cppDir, st.cppRest = "", "", "", ""
+	}
 	r.quote = 0
 	r.holLeft = 0
 	return st
@@ -474,22 +490,18 @@ func (r *reader) continuations(st *rawStmt) {
 		j := r.pos
 		cpp := r.cpp
 		var cinfo fixedInfo
-		type skip struct {
-			from, to int
-			inactive bool
-		}
-		var skipped []skip
+		skipped := r.skipped[:0]
 		for j < len(r.src) {
 			cle, cnext := r.lineAt(j)
 			if cpp.inactive() && (cle == j || r.src[j] != '#') {
-				skipped = append(skipped, skip{j, cle, true})
+				skipped = append(skipped, skippedLine{j, cle, true})
 				j = cnext
 				continue
 			}
 			cinfo = *r.classify(j, cle)
 			if cinfo.kind == lineCpp && st.kind == rawCode {
 				cpp, _, _, _ = cpp.apply(string(r.src[j:cle]))
-				skipped = append(skipped, skip{j, cle, false})
+				skipped = append(skipped, skippedLine{j, cle, false})
 				j = cnext
 				continue
 			}
@@ -500,10 +512,11 @@ func (r *reader) continuations(st *rawStmt) {
 				break
 			}
 			if cinfo.kind == lineComment {
-				skipped = append(skipped, skip{j, cle, false})
+				skipped = append(skipped, skippedLine{j, cle, false})
 			}
 			j = cnext
 		}
+		r.skipped = skipped
 		if j >= len(r.src) || cinfo.kind != lineCont || cinfo.sentinel != st.sentinel || cpp.inactive() {
 			return
 		}

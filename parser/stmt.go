@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"fmt"
 	"runtime/debug"
 	"sort"
@@ -25,6 +26,8 @@ type parser struct {
 	nodes    nodes
 	stmtBufs [][]Stmt // scratch statement lists (takeStmts)
 	partial  Stmt     // the statement parseStmt is building
+
+	nestedPartial Stmt // the partial result of nested, discarded
 }
 
 // bailout aborts the statement being parsed after its first syntax error.
@@ -242,6 +245,15 @@ func keywordHead(b []byte, out *[40]byte) []byte {
 	return out[:n]
 }
 
+// assignmentBytes holds the bytes that isAssignment looks at; it passes
+// over the others (letters, digits, blanks, most operators) at once.
+var assignmentBytes = func() (t [256]bool) {
+	for _, c := range "'\"([)],:=H" {
+		t[c] = true
+	}
+	return t
+}()
+
 // isAssignment reports whether a statement is an assignment (or pointer
 // assignment, or statement function): a "=" at parenthesis depth 0 with
 // no comma or "::" at depth 0, and not the statement of IF (...), WHERE
@@ -250,9 +262,17 @@ func isAssignment(b []byte, free bool) bool {
 	depth, eq := 0, -1
 	for i := 0; i < len(b); i++ {
 		c := b[i]
+		if !assignmentBytes[c] {
+			continue
+		}
 		switch c {
 		case '\'', '"':
 			j := i + 1
+			if k := bytes.IndexByte(b[j:], c); k >= 0 {
+				j += k
+			} else {
+				j = len(b)
+			}
 			for j < len(b) {
 				if b[j] == c {
 					if j+1 < len(b) && b[j+1] == c {
@@ -668,7 +688,8 @@ func (p *parser) simple(base StmtBase) Stmt {
 // typeKeyword reads the type keyword that starts a type-spec.
 func (p *parser) typeKeyword() *TypeSpec {
 	t := p.s.peek()
-	ts := &TypeSpec{NamePos: p.tokPos(t)}
+	ts := p.nodes.types.new()
+	ts.NamePos = p.tokPos(t)
 	for _, name := range [...]string{"INTEGER", "REAL", "DOUBLEPRECISION", "DOUBLECOMPLEX", "COMPLEX", "LOGICAL", "CHARACTER", "BYTE", "TYPE", "CLASS"} {
 		if p.s.keywordFlex(name) {
 			ts.Name = name
@@ -803,7 +824,8 @@ func (p *parser) typeDeclOrFunction(base StmtBase, partial *Stmt) Stmt {
 }
 
 func (p *parser) typeDeclRest(base StmtBase, ts *TypeSpec) Stmt {
-	d := &TypeDecl{StmtBase: base, Type: ts}
+	d := p.nodes.typeDecls.new()
+	*d = TypeDecl{StmtBase: base, Type: ts}
 	// Attributes, after a comma: REAL, DIMENSION(N), INTENT(IN) :: A. Old
 	// code also writes a comma before the names: CHARACTER*1, C.
 	for p.s.is(",") {
@@ -812,7 +834,7 @@ func (p *parser) typeDeclRest(base StmtBase, ts *TypeSpec) Stmt {
 			break
 		}
 		p.s.next()
-		d.Attrs = append(d.Attrs, p.attr())
+		p.nodes.attrLists.add(&d.Attrs, p.attr())
 	}
 	p.s.accept("::")
 	d.Entities = p.entityList(true)
@@ -837,7 +859,8 @@ func (p *parser) attr() *Attr {
 	if t.kind != tName {
 		p.fail(p.tokPos(t), p.tokEnd(t), "expected an attribute, found "+p.s.describe(t))
 	}
-	a := &Attr{NamePos: p.tokPos(t)}
+	a := p.nodes.attrs.new()
+	a.NamePos = p.tokPos(t)
 	p.s.next()
 	a.Name = p.s.text(t)
 	switch {
@@ -930,7 +953,7 @@ func (p *parser) entityList(init bool) []*Entity {
 				}
 			}
 		}
-		out = append(out, e)
+		p.nodes.entLists.add(&out, e)
 		if !p.s.accept(",") {
 			return out
 		}
@@ -941,7 +964,7 @@ func (p *parser) entityList(init bool) []*Entity {
 func (p *parser) dimList() []*DimSpec {
 	var out []*DimSpec
 	for {
-		d := &DimSpec{}
+		d := p.nodes.dims.new()
 		switch {
 		case p.s.is(":"):
 			p.s.next()
@@ -969,7 +992,7 @@ func (p *parser) dimList() []*DimSpec {
 				d.Upper = x
 			}
 		}
-		out = append(out, d)
+		p.nodes.dimLists.add(&out, d)
 		if !p.s.accept(",") {
 			return out
 		}
@@ -1055,9 +1078,9 @@ func (p *parser) subprogramRest(base StmtBase, partial *Stmt, fn bool, prefix []
 		for !p.s.is(")") {
 			if p.s.is("*") {
 				t := p.s.next()
-				s.Params = append(s.Params, &Star{StarPos: p.tokPos(t)})
+				p.nodes.exprLists.add(&s.Params, &Star{StarPos: p.tokPos(t)})
 			} else {
-				s.Params = append(s.Params, p.ident())
+				p.nodes.exprLists.add(&s.Params, p.ident())
 			}
 			if !p.s.accept(",") {
 				break
@@ -1448,7 +1471,7 @@ func (p *parser) common(base StmtBase, partial *Stmt) Stmt {
 				e.Dims = p.dimList()
 				p.expect(")")
 			}
-			b.Entities = append(b.Entities, e)
+			p.nodes.entLists.add(&b.Entities, e)
 			if !p.s.accept(",") {
 				break
 			}
@@ -1600,7 +1623,7 @@ func (p *parser) nameList(base StmtBase) Stmt {
 			s.Args = append(s.Args, p.ident())
 			p.expect("/")
 			for {
-				s.Names = append(s.Names, p.ident())
+				p.nodes.exprLists.add(&s.Names, p.ident())
 				if !p.s.accept(",") || p.s.is("/") {
 					break
 				}
@@ -1611,7 +1634,7 @@ func (p *parser) nameList(base StmtBase) Stmt {
 	if base.Keyword == "ENUMERATOR" {
 		p.s.accept("::")
 		for _, e := range p.entityList(true) {
-			s.Names = append(s.Names, e.Name)
+			p.nodes.exprLists.add(&s.Names, e.Name)
 		}
 		p.endOfStmt()
 		return s
@@ -1623,7 +1646,7 @@ func (p *parser) nameList(base StmtBase) Stmt {
 			p.s.next()
 			n := p.ident()
 			p.expect("/")
-			s.Names = append(s.Names, &Call{Fun: &Ident{NamePos: n.NamePos, Name: "/"}, Lparen: n.NamePos, Args: []Expr{n}, Rparen: n.End()})
+			p.nodes.exprLists.add(&s.Names, &Call{Fun: &Ident{NamePos: n.NamePos, Name: "/"}, Lparen: n.NamePos, Args: []Expr{n}, Rparen: n.End()})
 		case p.isGenericSpec():
 			// OPERATOR(+), ASSIGNMENT(=), READ(FORMATTED): skip the spec.
 			t := p.s.next()
@@ -1634,7 +1657,7 @@ func (p *parser) nameList(base StmtBase) Stmt {
 			p.s.i, p.s.have = close+1, false
 		default:
 			x := p.designator() // POINTER A(:), TARGET B(10)
-			s.Names = append(s.Names, x)
+			p.nodes.exprLists.add(&s.Names, x)
 		}
 		if !p.s.accept(",") {
 			break
@@ -1776,8 +1799,11 @@ func (p *parser) nested(outer StmtBase) Stmt {
 		p.fail(p.tokPos(t), p.tokPos(t)+1, "expected a statement")
 	}
 	base := StmtBase{From: p.tokPos(t), To: outer.To, KeyPos: NoPos, LabelPos: NoPos}
-	var partial Stmt
-	s := p.statement(base, &partial, false)
+	// The nested statement's partial result is not kept (the IF, WHERE
+	// or FORALL statement is); it goes to a field of the parser, since a
+	// local whose address is passed on escapes and costs an allocation.
+	s := p.statement(base, &p.nestedPartial, false)
+	p.nestedPartial = nil
 	switch s.(type) {
 	case *IfThenStmt, *DoStmt, *EndStmt, *SubprogramStmt, *ProgramStmt, *ModuleStmt:
 		p.fail(s.Pos(), s.End(), "this statement cannot be the statement of a logical IF")
@@ -1963,7 +1989,8 @@ func (p *parser) gotoStmt(base StmtBase, partial *Stmt) Stmt {
 
 func (p *parser) callStmt(base StmtBase, partial *Stmt) Stmt {
 	p.take("CALL")
-	s := &CallStmt{StmtBase: base, Lparen: NoPos, Rparen: NoPos}
+	s := p.nodes.callStmts.new()
+	*s = CallStmt{StmtBase: base, Lparen: NoPos, Rparen: NoPos}
 	s.Name = p.ident()
 	*partial = s // only with its name: CALL alone is a BadStmt
 	// CALL X(I)%PROC(...), CALL A%B%C: type-bound procedures.
@@ -2038,9 +2065,9 @@ func (p *parser) entry(base StmtBase, partial *Stmt) Stmt {
 		for !p.s.is(")") {
 			if p.s.is("*") {
 				t := p.s.next()
-				s.Params = append(s.Params, &Star{StarPos: p.tokPos(t)})
+				p.nodes.exprLists.add(&s.Params, &Star{StarPos: p.tokPos(t)})
 			} else {
-				s.Params = append(s.Params, p.ident())
+				p.nodes.exprLists.add(&s.Params, p.ident())
 			}
 			if !p.s.accept(",") {
 				break

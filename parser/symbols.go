@@ -142,7 +142,9 @@ func (p *parser) resolve(u *Unit) {
 }
 
 func (p *parser) resolveUnit(u *Unit, host *Scope) {
-	sc := &Scope{Unit: u, Parent: host, Syms: map[string]*Symbol{}}
+	// Room for the names of a typical routine, so that the table grows
+	// seldom while it is filled.
+	sc := &Scope{Unit: u, Parent: host, Syms: make(map[string]*Symbol, 16)}
 	u.Scope = sc
 	r := resolver{p: p, sc: sc, u: u}
 	defer func() {
@@ -254,7 +256,7 @@ func (r *resolver) declare(name string, at Pos) *Symbol {
 		return s
 	}
 	s := r.p.nodes.symbols.new()
-	*s = Symbol{Name: name, Decl: at, Declared: true, Included: r.included}
+	s.Name, s.Decl, s.Declared, s.Included = name, at, true, r.included // (a new slot is zero)
 	r.sc.Syms[name] = s
 	return s
 }
@@ -829,7 +831,7 @@ func (r *resolver) name(id *Ident, call bool) {
 		return // an intrinsic passed as an actual argument
 	}
 	sym := r.p.nodes.symbols.new()
-	*sym = Symbol{Name: id.Name, Decl: id.Pos(), Used: true}
+	sym.Name, sym.Decl, sym.Used = id.Name, id.Pos(), true // (a new slot is zero)
 	if call {
 		sym.Kind = SymProcedure
 		sym.External = true

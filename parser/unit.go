@@ -346,7 +346,7 @@ func (p *parser) buildBlocks(u *Unit, flat []Stmt) (out []Stmt) {
 	if testHook != nil {
 		testHook("blocks", u)
 	}
-	stack := []frame{}
+	stack := make([]frame, 0, 16) // deep enough for most units without growing
 	cur := func() *[]Stmt {
 		if len(stack) == 0 {
 			return &out
@@ -710,29 +710,15 @@ func (p *parser) addArm(stack []frame, s Stmt) bool {
 
 // closeEnd matches an END DO, END IF, ... with its construct.
 func (p *parser) closeEnd(stack *[]frame, e *EndStmt, closeTo func(int), find func(func(frame) bool) int) bool {
-	var match func(frame) bool
 	switch e.What {
-	case "DO":
-		match = func(f frame) bool {
-			c, ok := f.node.(*DoConstruct)
-			return ok && (c.Do.EndLabel == 0 || c.Do.EndLabel == e.Label)
-		}
-	case "IF":
-		match = func(f frame) bool { _, ok := f.node.(*IfConstruct); return ok }
-	case "SELECT":
-		match = func(f frame) bool { _, ok := f.head.(*SelectStmt); return ok }
-	case "WHERE":
-		match = func(f frame) bool { h, ok := f.head.(*WhereStmt); return ok && !h.Else }
-	case "FORALL":
-		match = func(f frame) bool { _, ok := f.head.(*ForallStmt); return ok }
-	case "TYPE":
-		match = func(f frame) bool { _, ok := f.head.(*DerivedTypeStmt); return ok }
-	case "ASSOCIATE", "BLOCK", "CRITICAL", "ENUM", "STRUCTURE", "UNION", "MAP":
-		match = func(f frame) bool { h, ok := f.head.(*SimpleStmt); return ok && h.Keyword == e.What }
+	case "DO", "IF", "SELECT", "WHERE", "FORALL", "TYPE", "ASSOCIATE", "BLOCK", "CRITICAL", "ENUM", "STRUCTURE", "UNION", "MAP":
 	default:
 		return false
 	}
-	i := find(match)
+	i := len(*stack) - 1
+	for i >= 0 && !endMatches((*stack)[i], e) {
+		i--
+	}
 	if i < 0 {
 		p.errorAt(e.Pos(), e.End(), "syntax", "END "+e.What+" without a matching "+e.What)
 		return false
@@ -767,6 +753,36 @@ func (p *parser) closeEnd(stack *[]frame, e *EndStmt, closeTo func(int), find fu
 		c.EndStmt = e
 	}
 	return true
+}
+
+// endMatches reports whether END e.What closes the construct of frame f
+// (for END DO, a block DO or a DO with e's label). It is a plain
+// function, not a closure per END statement, which escaped.
+func endMatches(f frame, e *EndStmt) bool {
+	switch e.What {
+	case "DO":
+		c, ok := f.node.(*DoConstruct)
+		return ok && (c.Do.EndLabel == 0 || c.Do.EndLabel == e.Label)
+	case "IF":
+		_, ok := f.node.(*IfConstruct)
+		return ok
+	case "SELECT":
+		_, ok := f.head.(*SelectStmt)
+		return ok
+	case "WHERE":
+		h, ok := f.head.(*WhereStmt)
+		return ok && !h.Else
+	case "FORALL":
+		_, ok := f.head.(*ForallStmt)
+		return ok
+	case "TYPE":
+		_, ok := f.head.(*DerivedTypeStmt)
+		return ok
+	case "ASSOCIATE", "BLOCK", "CRITICAL", "ENUM", "STRUCTURE", "UNION", "MAP":
+		h, ok := f.head.(*SimpleStmt)
+		return ok && h.Keyword == e.What
+	}
+	return false
 }
 
 func describeHead(s Stmt) string {
