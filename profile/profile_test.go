@@ -491,7 +491,10 @@ func checkHaloReport(t *testing.T, prog *Program, m *Measurement, prof *Profile)
 	imb, _ := strconv.ParseFloat(row[1], 64)
 	eff, _ := strconv.ParseFloat(row[2], 64)
 	comm, _ := strconv.ParseFloat(row[3], 64)
-	if imb < 1 || eff <= 0 || eff > 1 || comm <= 0 || comm > 100 {
+	// Efficiency is time outside MPI over P x max, so it is at most
+	// 1 - comm (both printed to two places). Under load the MPI share can
+	// reach 99.6% and the efficiency print as 0.00: no lower bound but 0.
+	if imb < 1 || eff < 0 || eff > 1 || comm <= 0 || comm > 100 || eff > 1-comm/100+0.011 {
 		t.Errorf("time-step loop: imbalance %g, efficiency %g, comm %g%%", imb, eff, comm)
 	}
 	for _, want := range []string{`instrumentation overhead [-+][0-9.]+%`, `halo\.f90:24 +MPI_SENDRECV +20 calls +160 bytes`, `halo\.f90:26 +MPI_SENDRECV +20 calls +160 bytes`} {
