@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/pfls/pfls/parser"
@@ -131,6 +132,7 @@ type unitModel struct {
 	branches *Branches            // measured branch counts of the file (branches.go)
 	spanMode bool                 // parallel constructs cost their largest iteration
 	spans    map[parser.Stmt]Poly // the span of each statement, in span mode
+	memo     *memo                // results the pass remembers (memo.go); nil outside an engine
 	unknowns *unknowns            // UNKNOWN_1, UNKNOWN_2, ... of this unit
 
 	// entry holds the unknown value of each integer local the unit never
@@ -188,11 +190,11 @@ func analyzeUnit(f *parser.File, u *parser.Unit, cost *CostTable, keep []string,
 		sr := sm.run()
 		if !sr.Count.Equal(res.Count) {
 			res.SpanCount, res.HasSpan = sr.Count, true
-			res.Span, _, _, _ = finish(sr.Count, m.isParam)
+			res.Span, _, _, _ = m.memo.finish(sr.Count, m.isParam)
 		}
 		for _, s := range res.Statements {
 			if sp, ok := sm.spans[s.Stmt]; ok && !sp.Equal(s.Count) {
-				s.Span, _, _, _ = finish(sp, m.isParam)
+				s.Span, _, _, _ = m.memo.finish(sp, m.isParam)
 				s.HasSpan = true
 			}
 		}
@@ -208,6 +210,9 @@ func newUnitModel(f *parser.File, u *parser.Unit, cost *CostTable, keep []string
 	if o, ok := procs.(interface{ options() Options }); ok {
 		m.pips = o.options().Pips
 		m.branches = o.options().Branches[f.Name]
+	}
+	if mp, ok := procs.(interface{ memo() *memo }); ok {
+		m.memo = mp.memo()
 	}
 	for _, k := range keep {
 		m.keep[strings.ToUpper(k)] = true
@@ -239,7 +244,7 @@ func (m *unitModel) run() *UnitResult {
 	m.res.Out = m.exitValues(top)
 	m.res.Count = total
 	var note string
-	m.res.Summary, m.res.Pieces, m.res.When, note = finish(total, m.isParam)
+	m.res.Summary, m.res.Pieces, m.res.When, note = m.memo.finish(total, m.isParam)
 	if note != "" {
 		m.res.Notes = append(m.res.Notes, note)
 	}
@@ -285,7 +290,7 @@ func (m *unitModel) record(s parser.Stmt, kind string, cost Poly, st Stats, note
 	}
 	r := &StmtResult{Stmt: s, Kind: kind, Count: cost, Stats: st, Notes: notes}
 	var note string
-	r.Cost, r.Pieces, r.When, note = finish(cost, m.isParam)
+	r.Cost, r.Pieces, r.When, note = m.memo.finish(cost, m.isParam)
 	if note != "" {
 		r.Notes = append(r.Notes, note)
 	}
@@ -610,9 +615,7 @@ func (m *unitModel) changedFormal(name string) bool {
 						}
 					}
 				case *parser.AssignStmt, *parser.DoStmt, *parser.IOStmt:
-					for k := range m.modOf(x.(parser.Stmt)) {
-						m.definite[k] = true
-					}
+					m.addModOf(x.(parser.Stmt), m.definite)
 				}
 				return true
 			})
@@ -703,9 +706,7 @@ func (m *unitModel) writtenSet() map[string]bool {
 	if m.written == nil {
 		m.written = map[string]bool{}
 		for _, s := range m.u.Body {
-			for k := range m.modOf(s) {
-				m.written[k] = true
-			}
+			m.addModOf(s, m.written)
 		}
 	}
 	return m.written
@@ -792,7 +793,11 @@ func literal(v *parser.Lit) (Poly, bool) {
 		}
 		return Poly{}, false
 	}
-	r, ok := new(big.Rat).SetString(strings.SplitN(v.Value, "_", 2)[0])
+	digits, _, _ := strings.Cut(v.Value, "_")
+	if n, err := strconv.ParseInt(digits, 10, 64); err == nil {
+		return Int(n), true
+	}
+	r, ok := new(big.Rat).SetString(digits)
 	if !ok {
 		return Poly{}, false
 	}
@@ -917,9 +922,7 @@ func (m *unitModel) collectSets(list []parser.Stmt, into map[string]bool) {
 				m.collectSets(a.Body, into)
 			}
 		default:
-			for k := range m.modOf(s) {
-				into[k] = true
-			}
+			m.addModOf(s, into)
 		}
 	}
 }
