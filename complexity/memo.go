@@ -14,11 +14,13 @@ import (
 // the second time a step meets the same inputs it returns the first
 // result. The memo lives as long as the pass, so a long-lived engine
 // holds nothing more than before. Keys are the inputs encoded exactly
-// (polyKey): a hit is an equal input, never a similar one.
+// (appendPolyKey): a hit is an equal input, never a similar one. It also
+// makes the polynomial of each variable name once.
 type memo struct {
 	key    []byte // scratch for building keys
 	hits   int    // results given again (tests)
 	loops  map[string]loopResult
+	vars   map[string]Poly // Var(name) for each name met
 	counts map[string]*finishEntry
 }
 
@@ -45,7 +47,20 @@ type finishResult struct {
 }
 
 func newMemo() *memo {
-	return &memo{loops: map[string]loopResult{}, counts: map[string]*finishEntry{}}
+	return &memo{loops: map[string]loopResult{}, counts: map[string]*finishEntry{}, vars: map[string]Poly{}}
+}
+
+// variable is Var(name), made once per name (a Poly is immutable).
+func (mm *memo) variable(name string) Poly {
+	if mm == nil {
+		return Var(name)
+	}
+	p, ok := mm.vars[name]
+	if !ok {
+		p = Var(name)
+		mm.vars[name] = p
+	}
+	return p
 }
 
 // loop is x.loop(body, v, los, his, step) for a new exactSum x, with

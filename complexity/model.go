@@ -2,6 +2,7 @@ package complexity
 
 import (
 	"fmt"
+	"maps"
 	"math/big"
 	"sort"
 	"strconv"
@@ -140,6 +141,7 @@ type unitModel struct {
 	entry    map[string]Poly
 	written  map[string]bool
 	definite map[string]bool // formals the unit really may change (changedFormal)
+	changed  map[string]bool // changedFormal's answers
 
 	// cur is the preconditions at the statement being priced, for the
 	// actual arguments of the function references in its expressions.
@@ -159,11 +161,10 @@ func (m *unitModel) at(e env) func() {
 type env map[string]Poly
 
 func (e env) clone() env {
-	c := make(env, len(e))
-	for k, v := range e {
-		c[k] = v
+	if e == nil {
+		return env{}
 	}
-	return c
+	return maps.Clone(e)
 }
 
 func analyzeUnit(f *parser.File, u *parser.Unit, cost *CostTable, keep []string, procs procTable) *UnitResult {
@@ -231,7 +232,7 @@ func newUnitModel(f *parser.File, u *parser.Unit, cost *CostTable, keep []string
 					}
 				}
 			}
-			return true
+			return !isExpr(n) // no statement inside an expression
 		})
 	}
 	return m
@@ -596,6 +597,18 @@ func (m *unitModel) forget(e env, name string) {
 // on entry (the optimistic reading of an external call, such as
 // CALL XERBLA('DGEMM', INFO) or a BLAS call with N).
 func (m *unitModel) changedFormal(name string) bool {
+	if c, ok := m.changed[name]; ok {
+		return c
+	}
+	if m.changed == nil {
+		m.changed = map[string]bool{}
+	}
+	c := m.isChangedFormal(name)
+	m.changed[name] = c
+	return c
+}
+
+func (m *unitModel) isChangedFormal(name string) bool {
 	sym := m.sc.Lookup(name)
 	if sym == nil || !sym.Dummy || m.keep[name] {
 		return false
@@ -616,8 +629,9 @@ func (m *unitModel) changedFormal(name string) bool {
 					}
 				case *parser.AssignStmt, *parser.DoStmt, *parser.IOStmt:
 					m.addModOf(x.(parser.Stmt), m.definite)
+					return false // addModOf walked it
 				}
-				return true
+				return !isExpr(n)
 			})
 		}
 	}
@@ -661,7 +675,7 @@ func (m *unitModel) nameValue(v *parser.Ident, e env, st *Stats) (Poly, bool) {
 		if st != nil {
 			st.VarSymbolic++
 		}
-		return Var(v.Name), true
+		return m.memo.variable(v.Name), true
 	}
 	if p, ok := e[v.Name]; ok && p.Equal(modified) {
 		if st != nil {
@@ -690,7 +704,7 @@ func (m *unitModel) nameValue(v *parser.Ident, e env, st *Stats) (Poly, bool) {
 		if st != nil {
 			st.VarSymbolic++
 		}
-		return Var(v.Name), true
+		return m.memo.variable(v.Name), true
 	}
 	if st != nil {
 		st.VarUnknown++
@@ -927,6 +941,13 @@ func (m *unitModel) collectSets(list []parser.Stmt, into map[string]bool) {
 	}
 }
 
+// isExpr reports whether n is an expression: the walks that look for
+// statements need not enter it.
+func isExpr(n parser.Node) bool {
+	_, ok := n.(parser.Expr)
+	return ok
+}
+
 func rootIdent(x parser.Expr) *parser.Ident {
 	for {
 		switch v := x.(type) {
@@ -989,7 +1010,7 @@ func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
 			step, okStep = m.value(d.Step, e, &st)
 		}
 		idx := d.Var.Name
-		inner[idx] = Var(idx)
+		inner[idx] = m.memo.variable(idx)
 		body, bst := m.list(c.Body, inner)
 		st.add(bst)
 		body = body.Add(m.cost.PerIteration)
@@ -1220,7 +1241,7 @@ func (m *unitModel) ifConstruct(c *parser.IfConstruct, e env) (Poly, Stats) {
 	}
 	// A variable keeps its value after the IF only if every arm agrees.
 	if !hasElse {
-		envs = append(envs, e.clone())
+		envs = append(envs, e) // mergeAll reads each key before it writes it
 	}
 	m.mergeAll(e, envs)
 	m.record(c, "IF", rest, st, notes...)
@@ -1386,7 +1407,7 @@ func (m *unitModel) exitValues(e env) map[string]Poly {
 					early = true
 				}
 			}
-			return !early
+			return !early && !isExpr(n)
 		})
 	}
 	if early {
