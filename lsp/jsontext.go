@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"go.lsp.dev/jsonrpc2"
 )
 
 // Decoding the parameters of didOpen and didChange, whose text may be
@@ -36,13 +38,14 @@ func didChangeText(keys []string) bool {
 // to encoding/json (it matches keys under Unicode simple folding, so that
 // "contentChangeſ" with U+017F is contentChanges, and keeps the last of
 // duplicates).
-var watched = []string{"textDocument", "text", "contentChanges"}
+var watched = []string{"textDocument", "text", "contentChanges", "params"}
 
 // cutText is one text cut out: its value, and the index of the array
 // element it was in (0 outside arrays).
 type cutText struct {
 	elem  int
 	value string
+	depth int // the number of keys down to it
 }
 
 type textCutter struct {
@@ -120,7 +123,7 @@ func isLiteralByte(b byte) bool {
 
 func (c *textCutter) object(depth int) bool {
 	c.i++ // {
-	var seen [3]bool
+	var seen [4]bool
 	c.space()
 	if c.i < len(c.data) && c.data[c.i] == '}' {
 		c.i++
@@ -282,7 +285,7 @@ func (c *textCutter) text() bool {
 			if len(c.elems) > 0 {
 				elem = c.elems[len(c.elems)-1]
 			}
-			c.texts = append(c.texts, cutText{elem: elem, value: s})
+			c.texts = append(c.texts, cutText{elem: elem, value: s, depth: len(c.keys)})
 			return true
 		case b == '\\':
 			if c.i+1 >= len(c.data) || !flush() {
@@ -375,8 +378,82 @@ func hex4(b []byte) rune {
 	return r
 }
 
-// decodeDidOpen decodes didOpen's parameters (see above).
-func decodeDidOpen(data []byte, p *didOpenParams) error {
+// messageText is the text of didOpen or of a didChange's change in a
+// whole message: the texts are cut before the message is decoded
+// (stream.Read), so that a message of megabytes is not scanned and
+// copied by the JSON-RPC decoder first.
+func messageText(keys []string) bool {
+	return len(keys) > 0 && keys[0] == "params" && (didOpenText(keys[1:]) || didChangeText(keys[1:]))
+}
+
+// cutMessage is a message whose texts stream.Read cut out: msg was
+// decoded from the rest, and data is the whole message, for the
+// handler's fallback.
+type cutMessage struct {
+	msg   jsonrpc2.Message
+	texts []cutText
+	data  []byte
+}
+
+// cutMessageSize is the size from which stream.Read cuts texts out of a
+// message before decoding it.
+const cutMessageSize = 64 << 10
+
+// decodeCutMessage decodes a didOpen or didChange notification with its
+// texts cut out; ok is false for any other message, or when the fast
+// path gives up.
+func decodeCutMessage(data []byte) (*cutMessage, bool) {
+	rest, texts, ok := cutTexts(data, messageText)
+	if !ok || len(texts) == 0 {
+		return nil, false
+	}
+	msg, err := jsonrpc2.DecodeMessage(rest)
+	if err != nil {
+		return nil, false
+	}
+	// Only the method's own texts: params.textDocument.text (3 keys) for
+	// didOpen, params.contentChanges[].text (4) for didChange.
+	n, ok := msg.(*jsonrpc2.Notification)
+	depth := 0
+	switch {
+	case !ok:
+	case n.Method() == "textDocument/didOpen":
+		depth = 3
+	case n.Method() == "textDocument/didChange":
+		depth = 4
+	}
+	for _, t := range texts {
+		if t.depth != depth {
+			return nil, false
+		}
+	}
+	return &cutMessage{msg: msg, texts: texts, data: data}, true
+}
+
+// params returns the parameters of the whole message, decoded as they
+// would have been without the cut.
+func (c *cutMessage) params() json.RawMessage {
+	msg, err := jsonrpc2.DecodeMessage(c.data)
+	if err != nil {
+		return nil
+	}
+	if r, ok := msg.(jsonrpc2.Request); ok {
+		return r.Params()
+	}
+	return nil
+}
+
+// decodeDidOpen decodes didOpen's parameters (see above). With cut set,
+// data has the text cut out already.
+func decodeDidOpen(data []byte, cut *cutMessage, p *didOpenParams) error {
+	if cut != nil {
+		if len(cut.texts) == 1 && json.Unmarshal(data, p) == nil && p.TextDocument.Text == "" {
+			p.TextDocument.Text = cut.texts[0].value
+			return nil
+		}
+		*p = didOpenParams{}
+		return decodeDidOpen(cut.params(), nil, p)
+	}
 	rest, texts, ok := cutTexts(data, didOpenText)
 	if !ok || len(texts) != 1 || json.Unmarshal(rest, p) != nil {
 		*p = didOpenParams{}
@@ -386,21 +463,32 @@ func decodeDidOpen(data []byte, p *didOpenParams) error {
 	return nil
 }
 
-// decodeDidChange decodes didChange's parameters (see above).
-func decodeDidChange(data []byte, p *didChangeParams) error {
-	rest, texts, ok := cutTexts(data, didChangeText)
-	if ok && json.Unmarshal(rest, p) == nil {
-		for _, t := range texts {
-			if t.elem >= len(p.ContentChanges) {
-				ok = false
-				break
-			}
-			p.ContentChanges[t.elem].Text = t.value
-		}
-		if ok {
+// decodeDidChange decodes didChange's parameters (see above). With cut
+// set, data has the texts cut out already.
+func decodeDidChange(data []byte, cut *cutMessage, p *didChangeParams) error {
+	if cut != nil {
+		if json.Unmarshal(data, p) == nil && setTexts(p, cut.texts) {
 			return nil
 		}
+		*p = didChangeParams{}
+		return decodeDidChange(cut.params(), nil, p)
+	}
+	rest, texts, ok := cutTexts(data, didChangeText)
+	if ok && json.Unmarshal(rest, p) == nil && setTexts(p, texts) {
+		return nil
 	}
 	*p = didChangeParams{}
 	return json.Unmarshal(data, p)
+}
+
+// setTexts puts the texts cut out back into their changes; false when a
+// text has no change to go to.
+func setTexts(p *didChangeParams, texts []cutText) bool {
+	for _, t := range texts {
+		if t.elem >= len(p.ContentChanges) {
+			return false
+		}
+		p.ContentChanges[t.elem].Text = t.value
+	}
+	return true
 }

@@ -50,7 +50,8 @@ var contentLength = regexp.MustCompile(`(?i)content-length:[ \t]*[0-9]+[ \t]*\r?
 // the stream.
 type stream struct {
 	in     *bufio.Reader
-	back   []byte // bytes read too far, to be read again before in
+	back   []byte      // bytes read too far, to be read again before in
+	cut    *cutMessage // the last message read, when its texts were cut out (takeCut)
 	out    io.Writer
 	closer io.Closer
 	logf   func(format string, args ...any)
@@ -95,6 +96,12 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 		if data == nil {
 			continue
 		}
+		if len(data) >= cutMessageSize {
+			if c, ok := decodeCutMessage(data); ok {
+				s.cut = c
+				return c.msg, total, nil
+			}
+		}
 		msg, err := jsonrpc2.DecodeMessage(data)
 		if err == nil {
 			return msg, total, nil
@@ -102,6 +109,18 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 		s.logf("malformed message (%v): %.200s", err, data)
 		s.rejectBody(data, err)
 	}
+}
+
+// takeCut returns the texts cut out of msg, the message Read returned
+// last, or nil when they were not. The reading goroutine calls it from
+// the handler, before reading the next message.
+func (s *stream) takeCut(msg jsonrpc2.Message) *cutMessage {
+	if s == nil || s.cut == nil || s.cut.msg != msg {
+		return nil
+	}
+	c := s.cut
+	s.cut = nil
+	return c
 }
 
 // readByte reads one byte, from the pushed-back bytes first.
