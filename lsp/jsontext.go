@@ -45,7 +45,25 @@ var watched = []string{"textDocument", "text", "contentChanges", "params"}
 type cutText struct {
 	elem  int
 	value string
-	depth int // the number of keys down to it
+	bytes []byte // the value instead, when it was unescaped (not copied again)
+	depth int    // the number of keys down to it
+}
+
+func (t cutText) text() string {
+	if t.bytes != nil {
+		return string(t.bytes)
+	}
+	return t.value
+}
+
+// setOpenText puts didOpen's text into p: as bytes, when it has them,
+// which the store parses without copying them to a string and back.
+func setOpenText(p *didOpenParams, t cutText) {
+	if t.bytes != nil {
+		p.src = t.bytes
+		return
+	}
+	p.TextDocument.Text = t.value
 }
 
 type textCutter struct {
@@ -265,18 +283,18 @@ func (c *textCutter) text() bool {
 		b := c.data[c.i]
 		switch {
 		case b == '"':
-			var s string
+			t := cutText{depth: len(c.keys)}
 			if buf == nil {
 				raw := c.data[run:c.i]
 				if !ascii && !utf8.Valid(raw) {
 					return false
 				}
-				s = string(raw)
+				t.value = string(raw)
 			} else {
 				if !flush() {
 					return false
 				}
-				s = string(buf)
+				t.bytes = buf
 			}
 			c.i++
 			c.rest = append(append(c.rest, c.data[c.done:open]...), `""`...)
@@ -285,7 +303,8 @@ func (c *textCutter) text() bool {
 			if len(c.elems) > 0 {
 				elem = c.elems[len(c.elems)-1]
 			}
-			c.texts = append(c.texts, cutText{elem: elem, value: s, depth: len(c.keys)})
+			t.elem = elem
+			c.texts = append(c.texts, t)
 			return true
 		case b == '\\':
 			if c.i+1 >= len(c.data) || !flush() {
@@ -448,7 +467,7 @@ func (c *cutMessage) params() json.RawMessage {
 func decodeDidOpen(data []byte, cut *cutMessage, p *didOpenParams) error {
 	if cut != nil {
 		if len(cut.texts) == 1 && json.Unmarshal(data, p) == nil && p.TextDocument.Text == "" {
-			p.TextDocument.Text = cut.texts[0].value
+			setOpenText(p, cut.texts[0])
 			return nil
 		}
 		*p = didOpenParams{}
@@ -459,7 +478,7 @@ func decodeDidOpen(data []byte, cut *cutMessage, p *didOpenParams) error {
 		*p = didOpenParams{}
 		return json.Unmarshal(data, p)
 	}
-	p.TextDocument.Text = texts[0].value
+	setOpenText(p, texts[0])
 	return nil
 }
 
@@ -488,7 +507,7 @@ func setTexts(p *didChangeParams, texts []cutText) bool {
 		if t.elem >= len(p.ContentChanges) {
 			return false
 		}
-		p.ContentChanges[t.elem].Text = t.value
+		p.ContentChanges[t.elem].Text = t.text()
 	}
 	return true
 }

@@ -126,8 +126,12 @@ func (s *store) remove(uri protocol.DocumentURI) {
 // open parses a newly opened document. It always stores the text and
 // version, even when the parser panics.
 func (s *store) open(uri protocol.DocumentURI, version int32, text string) *Snapshot {
+	return s.openSrc(uri, version, []byte(text))
+}
+
+// openSrc is open for a text in bytes, which the store keeps.
+func (s *store) openSrc(uri protocol.DocumentURI, version int32, src []byte) *Snapshot {
 	name, _ := uriToPath(uri)
-	src := []byte(text)
 	s.mu.Lock()
 	cfg := s.config
 	s.mu.Unlock()
