@@ -1,6 +1,9 @@
 package complexity
 
 import (
+	"os"
+	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -265,4 +268,41 @@ func TestEngineReuseComparesAllPieces(t *testing.T) {
 	if !rs[0].Count.Equal(rs[1].Count) {
 		t.Errorf("TOP's count %s, LEAF's %s", rs[0].Count, rs[1].Count)
 	}
+}
+
+// BenchmarkComplexityCorpus computes the complexity of the first 60
+// Fortran files of $PFLS_CORPUS (LAPACK's source) in one pass, from
+// scratch: real routines, less alike than the generated file's. It
+// skips without the corpus.
+func BenchmarkComplexityCorpus(b *testing.B) {
+	root := os.Getenv("PFLS_CORPUS")
+	if root == "" {
+		b.Skip("PFLS_CORPUS not set")
+	}
+	var names []string
+	filepath.Walk(root, func(p string, info os.FileInfo, err error) error {
+		if err == nil && info.Mode().IsRegular() && strings.HasSuffix(p, ".f") {
+			names = append(names, p)
+		}
+		return nil
+	})
+	sort.Strings(names)
+	names = names[:min(len(names), 60)]
+	var files []*parser.File
+	var size int64
+	for _, n := range names {
+		src, err := os.ReadFile(n)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size += int64(len(src))
+		files = append(files, parser.Parse(filepath.Base(n), src, nil))
+	}
+	b.SetBytes(size)
+	b.ReportAllocs()
+	cpu := gen.StartCPU(b)
+	for i := 0; i < b.N; i++ {
+		NewEngine(Options{}).Analyze(files...)
+	}
+	cpu.Stop()
 }
