@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"unicode/utf16"
@@ -422,6 +423,13 @@ const cutMessageSize = 64 << 10
 // texts cut out; ok is false for any other message, or when the fast
 // path gives up.
 func decodeCutMessage(data []byte) (*cutMessage, bool) {
+	// Clients write the method before the params; a message that does
+	// not name one of the two methods early on (an answer to the server,
+	// a notification of many files) is not scanned twice.
+	head := data[:min(len(data), 512)]
+	if !bytes.Contains(head, []byte(`"textDocument/didOpen"`)) && !bytes.Contains(head, []byte(`"textDocument/didChange"`)) {
+		return nil, false
+	}
 	rest, texts, ok := cutTexts(data, messageText)
 	if !ok || len(texts) == 0 {
 		return nil, false

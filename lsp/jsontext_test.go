@@ -144,6 +144,7 @@ func TestDecodeTextParamsLikeEncodingJSON(t *testing.T) {
 		{`{"jsonrpc":"2.0","id":1,"method":"textDocument/didOpen","params":` + textParamCases[0] + `}`, false},
 		{`{"jsonrpc":"2.0","method":"textDocument/didOpen","Params":` + textParamCases[0] + `}`, false},
 		{`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"u"}}}`, false},
+		{`{"jsonrpc":"2.0","params":` + textParamCases[0] + strings.Repeat(" ", 512) + `,"method":"textDocument/didOpen"}`, false},
 	} {
 		if _, ok := decodeCutMessage([]byte(c.msg)); ok != c.cut {
 			t.Errorf("%s: cut %v, want %v", c.msg, ok, c.cut)
