@@ -57,6 +57,8 @@ type Engine struct {
 	byFile map[string]map[[32]byte]bool
 	budget int64
 
+	noMemo bool // tests: each pass computes every step afresh (memo.go)
+
 	// Stats count what the last analysis to finish computed and reused.
 	// Read them only while no analysis runs.
 	Stats EngineStats
@@ -193,6 +195,7 @@ type pass struct {
 	cycles  map[string]string   // procedure → its cycle's unknown, "" outside cycles
 	members map[string][]string // cycle's unknown → its procedures, sorted
 	stats   EngineStats
+	memo    *memo // made on first use (memo.go)
 }
 
 // begin starts a pass: it adds the files to analyse to the workspace and
@@ -277,6 +280,17 @@ type engineProcs struct {
 }
 
 func (ep engineProcs) context() context.Context { return ep.p.ctx }
+
+// memo gives the unit model the pass's memo.
+func (ep engineProcs) memo() *memo {
+	if ep.p.e.noMemo {
+		return nil
+	}
+	if ep.p.memo == nil {
+		ep.p.memo = newMemo()
+	}
+	return ep.p.memo
+}
 
 func (ep engineProcs) summary(name string) (*UnitResult, bool) {
 	p := ep.p

@@ -1,9 +1,13 @@
 package complexity
 
 import (
+	"os"
+	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
+	"github.com/pfls/pfls/internal/gen"
 	"github.com/pfls/pfls/parser"
 )
 
@@ -188,10 +192,24 @@ per-iteration 1
 }
 
 // BenchmarkComplexity20000 computes the complexity of a generated
-// 20,000-line file from scratch (target: at most 50 ms).
+// 20,000-line file from scratch (target: at most 50 ms). cpu-ms/op is
+// the process's CPU time per operation, steadier than the wall time on a
+// shared machine.
 func BenchmarkComplexity20000(b *testing.B) {
+	f := parser.Parse("gen.f", []byte(complexitySource(200)), nil)
+	b.ReportAllocs()
+	cpu := gen.StartCPU(b)
+	for i := 0; i < b.N; i++ {
+		NewEngine(Options{}).File(f)
+	}
+	cpu.Stop()
+}
+
+// complexitySource is the file of BenchmarkComplexity20000 with the
+// given number of routines (100 lines each).
+func complexitySource(routines int) string {
 	var sb strings.Builder
-	for r := 0; r < 200; r++ {
+	for r := 0; r < routines; r++ {
 		sb.WriteString("      SUBROUTINE S" + itoa(r) + "(A, B, N, M)\n      INTEGER N, M\n      REAL A(N,M), B(N,M), S, T\n      COMMON /C/ S, T\n")
 		for l := 0; l < 9; l++ {
 			lbl := itoa(100 + 10*l)
@@ -202,12 +220,7 @@ func BenchmarkComplexity20000(b *testing.B) {
 		}
 		sb.WriteString("      RETURN\n      END\n")
 	}
-	f := parser.Parse("gen.f", []byte(sb.String()), nil)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		NewEngine(Options{}).File(f)
-	}
+	return sb.String()
 }
 
 func itoa(n int) string {
@@ -255,4 +268,41 @@ func TestEngineReuseComparesAllPieces(t *testing.T) {
 	if !rs[0].Count.Equal(rs[1].Count) {
 		t.Errorf("TOP's count %s, LEAF's %s", rs[0].Count, rs[1].Count)
 	}
+}
+
+// BenchmarkComplexityCorpus computes the complexity of the first 60
+// Fortran files of $PFLS_CORPUS (LAPACK's source) in one pass, from
+// scratch: real routines, less alike than the generated file's. It
+// skips without the corpus.
+func BenchmarkComplexityCorpus(b *testing.B) {
+	root := os.Getenv("PFLS_CORPUS")
+	if root == "" {
+		b.Skip("PFLS_CORPUS not set")
+	}
+	var names []string
+	filepath.Walk(root, func(p string, info os.FileInfo, err error) error {
+		if err == nil && info.Mode().IsRegular() && strings.HasSuffix(p, ".f") {
+			names = append(names, p)
+		}
+		return nil
+	})
+	sort.Strings(names)
+	names = names[:min(len(names), 60)]
+	var files []*parser.File
+	var size int64
+	for _, n := range names {
+		src, err := os.ReadFile(n)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size += int64(len(src))
+		files = append(files, parser.Parse(filepath.Base(n), src, nil))
+	}
+	b.SetBytes(size)
+	b.ReportAllocs()
+	cpu := gen.StartCPU(b)
+	for i := 0; i < b.N; i++ {
+		NewEngine(Options{}).Analyze(files...)
+	}
+	cpu.Stop()
 }

@@ -72,9 +72,11 @@ func guardOf(name string) (gatom, bool) {
 
 // isGuarded reports whether p holds any guard.
 func isGuarded(p Poly) bool {
-	for _, v := range p.Vars() {
-		if strings.HasPrefix(v, "[") {
-			return true
+	for _, t := range p.terms {
+		for _, f := range t.mono {
+			if strings.HasPrefix(f.Name, "[") {
+				return true
+			}
 		}
 	}
 	return false

@@ -2,8 +2,10 @@ package complexity
 
 import (
 	"fmt"
+	"maps"
 	"math/big"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/pfls/pfls/parser"
@@ -131,6 +133,7 @@ type unitModel struct {
 	branches *Branches            // measured branch counts of the file (branches.go)
 	spanMode bool                 // parallel constructs cost their largest iteration
 	spans    map[parser.Stmt]Poly // the span of each statement, in span mode
+	memo     *memo                // results the pass remembers (memo.go); nil outside an engine
 	unknowns *unknowns            // UNKNOWN_1, UNKNOWN_2, ... of this unit
 
 	// entry holds the unknown value of each integer local the unit never
@@ -138,6 +141,7 @@ type unitModel struct {
 	entry    map[string]Poly
 	written  map[string]bool
 	definite map[string]bool // formals the unit really may change (changedFormal)
+	changed  map[string]bool // changedFormal's answers
 
 	// cur is the preconditions at the statement being priced, for the
 	// actual arguments of the function references in its expressions.
@@ -166,11 +170,10 @@ func (m *unitModel) at(e env) func() {
 type env map[string]Poly
 
 func (e env) clone() env {
-	c := make(env, len(e))
-	for k, v := range e {
-		c[k] = v
+	if e == nil {
+		return env{}
 	}
-	return c
+	return maps.Clone(e)
 }
 
 func analyzeUnit(f *parser.File, u *parser.Unit, cost *CostTable, keep []string, procs procTable) *UnitResult {
@@ -197,11 +200,11 @@ func analyzeUnit(f *parser.File, u *parser.Unit, cost *CostTable, keep []string,
 		sr := sm.run()
 		if !sr.Count.Equal(res.Count) {
 			res.SpanCount, res.HasSpan = sr.Count, true
-			res.Span, _, _, _ = finish(sr.Count, m.isParam)
+			res.Span, _, _, _ = m.memo.finish(sr.Count, m.isParam)
 		}
 		for _, s := range res.Statements {
 			if sp, ok := sm.spans[s.Stmt]; ok && !sp.Equal(s.Count) {
-				s.Span, _, _, _ = finish(sp, m.isParam)
+				s.Span, _, _, _ = m.memo.finish(sp, m.isParam)
 				s.HasSpan = true
 			}
 		}
@@ -217,6 +220,9 @@ func newUnitModel(f *parser.File, u *parser.Unit, cost *CostTable, keep []string
 	if o, ok := procs.(interface{ options() Options }); ok {
 		m.pips = o.options().Pips
 		m.branches = o.options().Branches[f.Name]
+	}
+	if mp, ok := procs.(interface{ memo() *memo }); ok {
+		m.memo = mp.memo()
 	}
 	for _, k := range keep {
 		m.keep[strings.ToUpper(k)] = true
@@ -235,7 +241,7 @@ func newUnitModel(f *parser.File, u *parser.Unit, cost *CostTable, keep []string
 					}
 				}
 			}
-			return true
+			return !isExpr(n) // no statement inside an expression
 		})
 	}
 	return m
@@ -248,7 +254,7 @@ func (m *unitModel) run() *UnitResult {
 	m.res.Out = m.exitValues(top)
 	m.res.Count = total
 	var note string
-	m.res.Summary, m.res.Pieces, m.res.When, note = finish(total, m.isParam)
+	m.res.Summary, m.res.Pieces, m.res.When, note = m.memo.finish(total, m.isParam)
 	if note != "" {
 		m.res.Notes = append(m.res.Notes, note)
 	}
@@ -294,7 +300,7 @@ func (m *unitModel) record(s parser.Stmt, kind string, cost Poly, st Stats, note
 	}
 	r := &StmtResult{Stmt: s, Kind: kind, Count: cost, Stats: st, Notes: notes}
 	var note string
-	r.Cost, r.Pieces, r.When, note = finish(cost, m.isParam)
+	r.Cost, r.Pieces, r.When, note = m.memo.finish(cost, m.isParam)
 	if note != "" {
 		r.Notes = append(r.Notes, note)
 	}
@@ -600,6 +606,18 @@ func (m *unitModel) forget(e env, name string) {
 // on entry (the optimistic reading of an external call, such as
 // CALL XERBLA('DGEMM', INFO) or a BLAS call with N).
 func (m *unitModel) changedFormal(name string) bool {
+	if c, ok := m.changed[name]; ok {
+		return c
+	}
+	if m.changed == nil {
+		m.changed = map[string]bool{}
+	}
+	c := m.isChangedFormal(name)
+	m.changed[name] = c
+	return c
+}
+
+func (m *unitModel) isChangedFormal(name string) bool {
 	sym := m.sc.Lookup(name)
 	if sym == nil || !sym.Dummy || m.keep[name] {
 		return false
@@ -619,11 +637,10 @@ func (m *unitModel) changedFormal(name string) bool {
 						}
 					}
 				case *parser.AssignStmt, *parser.DoStmt, *parser.IOStmt:
-					for k := range m.modOf(x.(parser.Stmt)) {
-						m.definite[k] = true
-					}
+					m.addModOf(x.(parser.Stmt), m.definite)
+					return false // addModOf walked it
 				}
-				return true
+				return !isExpr(n)
 			})
 		}
 	}
@@ -667,7 +684,7 @@ func (m *unitModel) nameValue(v *parser.Ident, e env, st *Stats) (Poly, bool) {
 		if st != nil {
 			st.VarSymbolic++
 		}
-		return Var(v.Name), true
+		return m.memo.variable(v.Name), true
 	}
 	if p, ok := e[v.Name]; ok && p.Equal(modified) {
 		if st != nil {
@@ -696,7 +713,7 @@ func (m *unitModel) nameValue(v *parser.Ident, e env, st *Stats) (Poly, bool) {
 		if st != nil {
 			st.VarSymbolic++
 		}
-		return Var(v.Name), true
+		return m.memo.variable(v.Name), true
 	}
 	if st != nil {
 		st.VarUnknown++
@@ -712,9 +729,7 @@ func (m *unitModel) writtenSet() map[string]bool {
 	if m.written == nil {
 		m.written = map[string]bool{}
 		for _, s := range m.u.Body {
-			for k := range m.modOf(s) {
-				m.written[k] = true
-			}
+			m.addModOf(s, m.written)
 		}
 	}
 	return m.written
@@ -801,7 +816,11 @@ func literal(v *parser.Lit) (Poly, bool) {
 		}
 		return Poly{}, false
 	}
-	r, ok := new(big.Rat).SetString(strings.SplitN(v.Value, "_", 2)[0])
+	digits, _, _ := strings.Cut(v.Value, "_")
+	if n, err := strconv.ParseInt(digits, 10, 64); err == nil {
+		return Int(n), true
+	}
+	r, ok := new(big.Rat).SetString(digits)
 	if !ok {
 		return Poly{}, false
 	}
@@ -926,11 +945,16 @@ func (m *unitModel) collectSets(list []parser.Stmt, into map[string]bool) {
 				m.collectSets(a.Body, into)
 			}
 		default:
-			for k := range m.modOf(s) {
-				into[k] = true
-			}
+			m.addModOf(s, into)
 		}
 	}
+}
+
+// isExpr reports whether n is an expression: the walks that look for
+// statements need not enter it.
+func isExpr(n parser.Node) bool {
+	_, ok := n.(parser.Expr)
+	return ok
 }
 
 func rootIdent(x parser.Expr) *parser.Ident {
@@ -995,7 +1019,7 @@ func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
 			step, okStep = m.value(d.Step, e, &st)
 		}
 		idx := d.Var.Name
-		inner[idx] = Var(idx)
+		inner[idx] = m.memo.variable(idx)
 		body, bst := m.list(c.Body, inner)
 		st.add(bst)
 		body = body.Add(m.cost.PerIteration)
@@ -1226,7 +1250,7 @@ func (m *unitModel) ifConstruct(c *parser.IfConstruct, e env) (Poly, Stats) {
 	}
 	// A variable keeps its value after the IF only if every arm agrees.
 	if !hasElse {
-		envs = append(envs, e.clone())
+		envs = append(envs, e) // mergeAll reads each key before it writes it
 	}
 	m.mergeAll(e, envs)
 	m.record(c, "IF", rest, st, notes...)
@@ -1392,7 +1416,7 @@ func (m *unitModel) exitValues(e env) map[string]Poly {
 					early = true
 				}
 			}
-			return !early
+			return !early && !isExpr(n)
 		})
 	}
 	if early {

@@ -38,9 +38,6 @@ func (m *unitModel) exactLoop(d *parser.DoStmt, body Poly, e env, st *Stats, not
 		}
 	}
 	idx := d.Var.Name
-	x := &exactSum{}
-	var sum Poly
-	var ok bool
 	stepVal := int64(1)
 	if d.Step != nil {
 		sp, okS := m.value(d.Step, e, nil)
@@ -59,7 +56,7 @@ func (m *unitModel) exactLoop(d *parser.DoStmt, body Poly, e env, st *Stats, not
 		}
 		stepVal = v.Num().Int64()
 	}
-	sum, ok = x.loop(body, idx, los, his, stepVal)
+	sum, ok, sumNotes := m.memo.loop(body, idx, los, his, stepVal)
 	if !ok {
 		*notes = append(*notes, fmt.Sprintf("too large to analyse exactly (more than %d pieces): ranges assumed non-empty", MaxGuardTerms))
 		return Poly{}, false
@@ -70,7 +67,7 @@ func (m *unitModel) exactLoop(d *parser.DoStmt, body Poly, e env, st *Stats, not
 		return Poly{}, false
 	}
 	st.RangeGuessed++
-	*notes = append(*notes, x.notes...)
+	*notes = append(*notes, sumNotes...)
 	return sum, true
 }
 
@@ -637,6 +634,12 @@ func isUnknown(name string) bool {
 // through the MOD sets of the callees whose bodies are in view.
 func (m *unitModel) modOf(s parser.Stmt) map[string]bool {
 	out := map[string]bool{}
+	m.addModOf(s, out)
+	return out
+}
+
+// addModOf adds the names of modOf(s) to out.
+func (m *unitModel) addModOf(s parser.Stmt, out map[string]bool) {
 	parser.Inspect(s, func(n parser.Node) bool {
 		switch x := n.(type) {
 		case *parser.AssignStmt:
@@ -664,7 +667,6 @@ func (m *unitModel) modOf(s parser.Stmt) map[string]bool {
 		}
 		return true
 	})
-	return out
 }
 
 // callMod returns the caller's names that CALL name(args) may change:

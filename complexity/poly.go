@@ -61,9 +61,51 @@ func Int(n int64) Poly {
 		return Poly{}
 	}
 	if n >= -maxSmall && n <= maxSmall {
-		return Poly{terms: []term{{coef: coef{n: n, d: 1}}}}
+		return smallInt(n)
 	}
 	return Poly{terms: []term{{coef: coef{r: new(big.Rat).SetInt64(n)}}}}
+}
+
+// Constant polynomials from minShared to maxShared are made once and
+// shared (a Poly is immutable, and no operation appends to the terms of
+// its operands): the costs of expressions are sums of small constants,
+// and each sum would otherwise allocate its result.
+const (
+	minShared = -64
+	maxShared = 1024
+)
+
+var sharedInts = func() []term {
+	ts := make([]term, maxShared-minShared+1)
+	for i := range ts {
+		ts[i] = term{coef: coef{n: int64(i + minShared), d: 1}}
+	}
+	return ts
+}()
+
+// smallInt returns the constant n, nonzero and within maxSmall.
+func smallInt(n int64) Poly {
+	if n >= minShared && n <= maxShared {
+		i := n - minShared
+		return Poly{terms: sharedInts[i : i+1 : i+1]}
+	}
+	return Poly{terms: []term{{coef: coef{n: n, d: 1}}}}
+}
+
+// constSum returns p + q (p - q when neg) for two constants with small
+// coefficients, without the general merge.
+func constSum(a, b coef, neg bool) Poly {
+	if neg {
+		b = b.neg()
+	}
+	s := a.add(b)
+	switch {
+	case s.sign() == 0:
+		return Poly{}
+	case s.r == nil && s.d == 1:
+		return smallInt(s.n)
+	}
+	return Poly{terms: []term{{coef: s}}}
 }
 
 // Frac returns the constant polynomial p/q. It panics if q is zero.
@@ -497,6 +539,9 @@ func merge(p, q Poly, neg bool) Poly {
 			return q.Neg()
 		}
 		return q
+	}
+	if len(p.terms) == 1 && len(q.terms) == 1 && len(p.terms[0].mono) == 0 && len(q.terms[0].mono) == 0 {
+		return constSum(p.terms[0].coef, q.terms[0].coef, neg)
 	}
 	out := make([]term, 0, len(p.terms)+len(q.terms))
 	i, j := 0, 0

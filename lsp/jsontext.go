@@ -1,10 +1,13 @@
 package lsp
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"go.lsp.dev/jsonrpc2"
 )
 
 // Decoding the parameters of didOpen and didChange, whose text may be
@@ -36,13 +39,32 @@ func didChangeText(keys []string) bool {
 // to encoding/json (it matches keys under Unicode simple folding, so that
 // "contentChangeſ" with U+017F is contentChanges, and keeps the last of
 // duplicates).
-var watched = []string{"textDocument", "text", "contentChanges"}
+var watched = []string{"textDocument", "text", "contentChanges", "params"}
 
 // cutText is one text cut out: its value, and the index of the array
 // element it was in (0 outside arrays).
 type cutText struct {
 	elem  int
 	value string
+	bytes []byte // the value instead, when it was unescaped (not copied again)
+	depth int    // the number of keys down to it
+}
+
+func (t cutText) text() string {
+	if t.bytes != nil {
+		return string(t.bytes)
+	}
+	return t.value
+}
+
+// setOpenText puts didOpen's text into p: as bytes, when it has them,
+// which the store parses without copying them to a string and back.
+func setOpenText(p *didOpenParams, t cutText) {
+	if t.bytes != nil {
+		p.src = t.bytes
+		return
+	}
+	p.TextDocument.Text = t.value
 }
 
 type textCutter struct {
@@ -120,7 +142,7 @@ func isLiteralByte(b byte) bool {
 
 func (c *textCutter) object(depth int) bool {
 	c.i++ // {
-	var seen [3]bool
+	var seen [4]bool
 	c.space()
 	if c.i < len(c.data) && c.data[c.i] == '}' {
 		c.i++
@@ -262,18 +284,18 @@ func (c *textCutter) text() bool {
 		b := c.data[c.i]
 		switch {
 		case b == '"':
-			var s string
+			t := cutText{depth: len(c.keys)}
 			if buf == nil {
 				raw := c.data[run:c.i]
 				if !ascii && !utf8.Valid(raw) {
 					return false
 				}
-				s = string(raw)
+				t.value = string(raw)
 			} else {
 				if !flush() {
 					return false
 				}
-				s = string(buf)
+				t.bytes = buf
 			}
 			c.i++
 			c.rest = append(append(c.rest, c.data[c.done:open]...), `""`...)
@@ -282,7 +304,8 @@ func (c *textCutter) text() bool {
 			if len(c.elems) > 0 {
 				elem = c.elems[len(c.elems)-1]
 			}
-			c.texts = append(c.texts, cutText{elem: elem, value: s})
+			t.elem = elem
+			c.texts = append(c.texts, t)
 			return true
 		case b == '\\':
 			if c.i+1 >= len(c.data) || !flush() {
@@ -375,32 +398,124 @@ func hex4(b []byte) rune {
 	return r
 }
 
-// decodeDidOpen decodes didOpen's parameters (see above).
-func decodeDidOpen(data []byte, p *didOpenParams) error {
+// messageText is the text of didOpen or of a didChange's change in a
+// whole message: the texts are cut before the message is decoded
+// (stream.Read), so that a message of megabytes is not scanned and
+// copied by the JSON-RPC decoder first.
+func messageText(keys []string) bool {
+	return len(keys) > 0 && keys[0] == "params" && (didOpenText(keys[1:]) || didChangeText(keys[1:]))
+}
+
+// cutMessage is a message whose texts stream.Read cut out: msg was
+// decoded from the rest, and data is the whole message, for the
+// handler's fallback.
+type cutMessage struct {
+	msg   jsonrpc2.Message
+	texts []cutText
+	data  []byte
+}
+
+// cutMessageSize is the size from which stream.Read cuts texts out of a
+// message before decoding it.
+const cutMessageSize = 64 << 10
+
+// decodeCutMessage decodes a didOpen or didChange notification with its
+// texts cut out; ok is false for any other message, or when the fast
+// path gives up.
+func decodeCutMessage(data []byte) (*cutMessage, bool) {
+	// Clients write the method before the params; a message that does
+	// not name one of the two methods early on (an answer to the server,
+	// a notification of many files) is not scanned twice.
+	head := data[:min(len(data), 512)]
+	if !bytes.Contains(head, []byte(`"textDocument/didOpen"`)) && !bytes.Contains(head, []byte(`"textDocument/didChange"`)) {
+		return nil, false
+	}
+	rest, texts, ok := cutTexts(data, messageText)
+	if !ok || len(texts) == 0 {
+		return nil, false
+	}
+	msg, err := jsonrpc2.DecodeMessage(rest)
+	if err != nil {
+		return nil, false
+	}
+	// Only the method's own texts: params.textDocument.text (3 keys) for
+	// didOpen, params.contentChanges[].text (4) for didChange.
+	n, ok := msg.(*jsonrpc2.Notification)
+	depth := 0
+	switch {
+	case !ok:
+	case n.Method() == "textDocument/didOpen":
+		depth = 3
+	case n.Method() == "textDocument/didChange":
+		depth = 4
+	}
+	for _, t := range texts {
+		if t.depth != depth {
+			return nil, false
+		}
+	}
+	return &cutMessage{msg: msg, texts: texts, data: data}, true
+}
+
+// params returns the parameters of the whole message, decoded as they
+// would have been without the cut.
+func (c *cutMessage) params() json.RawMessage {
+	msg, err := jsonrpc2.DecodeMessage(c.data)
+	if err != nil {
+		return nil
+	}
+	if r, ok := msg.(jsonrpc2.Request); ok {
+		return r.Params()
+	}
+	return nil
+}
+
+// decodeDidOpen decodes didOpen's parameters (see above). With cut set,
+// data has the text cut out already.
+func decodeDidOpen(data []byte, cut *cutMessage, p *didOpenParams) error {
+	if cut != nil {
+		if len(cut.texts) == 1 && json.Unmarshal(data, p) == nil && p.TextDocument.Text == "" {
+			setOpenText(p, cut.texts[0])
+			return nil
+		}
+		*p = didOpenParams{}
+		return decodeDidOpen(cut.params(), nil, p)
+	}
 	rest, texts, ok := cutTexts(data, didOpenText)
 	if !ok || len(texts) != 1 || json.Unmarshal(rest, p) != nil {
 		*p = didOpenParams{}
 		return json.Unmarshal(data, p)
 	}
-	p.TextDocument.Text = texts[0].value
+	setOpenText(p, texts[0])
 	return nil
 }
 
-// decodeDidChange decodes didChange's parameters (see above).
-func decodeDidChange(data []byte, p *didChangeParams) error {
-	rest, texts, ok := cutTexts(data, didChangeText)
-	if ok && json.Unmarshal(rest, p) == nil {
-		for _, t := range texts {
-			if t.elem >= len(p.ContentChanges) {
-				ok = false
-				break
-			}
-			p.ContentChanges[t.elem].Text = t.value
-		}
-		if ok {
+// decodeDidChange decodes didChange's parameters (see above). With cut
+// set, data has the texts cut out already.
+func decodeDidChange(data []byte, cut *cutMessage, p *didChangeParams) error {
+	if cut != nil {
+		if json.Unmarshal(data, p) == nil && setTexts(p, cut.texts) {
 			return nil
 		}
+		*p = didChangeParams{}
+		return decodeDidChange(cut.params(), nil, p)
+	}
+	rest, texts, ok := cutTexts(data, didChangeText)
+	if ok && json.Unmarshal(rest, p) == nil && setTexts(p, texts) {
+		return nil
 	}
 	*p = didChangeParams{}
 	return json.Unmarshal(data, p)
+}
+
+// setTexts puts the texts cut out back into their changes; false when a
+// text has no change to go to.
+func setTexts(p *didChangeParams, texts []cutText) bool {
+	for _, t := range texts {
+		if t.elem >= len(p.ContentChanges) {
+			return false
+		}
+		p.ContentChanges[t.elem].Text = t.text()
+	}
+	return true
 }

@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"go.lsp.dev/jsonrpc2"
 )
 
 // textParamCases are didOpen and didChange parameters, well formed and
@@ -61,19 +63,69 @@ var textParamCases = []string{
 	`{"textDocument":{"uri":"u","version":2},"contentChanges":[{"text":"a"}],"CONTENTCHANGEſ":[{"text":"b"},{"text":"c"}]}`,
 }
 
+// bytesAsText puts the text decoded as bytes (src) where encoding/json
+// puts it, to compare the two decodings.
+func (p *didOpenParams) bytesAsText() {
+	if p.src != nil {
+		p.TextDocument.Text, p.src = string(p.src), nil
+	}
+}
+
 // checkTextParams compares the fast decoding of data with encoding/json's.
 func checkTextParams(t *testing.T, data []byte) {
 	var wantOpen, gotOpen didOpenParams
 	errWant := json.Unmarshal(data, &wantOpen)
-	errGot := decodeDidOpen(data, &gotOpen)
+	errGot := decodeDidOpen(data, nil, &gotOpen)
+	gotOpen.bytesAsText()
 	if fmt.Sprint(errGot) != fmt.Sprint(errWant) || (errWant == nil && !reflect.DeepEqual(gotOpen, wantOpen)) {
 		t.Errorf("didOpen %q:\n got %+v, %v\nwant %+v, %v", data, gotOpen, errGot, wantOpen, errWant)
 	}
 	var wantChange, gotChange didChangeParams
 	errWant = json.Unmarshal(data, &wantChange)
-	errGot = decodeDidChange(data, &gotChange)
+	errGot = decodeDidChange(data, nil, &gotChange)
 	if fmt.Sprint(errGot) != fmt.Sprint(errWant) || (errWant == nil && !reflect.DeepEqual(gotChange, wantChange)) {
 		t.Errorf("didChange %q:\n got %+v, %v\nwant %+v, %v", data, gotChange, errGot, wantChange, errWant)
+	}
+
+	checkCutMessage(t, "textDocument/didOpen", data)
+	checkCutMessage(t, "textDocument/didChange", data)
+}
+
+// checkCutMessage compares the decoding of a whole message whose texts
+// stream.Read cuts out before decoding it (decodeCutMessage, then the
+// handler's decodeDidOpen or decodeDidChange with the cut) with the
+// decoding of the message as it is.
+func checkCutMessage(t *testing.T, method string, params []byte) {
+	data := append(append([]byte(`{"jsonrpc":"2.0","method":"`+method+`","params":`), params...), '}')
+	msg, err := jsonrpc2.DecodeMessage(data)
+	cut, ok := decodeCutMessage(data)
+	if err != nil {
+		if ok {
+			t.Errorf("%s %q: cut, but the message does not decode: %v", method, data, err)
+		}
+		return
+	}
+	if !ok {
+		return
+	}
+	full := msg.(jsonrpc2.Request).Params()
+	rest := cut.msg.(jsonrpc2.Request).Params()
+	if method == "textDocument/didOpen" {
+		var want, got didOpenParams
+		errWant := decodeDidOpen(full, nil, &want)
+		errGot := decodeDidOpen(rest, cut, &got)
+		want.bytesAsText()
+		got.bytesAsText()
+		if fmt.Sprint(errGot) != fmt.Sprint(errWant) || !reflect.DeepEqual(got, want) {
+			t.Errorf("cut didOpen %q:\n got %+v, %v\nwant %+v, %v", data, got, errGot, want, errWant)
+		}
+		return
+	}
+	var want, got didChangeParams
+	errWant := decodeDidChange(full, nil, &want)
+	errGot := decodeDidChange(rest, cut, &got)
+	if fmt.Sprint(errGot) != fmt.Sprint(errWant) || !reflect.DeepEqual(got, want) {
+		t.Errorf("cut didChange %q:\n got %+v, %v\nwant %+v, %v", data, got, errGot, want, errWant)
 	}
 }
 
@@ -81,8 +133,25 @@ func TestDecodeTextParamsLikeEncodingJSON(t *testing.T) {
 	for _, c := range textParamCases {
 		checkTextParams(t, []byte(c))
 	}
+	// Whole messages are cut where they should be, and not otherwise.
+	for _, c := range []struct {
+		msg string
+		cut bool
+	}{
+		{`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":` + textParamCases[0] + `}`, true},
+		{`{"jsonrpc":"2.0","method":"textDocument/didChange","params":` + textParamCases[25] + `}`, true},
+		{`{"jsonrpc":"2.0","method":"textDocument/didSave","params":` + textParamCases[0] + `}`, false},
+		{`{"jsonrpc":"2.0","id":1,"method":"textDocument/didOpen","params":` + textParamCases[0] + `}`, false},
+		{`{"jsonrpc":"2.0","method":"textDocument/didOpen","Params":` + textParamCases[0] + `}`, false},
+		{`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"u"}}}`, false},
+		{`{"jsonrpc":"2.0","params":` + textParamCases[0] + strings.Repeat(" ", 512) + `,"method":"textDocument/didOpen"}`, false},
+	} {
+		if _, ok := decodeCutMessage([]byte(c.msg)); ok != c.cut {
+			t.Errorf("%s: cut %v, want %v", c.msg, ok, c.cut)
+		}
+	}
 	// The fast path is taken where it should be.
-	if _, texts, ok := cutTexts([]byte(textParamCases[1]), didOpenText); !ok || len(texts) != 1 || texts[0].value != "a\"b\\c/d\b\f\n\r\t" {
+	if _, texts, ok := cutTexts([]byte(textParamCases[1]), didOpenText); !ok || len(texts) != 1 || texts[0].text() != "a\"b\\c/d\b\f\n\r\t" {
 		t.Errorf("fast path not taken or wrong: %v %q", ok, texts)
 	}
 	// Escapes as encoding/json writes them (& of continuation lines as
@@ -126,7 +195,7 @@ func TestDecodeTextParamsAllocation(t *testing.T) {
 		return m.TotalAlloc
 	}
 	before := allocated()
-	if err := decodeDidChange(data, &p); err != nil || len(p.ContentChanges) != n || p.ContentChanges[n-1].Text != "x\n" {
+	if err := decodeDidChange(data, nil, &p); err != nil || len(p.ContentChanges) != n || p.ContentChanges[n-1].Text != "x\n" {
 		t.Fatalf("decoded %d changes, %v", len(p.ContentChanges), err)
 	}
 	if got := allocated() - before; got > 50*uint64(len(data)) {

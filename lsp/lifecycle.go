@@ -216,6 +216,9 @@ type didOpenParams struct {
 		Version int32                `json:"version"`
 		Text    string               `json:"text"`
 	} `json:"textDocument"`
+	// src is the text instead of TextDocument.Text when the decoding
+	// unescaped it into bytes of its own (jsontext.go).
+	src []byte
 }
 
 func (s *Server) didOpen(ctx context.Context, r *request) (any, error) {
@@ -226,7 +229,11 @@ func (s *Server) didOpen(ctx context.Context, r *request) (any, error) {
 	if p.TextDocument.URI == "" {
 		return nil, nil
 	}
-	s.store.open(p.TextDocument.URI, p.TextDocument.Version, p.TextDocument.Text)
+	if p.src != nil {
+		s.store.openSrc(p.TextDocument.URI, p.TextDocument.Version, p.src)
+	} else {
+		s.store.open(p.TextDocument.URI, p.TextDocument.Version, p.TextDocument.Text)
+	}
 	s.diags.schedule(p.TextDocument.URI)
 	return nil, nil
 }

@@ -81,11 +81,14 @@ const requestCancelled jsonrpc2.Code = -32800
 
 // Server is one language server connection.
 type Server struct {
-	opts  Options
-	log   *log.Logger
-	conn  jsonrpc2.Conn
-	store *store
-	diags *diagScheduler
+	opts Options
+	log  *log.Logger
+	conn jsonrpc2.Conn
+	// stream is conn's stream: it hands the handler the texts it cut
+	// out of a didOpen or didChange (jsontext.go).
+	stream *stream
+	store  *store
+	diags  *diagScheduler
 
 	mu       sync.Mutex
 	state    int
@@ -167,6 +170,7 @@ func (s *Server) DocumentText(uri string) (text string, version int32, ok bool) 
 
 func (s *Server) serve(ctx context.Context, r io.Reader, w io.Writer, c io.Closer) int {
 	st := newStream(r, w, c, s.log.Printf)
+	s.stream = st
 	s.conn = jsonrpc2.NewConn(st)
 	s.conn.Go(ctx, s.handle)
 	defer s.diags.stop()
@@ -196,6 +200,7 @@ type request struct {
 	method string
 	params json.RawMessage
 	snap   *Snapshot
+	cut    *cutMessage // the texts stream.Read cut out of params, if it did
 }
 
 // handler answers one method. Synchronous handlers run in message order
@@ -240,7 +245,7 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		}
 		return nil
 	}
-	r := &request{method: method, params: req.Params()}
+	r := &request{method: method, params: req.Params(), cut: s.stream.takeCut(req)}
 	if h.sync {
 		s.run(ctx, reply, r, h)
 		return nil
@@ -350,9 +355,9 @@ func decode(r *request, v any) error {
 	var err error
 	switch p := v.(type) {
 	case *didOpenParams: // texts of megabytes: see jsontext.go
-		err = decodeDidOpen(r.params, p)
+		err = decodeDidOpen(r.params, r.cut, p)
 	case *didChangeParams:
-		err = decodeDidChange(r.params, p)
+		err = decodeDidChange(r.params, r.cut, p)
 	default:
 		err = json.Unmarshal(r.params, v)
 	}

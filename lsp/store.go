@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/pfls/pfls/parser"
 	"go.lsp.dev/protocol"
@@ -127,8 +126,12 @@ func (s *store) remove(uri protocol.DocumentURI) {
 // open parses a newly opened document. It always stores the text and
 // version, even when the parser panics.
 func (s *store) open(uri protocol.DocumentURI, version int32, text string) *Snapshot {
+	return s.openSrc(uri, version, []byte(text))
+}
+
+// openSrc is open for a text in bytes, which the store keeps.
+func (s *store) openSrc(uri protocol.DocumentURI, version int32, src []byte) *Snapshot {
 	name, _ := uriToPath(uri)
-	src := []byte(text)
 	s.mu.Lock()
 	cfg := s.config
 	s.mu.Unlock()
@@ -140,19 +143,41 @@ func (s *store) open(uri protocol.DocumentURI, version int32, text string) *Snap
 	return snap
 }
 
-// freeing is set while freeMemory's goroutine runs.
-var freeing atomic.Bool
+// freeing is freeMemory's state: running while its goroutine runs,
+// again when it was asked for once more meanwhile (the garbage of what
+// came after the collection began is then given back too).
+var freeing struct {
+	sync.Mutex
+	running, again bool
+	runs           int // collections forced (tests)
+}
 
 // freeMemory gives the memory freed to the system, on a goroutine of its
 // own so that the requests after the open do not wait for the
-// collection it forces; one at a time.
+// collection it forces; one at a time, and once more after it when
+// asked for while it ran.
 func freeMemory() {
-	if freeing.CompareAndSwap(false, true) {
-		go func() {
-			defer freeing.Store(false)
-			debug.FreeOSMemory()
-		}()
+	freeing.Lock()
+	defer freeing.Unlock()
+	if freeing.running {
+		freeing.again = true
+		return
 	}
+	freeing.running = true
+	go func() {
+		for {
+			debug.FreeOSMemory()
+			freeing.Lock()
+			freeing.runs++
+			if !freeing.again {
+				freeing.running = false
+				freeing.Unlock()
+				return
+			}
+			freeing.again = false
+			freeing.Unlock()
+		}
+	}()
 }
 
 // change applies content changes in order to the current snapshot; it

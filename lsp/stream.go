@@ -50,7 +50,8 @@ var contentLength = regexp.MustCompile(`(?i)content-length:[ \t]*[0-9]+[ \t]*\r?
 // the stream.
 type stream struct {
 	in     *bufio.Reader
-	back   []byte // bytes read too far, to be read again before in
+	back   []byte      // bytes read too far, to be read again before in
+	cut    *cutMessage // the last message read, when its texts were cut out (takeCut)
 	out    io.Writer
 	closer io.Closer
 	logf   func(format string, args ...any)
@@ -95,6 +96,12 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 		if data == nil {
 			continue
 		}
+		if len(data) >= cutMessageSize {
+			if c, ok := decodeCutMessage(data); ok {
+				s.cut = c
+				return c.msg, total, nil
+			}
+		}
 		msg, err := jsonrpc2.DecodeMessage(data)
 		if err == nil {
 			return msg, total, nil
@@ -102,6 +109,18 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 		s.logf("malformed message (%v): %.200s", err, data)
 		s.rejectBody(data, err)
 	}
+}
+
+// takeCut returns the texts cut out of msg, the message Read returned
+// last, or nil when they were not. The reading goroutine calls it from
+// the handler, before reading the next message.
+func (s *stream) takeCut(msg jsonrpc2.Message) *cutMessage {
+	if s == nil || s.cut == nil || s.cut.msg != msg {
+		return nil
+	}
+	c := s.cut
+	s.cut = nil
+	return c
 }
 
 // readByte reads one byte, from the pushed-back bytes first.
@@ -338,7 +357,10 @@ func (s *stream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error)
 	var data []byte
 	var err error
 	if r, ok := msg.(*jsonrpc2.Response); ok && r.Err() == nil && len(r.Result()) > 0 {
-		data, err = encodeResult(r)
+		if data, err = encodeResult(r); err != nil {
+			return 0, fmt.Errorf("marshaling message: %w", err)
+		}
+		return s.queueFramed(outgoing{data: data})
 	} else if m, ok := msg.(json.Marshaler); ok {
 		data, err = m.MarshalJSON() // already compact: skip encoding/json's re-check
 	} else {
@@ -378,10 +400,13 @@ func encodeResult(r *jsonrpc2.Response) ([]byte, error) {
 		return nil, fmt.Errorf("marshaling message: %w", err)
 	}
 	res := r.Result()
-	data := make([]byte, 0, len(res)+len(idJSON)+40)
-	data = append(data, `{"jsonrpc":"2.0","result":`...)
+	const head, mid = `{"jsonrpc":"2.0","result":`, `,"id":`
+	n := len(head) + len(res) + len(mid) + len(idJSON) + 1
+	data := make([]byte, 0, n+32)
+	data = appendHeader(data, n) // framed here: the answer may be megabytes, copied once
+	data = append(data, head...)
 	data = append(data, res...)
-	data = append(data, `,"id":`...)
+	data = append(data, mid...)
 	data = append(data, idJSON...)
 	return append(data, '}'), nil
 }
@@ -392,17 +417,25 @@ func (s *stream) writeRaw(data []byte) (int64, error) {
 }
 
 func frame(data []byte) []byte {
-	buf := make([]byte, 0, len(data)+32)
+	return append(appendHeader(make([]byte, 0, len(data)+32), len(data)), data...)
+}
+
+// appendHeader appends the header of a body of n bytes.
+func appendHeader(buf []byte, n int) []byte {
 	buf = append(buf, "Content-Length: "...)
-	buf = strconv.AppendInt(buf, int64(len(data)), 10)
-	buf = append(buf, "\r\n\r\n"...)
-	return append(buf, data...)
+	buf = strconv.AppendInt(buf, int64(n), 10)
+	return append(buf, "\r\n\r\n"...)
 }
 
 // queueMessage frames and queues one message, applying the queue's
 // bounds to notifications.
 func (s *stream) queueMessage(data []byte, out outgoing) (int64, error) {
 	out.data = frame(data)
+	return s.queueFramed(out)
+}
+
+// queueFramed is queueMessage for out.data framed already.
+func (s *stream) queueFramed(out outgoing) (int64, error) {
 	s.wmu.Lock()
 	defer s.wmu.Unlock()
 	if s.werr != nil {
@@ -496,6 +529,13 @@ func (s *stream) flush() {
 			s.wmu.Lock()
 			s.werr = fmt.Errorf("write to stream: %w", err)
 			s.wmu.Unlock()
+		}
+		if len(out.data) >= bigDocument {
+			// The encoding of an answer of megabytes (the symbols of a
+			// 10 MB file) leaves several times its size of garbage, as
+			// opening the file does (store.open).
+			out = outgoing{}
+			freeMemory()
 		}
 	}
 }

@@ -227,7 +227,7 @@ done:
 }
 
 // TestEncodeResultMatchesJSONRPC: a successful answer written without the
-// second encoder pass has the bytes jsonrpc2 itself writes, for numeric
+// second encoder pass has the bytes jsonrpc2 itself writes (framed), for numeric
 // and string ids and for results with HTML characters, line separators,
 // non-ASCII and nesting.
 func TestEncodeResultMatchesJSONRPC(t *testing.T) {
@@ -253,9 +253,38 @@ func TestEncodeResultMatchesJSONRPC(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !bytes.Equal(got, want) {
+			if want = frame(want); !bytes.Equal(got, want) {
 				t.Errorf("id %v, result %v:\n got %s\nwant %s", id, res, got, want)
 			}
 		}
+	}
+}
+
+// TestFreeMemoryAgain: asked for while it runs, freeMemory forces one
+// more collection after the one under way (the garbage of a big answer
+// written during the collection that followed the open), and then stops.
+func TestFreeMemoryAgain(t *testing.T) {
+	idle := func() (bool, int) {
+		freeing.Lock()
+		defer freeing.Unlock()
+		return !freeing.running && !freeing.again, freeing.runs
+	}
+	deadline := time.Now().Add(time.Minute)
+	wait := func() int {
+		for {
+			if ok, runs := idle(); ok {
+				return runs
+			}
+			if time.Now().After(deadline) {
+				t.Fatal("freeMemory never stops")
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	before := wait()
+	freeMemory()
+	freeMemory()
+	if runs := wait(); runs-before < 2 { // other tests may ask too
+		t.Errorf("%d collections, want at least 2", runs-before)
 	}
 }

@@ -50,6 +50,7 @@ resident after opening 10 MB|lsp.BenchmarkOpenBigFile|rss-MB|<=|300|MB
 edit -> diagnostics with capability, 20k lines|-|ns/op|<=|100|ms
 reparse after one character (bench doc)|parser.BenchmarkReparseOneChar|ns/op|<=|1|ms
 complexity of 20k lines (bench doc)|complexity.BenchmarkComplexity20000|ns/op|<=|50|ms
+complexity of 20k lines, CPU|complexity.BenchmarkComplexity20000|cpu-ms/op|<=|50|ms
 resident after open, 20k lines (bench doc)|lsp.BenchmarkMemoryAfterOpen|rss-MB|<=|60|MB'
 
 echo

@@ -1,0 +1,92 @@
+package complexity
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/pfls/pfls/parser"
+)
+
+// dumpResults prints everything a unit's result shows: costs, counts,
+// pieces with their conditions, notes, and each statement's.
+func dumpResults(rs []*UnitResult) string {
+	var b strings.Builder
+	pieces := func(ps []Piece) {
+		for _, p := range ps {
+			fmt.Fprintf(&b, "  piece %s when %s\n", p.Cost, WhenString(p.When, false))
+		}
+	}
+	for _, r := range rs {
+		fmt.Fprintf(&b, "%s: %s when %s | count %s | span %s | %v\n", unitName(r.Unit), r.Summary, WhenString(r.When, false), r.Count, r.Span, r.Notes)
+		pieces(r.Pieces)
+		for _, s := range r.Statements {
+			fmt.Fprintf(&b, " %d %s: %s when %s | count %s | span %s | %v | %v\n", s.Stmt.Pos(), s.Kind, s.Cost, WhenString(s.When, false), s.Count, s.Span, s.Stats, s.Notes)
+			pieces(s.Pieces)
+		}
+	}
+	return b.String()
+}
+
+// TestMemoSameResults: a pass that remembers loop sums and shown forms
+// (memo.go) gives every unit exactly the result of a pass that computes
+// each afresh, over the examples, the realistic programs, the model's
+// test data, the generated benchmark file and, with $PFLS_CORPUS set,
+// that corpus's first 40 files.
+func TestMemoSameResults(t *testing.T) {
+	var names []string
+	for _, g := range []string{"../examples/*.f", "../examples/*.fcm", "testdata/*.f*", "../hints/testdata/programs/*.f*", "../hints/testdata/programs/*.hpf"} {
+		m, _ := filepath.Glob(g)
+		names = append(names, m...)
+	}
+	if root := os.Getenv("PFLS_CORPUS"); root != "" {
+		var corpus []string
+		filepath.Walk(root, func(p string, info os.FileInfo, err error) error {
+			if err == nil && info.Mode().IsRegular() && strings.HasSuffix(p, ".f") {
+				corpus = append(corpus, p)
+			}
+			return nil
+		})
+		sort.Strings(corpus)
+		names = append(names, corpus[:min(len(corpus), 40)]...)
+	}
+	if len(names) < 20 {
+		t.Fatalf("only %d files", len(names))
+	}
+	srcs := map[string][]byte{"gen.f": []byte(complexitySource(20))}
+	for _, n := range names {
+		b, err := os.ReadFile(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs[n] = b
+	}
+	hits := -1
+	for n, src := range srcs {
+		f := parser.Parse(filepath.Base(n), src, nil)
+		with := NewEngine(Options{})
+		got := dumpResults(with.File(f))
+		without := NewEngine(Options{})
+		without.noMemo = true
+		want := dumpResults(without.File(f))
+		if got != want {
+			t.Errorf("%s: with the memo\n%s\nwithout\n%s", n, got, want)
+		}
+		p := with.begin(t.Context(), f)
+		ep := engineProcs{p, "", map[string]string{}, new([]string)}
+		for _, u := range f.Units {
+			analyzeUnit(f, u, with.cost, nil, ep)
+		}
+		if n == "gen.f" {
+			hits = ep.memo().hits
+		}
+	}
+	// gen.f is 20 routines of the same 9 loops: every routine after the
+	// first finds each of its loops' sums and shown forms remembered.
+	if hits < 19*9 {
+		t.Errorf("%d results given again in gen.f", hits)
+	}
+}
