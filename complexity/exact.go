@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+	"sync/atomic"
 )
 
 // This file is exact counting over affine loop nests: the sum of a
@@ -46,15 +47,14 @@ type exactSum struct {
 // residue and by chamber); past it the count is too large to analyse.
 const maxSumCalls = 4000
 
-var freshCounter struct {
-	n int
-}
+// freshCounter numbers fresh names; analyses of different documents run
+// at once in the server, so it is shared atomically.
+var freshCounter atomic.Int64
 
 // fresh returns a new variable name that is not a Fortran name.
 func (x *exactSum) fresh(v string, avoid ...Poly) string {
 	for {
-		freshCounter.n++
-		name := fmt.Sprintf("$%s%d", v, freshCounter.n%100000)
+		name := fmt.Sprintf("$%s%d", v, freshCounter.Add(1)%100000)
 		used := false
 		for _, p := range avoid {
 			if p.Has(name) {

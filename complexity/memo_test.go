@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/pfls/pfls/parser"
@@ -88,5 +89,43 @@ func TestMemoSameResults(t *testing.T) {
 	// first finds each of its loops' sums and shown forms remembered.
 	if hits < 19*9 {
 		t.Errorf("%d results given again in gen.f", hits)
+	}
+}
+
+// TestConcurrentEngines: engines of different documents run at once in the
+// server; each gives the result it gives alone (run with -race as well:
+// the fresh-name counter was a plain global).
+func TestConcurrentEngines(t *testing.T) {
+	names, _ := filepath.Glob("../hints/testdata/programs/*.f*")
+	if len(names) < 10 {
+		t.Fatalf("only %d files", len(names))
+	}
+	files := make([]*parser.File, len(names))
+	want := make([]string, len(names))
+	for i, n := range names {
+		src, err := os.ReadFile(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[i] = parser.Parse(filepath.Base(n), src, nil)
+		want[i] = dumpResults(NewEngine(Options{}).File(files[i]))
+	}
+	errs := make(chan string, 4*len(files))
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i, f := range files {
+				if got := dumpResults(NewEngine(Options{}).File(f)); got != want[i] {
+					errs <- names[i]
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for n := range errs {
+		t.Errorf("%s: a concurrent analysis differs from the one alone", n)
 	}
 }
