@@ -1,0 +1,367 @@
+package partition
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/pfls/pfls/parser"
+)
+
+// Tests written against the mutants gremlins found alive or uncovered
+// in partition (issue 21, scripts/mutation.sh).
+
+func parseUnit(t *testing.T, name, src string) *parser.Unit {
+	t.Helper()
+	f := parser.Parse(name, []byte(src), nil)
+	if errs := f.Errors(); len(errs) > 0 {
+		t.Fatalf("%s: %v", name, errs)
+	}
+	return f.Units[0]
+}
+
+// parseAny parses src as an editor sees it while the user types: with
+// whatever errors it has.
+func parseAny(t *testing.T, name, src string) *parser.Unit {
+	t.Helper()
+	f := parser.Parse(name, []byte(src), nil)
+	if len(f.Units) == 0 {
+		t.Fatalf("%s: no unit", name)
+	}
+	return f.Units[0]
+}
+
+// TestBlockCountsConstantPosition: a loop that stays at one position
+// (stride 0) is all on that position's owner; a position on a block's
+// boundary belongs to the block it starts: with blocks of 4, position 4
+// is processor 1's, 3 processor 0's, and one past the last block the
+// last processor's (it holds everything past its block), one below 0
+// the first's.
+func TestBlockCountsConstantPosition(t *testing.T) {
+	for _, c := range []struct {
+		c    int64
+		want []int64
+	}{
+		{4, []int64{0, 3, 0}},
+		{3, []int64{3, 0, 0}},
+		{8, []int64{0, 0, 3}},
+		{7, []int64{0, 3, 0}},
+		{12, []int64{0, 0, 3}},
+		{-1, []int64{3, 0, 0}},
+	} {
+		if got := blockCounts(c.c, 0, 3, 4, 3); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("3 iterations at position %d, blocks of 4 on 3: %v, want %v", c.c, got, c.want)
+		}
+	}
+}
+
+// TestDialectOfDirectives: HPF directives make an HPF unit; a Fortran D
+// directive (no sentinel) makes it Fortran D whatever the HPF lines
+// around it; CMF$ lines make it CM Fortran; no directive, no dialect.
+func TestDialectOfDirectives(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"      PROGRAM P\n      REAL A(10)\n!HPF$ DISTRIBUTE A(BLOCK)\n      END\n", "hpf"},
+		{"      PROGRAM P\n      REAL A(10), B(10)\n!HPF$ DISTRIBUTE A(BLOCK)\n!HPF$ ALIGN B(I) WITH A(I)\n      END\n", "hpf"},
+		{"      PROGRAM P\n      REAL A(10)\n      DECOMPOSITION D(10)\n      ALIGN A WITH D\n!HPF$ PROCESSORS PR(4)\n      DISTRIBUTE D(BLOCK)\n      END\n", "fortran-d"},
+		{"      PROGRAM P\n      REAL A(10,10)\nCMF$ LAYOUT A(:SERIAL, :NEWS)\n      END\n", "cmf"},
+		{"      PROGRAM P\n      REAL A(10)\n      END\n", ""},
+	} {
+		u := parseUnit(t, "p.f", c.src)
+		if got := Dialect(u); got != c.want {
+			t.Errorf("%q: dialect %q, want %q", c.src, got, c.want)
+		}
+		// The file's dialect applies only when the directives name none.
+		if got, want := FromUnit(u, 4, "cmf").Dialect, map[bool]string{true: "cmf", false: c.want}[c.want == ""]; got != want {
+			t.Errorf("%q in a .fcm file: dialect %q, want %q", c.src, got, want)
+		}
+		if got, want := WithFormats(u, 4, "A", []string{"BLOCK"}, "cmf").Dialect, map[bool]string{true: "cmf", false: c.want}[c.want == ""]; got != want {
+			t.Errorf("%q in a .fcm file, candidate: dialect %q, want %q", c.src, got, want)
+		}
+	}
+}
+
+// TestMainTemplateAndCanonicalNames: the main template is the one of
+// most dimensions, among those the first written, whatever the order of
+// the names (a map is walked in a different order each run); arrays
+// mapped alike are aligned with the main template when it is one of
+// them, else with the first of them written, not the first by name.
+func TestMainTemplateAndCanonicalNames(t *testing.T) {
+	src := `      PROGRAM P
+      REAL U(64,64), V(64,64), X(100), Y(100)
+!HPF$ TEMPLATE TB(100), TA(100)
+!HPF$ DISTRIBUTE (BLOCK) :: TB, TA
+!HPF$ ALIGN X(I) WITH TA(I)
+!HPF$ ALIGN Y(I) WITH TB(I)
+!HPF$ DISTRIBUTE (BLOCK,BLOCK) :: V, U
+      END
+`
+	u := parseUnit(t, "p.f", src)
+	for run := 0; run < 20; run++ {
+		d := FromUnit(u, 16, "")
+		if d.Name() != "V(BLOCK,BLOCK)" {
+			t.Fatalf("run %d: distribution %s, want V(BLOCK,BLOCK)", run, d.Name())
+		}
+		for name, want := range map[string]string{"U": "V", "V": "V", "X": "TB", "Y": "TB"} {
+			if got := d.Arrays[name].Template; got != want {
+				t.Fatalf("run %d: %s is aligned with %s, want %s", run, name, got, want)
+			}
+		}
+	}
+	// The main template as the first written of the group it is in,
+	// which is not the first by name.
+	src = `      PROGRAM P
+      REAL A(100), B(100)
+!HPF$ TEMPLATE T(100)
+!HPF$ DISTRIBUTE (BLOCK) :: T, B
+!HPF$ ALIGN A(I) WITH T(I)
+      END
+`
+	u = parseUnit(t, "p.f", src)
+	for run := 0; run < 20; run++ {
+		d := FromUnit(u, 16, "")
+		if d.Template != "T" {
+			t.Fatalf("run %d: main template %s, want T", run, d.Template)
+		}
+		for name, want := range map[string]string{"A": "T", "B": "T"} {
+			if got := d.Arrays[name].Template; got != want {
+				t.Fatalf("run %d: %s is aligned with %s, want %s", run, name, got, want)
+			}
+		}
+	}
+}
+
+// TestCMFCanonicalByName: CM Fortran arrays in the default layout have
+// no written distribution: those of one shape are aligned with the
+// first by name, the largest-rank array naming the distribution.
+func TestCMFCanonicalByName(t *testing.T) {
+	u := parseUnit(t, "p.fcm", "      PROGRAM P\n      REAL C(50), A(64,64), B(50), D(50)\n      END\n")
+	for run := 0; run < 10; run++ {
+		d := FromUnit(u, 16, "cmf")
+		if d.Name() != "A(BLOCK,BLOCK)" {
+			t.Fatalf("distribution %s, want A(BLOCK,BLOCK)", d.Name())
+		}
+		for name, want := range map[string]string{"A": "A", "B": "B", "C": "B", "D": "B"} {
+			if got := d.Arrays[name].Template; got != want {
+				t.Fatalf("run %d: %s is aligned with %s, want %s", run, name, got, want)
+			}
+		}
+	}
+}
+
+// TestCMFLayoutSerial: CMF$ LAYOUT keeps a :SERIAL dimension on every
+// processor and spreads the :NEWS ones over all of them; a LAYOUT
+// naming fewer dimensions than the array has (an error) spreads the rest.
+func TestCMFLayoutSerial(t *testing.T) {
+	src := `      PROGRAM P
+      REAL A(64,64), B(64,64), C(64,64)
+CMF$ LAYOUT A(:NEWS, :SERIAL)
+CMF$ LAYOUT B(:SERIAL, :NEWS)
+CMF$ LAYOUT C(:SERIAL)
+      END
+`
+	d := FromUnit(parseAny(t, "p.fcm", src), 16, "cmf")
+	for name, want := range map[string]string{"A": "A(BLOCK/16,:/1)", "B": "B(:/1,BLOCK/16)", "C": "C(:/1,BLOCK/16)"} {
+		if got := layoutString(d.Arrays[name]); got != want {
+			t.Errorf("%s: %s, want %s", name, got, want)
+		}
+	}
+}
+
+// TestIdentityAlignmentRanks: Fortran D's ALIGN A WITH D lays the array's
+// dimensions on the decomposition's first ones: a 1-D array on a 2-D
+// decomposition takes the first format; a 2-D array on a 1-D one has its
+// second dimension on every processor.
+func TestIdentityAlignmentRanks(t *testing.T) {
+	src := `      PROGRAM P
+      REAL X(100), A(100,100)
+      DECOMPOSITION D(100,100), E(100)
+      ALIGN X WITH D
+      ALIGN A WITH E
+      DISTRIBUTE D(CYCLIC,BLOCK)
+      DISTRIBUTE E(BLOCK)
+      END
+`
+	d := FromUnit(parseUnit(t, "p.f", src), 8, "")
+	for name, want := range map[string]string{"X": "X(CYCLIC/4)", "A": "A(BLOCK/8,:/1)"} {
+		if got := layoutString(d.Arrays[name]); got != want {
+			t.Errorf("%s: %s, want %s", name, got, want)
+		}
+	}
+	if got := d.Arrays["A"].TemplateDim; !reflect.DeepEqual(got, []int{0, -1}) {
+		t.Errorf("A's template dimensions %v, want [0 -1]", got)
+	}
+}
+
+// TestColonAlignments: ALIGN (:,:) WITH T(:,:) pairs the colons in
+// order; a collapsed alignee dimension (*) is on no template dimension
+// (-1); I-1 in the target is an offset of -1.
+func TestColonAlignments(t *testing.T) {
+	src := `      PROGRAM P
+      REAL A(100,200), C(100,7), W(100)
+!HPF$ TEMPLATE T(100,200)
+!HPF$ DISTRIBUTE T(BLOCK,CYCLIC) ONTO PR
+!HPF$ PROCESSORS PR(2,4)
+!HPF$ ALIGN A(:,:) WITH T(:,:)
+!HPF$ ALIGN C(I,*) WITH T(I,1)
+!HPF$ ALIGN W(I) WITH T(*,I-1)
+      END
+`
+	d := FromUnit(parseUnit(t, "p.f", src), 8, "")
+	for _, c := range []struct {
+		name, layout string
+		tdim, off    []int
+	}{
+		{"A", "A(BLOCK/2,CYCLIC/4)", []int{0, 1}, []int{0, 0}},
+		{"C", "C(BLOCK/2,:/1)", []int{0, -1}, []int{0, 0}},
+		{"W", "W(CYCLIC/4)", []int{1}, []int{-1}},
+	} {
+		l := d.Arrays[c.name]
+		if got := layoutString(l); got != c.layout {
+			t.Errorf("%s: %s, want %s", c.name, got, c.layout)
+		}
+		if !reflect.DeepEqual(l.TemplateDim, c.tdim) || !reflect.DeepEqual(l.Offset, c.off) {
+			t.Errorf("%s: template dimensions %v offsets %v, want %v %v", c.name, l.TemplateDim, l.Offset, c.tdim, c.off)
+		}
+	}
+}
+
+// TestMalformedAlignments: alignments with more subscripts than the
+// alignee or the template has dimensions, or dummies and colons that do
+// not pair up (what an editor sees while the user types), give a layout
+// of the array's rank, never a crash.
+func TestMalformedAlignments(t *testing.T) {
+	ranks := map[string]int{"A": 1, "B": 2}
+	for _, alignee := range []string{"A", "B"} {
+		for _, target := range []string{"T", "U"} {
+			for _, as := range []string{"(:)", "(:,:)", "(:,:,:)", "(I)", "(I,J)", "(I,J,K)", "(:,I)", "(I,:)", "(I,:,:)"} {
+				for _, ts := range []string{"(:)", "(:,:)", "(:,:,:)", "(I)", "(I,J)", "(*,I)", "(*,I,J)", "(J,I,*)", "(1,:)", "(I,:,:)", "(I-1,J+1)"} {
+					align := "!HPF$ ALIGN " + alignee + as + " WITH " + target + ts
+					src := "      PROGRAM P\n      REAL A(100), B(100,100)\n!HPF$ TEMPLATE T(100), U(100,100)\n!HPF$ DISTRIBUTE T(BLOCK)\n!HPF$ DISTRIBUTE U(BLOCK,CYCLIC)\n" + align + "\n      END\n"
+					u := parseAny(t, "p.f", src)
+					func() {
+						defer func() {
+							if r := recover(); r != nil {
+								t.Errorf("%s: panic %v", align, r)
+							}
+						}()
+						d := FromUnit(u, 4, "")
+						if l := d.Arrays[alignee]; l == nil || len(l.Dims) != ranks[alignee] || len(l.TemplateDim) != ranks[alignee] {
+							t.Errorf("%s: layout %+v", align, l)
+						}
+					}()
+				}
+			}
+		}
+	}
+}
+
+// TestOntoArrangementShapes: an ONTO arrangement with an extent of 1 is
+// used as written; one with an extent past MaxProcs or of none (an
+// error), or of another processor count, is replaced by the even
+// factorization.
+func TestOntoArrangementShapes(t *testing.T) {
+	for _, c := range []struct {
+		procs string
+		p     int
+		want  string
+	}{
+		{"PR(1,4)", 4, "T(BLOCK/1,BLOCK/4)"},
+		{"PR(4,1)", 4, "T(BLOCK/4,BLOCK/1)"},
+		{"PR(65536,1)", 65536, "T(BLOCK/65536,BLOCK/1)"},
+		{"PR(65537,1)", 65536, "T(BLOCK/256,BLOCK/256)"},
+		{"PR(0,4)", 4, "T(BLOCK/2,BLOCK/2)"},
+		{"PR(2,4)", 4, "T(BLOCK/2,BLOCK/2)"},
+	} {
+		src := "      PROGRAM P\n      REAL T(100,100)\n!HPF$ PROCESSORS " + c.procs + "\n!HPF$ DISTRIBUTE T(BLOCK,BLOCK) ONTO PR\n      END\n"
+		d := FromUnit(parseAny(t, "p.f", src), c.p, "")
+		if got := layoutString(d.Arrays["T"]); got != c.want {
+			t.Errorf("ONTO %s on %d: %s, want %s", c.procs, c.p, got, c.want)
+		}
+	}
+}
+
+// TestFormatStrings: the formats as a DISTRIBUTE writes them: CYCLIC(k)
+// with a known k, CYCLIC(expression) with an unknown one, ":" for a
+// dimension not distributed; CYCLIC(1) prints as CYCLIC.
+func TestFormatStrings(t *testing.T) {
+	src := `      PROGRAM P
+      INTEGER K
+      PARAMETER (M = 4)
+      REAL T(100,100,100)
+!HPF$ DISTRIBUTE T(CYCLIC(K), CYCLIC(M), *)
+      END
+`
+	d := FromUnit(parseUnit(t, "p.f", src), 16, "")
+	if got := d.Name(); got != "T(CYCLIC(K),CYCLIC(4),:)" {
+		t.Errorf("name %s, want T(CYCLIC(K),CYCLIC(4),:)", got)
+	}
+	for _, c := range []struct {
+		f    DimFormat
+		want string
+	}{
+		{DimFormat{Kind: "CYCLIC", K: 1}, "CYCLIC"},
+		{DimFormat{Kind: "CYCLIC", K: 2}, "CYCLIC(2)"},
+		{DimFormat{Kind: "CYCLIC"}, "CYCLIC"},
+		{DimFormat{Kind: "BLOCK"}, "BLOCK"},
+		{DimFormat{Kind: "*"}, ":"},
+	} {
+		if got := c.f.String(); got != c.want {
+			t.Errorf("%+v: %s, want %s", c.f, got, c.want)
+		}
+	}
+}
+
+// TestAlignedWith: ALIGN target WITH source gives the target the
+// source's layout and template but keeps its own extents; the others
+// and d itself are unchanged; an unknown source gives nil.
+func TestAlignedWith(t *testing.T) {
+	src := `      PROGRAM P
+      REAL A(100,100), B(50,50), C(10)
+!HPF$ DISTRIBUTE A(BLOCK,CYCLIC)
+      END
+`
+	d := FromUnit(parseUnit(t, "p.f", src), 16, "")
+	nd := d.AlignedWith("B", "A")
+	if nd == nil {
+		t.Fatal("AlignedWith(B, A) = nil")
+	}
+	if got := layoutString(nd.Arrays["B"]); got != "B(BLOCK/4,CYCLIC/4)" || nd.Arrays["B"].Template != "A" {
+		t.Errorf("B with A: %s on %s", got, nd.Arrays["B"].Template)
+	}
+	if e := nd.Arrays["B"].Extents; len(e) != 2 || e[0].Upper != 50 || e[1].Upper != 50 {
+		t.Errorf("B's extents %+v, want its own 1:50", e)
+	}
+	if !d.Arrays["B"].Replicated || nd.Arrays["C"] != d.Arrays["C"] {
+		t.Error("AlignedWith changed d or the other arrays")
+	}
+	if nd := d.AlignedWith("Q", "A"); nd == nil || nd.Arrays["Q"] == nil || nd.Arrays["Q"].Array != "Q" || len(nd.Arrays["Q"].Extents) != 2 {
+		t.Errorf("AlignedWith(Q, A) for an array without a layout: %+v", nd)
+	}
+	if d.AlignedWith("B", "NOPE") != nil {
+		t.Error("AlignedWith an unknown source is not nil")
+	}
+}
+
+// TestWithFormatsCMFAlignedRanks: a candidate of a CM Fortran program
+// lays the arrays aligned with the template array (CMF$ ALIGN) on its
+// formats, cut to their rank or filled with ":" to it, and an array of
+// the same shape in the default layout (aligned with A) on them too.
+func TestWithFormatsCMFAlignedRanks(t *testing.T) {
+	src := `      PROGRAM P
+      REAL A(64,64), B(64), C(64,64,4), D(64,64)
+CMF$ ALIGN B WITH A
+CMF$ ALIGN C WITH A
+      END
+`
+	u := parseUnit(t, "p.fcm", src)
+	d := WithFormats(u, 16, "A", []string{"CYCLIC(2)", "BLOCK"}, "cmf")
+	for name, want := range map[string]string{"A": "A(CYCLIC(2)/4,BLOCK/4)", "B": "B(CYCLIC(2)/4)", "C": "C(CYCLIC(2)/4,BLOCK/4,:/1)", "D": "D(CYCLIC(2)/4,BLOCK/4)"} {
+		l := d.Arrays[name]
+		if l == nil {
+			t.Errorf("%s: no layout", name)
+			continue
+		}
+		if got := layoutString(l); got != want || l.Template != "A" {
+			t.Errorf("%s: %s on %s, want %s on A", name, got, l.Template, want)
+		}
+	}
+}
