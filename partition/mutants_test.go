@@ -2,8 +2,10 @@ package partition
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
+	"github.com/pfls/pfls/machine"
 	"github.com/pfls/pfls/parser"
 )
 
@@ -363,5 +365,127 @@ CMF$ ALIGN C WITH A
 		if got := layoutString(l); got != want || l.Template != "A" {
 			t.Errorf("%s: %s on %s, want %s on A", name, got, l.Template, want)
 		}
+	}
+}
+
+// TestFactorThreeWays: p over n dimensions takes, dimension by
+// dimension, the largest divisor of what is left not above its n-th
+// root: 52 = 4·13 over 3 is 13×2×2 (not 13×4×1), 56 over 4 is 7×2×2×2,
+// 66 over 3 is 11×3×2.
+func TestFactorThreeWays(t *testing.T) {
+	for _, c := range []struct {
+		p, n int
+		want []int
+	}{
+		{52, 3, []int{13, 2, 2}}, {56, 4, []int{7, 2, 2, 2}}, {66, 3, []int{11, 3, 2}},
+		{64, 3, []int{4, 4, 4}}, {16, 1, []int{16}},
+	} {
+		if got := factor(c.p, c.n); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("factor(%d, %d) = %v, want %v", c.p, c.n, got, c.want)
+		}
+	}
+}
+
+// TestOMPScheduleModifier: an OpenMP 4.5 modifier (monotonic:,
+// nonmonotonic:) does not change the schedule's kind: monotonic:dynamic
+// is priced as dynamic.
+func TestOMPScheduleModifier(t *testing.T) {
+	m := ompModel(t, 1e-6, false)
+	with := func(sched string) *Estimate {
+		return ompEstimate(t, strings.Replace(ompUniform, "!$omp parallel do", "!$omp parallel do schedule("+sched+")", 1), 6, 4, m)
+	}
+	dyn, mono, static := with("dynamic,4"), with("monotonic:dynamic,4"), with("static,4")
+	if ompSeconds(t, mono) != ompSeconds(t, dyn) || ompSeconds(t, dyn) == ompSeconds(t, static) {
+		t.Errorf("monotonic:dynamic %g s, dynamic %g s, static %g s", ompSeconds(t, mono), ompSeconds(t, dyn), ompSeconds(t, static))
+	}
+	if !hasNote(mono, "schedule dynamic,4") || hasNote(mono, "not an OpenMP schedule") {
+		t.Errorf("monotonic:dynamic: notes %q", mono.Notes)
+	}
+}
+
+// TestOMPNumThreadsOne: NUM_THREADS(1) is a team of one: all 1000
+// iterations on it, and a fork of 1 thread (1 µs).
+func TestOMPNumThreadsOne(t *testing.T) {
+	m := ompModel(t, 1e-6, false)
+	e := ompEstimate(t, strings.Replace(ompUniform, "!$omp parallel do", "!$omp parallel do num_threads(1)", 1), 6, 16, m)
+	if got, want := ompSeconds(t, e), 1000e-6+1e-6; !ompNear(got, want) {
+		t.Errorf("%.9g s, want %.9g; notes %q", got, want, e.Notes)
+	}
+	if !hasNote(e, "makes the team 1 thread") {
+		t.Errorf("notes %q", e.Notes)
+	}
+}
+
+// TestOMPThreadsPastCores: 32 threads on the model's 16 cores are no
+// faster than 16: the busiest does a 16th of the 1000 iterations
+// (62.5 µs), not ceil(1000/32) = 32 of them; the fork is of 32 threads
+// (1 + log2 32 = 6 µs). At 16 threads nothing is said about sharing.
+func TestOMPThreadsPastCores(t *testing.T) {
+	m := ompModel(t, 1e-6, false)
+	e := ompEstimate(t, ompUniform, 6, 32, m)
+	if got, want := ompSeconds(t, e), 62.5e-6+6e-6; !ompNear(got, want) {
+		t.Errorf("32 threads: %.9g s, want %.9g; notes %q", got, want, e.Notes)
+	}
+	if !hasNote(e, "32 threads on 16 cores: the threads share the cores") {
+		t.Errorf("32 threads: notes %q", e.Notes)
+	}
+	if e := ompEstimate(t, ompUniform, 6, 16, m); hasNote(e, "share the cores") {
+		t.Errorf("16 threads: notes %q", e.Notes)
+	}
+}
+
+// TestOMPMeasuredRange: figures measured at up to 2 threads are
+// extrapolated to 4, not at 2; a model without measurements says its
+// figures are defaults.
+func TestOMPMeasuredRange(t *testing.T) {
+	m := ompModel(t, 1e-6, false)
+	if e := ompEstimate(t, ompUniform, 6, 2, m); hasNote(e, "extrapolated") || hasNote(e, "defaults") {
+		t.Errorf("2 threads: notes %q", e.Notes)
+	}
+	if e := ompEstimate(t, ompUniform, 6, 4, m); !hasNote(e, "the shared-memory figures were measured at up to 2 threads; 4 threads is extrapolated from them") {
+		t.Errorf("4 threads: notes %q", e.Notes)
+	}
+	src := `{"name": "omp-test", "provenance": {"source": "test"}, "ops": {"iteration": 1e-6}, "comm": {},
+	  "sharedMemory": {"source": "guessed", "cores": 16, "sockets": 1,
+	    "fork": {"a": 1e-6, "b": 1e-6, "growth": "log"}, "barrier": {"a": 5e-7, "b": 2.5e-7, "growth": "log"},
+	    "reduction": {"a": 1e-7, "b": 1e-7, "growth": "linear"}, "chunk": {"a": 0, "b": 1e-8, "growth": "log"},
+	    "coreBandwidth": 1e9, "socketBandwidth": 4e9}}`
+	dm, err := machine.LoadMachine(strings.NewReader(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := ompEstimate(t, ompUniform, 6, 4, dm); !hasNote(e, "the shared-memory figures are defaults, not measurements: guessed") || hasNote(e, "extrapolated") {
+		t.Errorf("no measurements: notes %q", e.Notes)
+	}
+}
+
+// TestOMPOrphanAfterRegion: an OpenMP DO after its unit's PARALLEL
+// region has closed stands outside it and runs on one thread; the one
+// inside it is shared.
+func TestOMPOrphanAfterRegion(t *testing.T) {
+	m := ompModel(t, 1e-6, false)
+	src := `program p
+  integer, parameter :: n = 100
+  real(8) :: a(n)
+  integer :: i
+  !$omp parallel
+  !$omp do
+  do i = 1, n
+    a(i) = 1
+  end do
+  !$omp end do
+  !$omp end parallel
+  !$omp do
+  do i = 1, n
+    a(i) = 2
+  end do
+  !$omp end do
+end program p
+`
+	if e := ompEstimate(t, src, 7, 4, m); hasNote(e, "outside every PARALLEL region") || !ompNear(ompSeconds(t, e), 25e-6+0.5e-6+0.5e-6) {
+		t.Errorf("the DO in the region: %.9g s (want 25 iterations and a barrier of 0.5 + 0.25·2 µs), notes %q", ompSeconds(t, e), e.Notes)
+	}
+	if e := ompEstimate(t, src, 13, 4, m); !hasNote(e, "OpenMP DO at line 13 stands outside every PARALLEL region: it runs on one thread") || !ompNear(ompSeconds(t, e), 100e-6) {
+		t.Errorf("the DO after the region: %.9g s, notes %q", ompSeconds(t, e), e.Notes)
 	}
 }
