@@ -1,6 +1,7 @@
 package partition
 
 import (
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -487,5 +488,80 @@ end program p
 	}
 	if e := ompEstimate(t, src, 13, 4, m); !hasNote(e, "OpenMP DO at line 13 stands outside every PARALLEL region: it runs on one thread") || !ompNear(ompSeconds(t, e), 100e-6) {
 		t.Errorf("the DO after the region: %.9g s, notes %q", ompSeconds(t, e), e.Notes)
+	}
+}
+
+// TestOMPArrayReduction: each thread adds its private copy of a
+// reduction array into the shared one, one load and one store an
+// element a thread past the first element: an array of 1000 costs
+// (1000 − 10)·4·(10 + 20 ns) more than one of 10 on 4 threads, the loop
+// being the same.
+func TestOMPArrayReduction(t *testing.T) {
+	src := `{"name": "omp-test", "provenance": {"source": "test"}, "ops": {"iteration": 1e-6, "load": 1e-8, "store": 2e-8}, "comm": {},
+	  "sharedMemory": {"source": "test", "cores": 16, "sockets": 1, "measured": [1, 2],
+	    "fork": {"a": 1e-6, "b": 1e-6, "growth": "log"}, "barrier": {"a": 5e-7, "b": 2.5e-7, "growth": "log"},
+	    "reduction": {"a": 1e-7, "b": 1e-7, "growth": "linear"}, "chunk": {"a": 0, "b": 1e-8, "growth": "log"},
+	    "coreBandwidth": 1e9, "socketBandwidth": 4e9}}`
+	m, err := machine.LoadMachine(strings.NewReader(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog := func(size string) string {
+		return `program p
+  real(8) :: a(64), h(` + size + `)
+  integer :: i
+  !$omp parallel do reduction(+:h)
+  do i = 1, 64
+    h(1) = h(1) + a(i)
+  end do
+end program p
+`
+	}
+	e10 := ompEstimate(t, prog("10"), 5, 4, m)
+	// 10 elements: 0.1 + 0.1·3 µs, and 9·4·30 ns = 1.08 µs.
+	if !hasNote(e10, "reduction of H (+, 10 elements) over 4 threads: 1.48 µs per execution") {
+		t.Errorf("10 elements: notes %q", e10.Notes)
+	}
+	small, large := ompSeconds(t, e10), ompSeconds(t, ompEstimate(t, prog("1000"), 5, 4, m))
+	if got, want := large-small, 990*4*3e-8; !ompNear(got, want) && math.Abs(got-want) > 1e-15 {
+		t.Errorf("1000 elements %.9g s, 10 elements %.9g s: difference %.9g, want %.9g", large, small, got, want)
+	}
+	// A scalar's reduction is the model's alone: 0.1 + 0.1·3 µs.
+	scalar := strings.Replace(strings.Replace(prog("10"), "h(1) = h(1)", "s = s", 1), "h(10)", "h(10), s", 1)
+	e := ompEstimate(t, strings.Replace(scalar, "reduction(+:h)", "reduction(+:s)", 1), 5, 4, m)
+	if !hasNote(e, "reduction of S (+) over 4 threads: 400 ns") {
+		t.Errorf("scalar: notes %q", e.Notes)
+	}
+}
+
+// TestOMPCoresWords: a one-socket node is described by its cores alone.
+func TestOMPCoresWords(t *testing.T) {
+	e := ompEstimate(t, ompUniform, 6, 4, ompModel(t, 1e-6, false))
+	if !hasNote(e, "on the cores of one shared-memory node (the model's node has 16 cores)") {
+		t.Errorf("notes %q", e.Notes)
+	}
+}
+
+// TestOMPBandwidthInsideLoop: the memory traffic of a loop whose bounds
+// depend on an enclosing loop's index is taken at that index's first
+// value: K = 1 streams all 10^6 elements of A and B, 16 MB (the
+// estimate of the K loop, which knows K's first value).
+func TestOMPBandwidthInsideLoop(t *testing.T) {
+	m := ompModel(t, 1e-9, true)
+	src := `program p
+  integer, parameter :: n = 1000000
+  real(8) :: a(n), b(n)
+  integer :: i, k
+  do k = 1, 4
+    !$omp parallel do
+    do i = k, n
+      a(i) = b(i)
+    end do
+  end do
+end program p
+`
+	e := ompEstimate(t, src, 5, 4, m)
+	if !hasNote(e, "memory bandwidth: 16 MB per execution from main memory") || !hasNote(e, "memory-bound") {
+		t.Errorf("notes %q", e.Notes)
 	}
 }
