@@ -565,3 +565,42 @@ end program p
 		t.Errorf("notes %q", e.Notes)
 	}
 }
+
+// TestOMPCacheEdge: a loop whose data fills the model's 1 kB cache
+// exactly (128 eight-byte elements) runs from the cache, with no
+// bandwidth limit; one element more streams from main memory.
+func TestOMPCacheEdge(t *testing.T) {
+	m := ompModel(t, 1e-9, true)
+	src := func(n string) string {
+		return `program p
+  integer, parameter :: n = ` + n + `
+  real(8) :: a(n)
+  integer :: i
+  !$omp parallel do
+  do i = 1, n
+    a(i) = 2*a(i)
+  end do
+end program p
+`
+	}
+	if e := ompEstimate(t, src("128"), 6, 4, m); hasNote(e, "memory bandwidth") {
+		t.Errorf("128 elements: notes %q", e.Notes)
+	}
+	if e := ompEstimate(t, src("129"), 6, 4, m); !hasNote(e, "memory bandwidth") {
+		t.Errorf("129 elements: notes %q", e.Notes)
+	}
+}
+
+// TestOMPStaticHasNoChunks: a static schedule deals no chunks at run
+// time, so none is counted or mentioned; a dynamic one counts its
+// chunks.
+func TestOMPStaticHasNoChunks(t *testing.T) {
+	m := ompModel(t, 1e-6, false)
+	if e := ompEstimate(t, ompUniform, 6, 4, m); hasNote(e, "chunks on the busiest thread") {
+		t.Errorf("static: notes %q", e.Notes)
+	}
+	dyn := strings.Replace(ompUniform, "!$omp parallel do", "!$omp parallel do schedule(dynamic,10)", 1)
+	if e := ompEstimate(t, dyn, 6, 4, m); !hasNote(e, "dynamic schedule: 25 chunks on the busiest thread") {
+		t.Errorf("dynamic: notes %q", e.Notes)
+	}
+}
