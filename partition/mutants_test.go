@@ -2,6 +2,7 @@ package partition
 
 import (
 	"math"
+	"math/big"
 	"reflect"
 	"strings"
 	"testing"
@@ -602,5 +603,42 @@ func TestOMPStaticHasNoChunks(t *testing.T) {
 	dyn := strings.Replace(ompUniform, "!$omp parallel do", "!$omp parallel do schedule(dynamic,10)", 1)
 	if e := ompEstimate(t, dyn, 6, 4, m); !hasNote(e, "dynamic schedule: 25 chunks on the busiest thread") {
 		t.Errorf("dynamic: notes %q", e.Notes)
+	}
+}
+
+// TestHybridTeamNotPositive: OMP_NUM_THREADS=0 or a negative value is
+// no team: each process runs on the cores of a node, as without it.
+func TestHybridTeamNotPositive(t *testing.T) {
+	const p = 16
+	f, u := parseOne(t, "hyb.f90", hybridSrc)
+	m := machine.DefaultMachine()
+	sm, _ := m.Shared()
+	team := threadsWord(max(sm.Cores, 1))
+	for _, v := range []int64{0, -2} {
+		e := EstimateLoop(f, u, firstLoop(t, u, 10, f), FromUnit(u, p, f.Dialect), Options{Machine: m, Procs: p, Values: map[string]*big.Rat{"OMP_NUM_THREADS": big.NewRat(v, 1)}})
+		if !hasNote(e, "each runs the loop's share on "+team+" (") {
+			t.Errorf("OMP_NUM_THREADS=%d: notes %q, want a team of %s", v, e.Notes, team)
+		}
+	}
+}
+
+// TestOMPCollapseEight: COLLAPSE(8) of an 8-deep nest of 2 iterations a
+// loop shares its 2^8 = 256 innermost iterations among 16 threads: the
+// busiest does a 16th of the nest's 2 + 4 + ... + 256 = 510 µs of
+// iterations; the fork of 16 threads is 5 µs.
+func TestOMPCollapseEight(t *testing.T) {
+	m := ompModel(t, 1e-6, false)
+	var b strings.Builder
+	b.WriteString("program p\n  real(8) :: a(2,2,2,2,2,2,2,2)\n  integer :: i1, i2, i3, i4, i5, i6, i7, i8\n  !$omp parallel do collapse(8)\n")
+	for k := 8; k >= 1; k-- {
+		b.WriteString(strings.Repeat("  ", 9-k) + "do i" + string(rune('0'+k)) + " = 1, 2\n")
+	}
+	b.WriteString(strings.Repeat("  ", 9) + "a(i1,i2,i3,i4,i5,i6,i7,i8) = 0\n")
+	for k := 1; k <= 8; k++ {
+		b.WriteString(strings.Repeat("  ", k) + "end do\n")
+	}
+	b.WriteString("end program p\n")
+	if got, want := ompSeconds(t, ompEstimate(t, b.String(), 5, 16, m)), 510e-6/16+5e-6; !ompNear(got, want) {
+		t.Errorf("collapse(8): %.9g s, want %.9g", got, want)
 	}
 }
