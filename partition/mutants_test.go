@@ -642,3 +642,50 @@ func TestOMPCollapseEight(t *testing.T) {
 		t.Errorf("collapse(8): %.9g s, want %.9g", got, want)
 	}
 }
+
+// TestCMFAlignRanks: CMF$ ALIGN B WITH A gives B the layout of A's
+// first dimensions when B has fewer, and ":" for those past A's rank.
+func TestCMFAlignRanks(t *testing.T) {
+	src := `      PROGRAM P
+      REAL A(64,64), B(64), C(64,64,4)
+CMF$ ALIGN B WITH A
+CMF$ ALIGN C WITH A
+      END
+`
+	d := FromUnit(parseUnit(t, "p.fcm", src), 16, "cmf")
+	for name, want := range map[string]string{"A": "A(BLOCK/4,BLOCK/4)", "B": "B(BLOCK/4)", "C": "C(BLOCK/4,BLOCK/4,:/1)"} {
+		if got := layoutString(d.Arrays[name]); got != want || d.Arrays[name].Template != "A" {
+			t.Errorf("%s: %s on %s, want %s on A", name, got, d.Arrays[name].Template, want)
+		}
+	}
+}
+
+// TestWithFormatsLeavesOthers: a candidate redistributes the template
+// and what is aligned with it; an array aligned with nothing stays
+// replicated, one distributed on its own keeps its own formats.
+func TestWithFormatsLeavesOthers(t *testing.T) {
+	src := `      PROGRAM P
+      REAL A(100,100), S(100), G(50)
+!HPF$ TEMPLATE T(100,100)
+!HPF$ DISTRIBUTE T(BLOCK,BLOCK)
+!HPF$ ALIGN A(I,J) WITH T(I,J)
+!HPF$ DISTRIBUTE G(CYCLIC)
+      END
+`
+	d := WithFormats(parseUnit(t, "p.f", src), 16, "T", []string{":", "CYCLIC(2)"}, "")
+	for name, want := range map[string]string{"T": "T(:/1,CYCLIC(2)/16)", "A": "A(:/1,CYCLIC(2)/16)", "S": "S(:/1)", "G": "G(CYCLIC/16)"} {
+		l := d.Arrays[name]
+		if l == nil {
+			if name != "T" {
+				t.Errorf("%s: no layout", name)
+			}
+			continue
+		}
+		if got := layoutString(l); got != want {
+			t.Errorf("%s: %s, want %s", name, got, want)
+		}
+	}
+	if !d.Arrays["S"].Replicated || d.Arrays["G"].Template != "G" {
+		t.Errorf("S replicated %v, G on %s", d.Arrays["S"].Replicated, d.Arrays["G"].Template)
+	}
+}
