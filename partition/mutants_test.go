@@ -689,3 +689,25 @@ func TestWithFormatsLeavesOthers(t *testing.T) {
 		t.Errorf("S replicated %v, G on %s", d.Arrays["S"].Replicated, d.Arrays["G"].Template)
 	}
 }
+
+// TestHumanUnits: times in the unit that keeps them between 1 and 1000
+// (three significant digits), bytes with decimal SI prefixes up to EB,
+// 1000 of a unit being one of the next.
+func TestHumanUnits(t *testing.T) {
+	for s, want := range map[float64]string{
+		0: "0 s", 2.5e-9: "2.5 ns", 999e-9: "999 ns", 1e-6: "1 µs", 2.5e-3: "2.5 ms", 0.999: "999 ms",
+		1: "1 s", 12.3: "12.3 s", 76412: "76400 s", -2.5e-3: "-2.5 ms",
+	} {
+		if got := humanSec(s); got != want {
+			t.Errorf("humanSec(%g) = %q, want %q", s, got, want)
+		}
+	}
+	for b, want := range map[float64]string{
+		0: "0 B", 999: "999 B", 1000: "1 kB", 1024: "1.02 kB", 16e6: "16 MB", 2.5e9: "2.5 GB",
+		1e18: "1 EB", 5e21: "5e+03 EB",
+	} {
+		if got := humanBytes(b); got != want {
+			t.Errorf("humanBytes(%g) = %q, want %q", b, got, want)
+		}
+	}
+}
