@@ -7,6 +7,7 @@
 # against the targets of issue 21: efficacy >= 90%, coverage >= 80%.
 #
 # Usage: scripts/mutation.sh [PKG...]   (default: complexity partition hints lsp)
+#        DIFF=origin/main scripts/mutation.sh   (the lines a change touches)
 # Environment: WORKERS (gremlins --workers, default 1), COEFFICIENT
 # (--timeout-coefficient, default 10: a mutant's test run may take that
 # many times the coverage run; gremlins's 3 is too short on a loaded
@@ -25,6 +26,20 @@
 # with FILES="label.go hover.go diagnostics.go capability.go", 132
 # mutants, 26-30 min; all of hints, about 1,150 covered mutants at 15-20
 # s each, 5-6 hours.
+# DIFF (a git ref, e.g. origin/main): mutate only the lines changed
+# since it, over the whole module, in one run reported as "changed"
+# (gremlins --diff finds nothing when given a package path, so the
+# packages are ignored then): the form that fits a CI step, since a
+# change touches a few dozen mutants where a package has hundreds. Its
+# coverage run is the whole module's test suite (390 s here under load),
+# which must pass: one failing or flaky test anywhere stops the run
+# (measured: TestProfileMPI's real-MPI check failed under load). Then
+# each mutant costs its package's test run (partition 6 s, lsp 20 s).
+# Measured the same way: partition with FILES="trips.go dist.go", 240
+# covered mutants, 25 min (6.3 s each); lsp with FILES="position.go
+# inlay.go actions.go settings.go", 64 mutants, 24 min (22 s each: the
+# package's tests take 8 s); a whole package of partition (1,460
+# mutants) or lsp (760) is 2.5 to 5 hours.
 # No --test-cpu: gremlins 0.6.0 passes it to go test as the one argument
 # "-cpu N", which go test rejects, and counts every mutant killed.
 set -euo pipefail
@@ -42,6 +57,7 @@ workers=${WORKERS:-1}
 coefficient=${COEFFICIENT:-10}
 limit=${LIMIT:-20m}
 if [ $# -gt 0 ]; then pkgs=("$@"); else pkgs=(complexity partition hints lsp); fi
+if [ -n "${DIFF:-}" ]; then pkgs=(changed); fi
 if [ -n "${LOGDIR:-}" ]; then
   logs=$LOGDIR
   mkdir -p "$logs"
@@ -60,10 +76,16 @@ for p in "${pkgs[@]}"; do
       case " $FILES " in *" $b "*) ;; *) excl+=(-E "(^|/)$b\$") ;; esac
     done
   fi
-  echo "=== gremlins ./$p (workers $workers, limit $limit${FILES:+, files: $FILES})"
+  target=./$p
+  diff=()
+  if [ -n "${DIFF:-}" ]; then
+    target=.
+    diff=(--diff "$DIFF")
+  fi
+  echo "=== gremlins $target (workers $workers, limit $limit${FILES:+, files: $FILES}${DIFF:+, lines changed since $DIFF})"
   t0=$SECONDS
   rc=0
-  timeout -k 30s "$limit" gremlins unleash --workers "$workers" --timeout-coefficient "$coefficient" ${excl[@]+"${excl[@]}"} "./$p" 2>&1 | tee "$logs/${p//\//_}.log" || rc=$?
+  timeout -k 30s "$limit" gremlins unleash --workers "$workers" --timeout-coefficient "$coefficient" ${diff[@]+"${diff[@]}"} ${excl[@]+"${excl[@]}"} "$target" 2>&1 | tee "$logs/${p//\//_}.log" || rc=$?
   echo "--- ./$p: $((SECONDS - t0)) s, exit $rc"
   [ "$rc" -eq 0 ] || status=1
 done

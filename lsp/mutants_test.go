@@ -1,0 +1,211 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/pfls/pfls/hints"
+	"github.com/pfls/pfls/parser"
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+)
+
+// Tests written against the mutants gremlins found alive or uncovered
+// in lsp (issue 21, scripts/mutation.sh).
+
+// edgeProgram is four lines of 16, 12, 12 and 10 bytes: the lines start
+// at offsets 0, 16, 28 and 40, and the text ends at 50.
+const edgeProgram = "      PROGRAM P\n      X = 1\n      Y = 2\n      END\n"
+
+// edgeHints is an inlay producer that ignores the range it is given and
+// puts a hint labelled with its offset at every offset of the text,
+// the end included: what the server answers is then its own range filter.
+func edgeHints(_ context.Context, f *parser.File, _, _ int, _ hints.InlayOptions) []hints.InlayHint {
+	var out []hints.InlayHint
+	for off := 0; off <= len(f.Src); off++ {
+		out = append(out, hints.InlayHint{Offset: off, Label: fmt.Sprint(off), Kind: "loop"})
+	}
+	return out
+}
+
+// TestInlayHintRangeEdges: the server answers the hints at offsets in
+// [start, end) of the range asked for (LSP: the visible range, its end
+// exclusive), and a range reaching the end of the text also the hint at
+// the very end, after the last newline.
+func TestInlayHintRangeEdges(t *testing.T) {
+	const uri = "file:///src/edge.f"
+	if len(edgeProgram) != 50 {
+		t.Fatalf("edgeProgram is %d bytes", len(edgeProgram))
+	}
+	c := newClient(t, Options{Inlay: edgeHints})
+	c.initialize(map[string]any{})
+	c.open(uri, edgeProgram)
+	labels := func(start, end protocol.Position) string {
+		t.Helper()
+		var hs []InlayHint
+		c.call("textDocument/inlayHint", map[string]any{"textDocument": map[string]any{"uri": uri},
+			"range": protocol.Range{Start: start, End: end}}, &hs)
+		var b []string
+		for _, h := range hs {
+			b = append(b, h.Label)
+		}
+		return strings.Join(b, " ")
+	}
+	for _, c := range []struct {
+		start, end protocol.Position
+		want       string
+	}{
+		// Line 1 whole: offsets 16..27 (27 is its newline), not 15, not 28.
+		{protocol.Position{Line: 1}, protocol.Position{Line: 2}, "16 17 18 19 20 21 22 23 24 25 26 27"},
+		// Columns 6 to 9 of line 2: offsets 34, 35, 36.
+		{protocol.Position{Line: 2, Character: 6}, protocol.Position{Line: 2, Character: 9}, "34 35 36"},
+		// An empty range: nothing.
+		{protocol.Position{Line: 2, Character: 6}, protocol.Position{Line: 2, Character: 6}, ""},
+		// The last line to the end of the text (line 4, column 0): 40..50.
+		{protocol.Position{Line: 3}, protocol.Position{Line: 4}, "40 41 42 43 44 45 46 47 48 49 50"},
+		// A range past the end of the text is clamped to it.
+		{protocol.Position{Line: 3, Character: 8}, protocol.Position{Line: 100}, "48 49 50"},
+		// A range ending one byte before the end: not the last newline.
+		{protocol.Position{Line: 3, Character: 8}, protocol.Position{Line: 3, Character: 9}, "48"},
+	} {
+		if got := labels(c.start, c.end); got != c.want {
+			t.Errorf("range %v-%v: hints at %q, want %q", c.start, c.end, got, c.want)
+		}
+	}
+}
+
+// TestCommandActionHasNoEdit: an action that is only a command carries
+// no workspace edit, and for a client that resolves edits, no data to
+// resolve one with (there is none); an action with edits gets its edit or,
+// for such a client, the data to resolve it.
+func TestCommandActionHasNoEdit(t *testing.T) {
+	opts := Options{
+		Actions: func(_ context.Context, f *parser.File, start, end int, _ hints.EstimateSettings) []hints.CodeAction {
+			return []hints.CodeAction{
+				{Title: "Estimate this loop", Kind: "source", Command: hints.EstimateCommand, Args: []any{2}},
+				{Title: "Insert ALIGN", Kind: "quickfix", Edits: []hints.TextEdit{{File: f, Start: 0, End: 0, Text: "C"}}},
+			}
+		},
+	}
+	type action struct {
+		Title   string                  `json:"title"`
+		Edit    *protocol.WorkspaceEdit `json:"edit"`
+		Command *protocol.Command       `json:"command"`
+		Data    *actionData             `json:"data"`
+	}
+	const uri = "file:///src/edge.f"
+	ask := func(caps map[string]any) []action {
+		c := newClient(t, opts)
+		c.initialize(caps)
+		c.open(uri, edgeProgram)
+		var acts []action
+		c.call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": uri},
+			"range": protocol.Range{Start: protocol.Position{Line: 1}, End: protocol.Position{Line: 1}}, "context": map[string]any{"diagnostics": []any{}}}, &acts)
+		if len(acts) != 2 {
+			t.Fatalf("actions: %+v", acts)
+		}
+		return acts
+	}
+	acts := ask(map[string]any{})
+	if a := acts[0]; a.Command == nil || a.Edit != nil || a.Data != nil {
+		t.Errorf("command action, client without resolve: edit %+v, data %+v", a.Edit, a.Data)
+	}
+	if a := acts[1]; a.Edit == nil || len(a.Edit.Changes[uri]) != 1 || a.Data != nil {
+		t.Errorf("edit action, client without resolve: edit %+v, data %+v", a.Edit, a.Data)
+	}
+	acts = ask(map[string]any{"textDocument": map[string]any{"codeAction": map[string]any{"resolveSupport": map[string]any{"properties": []string{"edit"}}}}})
+	if a := acts[0]; a.Command == nil || a.Edit != nil || a.Data != nil {
+		t.Errorf("command action, client with resolve: edit %+v, data %+v", a.Edit, a.Data)
+	}
+	if a := acts[1]; a.Edit != nil || a.Data == nil || a.Data.Resolve == nil || a.Data.Resolve.Title != "Insert ALIGN" {
+		t.Errorf("edit action, client with resolve: edit %+v, data %+v", a.Edit, a.Data)
+	}
+}
+
+// TestEstimateCommandArguments: pfls.estimateLoop takes [uri, line] of
+// an open document; anything else is an invalid-params error that says
+// which.
+func TestEstimateCommandArguments(t *testing.T) {
+	opts := Options{Estimate: func(_ context.Context, _ *parser.File, line int, _ hints.EstimateSettings) (string, error) {
+		return fmt.Sprintf("line %d", line), nil
+	}}
+	c := newClient(t, opts)
+	c.initialize(map[string]any{})
+	const uri = "file:///src/edge.f"
+	c.open(uri, edgeProgram)
+	var res string
+	c.call("workspace/executeCommand", map[string]any{"command": hints.EstimateCommand, "arguments": []any{uri, 3}}, &res)
+	if res != "line 3" {
+		t.Errorf("estimate of line 3: %q", res)
+	}
+	for _, tc := range []struct {
+		args []any
+		want string
+	}{
+		{[]any{uri}, hints.EstimateCommand + " takes [uri, line]"},
+		{[]any{uri, "three"}, hints.EstimateCommand + " takes [uri, line]"},
+		{[]any{3, uri}, hints.EstimateCommand + " takes [uri, line]"},
+		{[]any{"file:///src/closed.f", 3}, "document not open: file:///src/closed.f"},
+	} {
+		err := c.callErr("workspace/executeCommand", map[string]any{"command": hints.EstimateCommand, "arguments": tc.args}, &res)
+		if rpcCode(err) != jsonrpc2.InvalidParams || err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("arguments %v: %v, want invalid params %q", tc.args, err, tc.want)
+		}
+	}
+}
+
+// TestParseSettingsMaxLength: a maxLength that is not positive keeps
+// the one of the base settings; a positive one, even 1, is taken.
+func TestParseSettingsMaxLength(t *testing.T) {
+	base := DefaultSettings()
+	for _, tc := range []struct {
+		raw  string
+		want int
+	}{
+		{`{"inlayHints":{"maxLength":0}}`, base.InlayHints.MaxLength},
+		{`{"inlayHints":{"maxLength":-3}}`, base.InlayHints.MaxLength},
+		{`{"inlayHints":{"maxLength":1}}`, 1},
+		{`{"pfls":{"inlayHints":{"maxLength":12}}}`, 12},
+	} {
+		if got := parseSettings(json.RawMessage(tc.raw), base).InlayHints.MaxLength; got != tc.want {
+			t.Errorf("%s: maxLength %d, want %d", tc.raw, got, tc.want)
+		}
+	}
+}
+
+// TestDidChangeConfigurationPullOrPush: settings pushed under "pfls"
+// apply at once; a notification whose settings hold no "pfls" section
+// (another extension's, or none) makes the server ask the client for
+// its pfls section.
+func TestDidChangeConfigurationPullOrPush(t *testing.T) {
+	c := newClient(t, Options{})
+	c.initialize(fullCapabilities)
+	waitFor(t, func() bool { return c.sentCalls("workspace/configuration") == 1 }) // at initialized
+	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"pfls": map[string]any{"inlayHints": map[string]any{"maxLength": 7}}}})
+	waitFor(t, func() bool { return c.srv.currentSettings().InlayHints.MaxLength == 7 })
+	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"editor": map[string]any{"tabSize": 2}}})
+	waitFor(t, func() bool { return c.sentCalls("workspace/configuration") == 2 })
+	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"pfls": map[string]any{}}})
+	waitFor(t, func() bool {
+		return c.srv.currentSettings().InlayHints.MaxLength == DefaultSettings().InlayHints.MaxLength
+	})
+}
+
+// TestEditTextReplacesAll: a ranged change over the whole text by a
+// longer one gives that text, and the edit's new end is its length.
+func TestEditTextReplacesAll(t *testing.T) {
+	f := parser.Parse("e.f", []byte("      END\n"), nil)
+	const text = "      PROGRAM P\n      X = 1\n      END\n"
+	src, e := editText(f, contentChange{Range: &protocol.Range{End: protocol.Position{Line: 1}}, Text: text})
+	if string(src) != text || e != (parser.Edit{Start: 0, OldEnd: 10, NewEnd: len(text)}) {
+		t.Errorf("edit %+v gives %q", e, src)
+	}
+	// A change in the middle, its range written backwards.
+	src, e = editText(f, contentChange{Range: &protocol.Range{Start: protocol.Position{Character: 9}, End: protocol.Position{Character: 6}}, Text: "DO"})
+	if string(src) != "      DO\n" || e != (parser.Edit{Start: 6, OldEnd: 9, NewEnd: 8}) {
+		t.Errorf("edit %+v gives %q", e, src)
+	}
+}
