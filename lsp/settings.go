@@ -94,15 +94,24 @@ func (s *Server) fetchSettings() {
 // applySettings stores new settings and asks the client to refresh its
 // inlay hints when they changed.
 func (s *Server) applySettings(st Settings) {
+	if s.storeSettings(st) {
+		s.refreshInlays()
+	}
+}
+
+// storeSettings stores new settings and says whether the client should
+// be asked to refresh its inlay hints.
+func (s *Server) storeSettings(st Settings) bool {
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	changed := !reflect.DeepEqual(st, s.settings)
 	s.settings = st
-	refresh := s.client.inlayRefresh
-	s.mu.Unlock()
-	if changed && refresh {
-		if err := s.callClient("workspace/inlayHint/refresh", nil, nil); err != nil {
-			s.log.Printf("workspace/inlayHint/refresh: %v", err)
-		}
+	return changed && s.client.inlayRefresh
+}
+
+func (s *Server) refreshInlays() {
+	if err := s.callClient("workspace/inlayHint/refresh", nil, nil); err != nil {
+		s.log.Printf("workspace/inlayHint/refresh: %v", err)
 	}
 }
 
@@ -121,8 +130,12 @@ func (s *Server) didChangeConfiguration(_ context.Context, r *request) (any, err
 		Pfls json.RawMessage `json:"pfls"`
 	}
 	if len(p.Settings) > 0 && json.Unmarshal(p.Settings, &probe) == nil && len(probe.Pfls) > 0 {
-		st := parseSettings(probe.Pfls, DefaultSettings())
-		go s.applySettings(st)
+		// Stored before the next request is read, so that a hover sent
+		// right after the notification sees them; only the refresh, a
+		// request to the client, waits in its own goroutine.
+		if s.storeSettings(parseSettings(probe.Pfls, DefaultSettings())) {
+			go s.refreshInlays()
+		}
 		return nil, nil
 	}
 	// Pull-model clients send no settings: ask for them.
