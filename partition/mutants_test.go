@@ -1,6 +1,7 @@
 package partition
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 	"reflect"
@@ -618,6 +619,10 @@ func TestHybridTeamNotPositive(t *testing.T) {
 		e := EstimateLoop(f, u, firstLoop(t, u, 10, f), FromUnit(u, p, f.Dialect), Options{Machine: m, Procs: p, Values: map[string]*big.Rat{"OMP_NUM_THREADS": big.NewRat(v, 1)}})
 		if !hasNote(e, "each runs the loop's share on "+team+" (") {
 			t.Errorf("OMP_NUM_THREADS=%d: notes %q, want a team of %s", v, e.Notes, team)
+		}
+		// The note says why the setting was not the team, not that it was.
+		if !hasNote(e, fmt.Sprintf("OMP_NUM_THREADS=%d is not a positive integer", v)) || hasNote(e, "(OMP_NUM_THREADS)") {
+			t.Errorf("OMP_NUM_THREADS=%d: notes %q, want the setting named as ignored", v, e.Notes)
 		}
 	}
 }

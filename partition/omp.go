@@ -346,8 +346,12 @@ func (e *est) ompLoop(c *parser.DoConstruct, loops []loopInfo, o *ompInfo) (Poly
 	sm := e.shared()
 	if _, hybrid := e.hybridTeam(); hybrid {
 		how := "one a core of a node: one process a node; --set OMP_NUM_THREADS=T for another team"
-		if _, ok := e.opt.Values["OMP_NUM_THREADS"]; ok {
+		if v, ok := e.opt.Values["OMP_NUM_THREADS"]; ok {
 			how = "OMP_NUM_THREADS"
+			if !(v.IsInt() && v.Sign() > 0 && v.Num().IsInt64()) {
+				// hybridTeam ignores it: the team is the node's cores.
+				how = fmt.Sprintf("one a core of a node: OMP_NUM_THREADS=%s is not a positive integer", v.RatString())
+			}
 		}
 		e.note(fmt.Sprintf("OpenMP in an MPI program: --procs %d is the number of processes, and each runs the loop's share on %s (%s)", max(e.opt.Procs, 1), threadsWord(t), how))
 	} else if procs := max(e.opt.Procs, 1); t == procs {
