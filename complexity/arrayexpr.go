@@ -487,3 +487,23 @@ func (m *unitModel) callShape(v *parser.Call, e env) ([]Poly, bool, bool) {
 	}
 	return nil, false, true
 }
+
+// ioItems prices the items of an I/O list: an array expression
+// (`PRINT *, A`, `WRITE (6,*) U(1:N,J)*2`) transfers and computes every
+// element, as the array assignment of it would; the reductions inside
+// an item are paid once (Fortran 2018 12.6.3: an array item stands for
+// its elements in array element order).
+func (m *unitModel) ioItems(items []parser.Expr, e env) Poly {
+	c := Zero()
+	for _, it := range items {
+		per, once, _ := m.exprOnce(it)
+		if !m.spanMode {
+			if ext, isArray, ok := m.shape(it, e); isArray {
+				n := m.elementsOf(ext, ok, "the number of elements of an array in an I/O list")
+				per = per.Sub(once).Mul(n).Add(once)
+			}
+		}
+		c = c.Add(per)
+	}
+	return c
+}

@@ -56,6 +56,12 @@ func TestArrayExprCounts(t *testing.T) {
 		{"s = s + sum(a(:,j)**2)", "503"},         // 1+1+1 + 100*(1 J + 2 + 1 ** + 1 +)
 		{"s = sum(sum(a, dim=1))", "9031"},        // 3000*(2+1) + 30*(0+1) + 1
 		{"s = sum(x)", "2*UNKNOWN_1 + 1"},         // assumed shape: an unknown count
+		// I/O lists: an array item stands for its elements (F2018 12.6.3).
+		{"print *, a", "6000"},               // 3000*2
+		{"print *, v(1:n:2)*2.0", "100"},     // 50*(1+1)
+		{"write (6,*) s, v", "101"},          // 1 + 100*1
+		{"print *, sum(a, dim=2)", "9000"},   // the reduction once: 3000*(2+1)
+		{"print *, (v(i), i = 1, n)", "200"}, // the implied DO, as before: 100*(1+1 I)
 	}
 	for _, c := range cases {
 		src := "subroutine t(x)\n" + arrayExprDecls +

@@ -520,7 +520,7 @@ func (m *unitModel) simple(s parser.Stmt, e env, record bool) (Poly, Stats) {
 	case *parser.SimpleStmt:
 		c = m.exprs(x.Args)
 	case *parser.IOStmt:
-		c = m.exprs(x.Control).Add(m.exprs(x.Items))
+		c = m.exprs(x.Control).Add(m.ioItems(x.Items, e))
 		for _, it := range x.Items {
 			if id, ok := it.(*parser.Ident); ok && s.Base().Keyword == "READ" {
 				m.forget(e, id.Name)
