@@ -129,3 +129,46 @@ func TestConcurrentEngines(t *testing.T) {
 		t.Errorf("%s: a concurrent analysis differs from the one alone", n)
 	}
 }
+
+// TestSpanNamesUnknownsAsWork: the span pass names an unknown as the work
+// pass did. Here the work has UNKNOWN_1 for the elements of X(1:N) (N read)
+// and UNKNOWN_2 for the trips of DO I; the span prices the section as one
+// element, so it made only the loop's unknown and called it UNKNOWN_1:
+// "span 40*UNKNOWN_1 + 13" beside "work 2*UNKNOWN_1 + 40*UNKNOWN_2 + 11",
+// one name for two things.
+func TestSpanNamesUnknownsAsWork(t *testing.T) {
+	const src = `program p
+  integer :: n, i, k
+  real :: x(1000), y(1000)
+  read *, n
+  x(1:n) = 0.0
+  do k = 1, 10
+    do i = 2, n
+      y(i) = x(i)
+    end do
+  end do
+end program p
+`
+	f := parser.Parse("sp.f90", []byte(src), nil)
+	res := NewEngine(Options{}).File(f)
+	if len(res) != 1 {
+		t.Fatalf("%d units", len(res))
+	}
+	r := res[0]
+	meaning := map[string]string{}
+	for _, n := range r.Unknowns {
+		name, what, _ := strings.Cut(n, ": ")
+		meaning[name] = what
+	}
+	if !r.HasSpan || len(r.Span.Vars()) == 0 {
+		t.Fatalf("span %s (has %v): want one with the loop's unknown", r.Span, r.HasSpan)
+	}
+	for _, v := range r.Span.Vars() {
+		if !strings.HasPrefix(meaning[v], "the iterations of the DO I loop at line 7") {
+			t.Errorf("span %s: %s stands for %q, want the DO I loop's trips (unknowns %q)", r.Span, v, meaning[v], r.Unknowns)
+		}
+		if !r.Summary.Has(v) {
+			t.Errorf("span %s names %s, which the work %s lacks", r.Span, v, r.Summary)
+		}
+	}
+}

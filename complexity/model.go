@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"math/big"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -197,7 +198,11 @@ func analyzeUnit(f *parser.File, u *parser.Unit, cost *CostTable, keep []string,
 	if needsSpan(u) {
 		sm := newUnitModel(f, u, cost, keep, procs, true)
 		sm.spans = map[parser.Stmt]Poly{}
+		sm.unknowns = &unknowns{prior: res.Unknowns, used: make([]bool, len(res.Unknowns))}
 		sr := sm.run()
+		// The span's own unknowns (none of the work's stands for them)
+		// are numbered after the work's and listed with them.
+		res.Unknowns = append(slices.Clip(res.Unknowns), sm.unknowns.notes...)
 		if !sr.Count.Equal(res.Count) {
 			res.SpanCount, res.HasSpan = sr.Count, true
 			res.Span, _, _, _ = m.memo.finish(sr.Count, m.isParam)

@@ -588,9 +588,16 @@ func (m *unitModel) arrayWork(lhs parser.Expr, perElement, once Poly, e env, not
 // Unknowns
 
 // unknowns numbers the unknowns of one unit: UNKNOWN_1, UNKNOWN_2, ...,
-// each with what it stands for (PIPS's UV0, UV1, ...).
+// each with what it stands for (PIPS's UV0, UV1, ...). The span pass
+// names its unknowns as the work pass did: prior holds the work pass's
+// notes, and an unknown standing for the same thing (in the same order,
+// for things said alike) takes that one's name; one of its own is
+// numbered after them.
 type unknowns struct {
 	notes []string
+	prior []string
+	used  []bool
+	last  string
 }
 
 // unknownName makes a new unknown and returns its note.
@@ -598,14 +605,23 @@ func (m *unitModel) unknownName(what string) string {
 	if m.unknowns == nil {
 		m.unknowns = &unknowns{}
 	}
-	name := fmt.Sprintf("UNKNOWN_%d", len(m.unknowns.notes)+1)
-	note := name + ": " + what
-	m.unknowns.notes = append(m.unknowns.notes, note)
+	k := m.unknowns
+	for i, n := range k.prior {
+		name, w, _ := strings.Cut(n, ": ")
+		if w == what && !k.used[i] {
+			k.used[i] = true
+			k.last = name
+			return n
+		}
+	}
+	k.last = fmt.Sprintf("UNKNOWN_%d", len(k.prior)+len(k.notes)+1)
+	note := k.last + ": " + what
+	k.notes = append(k.notes, note)
 	return note
 }
 
 func (m *unitModel) lastUnknown() string {
-	return fmt.Sprintf("UNKNOWN_%d", len(m.unknowns.notes))
+	return m.unknowns.last
 }
 
 // newUnknown returns a new unknown standing for what.
