@@ -56,6 +56,13 @@ func TestArrayExprCounts(t *testing.T) {
 		{"s = s + sum(a(:,j)**2)", "503"},         // 1+1+1 + 100*(1 J + 2 + 1 ** + 1 +)
 		{"s = sum(sum(a, dim=1))", "9031"},        // 3000*(2+1) + 30*(0+1) + 1
 		{"s = sum(x)", "2*UNKNOWN_1 + 1"},         // assumed shape: an unknown count
+		// Nested reductions in an array assignment: the inner one is paid
+		// once, as part of the outer one, not once more (it was
+		// subtracted from every element: -680,800 for two MATMULs).
+		{"y = y + sum(sum(a, dim=1))", "9330"}, // 100*(1+1+1) + 3000*(2+1) + 30*(0+1)
+		// 100*30*100 multiply-adds of (2 + 3 TRANSPOSE + 1 + 1), then
+		// 100*100*20 of (0 + 2 + 1 + 1), and 2000 stores of 2.
+		{"c = matmul(matmul(a, transpose(a)), c)", "2904000"},
 	}
 	for _, c := range cases {
 		src := "subroutine t(x)\n" + arrayExprDecls +
