@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/pfls/pfls/complexity"
 	"github.com/pfls/pfls/machine"
@@ -652,6 +653,9 @@ func alignFix(f *parser.File, u *parser.Unit, d *partition.Distribution, target,
 	if lowerCase(f, u, sym) {
 		text = strings.ToLower(text)
 	}
+	if !fitsLastColumn(f, text) {
+		return nil
+	}
 	// Arrays aligned with target follow it; an alignment with an array
 	// aligned with another array is not followed further (CM Fortran
 	// resolves one step), so then no fix.
@@ -730,6 +734,31 @@ func alignFix(f *parser.File, u *parser.Unit, d *partition.Distribution, target,
 		title += " (in place of " + target + "'s own mapping)"
 	}
 	return &Fix{Title: title, Offset: edits[0].Start, Text: text, Edits: edits}
+}
+
+// fitsLastColumn reports whether every line of text ends by the file's
+// last column: 72 (or the configured line length) in fixed form, 132 in
+// free form. Past it a fixed-form compiler drops the rest of the line (an
+// ALIGN cut inside its subscripts), and a directive line cannot be
+// continued safely in every dialect, so no fix is offered then (as the
+// Distribute actions, hints/actions.go).
+func fitsLastColumn(f *parser.File, text string) bool {
+	limit := 132
+	if f.Form == parser.Fixed {
+		limit = 72
+		if f.Config != nil && f.Config.LineLength != 0 {
+			limit = f.Config.LineLength
+		}
+	}
+	if limit < 0 {
+		return true
+	}
+	for _, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		if utf8.RuneCountInString(strings.TrimRight(l, " \t\r")) > limit {
+			return false
+		}
+	}
+	return true
 }
 
 // lowerCase reports whether the unit's directives are written in lower

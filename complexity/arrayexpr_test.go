@@ -62,6 +62,13 @@ func TestArrayExprCounts(t *testing.T) {
 		{"write (6,*) s, v", "101"},          // 1 + 100*1
 		{"print *, sum(a, dim=2)", "9000"},   // the reduction once: 3000*(2+1)
 		{"print *, (v(i), i = 1, n)", "200"}, // the implied DO, as before: 100*(1+1 I)
+		// Nested reductions in an array assignment: the inner one is paid
+		// once, as part of the outer one, not once more (it was
+		// subtracted from every element: -680,800 for two MATMULs).
+		{"y = y + sum(sum(a, dim=1))", "9330"}, // 100*(1+1+1) + 3000*(2+1) + 30*(0+1)
+		// 100*30*100 multiply-adds of (2 + 3 TRANSPOSE + 1 + 1), then
+		// 100*100*20 of (0 + 2 + 1 + 1), and 2000 stores of 2.
+		{"c = matmul(matmul(a, transpose(a)), c)", "2904000"},
 	}
 	for _, c := range cases {
 		src := "subroutine t(x)\n" + arrayExprDecls +

@@ -1797,10 +1797,16 @@ func (m *unitModel) callExpr(v *parser.Call) (Poly, Type) {
 		return c.Add(m.exprs(v.Args)), ty
 	}
 	if name, ok := m.intrinsicRef(v); ok && transformational[name] && !m.elementReductions {
+		// c holds the once parts of the intrinsic's arguments (an inner
+		// reduction), which pricing them added to m.once already: the
+		// intrinsic's whole cost takes their place, so that an enclosing
+		// array assignment leaves each out of its elements exactly once.
+		saved := m.once
 		if c, ty, ok := m.transformationalCost(name, v); ok {
-			m.once = m.once.Add(c)
+			m.once = saved.Add(c)
 			return c, ty
 		}
+		m.once = saved
 	}
 	args := Zero()
 	argTy := TInt

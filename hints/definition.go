@@ -222,7 +222,7 @@ func ancestorSym(f *parser.File, r *NameRef, others []*parser.File) (*parser.Fil
 		for _, rn := range us.Names {
 			if rn.Remote != nil && r.Unit.Abs(rn.Remote.Pos()) == r.Start {
 				// The module's name for it, in USE M, LOCAL => REMOTE.
-				return moduleSym(files, us.Module.Name, r.Name, 0)
+				return moduleSym(files, us.Module.Name, r.Name, 0, true)
 			}
 		}
 	}
@@ -233,7 +233,7 @@ func ancestorSym(f *parser.File, r *NameRef, others []*parser.File) (*parser.Fil
 	}
 	top := r.Unit.Top()
 	if h, ok := top.Header.(*parser.ModuleStmt); ok && h.Parent != nil && top.Kind == parser.UnitSubmodule {
-		return moduleSym(files, h.Parent.Name, r.Name, 0)
+		return moduleSym(files, h.Parent.Name, r.Name, 0, false)
 	}
 	return nil, nil, nil, false
 }
@@ -257,7 +257,7 @@ func usedSym(files []*parser.File, s *parser.Unit, name string, depth int) (*par
 		if !listed && (us.Only || renamedAway) {
 			continue
 		}
-		if file, m, sym, ok := moduleSym(files, us.Module.Name, remote, depth+1); ok {
+		if file, m, sym, ok := moduleSym(files, us.Module.Name, remote, depth+1, true); ok {
 			return file, m, sym, true
 		}
 	}
@@ -265,8 +265,13 @@ func usedSym(files []*parser.File, s *parser.Unit, name string, depth int) (*par
 }
 
 // moduleSym finds the entity called name of module mod: declared in it,
-// or given by the modules it uses.
-func moduleSym(files []*parser.File, mod, name string, depth int) (*parser.File, *parser.Unit, *parser.Symbol, bool) {
+// or given by the modules it uses. byUse is true when the name is reached
+// by a USE statement, which makes only the module's public entities
+// accessible (Fortran 2018 8.5.2: a PRIVATE entity, by its attribute or
+// by a bare PRIVATE statement, is not; that holds as well for an entity
+// the module has from another module); a submodule's parent is searched
+// with byUse false, as host association gives it all of them.
+func moduleSym(files []*parser.File, mod, name string, depth int, byUse bool) (*parser.File, *parser.Unit, *parser.Symbol, bool) {
 	if depth > maxUseDepth {
 		return nil, nil, nil, false
 	}
@@ -275,7 +280,11 @@ func moduleSym(files []*parser.File, mod, name string, depth int) (*parser.File,
 			if m.Kind != parser.UnitModule || m.Name != mod || m.Scope == nil {
 				continue
 			}
-			if sym := m.Scope.Syms[name]; sym != nil && solid(sym) {
+			sym := m.Scope.Syms[name]
+			if byUse && (sym != nil && private(m, sym) || sym == nil && private(m, &parser.Symbol{})) {
+				return nil, nil, nil, false
+			}
+			if sym != nil && solid(sym) {
 				if sym.Kind == parser.SymProcedure {
 					return nil, nil, nil, false
 				}

@@ -97,10 +97,24 @@ func (e *est) boundOf(c *parser.Call) parser.Expr {
 	if lower == nil {
 		lower = &parser.Lit{Kind: parser.IntLit, Value: "1"}
 	}
+	// The bounds are written in the names of the scope that declares the
+	// array: where the unit (a contained procedure) has names of its own
+	// with their spellings, a bound is its value there when it is a
+	// constant, else not known.
+	home := e.sc
+	for home != nil && home.Syms[arr.Name] == nil {
+		home = home.Parent
+	}
+	var okL, okU bool
+	lower, okL = e.inScope(lower, home)
+	upper, okU := e.inScope(ds.Upper, home)
+	if !okL || !okU {
+		return nil
+	}
 	// An empty dimension has the bounds 1 and 0 (and size 0): known
 	// numbers say whether it is; symbolic ones are taken as written.
 	lo, ok1 := parser.EvalInt(lower, e.sc)
-	hi, ok2 := parser.EvalInt(ds.Upper, e.sc)
+	hi, ok2 := parser.EvalInt(upper, e.sc)
 	if ok1 && ok2 && hi < lo {
 		n := map[string]int64{"LBOUND": 1, "UBOUND": 0, "SIZE": 0}[id.Name]
 		return &parser.Lit{Kind: parser.IntLit, Value: strconv.FormatInt(n, 10)}
@@ -110,10 +124,33 @@ func (e *est) boundOf(c *parser.Call) parser.Expr {
 	case "LBOUND":
 		b = lower
 	case "UBOUND":
-		b = ds.Upper
+		b = upper
 	default:
-		b = &parser.Binary{X: &parser.Binary{X: &parser.Paren{X: ds.Upper}, Op: "-", Y: &parser.Paren{X: lower}},
+		b = &parser.Binary{X: &parser.Binary{X: &parser.Paren{X: upper}, Op: "-", Y: &parser.Paren{X: lower}},
 			Op: "+", Y: &parser.Lit{Kind: parser.IntLit, Value: "1"}}
 	}
 	return &parser.Paren{X: b}
+}
+
+// inScope is a bound written in the names of scope home as an expression
+// of the unit's scope: itself when every name in it means there what it
+// means in home, else its value in home when it is a constant there.
+func (e *est) inScope(x parser.Expr, home *parser.Scope) (parser.Expr, bool) {
+	if home == nil || home == e.sc {
+		return x, true
+	}
+	alike := true
+	parser.Inspect(x, func(n parser.Node) bool {
+		if id, ok := n.(*parser.Ident); ok && e.sc.Lookup(id.Name) != home.Lookup(id.Name) {
+			alike = false
+		}
+		return alike
+	})
+	if alike {
+		return x, true
+	}
+	if v, ok := parser.EvalInt(x, home); ok {
+		return &parser.Lit{Kind: parser.IntLit, Value: strconv.FormatInt(v, 10)}, true
+	}
+	return nil, false
 }

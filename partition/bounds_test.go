@@ -65,3 +65,63 @@ end subroutine s
 		}
 	}
 }
+
+// TestBoundsInquiriesFromHost: the bounds of a host's array are written
+// in the host's names; inside a contained procedure that declares a name
+// of its own with the same spelling, the bound is the host's value (a
+// constant there) or not known, never the inner name: UBOUND(U,2) of the
+// host's U(N, 2*N), N = 40, was the inner variable's 2.N.
+func TestBoundsInquiriesFromHost(t *testing.T) {
+	src := `subroutine outer(m)
+  implicit none
+  integer, parameter :: n = 40
+  integer :: m
+  real :: u(n, 2*n), w(m), z(-n:n)
+  call inner()
+contains
+  subroutine inner()
+    integer :: n, m, i
+    n = 5
+    m = 7
+    do i = lbound(u,2), ubound(u,2)
+    end do
+    do i = 1, size(w, 1)
+    end do
+    do i = 1, size(u, 1)
+    end do
+    do i = lbound(z, 1), size(z, 1)
+    end do
+  end subroutine inner
+end subroutine outer
+`
+	f := parser.Parse("s.f90", []byte(src), nil)
+	for _, err := range f.Errors() {
+		if err.Severity == parser.SevError {
+			t.Fatal(f.Errors())
+		}
+	}
+	u := f.Units[0].Contains[0]
+	e := &est{f: f, u: u, sc: u.Scope}
+	for _, c := range []struct {
+		line   int
+		lo, hi string // "" when not known
+	}{
+		{12, "1", "80"},
+		{14, "1", ""},
+		{16, "1", "40"},
+		{18, "-40", "81"},
+	} {
+		d := firstLoop(t, u, c.line, f).Do
+		for i, x := range []parser.Expr{d.Lo, d.Hi} {
+			want := []string{c.lo, c.hi}[i]
+			p, ok := e.value(x, nil, 0)
+			got := ""
+			if ok {
+				got = p.String()
+			}
+			if got != want {
+				t.Errorf("line %d, bound %d: %q, want %q", c.line, i+1, got, want)
+			}
+		}
+	}
+}

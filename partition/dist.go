@@ -557,6 +557,10 @@ type arrangement struct {
 	// total saturated or not.
 	tooLarge bool
 	known    bool // every extent a constant of at least 1
+	// saturated: total is more than math.MaxInt64; over[i]: so is
+	// extents[i] (P(0:9223372036854775807) has 2^63 processors).
+	saturated bool
+	over      []bool
 }
 
 // arrangementOf counts the processors of a PROCESSORS arrangement.
@@ -566,13 +570,15 @@ func arrangementOf(sym *parser.Symbol, sc *parser.Scope) arrangement {
 		if !e.Known || e.Upper < e.Lower {
 			return arrangement{}
 		}
-		size := int64(math.MaxInt64)
-		if e.Lower >= 0 || e.Upper <= math.MaxInt64+e.Lower-1 {
-			size = e.Upper - e.Lower + 1
+		// Upper - Lower + 1 fits an int64 when Upper - Lower < MaxInt64.
+		size, over := int64(math.MaxInt64), true
+		if e.Lower >= 1 || e.Upper < math.MaxInt64+e.Lower {
+			size, over = e.Upper-e.Lower+1, false
 		}
 		a.extents = append(a.extents, size)
-		if a.total > math.MaxInt64/size {
-			a.total = math.MaxInt64
+		a.over = append(a.over, over)
+		if over || a.total > math.MaxInt64/size {
+			a.total, a.saturated = math.MaxInt64, true
 		} else {
 			a.total *= size
 		}
@@ -586,7 +592,7 @@ func arrangementOf(sym *parser.Symbol, sc *parser.Scope) arrangement {
 // 9223372036854775807 (too large: ...)".
 func (a arrangement) String() string {
 	n := fmt.Sprint(a.total)
-	if a.total == math.MaxInt64 {
+	if a.saturated {
 		n = "more than " + n
 	}
 	if a.tooLarge {

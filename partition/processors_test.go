@@ -26,6 +26,11 @@ func TestArrangementTooLarge(t *testing.T) {
 		{"65536,65536,65536,65536", "holds more than 9223372036854775807 (too large: the estimator takes at most 65536) processors"},
 		{"40000,40000,40000,40000,40000", "holds more than 9223372036854775807 (too large"},
 		{"0:65535,-65536:-1,65536,65536", "holds more than 9223372036854775807 (too large"},
+		// One dimension of 2^63 processors: its extent does not fit an
+		// int64 either (it wrapped to -9223372036854775808 in the note).
+		{"0:9223372036854775807", "Q(more than 9223372036854775807) holds more than 9223372036854775807 (too large"},
+		{"-9223372036854775806:0", "Q(9223372036854775807) holds 9223372036854775807 (too large"},
+		{"-9223372036854775807:0", "Q(more than 9223372036854775807) holds more than"},
 	} {
 		dims := strings.Count(c.shape, ",") + 1
 		src := "program p\n  integer, parameter :: n = 64\n  real :: a(" + strings.Repeat("n,", dims-1) + "n)\n" +

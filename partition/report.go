@@ -415,7 +415,11 @@ func arrangementNotes(u *parser.Unit, procs int) []string {
 			continue
 		}
 		var shape []string
-		for _, e := range a.extents {
+		for i, e := range a.extents {
+			if a.over[i] {
+				shape = append(shape, fmt.Sprint("more than ", e))
+				continue
+			}
 			shape = append(shape, fmt.Sprint(e))
 		}
 		give := fmt.Sprintf("; give %d processors to estimate on %s", a.total, name)
