@@ -34,8 +34,14 @@ func (m *unitModel) reductionOp(name string, ty Type) Poly {
 		return m.cost.intrinsic("MAX", ty)
 	case "MINVAL", "MINLOC":
 		return m.cost.intrinsic("MIN", ty)
-	case "ANY", "ALL":
+	case "ANY", "ALL", "PARITY":
 		return m.cost.op("log", TLogical)
+	case "IALL":
+		return m.cost.intrinsic("IAND", ty)
+	case "IANY":
+		return m.cost.intrinsic("IOR", ty)
+	case "IPARITY":
+		return m.cost.intrinsic("IEOR", ty)
 	case "COUNT":
 		return m.cost.op("+", TInt)
 	case "DOT_PRODUCT", "MATMUL", "NORM2":
@@ -52,6 +58,7 @@ func (m *unitModel) reductionOp(name string, ty Type) Poly {
 var transformational = map[string]bool{
 	"SUM": true, "PRODUCT": true, "MAXVAL": true, "MINVAL": true, "MAXLOC": true, "MINLOC": true,
 	"ANY": true, "ALL": true, "COUNT": true, "DOT_PRODUCT": true, "MATMUL": true, "NORM2": true,
+	"IALL": true, "IANY": true, "IPARITY": true, "PARITY": true,
 }
 
 // elemental lists the elemental intrinsic functions (Fortran 2018 §16.9,
@@ -195,7 +202,7 @@ func (m *unitModel) transformationalCost(name string, v *parser.Call) (Poly, Typ
 	line := m.line(v.Pos())
 	var args map[string]parser.Expr
 	switch name {
-	case "ANY", "ALL", "COUNT":
+	case "ANY", "ALL", "COUNT", "PARITY":
 		args = m.intrinsicArgs(v.Args, "MASK", "DIM", "KIND")
 	case "DOT_PRODUCT":
 		args = m.intrinsicArgs(v.Args, "VECTOR_A", "VECTOR_B")
@@ -250,7 +257,7 @@ func (m *unitModel) transformationalCost(name string, v *parser.Call) (Poly, Typ
 	}
 	key := "ARRAY"
 	switch name {
-	case "ANY", "ALL", "COUNT":
+	case "ANY", "ALL", "COUNT", "PARITY":
 		key = "MASK"
 	case "NORM2":
 		key = "X"
@@ -281,7 +288,7 @@ func (m *unitModel) transformationalCost(name string, v *parser.Call) (Poly, Typ
 		once = once.Add(m.cost.intrinsic("SQRT", ty))
 	case "COUNT", "MAXLOC", "MINLOC":
 		ty = TInt
-	case "ANY", "ALL":
+	case "ANY", "ALL", "PARITY":
 		ty = TLogical
 	}
 	if m.spanMode {
@@ -454,7 +461,7 @@ func (m *unitModel) callShape(v *parser.Call, e env) ([]Poly, bool, bool) {
 		var args map[string]parser.Expr
 		key := "ARRAY"
 		switch name {
-		case "ANY", "ALL", "COUNT":
+		case "ANY", "ALL", "COUNT", "PARITY":
 			args = m.intrinsicArgs(v.Args, "MASK", "DIM", "KIND")
 			key = "MASK"
 		case "NORM2":

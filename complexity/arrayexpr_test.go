@@ -15,7 +15,7 @@ import (
 const arrayExprDecls = `  integer, parameter :: n = 100, m = 30, k = 20
   real :: a(n,m), b2(m,k), c(n,k), v(n), w(n), y(n), s, x(:)
   logical :: l(m), ok
-  integer :: i, j, ipos(1), cnt
+  integer :: i, j, ipos(1), cnt, iv(n)
 `
 
 // TestArrayExprCounts: the array expressions inside transformational
@@ -56,6 +56,13 @@ func TestArrayExprCounts(t *testing.T) {
 		{"s = s + sum(a(:,j)**2)", "503"},         // 1+1+1 + 100*(1 J + 2 + 1 ** + 1 +)
 		{"s = sum(sum(a, dim=1))", "9031"},        // 3000*(2+1) + 30*(0+1) + 1
 		{"s = sum(x)", "2*UNKNOWN_1 + 1"},         // assumed shape: an unknown count
+		// Fortran 2008's bit and parity reductions: IAND, IOR, IEOR and
+		// .NEQV. on every element.
+		{"cnt = iall(iv)", "201"},                 // 100*(1+1) + 1
+		{"cnt = iany(iv)", "201"},                 // 100*(1+1) + 1
+		{"cnt = iparity(iv, mask=iv > 0)", "301"}, // 100*(1+1+1+0) + 1
+		{"ok = parity(l)", "61"},                  // 30*(1+1) + 1
+		{"l = parity(a > 0.0, dim=1)", "9030"},    // 30 stores + 3000*(2+0+1)
 		// I/O lists: an array item stands for its elements (F2018 12.6.3).
 		{"print *, a", "6000"},               // 3000*2
 		{"print *, v(1:n:2)*2.0", "100"},     // 50*(1+1)
