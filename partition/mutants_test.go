@@ -716,3 +716,27 @@ func TestHumanUnits(t *testing.T) {
 		}
 	}
 }
+
+// TestOMPBandwidthInnerAlone: a triangular OpenMP loop estimated alone,
+// whose bounds use the enclosing loop's index, has no numeric footprint;
+// the estimate says the bandwidth limit was not applied instead of
+// dropping it silently.
+func TestOMPBandwidthInnerAlone(t *testing.T) {
+	m := ompModel(t, 1e-9, true)
+	src := `program p
+  integer, parameter :: n = 1000
+  real(8) :: a(n,n)
+  integer :: i, j
+  do j = 1, n
+    !$omp parallel do
+    do i = j, n
+      a(i,j) = 2*a(i,j)
+    end do
+  end do
+end program p
+`
+	e := ompEstimate(t, src, 7, 4, m)
+	if !hasNote(e, "memory bandwidth") {
+		t.Errorf("notes %q", e.Notes)
+	}
+}

@@ -399,6 +399,8 @@ func (e *est) ompLoop(c *parser.DoConstruct, loops []loopInfo, o *ompInfo) (Poly
 			e.note(fmt.Sprintf("memory bandwidth: %s per execution from main memory at %s/s (%s) take %s, more than the busiest thread's %s of computation: the loop is memory-bound", humanBytes(bytes), humanBytes(bw), threadsWord(min(t, sm.Cores)), humanSec(lv), humanSec(cv)))
 		case ok1 && ok2:
 			e.note(fmt.Sprintf("memory bandwidth: %s per execution from main memory at %s/s (%s) take %s, less than the busiest thread's %s of computation", humanBytes(bytes), humanBytes(bw), threadsWord(min(t, sm.Cores)), humanSec(lv), humanSec(cv)))
+		default:
+			e.note("memory bandwidth: not applied: the loop's data footprint is not a number here (it depends on a symbol, such as an enclosing loop's index, that this estimate of the loop alone does not know; estimate the enclosing loop to include the limit)")
 		}
 	}
 	if o.parallel {
