@@ -51,18 +51,7 @@ end subroutine s
 		{14, "", ""},
 		{16, "1", ""},
 	} {
-		d := firstLoop(t, u, c.line, f).Do
-		for i, x := range []parser.Expr{d.Lo, d.Hi} {
-			want := []string{c.lo, c.hi}[i]
-			p, ok := e.value(x, nil, 0)
-			got := ""
-			if ok {
-				got = p.String()
-			}
-			if got != want {
-				t.Errorf("line %d, bound %d: %q, want %q", c.line, i+1, got, want)
-			}
-		}
+		checkLoopBounds(t, e, firstLoop(t, u, c.line, f).Do, c.line, c.lo, c.hi)
 	}
 }
 
@@ -111,17 +100,23 @@ end subroutine outer
 		{16, "1", "40"},
 		{18, "-40", "81"},
 	} {
-		d := firstLoop(t, u, c.line, f).Do
-		for i, x := range []parser.Expr{d.Lo, d.Hi} {
-			want := []string{c.lo, c.hi}[i]
-			p, ok := e.value(x, nil, 0)
-			got := ""
-			if ok {
-				got = p.String()
-			}
-			if got != want {
-				t.Errorf("line %d, bound %d: %q, want %q", c.line, i+1, got, want)
-			}
+		checkLoopBounds(t, e, firstLoop(t, u, c.line, f).Do, c.line, c.lo, c.hi)
+	}
+}
+
+// checkLoopBounds: the bounds of the DO loop d at line, as the estimator
+// reads them, print as lo and hi ("" for a bound it does not know).
+func checkLoopBounds(t *testing.T, e *est, d *parser.DoStmt, line int, lo, hi string) {
+	t.Helper()
+	for i, x := range []parser.Expr{d.Lo, d.Hi} {
+		want := []string{lo, hi}[i]
+		p, ok := e.value(x, nil, 0)
+		got := ""
+		if ok {
+			got = p.String()
+		}
+		if got != want {
+			t.Errorf("line %d, bound %d: %q, want %q", line, i+1, got, want)
 		}
 	}
 }

@@ -141,14 +141,7 @@ func TestTrainDerivedOnNcube2(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
 	}
-	data, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := machine.LoadMachine(strings.NewReader(string(data)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := loadTrained(t, out)
 	made := map[string]machine.DerivedCurve{}
 	for _, d := range m.Provenance.Derived {
 		if d.Procs != 16 || d.FromProcs != 8 {

@@ -102,15 +102,23 @@ func TestTrainSharedMemoryWithoutOpenMP(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("train: exit %d\n%s%s", code, stdout, stderr)
 	}
-	data, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := machine.LoadMachine(strings.NewReader(string(data)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := loadTrained(t, out)
 	if m.SharedMemory != nil || !strings.Contains(strings.Join(m.Provenance.Notes, "\n"), "shared-memory kernels not run: compiling pfls-omp.c with mpicc -fopenmp failed") {
 		t.Errorf("section %+v, notes %q", m.SharedMemory, m.Provenance.Notes)
 	}
+}
+
+// loadTrained reads the model pfls train wrote to path.
+func loadTrained(t *testing.T, path string) *machine.Machine {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	m, err := machine.LoadMachine(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return m
 }

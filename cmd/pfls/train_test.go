@@ -338,14 +338,7 @@ func TestTrainedModelOnRealMPI(t *testing.T) {
 		t.Fatalf("train: exit %d\n%s%s", code, stdout, stderr)
 	}
 	t.Log(stdout)
-	data, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := machine.LoadMachine(strings.NewReader(string(data)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := loadTrained(t, out)
 	for _, p := range machine.TrainingPatterns {
 		if len(m.Comm[2][p]) == 0 {
 			t.Errorf("no curve for %s at P=2", p)
