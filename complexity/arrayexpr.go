@@ -314,6 +314,16 @@ func (m *unitModel) shape(x parser.Expr, e env) (ext []Poly, isArray, ok bool) {
 		return m.shape(v.Y, e)
 	case *parser.Ident:
 		sym := m.sc.Lookup(v.Name)
+		if sym != nil && sym.Rank() == 0 && sym.Selector != nil && !m.inSelector[sym] {
+			// An associate name has its selector's shape (a section,
+			// a component); a selector naming itself is not followed.
+			if m.inSelector == nil {
+				m.inSelector = map[*parser.Symbol]bool{}
+			}
+			m.inSelector[sym] = true
+			defer delete(m.inSelector, sym)
+			return m.shape(sym.Selector, e)
+		}
 		if sym == nil || sym.Rank() == 0 {
 			return nil, false, true
 		}
@@ -339,6 +349,8 @@ func (m *unitModel) shape(x parser.Expr, e env) (ext []Poly, isArray, ok bool) {
 		return ext, true, ok
 	case *parser.Call:
 		return m.callShape(v, e)
+	case *parser.Component:
+		return m.componentShape(v, e)
 	}
 	return nil, false, true
 }
@@ -348,6 +360,9 @@ func (m *unitModel) shape(x parser.Expr, e env) (ext []Poly, isArray, ok bool) {
 func (m *unitModel) callShape(v *parser.Call, e env) ([]Poly, bool, bool) {
 	id, isID := v.Fun.(*parser.Ident)
 	if !isID {
+		if c, isC := v.Fun.(*parser.Component); isC {
+			return m.componentSectionShape(c, v.Args, e)
+		}
 		return nil, false, true
 	}
 	sym := m.sc.Lookup(id.Name)
@@ -399,11 +414,11 @@ func (m *unitModel) callShape(v *parser.Call, e env) ([]Poly, bool, bool) {
 		return ext, is, ok
 	}
 	name, isIntr := m.intrinsicRef(v)
-	if !isIntr {
+	if !isIntr && !m.userElemental(id.Name) {
 		return nil, false, true
 	}
 	switch {
-	case elemental[name]:
+	case !isIntr || elemental[name]:
 		for _, a := range v.Args {
 			if k, isK := a.(*parser.KeywordArg); isK {
 				if k.Name != nil && strings.EqualFold(k.Name.Name, "KIND") {
@@ -493,6 +508,52 @@ func (m *unitModel) callShape(v *parser.Call, e env) ([]Poly, bool, bool) {
 		return out, true, true
 	}
 	return nil, false, true
+}
+
+// userElemental reports whether name is an ELEMENTAL function whose body
+// is in view: applied to arrays it gives an array of their shape
+// (Fortran 2018 15.8.2).
+func (m *unitModel) userElemental(name string) bool {
+	if m.procs == nil {
+		return false
+	}
+	if sym := m.sc.Lookup(name); sym != nil && sym.Rank() > 0 {
+		return false
+	}
+	callee, ok := m.procs.summary(name)
+	if !ok || callee == nil || callee.Unit == nil {
+		return false
+	}
+	h, ok := callee.Unit.Header.(*parser.SubprogramStmt)
+	if !ok || !h.Function {
+		return false
+	}
+	for _, p := range h.Prefix {
+		if strings.EqualFold(p, "ELEMENTAL") {
+			return true
+		}
+	}
+	return false
+}
+
+// assignWork is arrayWork for LHS = RHS. Where pfls does not see the
+// left side as an array (an associate name of a section, a structure
+// component) an array right side gives the number of elements: the
+// right side of an assignment to a scalar is a scalar (Fortran 2018
+// 10.2.1.2), so an array right side means an array assignment.
+func (m *unitModel) assignWork(a *parser.AssignStmt, perElement, once Poly, e env) Poly {
+	if _, isArray, _ := m.arrayElements(a.LHS, e); isArray || m.spanMode || a.Pointer {
+		return m.arrayWork(a.LHS, perElement, once, e, &m.res.Notes)
+	}
+	ext, isArray, ok := m.shape(a.LHS, e)
+	if !isArray {
+		ext, isArray, ok = m.shape(a.RHS, e)
+	}
+	if !isArray {
+		return perElement
+	}
+	n := m.elementsOf(ext, ok, "the number of elements of an array assignment")
+	return perElement.Sub(once).Mul(n).Add(once)
 }
 
 // ioItems prices the items of an I/O list: an array expression

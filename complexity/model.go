@@ -156,6 +156,12 @@ type unitModel struct {
 	// StmtCost, whose callers price the reductions over distributed
 	// arrays themselves (each processor its share).
 	elementReductions bool
+	// components remembers the structure components looked up
+	// (components.go).
+	components map[string]component
+	// inSelector holds the associate names whose selector's shape is
+	// being found (a guard against ASSOCIATE (X => X + 1) loops).
+	inSelector map[*parser.Symbol]bool
 }
 
 // at makes e the preconditions of the expressions priced until the
@@ -516,7 +522,7 @@ func (m *unitModel) simple(s parser.Stmt, e env, record bool) (Poly, Stats) {
 		r, ro, _ := m.exprOnce(x.RHS)
 		c = l.Add(r)
 		// Array syntax: every element (the work); one element is its span.
-		c = m.arrayWork(x.LHS, c, lo.Add(ro), e, &m.res.Notes)
+		c = m.assignWork(x, c, lo.Add(ro), e)
 		if !x.Pointer {
 			m.assign(x.LHS, x.RHS, e)
 		}
@@ -1692,11 +1698,22 @@ func (m *unitModel) expr(x parser.Expr) (Poly, Type) {
 		if m.cost.ScalarRegisters && (sym == nil || sym.Rank() == 0) {
 			return Zero(), ty
 		}
+		rank := 0
+		if sym != nil {
+			rank = sym.Rank()
+			if rank == 0 && sym.Selector != nil {
+				// An associate name of an array expression: an element
+				// of an array of the selector's rank.
+				if ext, is, _ := m.shape(v, m.cur); is {
+					rank = max(len(ext), 1)
+				}
+			}
+		}
 		c := m.cost.Memory[ty]
-		if sym != nil && sym.Rank() >= 2 {
+		if rank >= 2 {
 			c = c.Add(m.cost.Index["multi"])
 		}
-		if sym != nil && sym.Rank() >= 1 {
+		if rank >= 1 {
 			c = c.Add(m.cost.Index["element"])
 		}
 		return c, ty
@@ -1744,6 +1761,10 @@ func (m *unitModel) expr(x parser.Expr) (Poly, Type) {
 		s, _ := m.expr(v.Stride)
 		return a.Add(b).Add(s), TInt
 	case *parser.ArrayCons:
+		// The constructor is built once, whatever the number of elements
+		// of an enclosing array assignment: its whole cost takes the
+		// place of the once parts of its items (as a reduction's does).
+		saved := m.once
 		total := Zero()
 		ty := TInt
 		for i, it := range v.Items {
@@ -1753,6 +1774,7 @@ func (m *unitModel) expr(x parser.Expr) (Poly, Type) {
 				ty = t
 			}
 		}
+		m.once = saved.Add(total)
 		return total, ty
 	case *parser.ImpliedDo:
 		// Like a DO loop: bounds plus the items summed over the index.

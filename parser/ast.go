@@ -486,7 +486,8 @@ type WhereStmt struct {
 // SelectStmt is SELECT CASE (x) or SELECT TYPE (x).
 type SelectStmt struct {
 	StmtBase
-	X Expr
+	Assoc *Ident // SELECT TYPE (NAME => X), SELECT RANK (NAME => X)
+	X     Expr
 }
 
 // CaseStmt is CASE (values) or CASE DEFAULT (Default set).

@@ -649,13 +649,21 @@ func (p *parser) simple(base StmtBase) Stmt {
 	case "ASSOCIATE", "CHANGETEAM":
 		p.expect("(")
 		for {
+			var name *Ident
 			if t := p.s.peek(); t.kind == tName {
 				if c, d := p.s.after(t); c == '=' && d == '>' {
+					name = p.nodes.ident(p.tokPos(t), p.s.text(t))
 					p.s.next()
 					p.s.next()
 				}
 			}
-			s.Args = append(s.Args, p.arg(")"))
+			x := p.arg(")")
+			if name != nil && base.Keyword == "ASSOCIATE" {
+				// An associate name is a local entity of the construct
+				// (Fortran 2018 11.1.3.3): NAME => selector.
+				x = &KeywordArg{Name: name, Value: x}
+			}
+			s.Args = append(s.Args, x)
 			if !p.s.accept(",") {
 				break
 			}
@@ -1884,6 +1892,7 @@ func (p *parser) selectStmt(base StmtBase, partial *Stmt) Stmt {
 	p.expect("(")
 	if t := p.s.peek(); t.kind == tName {
 		if c, d := p.s.after(t); c == '=' && d == '>' { // an associate name
+			s.Assoc = p.nodes.ident(p.tokPos(t), p.s.text(t))
 			p.s.next()
 			p.s.next()
 		}

@@ -52,6 +52,7 @@ type Symbol struct {
 	Layout    *LayoutSpec
 	Included  string // the INCLUDE file the declaration came from
 	Used      bool   // referenced outside its declarations
+	Selector  Expr   // what an associate name stands for (ASSOCIATE (NAME => Selector))
 }
 
 // Rank is the number of dimensions.
@@ -466,17 +467,108 @@ func (r *resolver) decls(st Stmt) {
 			r.decls(s.Head)
 			return // components are not names of the unit
 		}
+		r.associateNames(s.Head)
 		for _, b := range s.Body {
 			r.decls(b)
+		}
+		for _, a := range s.Arms {
+			for _, b := range a.Body {
+				r.decls(b)
+			}
 		}
 	case *DoConstruct:
 		// Directives such as REDISTRIBUTE may sit inside constructs.
 		r.directives = append(r.directives, s.Directives...)
 		r.nestedDirectives(s.Body)
+		r.constructDecls(s.Body)
 	case *IfConstruct:
 		for _, a := range s.Arms {
 			r.nestedDirectives(a.Body)
+			r.constructDecls(a.Body)
 		}
+	}
+}
+
+// constructDecls declares the names of the BLOCK, ASSOCIATE and SELECT
+// TYPE constructs nested in DO and IF constructs (their directives are
+// collected by nestedDirectives).
+func (r *resolver) constructDecls(body []Stmt) {
+	for _, st := range body {
+		switch x := st.(type) {
+		case *DoConstruct:
+			r.constructDecls(x.Body)
+		case *IfConstruct:
+			for _, a := range x.Arms {
+				r.constructDecls(a.Body)
+			}
+		case *Block:
+			switch x.Head.(type) {
+			case *InterfaceStmt, *DerivedTypeStmt:
+				continue
+			}
+			r.associateNames(x.Head)
+			for _, list := range append([][]Stmt{x.Body}, armBodies(x.Arms)...) {
+				for _, b := range list {
+					switch b.(type) {
+					case *Directive, *DoConstruct, *IfConstruct, *Block:
+					default:
+						r.decls(b)
+					}
+				}
+				r.constructDecls(list)
+			}
+		}
+	}
+}
+
+func armBodies(arms []*IfArm) [][]Stmt {
+	out := make([][]Stmt, len(arms))
+	for i, a := range arms {
+		out[i] = a.Body
+	}
+	return out
+}
+
+// associateNames declares the associate names of an ASSOCIATE, SELECT
+// TYPE or SELECT RANK construct (Fortran 2018 11.1.3.3, 11.1.11.2): local
+// entities that take the type, and for a whole array its shape, of their
+// selector. Scopes are per unit here, so a name the unit already knows
+// is left as it is (an associate name may shadow a variable of the same
+// name, as ASSOCIATE (X => X(1:N)) does).
+func (r *resolver) associateNames(head Stmt) {
+	add := func(name *Ident, sel Expr) {
+		if name == nil || r.sc.Syms[name.Name] != nil {
+			return
+		}
+		sym := r.declare(name.Name, name.Pos())
+		sym.Kind, sym.Selector = SymVariable, sel
+		switch x := sel.(type) {
+		case *Ident:
+			if from := r.lookup(x.Name); from != nil && from.Kind == SymVariable {
+				sym.Type, sym.TypeSpec, sym.Dims = from.Type, from.TypeSpec, from.Dims
+			}
+		case *Call:
+			// An element or a section of an array has the array's type
+			// (its shape is the section's: Selector keeps it).
+			if id, ok := x.Fun.(*Ident); ok {
+				if from := r.lookup(id.Name); from != nil && from.Kind == SymVariable && from.Rank() > 0 {
+					sym.Type, sym.TypeSpec = from.Type, from.TypeSpec
+				}
+			}
+		}
+	}
+	switch h := head.(type) {
+	case *SimpleStmt:
+		if h.Keyword != "ASSOCIATE" {
+			return
+		}
+		for _, a := range h.Args {
+			if k, ok := a.(*KeywordArg); ok {
+				add(k.Name, k.Value)
+			}
+		}
+	case *SelectStmt:
+		add(h.Assoc, h.X)
 	}
 }
 

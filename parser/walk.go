@@ -214,6 +214,7 @@ func walkChildren(n Node, f func(Node) bool) {
 			Inspect(x.Body, f)
 		}
 	case *SelectStmt:
+		inspectIdent(x.Assoc, f)
 		inspectExpr(x.X, f)
 	case *CaseStmt:
 		inspectExprs(x.Values, f)

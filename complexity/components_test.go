@@ -1,0 +1,108 @@
+package complexity
+
+import (
+	"strings"
+	"testing"
+)
+
+// componentsModule defines the types of TestModernArrayCounts: FIELD's V
+// is 64×64 (a module constant), W deferred-shape, N a scalar; PARTICLE
+// has scalar components only. SQ is a user ELEMENTAL function costing 4
+// in the all-one table (X loaded twice, a multiply, the result stored).
+const componentsModule = `module m
+  implicit none
+  integer, parameter :: nmax = 64
+  type :: field
+     real :: v(nmax, nmax)
+     real, allocatable :: w(:)
+     integer :: n
+  end type
+  type :: particle
+     real :: x, y
+  end type
+contains
+  elemental real function sq(x)
+    real, intent(in) :: x
+    sq = x*x
+  end function
+  subroutine t(f, p, np, a, b)
+    type(field), intent(inout) :: f
+    integer, intent(in) :: np
+    type(particle), intent(inout) :: p(np)
+    real :: a(100), b(100), s
+    integer :: k
+    k = 1
+    STMT
+  end subroutine
+end module
+`
+
+// TestModernArrayCounts: array assignments and reductions over what
+// modern Fortran names arrays by: structure components (their rank is
+// the type definition's, Fortran 2018 9.4.2), associate names
+// (11.1.3.3), array constructors (built once, 7.8) and user ELEMENTAL
+// functions (15.8.2). Each was priced as one element before. Counts by
+// hand in the all-one table.
+func TestModernArrayCounts(t *testing.T) {
+	cases := []struct{ stmt, want string }{
+		{"f%v = 0.0", "4096"},            // 64*64 stores of 1
+		{"f%v(1:10, :) = 1.0", "640"},    // 10*64 stores
+		{"f%v(2:nmax:2, 1) = 1.0", "32"}, // 32 elements, one column
+		{"f%v(1, 1) = s", "2"},           // one element: a scalar assignment
+		{"s = sum(f%v)", "8193"},         // 4096*(1 load + 1 +) + 1 store
+		{"p%x = p%x + 1.0", "3*NP"},      // NP elements of (1 + 1 + 1)
+		{"f%w = 2.0", "UNKNOWN_1"},       // deferred shape: an unknown count
+		// The constructor once: 100 items of (1 load K + 0 REAL + 1 **),
+		// then 100 stores (it was 100*(200 + 1)).
+		{"a = [ (real(k)**2, k = 1, 100) ]", "300"},
+		{"a = b + [ (1.0, k = 1, 100) ]", "300"}, // 100*(1 load + 1 + + 1 store); the items cost 0
+		{"s = sum(sq(a))", "501"},                // 100*(4 SQ + 1 +) + 1 store
+		{"b = sq(a)", "500"},                     // 100*(4 SQ + 1 store)
+	}
+	for _, c := range cases {
+		src := strings.Replace(componentsModule, "STMT", c.stmt, 1)
+		f := parseSrc(t, src)
+		var got string
+		for _, r := range NewEngine(Options{}).File(f) {
+			for _, st := range r.Statements {
+				if f.Lines.Line(r.Unit.Abs(st.Stmt.Pos())) == strings.Count(src[:strings.Index(src, c.stmt)], "\n") {
+					got = st.Cost.String()
+				}
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: %s, want %s", c.stmt, got, c.want)
+		}
+	}
+}
+
+// TestAssociateCounts: an associate name has its selector's shape: a
+// whole array's, a section's, a component's (Fortran 2018 11.1.3.3).
+// Counts by hand in the all-one table.
+func TestAssociateCounts(t *testing.T) {
+	cases := []struct{ sel, stmt, want string }{
+		// An element of W is an element of a rank-2 array: 1 memory + 1
+		// second dimension, loaded or stored.
+		{"w => a", "w = 0.0", "10000"},                       // 100*50*2
+		{"w => a(2:99, 2:49)", "w = 0.0", "9408"},            // 98*48*2
+		{"w => a(2:99, 2:49)", "w = b(2:99, 2:49)", "18816"}, // 98*48*(2 load + 2 store)
+		{"w => a(1:n, 1)", "s = sum(w)", "2*N + 1"},          // N*(1 load + 1 +) + 1
+		{"w => a(1, 1)", "w = 2.0", "1"},                     // an element: a scalar
+		{"w => b(1:10, 1:10) + 1.0", "s = maxval(w)", "301"}, // 100*(2 load + 1 MAX) + 1
+	}
+	for _, c := range cases {
+		src := "subroutine t(a, b, n)\n  real :: a(100, 50), b(100, 50), s\n  integer :: n\n  associate (" + c.sel + ")\n    " +
+			c.stmt + "\n  end associate\nend subroutine\n"
+		f := parseSrc(t, src)
+		var got string
+		r := NewEngine(Options{}).File(f)[0]
+		for _, st := range r.Statements {
+			if f.Lines.Line(r.Unit.Abs(st.Stmt.Pos())) == 4 {
+				got = st.Cost.String()
+			}
+		}
+		if got != c.want {
+			t.Errorf("associate (%s); %s: %s, want %s", c.sel, c.stmt, got, c.want)
+		}
+	}
+}
