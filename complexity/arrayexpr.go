@@ -328,7 +328,7 @@ func (m *unitModel) shape(x parser.Expr, e env) (ext []Poly, isArray, ok bool) {
 			return nil, false, true
 		}
 		ok := true
-		for _, d := range sym.Dims {
+		for _, d := range m.dimsOf(sym) {
 			lo := Int(1)
 			if d.Lower != nil {
 				l, okl := m.value(d.Lower, e, nil)
@@ -384,7 +384,7 @@ func (m *unitModel) callShape(v *parser.Call, e env) ([]Poly, bool, bool) {
 				continue
 			}
 			is = true
-			d := sym.Dims[i]
+			d := m.dimsOf(sym)[i]
 			lo, hi, step := Int(1), Poly{}, Int(1)
 			okL, okH, okS := true, false, true
 			if t.Lo != nil {

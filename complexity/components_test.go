@@ -106,3 +106,35 @@ func TestAssociateCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestAllocatedCounts: an array of deferred shape has the bounds of the
+// unit's one ALLOCATE of it when the unit never assigns the names they
+// use; allocated twice, or with a bound the unit assigns, its number of
+// elements stays unknown. Counts by hand in the all-one table (a store
+// to a rank-2 element: 1 memory + 1 second dimension).
+func TestAllocatedCounts(t *testing.T) {
+	cases := []struct{ alloc, stmt, want string }{
+		{"allocate(u(n, m))", "u = 0.0", "2*M.N"},
+		{"allocate(u(0:n+1, m))", "u = 0.0", "2*M.N + 4*M"},
+		{"allocate(u(nmax, nmax))", "u(1, :) = 1.0", "128"},                                   // 64 elements of 2
+		{"allocate(u(n, m), stat=ierr)", "s = sum(u)", "3*M.N + 1"},                           // M*N*(2 load + 1 +) + 1
+		{"allocate(u(n, m))\n  deallocate(u)\n  allocate(u(m, n))", "u = 0.0", "2*UNKNOWN_1"}, // two shapes
+		{"k = n + 1\n  allocate(u(k, m))", "u = 0.0", "2*UNKNOWN_1"},                          // K is assigned
+	}
+	for _, c := range cases {
+		src := "subroutine t(n, m)\n  integer, parameter :: nmax = 64\n  integer :: n, m, k, ierr\n  real :: s\n" +
+			"  real, allocatable :: u(:,:)\n  " + c.alloc + "\n  " + c.stmt + "\nend subroutine\n"
+		f := parseSrc(t, src)
+		line := strings.Count(src[:strings.Index(src, c.stmt)], "\n")
+		var got string
+		r := NewEngine(Options{}).File(f)[0]
+		for _, st := range r.Statements {
+			if f.Lines.Line(r.Unit.Abs(st.Stmt.Pos())) == line {
+				got = st.Cost.String()
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s; %s: %s, want %s", c.alloc, c.stmt, got, c.want)
+		}
+	}
+}

@@ -162,6 +162,8 @@ type unitModel struct {
 	// inSelector holds the associate names whose selector's shape is
 	// being found (a guard against ASSOCIATE (X => X + 1) loops).
 	inSelector map[*parser.Symbol]bool
+	// allocated holds the bounds of the unit's ALLOCATEs (allocate.go).
+	allocated map[string][]*parser.DimSpec
 }
 
 // at makes e the preconditions of the expressions priced until the

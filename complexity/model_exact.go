@@ -499,7 +499,7 @@ func (m *unitModel) arrayElements(x parser.Expr, e env) (Poly, bool, bool) {
 			return Poly{}, false, true
 		}
 		total := Int(1)
-		for _, d := range sym.Dims {
+		for _, d := range m.dimsOf(sym) {
 			lo := Int(1)
 			if d.Lower != nil {
 				l, ok := m.value(d.Lower, e, nil)
@@ -535,7 +535,7 @@ func (m *unitModel) arrayElements(x parser.Expr, e env) (Poly, bool, bool) {
 				continue
 			}
 			section = true
-			d := sym.Dims[i]
+			d := m.dimsOf(sym)[i]
 			lo, hi, step := Int(1), Poly{}, Int(1)
 			okAll := true
 			if t.Lo != nil {
