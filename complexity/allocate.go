@@ -41,7 +41,7 @@ func deferredShape(dims []*parser.DimSpec) bool {
 // name the unit assigns.
 func (m *unitModel) allocations() map[string][]*parser.DimSpec {
 	out := map[string][]*parser.DimSpec{}
-	for _, s := range m.u.Body {
+	for at, s := range m.u.Body {
 		parser.Inspect(s, func(n parser.Node) bool {
 			a, ok := n.(*parser.AllocateStmt)
 			if !ok {
@@ -63,7 +63,7 @@ func (m *unitModel) allocations() map[string][]*parser.DimSpec {
 					out[id.Name] = nil
 					continue
 				}
-				out[id.Name] = m.allocBounds(c.Args)
+				out[id.Name] = m.allocBounds(c.Args, at)
 			}
 			return false
 		})
@@ -71,9 +71,10 @@ func (m *unitModel) allocations() map[string][]*parser.DimSpec {
 	return out
 }
 
-// allocBounds turns the bounds of one ALLOCATE item into dimensions, or
-// nil when a bound uses a name the unit assigns.
-func (m *unitModel) allocBounds(args []parser.Expr) []*parser.DimSpec {
+// allocBounds turns the bounds of one ALLOCATE item, in the unit's
+// statement at, into dimensions, or nil when a bound uses a name whose
+// value may differ between statements of the unit (stableBefore).
+func (m *unitModel) allocBounds(args []parser.Expr, at int) []*parser.DimSpec {
 	dims := make([]*parser.DimSpec, 0, len(args))
 	stable := true
 	for _, a := range args {
@@ -81,7 +82,7 @@ func (m *unitModel) allocBounds(args []parser.Expr) []*parser.DimSpec {
 			return nil
 		}
 		parser.Inspect(a, func(n parser.Node) bool {
-			if id, ok := n.(*parser.Ident); ok && m.writtenSet()[id.Name] {
+			if id, ok := n.(*parser.Ident); ok && !m.stableBefore(id.Name, at) {
 				stable = false
 			}
 			return stable
@@ -99,4 +100,32 @@ func (m *unitModel) allocBounds(args []parser.Expr) []*parser.DimSpec {
 		dims = append(dims, &parser.DimSpec{Upper: a})
 	}
 	return dims
+}
+
+// stableBefore reports whether name has one value from the unit's
+// statement at on: the unit never assigns it, or assigns it only in one
+// assignment statement of its top level before at (NLOC = N / NP before
+// ALLOCATE (U(N, NLOC))), whose value the uses after it all see.
+func (m *unitModel) stableBefore(name string, at int) bool {
+	if !m.writtenSet()[name] {
+		return true
+	}
+	if m.writers == nil {
+		m.writers = map[string][]int{}
+		for i, s := range m.u.Body {
+			for w := range m.modOf(s) {
+				m.writers[w] = append(m.writers[w], i)
+			}
+		}
+	}
+	ws := m.writers[name]
+	if len(ws) != 1 || ws[0] >= at {
+		return false
+	}
+	a, ok := m.u.Body[ws[0]].(*parser.AssignStmt)
+	if !ok {
+		return false
+	}
+	id, ok := a.LHS.(*parser.Ident)
+	return ok && id.Name == name
 }

@@ -119,7 +119,8 @@ func TestAllocatedCounts(t *testing.T) {
 		{"allocate(u(nmax, nmax))", "u(1, :) = 1.0", "128"},                                   // 64 elements of 2
 		{"allocate(u(n, m), stat=ierr)", "s = sum(u)", "3*M.N + 1"},                           // M*N*(2 load + 1 +) + 1
 		{"allocate(u(n, m))\n  deallocate(u)\n  allocate(u(m, n))", "u = 0.0", "2*UNKNOWN_1"}, // two shapes
-		{"k = n + 1\n  allocate(u(k, m))", "u = 0.0", "2*UNKNOWN_1"},                          // K is assigned
+		{"k = n + 1\n  allocate(u(k, m))", "u = 0.0", "2*M.N + 2*M"},                          // K's one assignment comes first
+		{"k = n\n  k = k + 1\n  allocate(u(k, m))", "u = 0.0", "2*UNKNOWN_1"},                 // K assigned twice
 	}
 	for _, c := range cases {
 		src := "subroutine t(n, m)\n  integer, parameter :: nmax = 64\n  integer :: n, m, k, ierr\n  real :: s\n" +
@@ -136,5 +137,95 @@ func TestAllocatedCounts(t *testing.T) {
 		if got != c.want {
 			t.Errorf("%s; %s: %s, want %s", c.alloc, c.stmt, got, c.want)
 		}
+	}
+}
+
+// TestAssignedUnknownShared: a local assigned a value that is not a
+// polynomial (NLOC = N / NP, NP set by MPI_COMM_SIZE) is one unknown at
+// every use the assignment reaches: the loop's trip count and the
+// section's elements are the same UNKNOWN_1 (each was an unknown of its
+// own). A second assignment makes another unknown; an assignment no
+// count uses (I = I + 1) makes none.
+func TestAssignedUnknownShared(t *testing.T) {
+	src := `subroutine t(n)
+  integer :: n, np, nloc, j, ierr, i
+  real, allocatable :: x(:)
+  real :: s
+  call mpi_comm_size(0, np, ierr)
+  i = 0
+  i = i + 1
+  nloc = n / np
+  allocate(x(nloc))
+  do j = 1, nloc
+     x(j) = 1.0
+  end do
+  x(1:nloc) = 0.0
+  s = sum(x)
+  nloc = n / (np + 1)
+  x(1:nloc) = 2.0
+end subroutine
+`
+	f := parseSrc(t, src)
+	r := NewEngine(Options{}).File(f)[0]
+	want := map[int]string{
+		10: "2*UNKNOWN_1 + 1", // the DO: (1 store + 1 J) a trip, and the bound
+		13: "2*UNKNOWN_1",     // NLOC elements of (1 store + 1 load of NLOC)
+		// NLOC is assigned twice, so X's ALLOCATE does not give its
+		// extent for the whole unit: an unknown of its own.
+		14: "2*UNKNOWN_2 + 1",
+		16: "2*UNKNOWN_3", // the second assignment's value
+	}
+	got := map[int]string{}
+	for _, st := range r.Statements {
+		got[f.Lines.Line(r.Unit.Abs(st.Stmt.Pos()))+1] = st.Cost.String()
+	}
+	for line, w := range want {
+		if got[line] != w {
+			t.Errorf("line %d: %s, want %s", line, got[line], w)
+		}
+	}
+	notes := strings.Join(r.Unknowns, "\n")
+	if !strings.Contains(notes, "UNKNOWN_1: the value of NLOC assigned at line 8") ||
+		!strings.Contains(notes, "UNKNOWN_3: the value of NLOC assigned at line 15") || strings.Contains(notes, "UNKNOWN_4") {
+		t.Errorf("unknowns:\n%s", notes)
+	}
+}
+
+// TestNoIndexOutsideItsLoop: a loop that is not summed over its index
+// (a step set in an IF, so its range is unknown; or a body that is not a
+// polynomial in the index) used to leave the index in the counts around
+// it: J.NB.UNKNOWN_1 for the unit, where J has no value. The index
+// becomes an unknown of its own, with its note. Found in LAPACK's
+// SLATRS3, whose JINC is 1 or -1.
+func TestNoIndexOutsideItsLoop(t *testing.T) {
+	src := `subroutine t(n, nb, upper)
+  integer :: n, nb, j, i, jf, jinc
+  logical :: upper
+  real :: x
+  if (upper) then
+     jf = 1
+     jinc = 1
+  else
+     jf = n
+     jinc = -1
+  end if
+  do j = jf, n, jinc
+     do i = 1, j*nb
+        x = 1
+     end do
+  end do
+end subroutine
+`
+	f := parseSrc(t, src)
+	r := NewEngine(Options{}).File(f)[0]
+	for _, p := range []Poly{r.Summary, r.Count, r.Span} {
+		for _, v := range p.Vars() {
+			if v == "J" || v == "I" {
+				t.Errorf("a loop index outside its loop: %s", p)
+			}
+		}
+	}
+	if !strings.Contains(strings.Join(r.Unknowns, "\n"), "a value of J in the DO loop at line 12") {
+		t.Errorf("unknowns: %v", r.Unknowns)
 	}
 }

@@ -164,6 +164,11 @@ type unitModel struct {
 	inSelector map[*parser.Symbol]bool
 	// allocated holds the bounds of the unit's ALLOCATEs (allocate.go).
 	allocated map[string][]*parser.DimSpec
+	writers   map[string][]int // the top-level statements that may assign each name
+	// assigned holds the unknown value of each assignment of a local
+	// whose value is not a polynomial (assignedUnknown).
+	assigned   map[string]Poly
+	topAssigns map[*parser.Ident]bool // left sides of the top-level assignments
 }
 
 // at makes e the preconditions of the expressions priced until the
@@ -591,9 +596,87 @@ func (m *unitModel) assign(lhs, rhs parser.Expr, e env) {
 	// here on, in terms of the values on entry (N = 2*N: 2·N).
 	if v, ok := m.value(rhs, e, nil); ok {
 		e[id.Name] = v
+	} else if u, ok := m.assignedUnknown(id, sym); ok {
+		e[id.Name] = u // a placeholder until a use needs it (nameValue)
 	} else {
 		m.forget(e, id.Name)
 	}
+}
+
+// assignedUnknown is the value of a local integer assigned a value that
+// is not a polynomial (NLOC = N / NP, with NP from MPI_COMM_SIZE): one
+// unknown per assignment, the same at every use it reaches, so that
+// DO J = 1, NLOC and U(1:N, 1:NLOC) share it. A formal or COMMON
+// variable is not a local: forget marks it as changed. What goes in the
+// preconditions is a placeholder, made an unknown (numbered, with its
+// note) only when a value needs it: an assignment no count uses, such
+// as I = I + 1 in a DO WHILE, makes none.
+func (m *unitModel) assignedUnknown(id *parser.Ident, sym *parser.Symbol) (Poly, bool) {
+	if sym.Dummy || sym.InCommon || m.changedFormal(id.Name) || !m.topLevelAssign(id) {
+		return Poly{}, false
+	}
+	return Var(fmt.Sprintf("%s%s@%d", assignedPrefix, id.Name, m.line(id.Pos()))), true
+}
+
+// indexOut removes a loop's index from the cost of its body where the
+// loop is not summed over it (its range or its body is not polynomial):
+// the index has no value outside the loop, and a count with it would
+// be no count at all. It becomes a new unknown, a value the index takes,
+// with its note.
+func (m *unitModel) indexOut(body Poly, idx string, d *parser.DoStmt, notes *[]string) Poly {
+	probe, ok := substGuarded(body, idx, Var("\x00probe"))
+	if ok && probe.Equal(body) {
+		return body
+	}
+	u, note := m.newUnknown(fmt.Sprintf("a value of %s in the DO loop at line %d", idx, m.line(d.Pos())))
+	*notes = append(*notes, "the body's cost depends on "+idx+": "+note)
+	if out, ok := substGuarded(body, idx, u); ok {
+		return out
+	}
+	return body
+}
+
+// topLevelAssign reports whether id is the left side of an assignment
+// statement of the unit's top level, not inside a loop or an IF: the
+// set-up of a program (NLOC = N / NP, the local block's size), whose
+// value every later statement sees. Inside constructs the value may
+// differ between executions, and the old reading (an unknown at each
+// use) is kept.
+func (m *unitModel) topLevelAssign(id *parser.Ident) bool {
+	if m.topAssigns == nil {
+		m.topAssigns = map[*parser.Ident]bool{}
+		for _, s := range m.u.Body {
+			if a, ok := s.(*parser.AssignStmt); ok {
+				if l, ok := a.LHS.(*parser.Ident); ok {
+					m.topAssigns[l] = true
+				}
+			}
+		}
+	}
+	return m.topAssigns[id]
+}
+
+// assignedPrefix starts the placeholders of assignedUnknown (no Fortran
+// name starts with it).
+const assignedPrefix = "\x00assigned:"
+
+// assignedValue makes the unknown a placeholder stands for, once.
+func (m *unitModel) assignedValue(p Poly) (Poly, bool) {
+	vars := p.Vars()
+	if len(vars) != 1 || !strings.HasPrefix(vars[0], assignedPrefix) {
+		return Poly{}, false
+	}
+	if u, ok := m.assigned[vars[0]]; ok {
+		return u, true
+	}
+	name, line, _ := strings.Cut(strings.TrimPrefix(vars[0], assignedPrefix), "@")
+	u, note := m.newUnknown(fmt.Sprintf("the value of %s assigned at line %s", name, line))
+	m.res.Notes = append(m.res.Notes, note)
+	if m.assigned == nil {
+		m.assigned = map[string]Poly{}
+	}
+	m.assigned[vars[0]] = u
+	return u, true
 }
 
 // modified marks, in the preconditions, a formal that no longer holds
@@ -705,6 +788,12 @@ func (m *unitModel) nameValue(v *parser.Ident, e env, st *Stats) (Poly, bool) {
 		}
 		return Poly{}, false
 	} else if ok {
+		if u, isPlaceholder := m.assignedValue(p); isPlaceholder {
+			if st != nil {
+				st.VarUnknown++
+			}
+			return u, true
+		}
 		if st != nil {
 			if isSymbolOnly(p, v.Name) {
 				st.VarSymbolic++
@@ -1064,6 +1153,7 @@ func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
 			if okLo {
 				b, _ = substGuarded(body, idx, lo)
 			}
+			b = m.indexOut(b, idx, d, &notes)
 			total = bounds.Add(b.Mul(u))
 		case parallel(c) && m.spanMode:
 			st.RangeGuessed++
@@ -1072,7 +1162,7 @@ func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
 			st.RangeGuessed++
 			sum, ok := SumStep(body, idx, lo, hi, step)
 			if !ok {
-				sum = body.Mul(trip)
+				sum = m.indexOut(body, idx, d, &notes).Mul(trip)
 				notes = append(notes, "body cost not polynomial in "+idx+": multiplied by the trip count")
 			}
 			total = bounds.Add(sum)
