@@ -126,6 +126,9 @@ type est struct {
 	// its index (HALF = 2**(S-1)), and of a loop index whose iterations
 	// are estimated one by one (enumerate).
 	bind map[string]Poly
+	// defs holds the integer scalars the unit assigns once, at its top
+	// level (unitdefs.go).
+	defs map[string]*parser.AssignStmt
 }
 
 // note adds a note once.
@@ -452,6 +455,7 @@ func EstimateLoop(f *parser.File, u *parser.Unit, c *parser.DoConstruct, d *Dist
 		res.Comm = res.Comm.Add(m.Time)
 	}
 	res.Messages = mergeMessages(msgs)
+	e.setUp(res)
 	res.Time = res.Compute.Add(res.Comm)
 	res.Notes = e.notes
 	return res
@@ -559,6 +563,9 @@ func (e *est) value(x parser.Expr, loops []loopInfo, depth int) (Poly, bool) {
 		}
 		if sym := e.sc.Lookup(v.Name); sym != nil && sym.Param != nil {
 			return e.value(sym.Param, loops, depth+1)
+		}
+		if p, ok := e.topDef(v.Name, loops, depth); ok {
+			return p, true
 		}
 		return complexity.Var(v.Name), true
 	})

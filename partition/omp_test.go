@@ -553,7 +553,7 @@ func TestOMPHumanUnits(t *testing.T) {
 func TestOMPChunkNotes(t *testing.T) {
 	m := ompModel(t, 1e-6, false)
 	src := func(sched string) string {
-		return "program p\n  real(8) :: a(64)\n  integer :: i, k\n  k = 4\n  !$omp parallel do " + sched + "\n  do i = 1, 64\n    a(i) = 0\n  end do\nend program p\n"
+		return "program p\n  real(8) :: a(64)\n  integer :: i, k\n  read *, k\n  !$omp parallel do " + sched + "\n  do i = 1, 64\n    a(i) = 0\n  end do\nend program p\n"
 	}
 	for _, c := range []struct{ sched, want string }{
 		{"schedule(static,0)", "the chunk size 0 is 0, not a positive integer"},
@@ -567,6 +567,12 @@ func TestOMPChunkNotes(t *testing.T) {
 		if !hasNote(e, c.want) {
 			t.Errorf("%s: notes %q", c.sched, e.Notes)
 		}
+	}
+	// K set once before the loop (K = 4) is that number (unitdefs.go).
+	set := strings.Replace(src("schedule(dynamic,k)"), "read *, k", "k = 4", 1)
+	e := ompEstimate(t, set, 6, 4, m)
+	if !hasNote(e, "schedule dynamic,K = 4, 4 threads") || !hasNote(e, "K, assigned once at line 4, is 4") {
+		t.Errorf("k = 4: notes %q", e.Notes)
 	}
 }
 

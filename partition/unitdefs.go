@@ -1,0 +1,141 @@
+package partition
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/pfls/pfls/complexity"
+	"github.com/pfls/pfls/parser"
+)
+
+// Set-up values. An MPI program computes its local block's size once,
+// at the top of the program (NLOC = N / NP, with NP from MPI_COMM_SIZE),
+// and every loop after uses it. Such a scalar is a number wherever the
+// estimate knows the names of its right side: N a PARAMETER or given
+// with --set, NP the processors estimated for.
+
+// maxDefDepth bounds the chains of definitions followed (A = B / 2,
+// B = C + 1, ...).
+const maxDefDepth = 8
+
+// topDefs maps each integer scalar the unit assigns exactly once, in an
+// assignment statement of its top level, to that statement; a scalar
+// also set otherwise (a DO index, an actual argument, a READ item) is
+// left out.
+func (e *est) topDefs() map[string]*parser.AssignStmt {
+	if e.defs != nil {
+		return e.defs
+	}
+	set := map[string]int{}
+	for _, s := range e.u.Body {
+		parser.Inspect(s, func(n parser.Node) bool {
+			switch x := n.(type) {
+			case *parser.AssignStmt:
+				set[lhsName(x)]++
+			case *parser.DoStmt:
+				if x.Var != nil {
+					set[x.Var.Name] += 2
+				}
+			case *parser.CallStmt:
+				for _, a := range x.Args {
+					if id, ok := a.(*parser.Ident); ok {
+						set[id.Name] += 2 // may be set by the call
+					}
+				}
+			case *parser.IOStmt:
+				parser.Inspect(x, func(m parser.Node) bool {
+					if id, ok := m.(*parser.Ident); ok {
+						set[id.Name] += 2
+					}
+					return true
+				})
+				return false
+			}
+			return true
+		})
+	}
+	e.defs = map[string]*parser.AssignStmt{}
+	for _, s := range e.u.Body {
+		a, ok := s.(*parser.AssignStmt)
+		if !ok {
+			continue
+		}
+		id, ok := a.LHS.(*parser.Ident)
+		if !ok || set[id.Name] != 1 || mentions(a.RHS, id.Name) {
+			continue
+		}
+		if sym := e.sc.Lookup(id.Name); sym != nil && sym.Rank() == 0 && sym.Param == nil && !sym.Dummy && e.sc.TypeOf(id.Name) == "INTEGER" {
+			e.defs[id.Name] = a
+		}
+	}
+	return e.defs
+}
+
+// topDef is the value of a scalar of topDefs when its right side is a
+// number: evaluated exactly, and truncated as Fortran's integer division
+// does when that division is the last operation (N / NP); a right side
+// whose value has a fraction elsewhere (N / NP * 2 with N / NP not whole)
+// is not used, since each division would truncate on its own.
+func (e *est) topDef(name string, loops []loopInfo, depth int) (Poly, bool) {
+	if depth >= maxDefDepth {
+		return Poly{}, false
+	}
+	a := e.topDefs()[name]
+	if a == nil {
+		return Poly{}, false
+	}
+	p, ok := e.value(a.RHS, loops, depth+1)
+	if !ok {
+		return Poly{}, false
+	}
+	v, isConst := p.Value()
+	if !isConst {
+		return Poly{}, false
+	}
+	if !v.IsInt() {
+		b, isDiv := a.RHS.(*parser.Binary)
+		if !isDiv || b.Op != "/" {
+			return Poly{}, false
+		}
+		v = new(big.Rat).SetInt(new(big.Int).Quo(v.Num(), v.Denom()))
+	}
+	line := 0
+	if e.f != nil {
+		line = e.f.Lines.Line(e.u.Abs(a.Pos())) + 1
+	}
+	e.note(fmt.Sprintf("%s, assigned once at line %d, is %s", name, line, v.RatString()))
+	return complexity.Rat(v), true
+}
+
+// setUp puts the set-up values (topDef) that are numbers, and the values
+// given with --set, for the names the statements' own costs keep as
+// symbols (the elements of U(1:N, 1:NLOC), priced by the complexity
+// model, which knows NLOC only as a name).
+func (e *est) setUp(res *Estimate) {
+	env := map[string]*big.Rat{}
+	for name, r := range e.opt.Values {
+		env[name] = r
+	}
+	for _, p := range []Poly{res.Compute, res.Comm} {
+		for _, v := range p.Vars() {
+			if _, done := env[v]; done {
+				continue
+			}
+			if d, ok := e.topDef(v, nil, 0); ok {
+				if r, isConst := d.Value(); isConst {
+					env[v] = r
+				}
+			}
+		}
+	}
+	if len(env) == 0 {
+		return
+	}
+	res.Compute = complexity.EvalGuarded(res.Compute, env)
+	res.Comm = complexity.EvalGuarded(res.Comm, env)
+	for _, m := range res.Messages {
+		m.Count = complexity.EvalGuarded(m.Count, env)
+		m.Bytes = complexity.EvalGuarded(m.Bytes, env)
+		m.Time = complexity.EvalGuarded(m.Time, env)
+	}
+}
