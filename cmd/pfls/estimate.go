@@ -29,6 +29,8 @@ type jsonMessage struct {
 	Bytes   any    `json:"bytes"`
 	Time    any    `json:"time"`
 	Why     string `json:"why"`
+
+	time partition.Poly // for the text output
 }
 
 type jsonEstimate struct {
@@ -37,6 +39,8 @@ type jsonEstimate struct {
 	Comm         any           `json:"comm"`
 	Compute      any           `json:"compute"`
 	Messages     []jsonMessage `json:"messages"`
+
+	time, comm, compute partition.Poly // for the text output
 }
 
 type jsonCrossover struct {
@@ -213,29 +217,31 @@ func syntaxCode(f *parser.File, stderr io.Writer) int {
 }
 
 func jsonEstimateOf(f *parser.File, e *partition.Estimate) jsonEstimate {
-	je := jsonEstimate{Distribution: e.Distribution, Time: num(e.Time), Comm: num(e.Comm), Compute: num(e.Compute), Messages: []jsonMessage{}}
+	je := jsonEstimate{Distribution: e.Distribution, Time: num(e.Time), Comm: num(e.Comm), Compute: num(e.Compute), Messages: []jsonMessage{},
+		time: e.Time, comm: e.Comm, compute: e.Compute}
 	for _, m := range e.Messages {
 		je.Messages = append(je.Messages, jsonMessage{Pattern: m.Pattern, Array: m.Array, Line: f.Lines.Line(m.Offset) + 1,
-			Count: num(m.Count), Bytes: num(m.Bytes), Time: num(m.Time), Why: m.Why})
+			Count: num(m.Count), Bytes: num(m.Bytes), Time: num(m.Time), Why: m.Why, time: m.Time})
 	}
 	return je
 }
 
-// seconds prints a time with a unit.
-func seconds(v any) string {
+// seconds prints a time with a unit; a time that still depends on
+// symbols is written term by term with units (68.5 µs·NLOC + 2.1 µs).
+func seconds(v any, p partition.Poly) string {
 	f, ok := v.(float64)
 	if !ok {
-		return fmt.Sprint(v) + " s (symbolic)"
+		return capability.PolySeconds(p) + " (symbolic)"
 	}
 	return capability.HumanSeconds(f)
 }
 
 func writeEstimateText(w io.Writer, path string, procs int, l jsonLoop, m *machine.Machine) {
 	fmt.Fprintf(w, "%s:%d: loop of %s at P = %d\n", path, l.Line, l.Unit, procs)
-	fmt.Fprintf(w, "  current %s: %s (communication %s)\n", l.Current.Distribution, seconds(l.Current.Time), seconds(l.Current.Comm))
-	fmt.Fprintf(w, "    computation %s\n", seconds(l.Current.Compute))
+	fmt.Fprintf(w, "  current %s: %s (communication %s)\n", l.Current.Distribution, seconds(l.Current.Time, l.Current.time), seconds(l.Current.Comm, l.Current.comm))
+	fmt.Fprintf(w, "    computation %s\n", seconds(l.Current.Compute, l.Current.compute))
 	for _, m := range l.Current.Messages {
-		fmt.Fprintf(w, "    %s of %s at line %d: %v × %v bytes = %s (%s)\n", m.Pattern, m.Array, m.Line, m.Count, m.Bytes, seconds(m.Time), m.Why)
+		fmt.Fprintf(w, "    %s of %s at line %d: %v × %v bytes = %s (%s)\n", m.Pattern, m.Array, m.Line, m.Count, m.Bytes, seconds(m.Time, m.time), m.Why)
 	}
 	if len(l.Candidates) > 0 {
 		fmt.Fprintln(w, "  candidates, fastest first:")
@@ -245,7 +251,7 @@ func writeEstimateText(w io.Writer, path string, procs int, l jsonLoop, m *machi
 			if t, ok := c.Time.(float64); ok && bestOK && i > 0 && m.AboutTheSame(t, best) {
 				same = fmt.Sprintf("  about the same as the fastest (within the machine's %.0f%% noise)", 100*m.Noise)
 			}
-			fmt.Fprintf(w, "    %-22s %s (communication %s)%s\n", c.Distribution, seconds(c.Time), seconds(c.Comm), same)
+			fmt.Fprintf(w, "    %-22s %s (communication %s)%s\n", c.Distribution, seconds(c.Time, c.time), seconds(c.Comm, c.comm), same)
 		}
 	}
 	// Crossovers in order, each with the range where its Below wins.
