@@ -1,7 +1,9 @@
 package partition
 
 import (
+	"math"
 	"math/big"
+	"slices"
 	"sort"
 
 	"github.com/pfls/pfls/complexity"
@@ -91,56 +93,140 @@ type Crossover struct {
 }
 
 // Crossovers scans symbol from lo to hi and reports where the fastest of
-// the candidates changes, each point found exactly by bisection. Shares
-// are priced evenly (Options.Even): a crossover is where one layout's
-// message costs overtake the other's, not a load-imbalance step.
+// the candidates changes, each point found exactly by bisection.
+//
+// Every point is priced as EstimateLoop prices it at that value (no
+// Options.Even): the crossover must agree with the ranking shown at a
+// given N. Even pricing also drops what makes some layouts differ at all:
+// the busiest processor's share of a triangular loop and DGEFA's
+// broadcasts scheduled step by step (bcastSchedule needs the shares
+// recorded step by step, which even pricing skips), under which column
+// BLOCK and CYCLIC cost exactly the same and no crossover was ever found.
+//
+// A crossover is still where one layout's message costs overtake the
+// other's, not a load-imbalance step: where N is not a multiple of the
+// processors along a dimension, the busiest processor's share rounds up,
+// and two curves that rounding moves apart in turn would make the
+// fastest flicker. So the scan samples the lattice of values congruent
+// modulo the processor count (to the symbol's given value, else to lo):
+// there every dimension's share rounds alike (every dimension's
+// processors divide P), the curves are smooth, and the estimate at the
+// given value is one of the points compared. Only between two adjacent
+// lattice points with different winners is every value tried, for the
+// exact first one where the fastest changes. Where the range holds too
+// few lattice points (P comparable to N, where the rounding is the
+// layout's real cost), every value is a point.
 func Crossovers(f *parser.File, u *parser.Unit, loop *parser.DoConstruct, cands []*Distribution, symbol string, lo, hi int64, opt Options) []Crossover {
-	best := func(n int64) string {
+	// fastest names the candidates fastest at n: more than one when
+	// their times agree to 1e-9 (at N <= P column BLOCK and CYCLIC are
+	// the same layout, and a tie is no crossover).
+	fastest := func(n int64) []string {
 		o := opt
-		o.Even = true
 		o.Values = withValue(opt.Values, symbol, n)
-		name, bestT := "", 0.0
+		var names []string
+		var times []float64
+		bestT := math.Inf(1)
 		for _, d := range cands {
 			// The distribution depends on extents, which depend on the symbol.
-			dd := WithFormats(u, d.Procs, d.Template, d.Formats, f.Dialect)
-			t, ok := complexity.Seconds(EstimateLoop(f, u, loop, dd, o).Time)
-			if ok && (name == "" || t < bestT) {
-				name, bestT = d.Name(), t
+			t, ok := complexity.Seconds(EstimateLoop(f, u, loop, d.at(u, f.Dialect), o).Time)
+			if ok {
+				names, times = append(names, d.Name()), append(times, t)
+				bestT = min(bestT, t)
 			}
 		}
-		return name
-	}
-	var out []Crossover
-	prevN := lo
-	prev := best(lo)
-	for n := lo; n < hi; {
-		next := n + n/8 + 1
-		if next > hi {
-			next = hi
+		var out []string
+		for i, t := range times {
+			if t <= bestT+1e-9*math.Abs(bestT) {
+				out = append(out, names[i])
+			}
 		}
-		cur := best(next)
-		if cur != prev && cur != "" && prev != "" {
-			// Bisect in (n, next] for the first value where cur wins.
+		return out
+	}
+	// shares reports whether two sets of fastest candidates meet: the
+	// fastest has not changed from one to the other.
+	shares := func(a, b []string) bool {
+		for _, x := range a {
+			if slices.Contains(b, x) {
+				return true
+			}
+		}
+		return false
+	}
+	step, base := crossoverLattice(cands, opt.Values[symbol], lo, hi)
+	var out []Crossover
+	prev := fastest(base)
+	for n := base; n < hi; {
+		// Geometric steps (an eighth of n) on the lattice.
+		next := n + max(step, (n/8+step)/step*step)
+		if next > hi {
+			next = n + (hi-n)/step*step
+			if next == n {
+				break
+			}
+		}
+		curs := fastest(next)
+		if len(curs) > 0 && len(prev) > 0 && !shares(curs, prev) {
+			// Bisect on the lattice in (n, next] for adjacent points
+			// whose winners differ, then on every value between them
+			// for the first where prev no longer wins.
 			a, b := n, next
-			for b-a > 1 {
-				mid := (a + b) / 2
-				if best(mid) == prev {
-					a = mid
-				} else {
-					b = mid
+			for _, s := range []int64{step, 1} {
+				for b-a > s {
+					mid := a + (b-a)/s/2*s
+					if shares(fastest(mid), prev) {
+						a = mid
+					} else {
+						b = mid
+					}
 				}
 			}
-			out = append(out, Crossover{Symbol: symbol, Value: b, Below: prev, Above: best(b)})
-			prev = best(b)
-			if prev != cur {
-				prev = cur
+			above := fastest(b)
+			if len(above) == 0 {
+				above = curs
 			}
+			out = append(out, Crossover{Symbol: symbol, Value: b, Below: common(fastest(a), prev), Above: above[0]})
 		}
-		prevN = n
+		if len(curs) > 0 {
+			prev = curs
+		}
 		n = next
-		_ = prevN
 	}
 	return out
+}
+
+// common is the first of a that b holds too, else b's first.
+func common(a, b []string) string {
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			return x
+		}
+	}
+	return b[0]
+}
+
+// minLatticePoints is how many lattice points the crossover search needs
+// in its range to sample the lattice instead of every value: 32, about
+// as many as the geometric scan from 8 to 4096 visits.
+const minLatticePoints = 32
+
+// crossoverLattice is the step and the first point of the values the
+// crossover search samples: the processor count (the largest of the
+// candidates'), from the first value at or above lo congruent to the
+// symbol's given value (else lo); step 1 from lo where fewer than
+// minLatticePoints lattice points fit below hi.
+func crossoverLattice(cands []*Distribution, given *big.Rat, lo, hi int64) (step, base int64) {
+	p := int64(1)
+	for _, d := range cands {
+		p = max(p, int64(d.Procs))
+	}
+	if p <= 1 || (hi-lo)/p < minLatticePoints {
+		return 1, lo
+	}
+	r := lo
+	if given != nil && given.IsInt() && given.Num().IsInt64() {
+		r = given.Num().Int64()
+	}
+	return p, lo + ((r-lo)%p+p)%p
 }
 
 func withValue(m map[string]*big.Rat, name string, v int64) map[string]*big.Rat {
@@ -174,4 +260,10 @@ func ExtentSymbol(u *parser.Unit, d *Distribution) string {
 		}
 	}
 	return ""
+}
+
+// at rebuilds a candidate for the unit's current extents (they depend on
+// the symbols' values), with the same formats.
+func (d *Distribution) at(u *parser.Unit, dialect string) *Distribution {
+	return WithFormats(u, d.Procs, d.Template, d.Formats, dialect)
 }
