@@ -39,7 +39,11 @@ func CandidateFormats(rank int) [][]string {
 }
 
 // Candidates returns the current distribution of a unit and the candidate
-// distributions of its main template (the current one among them).
+// distributions of its main template (the current one among them): every
+// format combination of CandidateFormats on the grid WithFormats gives it
+// (the ONTO arrangement, else the even factorization), and each with two
+// distributed dimensions also on the other grids of GridChoices (2x8 and
+// 8x2 besides 4x4 at P = 16), named after their grid.
 func Candidates(u *parser.Unit, procs int, fileDialect string) (current *Distribution, cands []*Distribution) {
 	current = FromUnit(u, procs, fileDialect)
 	if current.Template == "" {
@@ -50,10 +54,108 @@ func Candidates(u *parser.Unit, procs int, fileDialect string) (current *Distrib
 	if sym != nil && sym.Rank() > 0 {
 		rank = sym.Rank()
 	}
+	grids := GridChoices(procs)
 	for _, fs := range CandidateFormats(rank) {
-		cands = append(cands, WithFormats(u, procs, current.Template, fs, fileDialect))
+		d := WithFormats(u, procs, current.Template, fs, fileDialect)
+		cands = append(cands, d)
+		if len(d.Grid) != 2 {
+			continue
+		}
+		for _, g := range grids {
+			if !slices.Equal(g, d.Grid) {
+				cands = append(cands, WithGrid(u, procs, current.Template, fs, g, fileDialect))
+			}
+		}
 	}
 	return current, cands
+}
+
+// squareGrids is how many of the squarest factorizations GridChoices
+// keeps, each in both orientations.
+const squareGrids = 2
+
+// GridChoices are the two-dimensional processor grids a candidate with
+// two distributed dimensions is tried on: factorizations a x b of procs
+// with both a, b >= 2 (1 x P is the one-dimensional layout, a candidate
+// of its own). They are bounded: P = 65,536 has 15, and each grid is one
+// more estimate per format and per point of the crossover search. Kept
+// are the two squarest pairs {a, b} (the least communication for a square
+// array, and for one about four times longer one way) and the extreme
+// pair {2, P/2} (an array much longer one way, or a sweep along one
+// dimension: the fewest cuts across it), each both ways round: 3 grids
+// at P = 16 (4x4, 2x8, 8x2), 5 at 1,024 and 65,536, never more than 6.
+// Increasing a.
+func GridChoices(procs int) [][]int {
+	type pair struct{ a, b int } // a <= b
+	var pairs []pair
+	for a := 2; a*a <= procs; a++ {
+		if procs%a == 0 {
+			pairs = append(pairs, pair{a, procs / a})
+		}
+	}
+	if len(pairs) == 0 {
+		return nil
+	}
+	// The squarest last; keep them and the first (the extreme).
+	keep := map[pair]bool{pairs[0]: true}
+	for _, p := range pairs[max(0, len(pairs)-squareGrids):] {
+		keep[p] = true
+	}
+	var out [][]int
+	for p := range keep {
+		out = append(out, []int{p.a, p.b})
+		if p.a != p.b {
+			out = append(out, []int{p.b, p.a})
+		}
+	}
+	slices.SortFunc(out, func(x, y []int) int { return x[0] - y[0] })
+	return out
+}
+
+// WithGrid is WithFormats on a given processor grid: grid[i] processors
+// along the i-th distributed dimension of the template, for the template
+// and every array aligned with it.
+func WithGrid(u *parser.Unit, procs int, template string, formats []string, grid []int, fileDialect string) *Distribution {
+	d := WithFormats(u, procs, template, formats, fileDialect)
+	if len(grid) != len(d.Grid) {
+		return d
+	}
+	// The grid's processors by template dimension.
+	along := make([]int, len(formats))
+	gi := 0
+	for i, f := range formats {
+		along[i] = 1
+		if f != ":" {
+			along[i] = grid[gi]
+			gi++
+		}
+	}
+	for _, l := range d.Arrays {
+		if l.Template != template {
+			continue
+		}
+		for i := range l.Dims {
+			if i < len(l.TemplateDim) && l.TemplateDim[i] >= 0 && l.TemplateDim[i] < len(along) && l.Dims[i].Kind != "*" {
+				l.Dims[i].Procs = along[l.TemplateDim[i]]
+			}
+		}
+	}
+	d.Grid = append([]int(nil), grid...)
+	return d
+}
+
+// formatsIn reports whether ds holds a distribution of d's formats (on
+// any grid). The crossover search compares the fastest formats, each on
+// its fastest grid: the grids of one format (4x4, 2x8, 8x2) are close,
+// and would otherwise crowd out the layouts a crossover is about (seed
+// 003's strips against blocks).
+func formatsIn(ds []*Distribution, d *Distribution) bool {
+	for _, x := range ds {
+		if x.Template == d.Template && slices.Equal(x.Formats, d.Formats) {
+			return true
+		}
+	}
+	return false
 }
 
 // Ranked is an estimate with its distribution.
@@ -263,7 +365,10 @@ func ExtentSymbol(u *parser.Unit, d *Distribution) string {
 }
 
 // at rebuilds a candidate for the unit's current extents (they depend on
-// the symbols' values), with the same formats.
+// the symbols' values), with the same formats on the same grid.
 func (d *Distribution) at(u *parser.Unit, dialect string) *Distribution {
+	if len(d.Grid) >= 2 {
+		return WithGrid(u, d.Procs, d.Template, d.Formats, d.Grid, dialect)
+	}
 	return WithFormats(u, d.Procs, d.Template, d.Formats, dialect)
 }
