@@ -3,6 +3,7 @@ package hints
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -188,16 +189,43 @@ func distributeEdits(f *parser.File, u *parser.Unit, m *mover, to *partition.Dis
 			}
 		}
 	}
+	// A candidate on a grid the edited directives would not give (2x8
+	// where the even factorization is 4x4, or 4x4 where ONTO names a 2x8
+	// arrangement): HPF declares a PROCESSORS arrangement of that shape
+	// for ONTO; Fortran D and CM Fortran have no way to say it.
+	grid := len(to.Grid) >= 2 && !slices.Equal(to.Grid, partition.WithFormats(u, to.Procs, to.Template, to.Formats, dialect).Grid)
+	if grid && (len(dirs) == 0 || dirs[0].Sentinel != "HPF") {
+		return nil, "", false
+	}
 	if len(dirs) > 0 {
 		var notes []string
+		onto, decl := "", ""
+		if grid {
+			onto, decl = arrangementFor(f, u, dirs[0], to.Grid)
+		}
 		for _, d := range dirs {
-			es, n, ok := rewriteDistribute(f, u, m, d, to)
+			es, n, ok := rewriteDistribute(f, u, m, d, to, onto)
 			if !ok {
 				return nil, "", false
 			}
 			edits = append(edits, es...)
 			if n != "" {
 				notes = append(notes, n)
+			}
+		}
+		if decl != "" {
+			// Before the first DISTRIBUTE rewritten; one insertion there
+			// (a split's new directive goes there too).
+			at := f.Lines.LineStart(f.Lines.Line(u.Abs(dirs[0].From)))
+			merged := false
+			for i, e := range edits {
+				if e.Start == at && e.End == at {
+					edits[i].Text = decl + e.Text
+					merged = true
+				}
+			}
+			if !merged {
+				edits = append(edits, TextEdit{f, at, at, decl})
 			}
 		}
 		return edits, strings.Join(notes, "; "), fits(f, edits)
@@ -431,7 +459,11 @@ func formatEnd(src []byte, u *parser.Unit, fm *parser.DistFormat) int {
 
 // rewriteDistribute edits one DISTRIBUTE whose targets the candidate
 // moves (some or all of them).
-func rewriteDistribute(f *parser.File, u *parser.Unit, m *mover, d *parser.Directive, to *partition.Distribution) ([]TextEdit, string, bool) {
+//
+// onto, when not empty, is the arrangement the candidate's grid needs
+// (arrangementFor): ONTO names it, in place of an ONTO written or after
+// the formats.
+func rewriteDistribute(f *parser.File, u *parser.Unit, m *mover, d *parser.Directive, to *partition.Distribution, onto string) ([]TextEdit, string, bool) {
 	src := f.Src
 	spec := d.Spec.(*parser.DistributeSpec)
 	if len(spec.Formats) != len(to.Formats) {
@@ -462,7 +494,33 @@ func rewriteDistribute(f *parser.File, u *parser.Unit, m *mover, d *parser.Direc
 	// ONTO stays while the arrangement has one dimension per distributed
 	// dimension (HPF 2.0 §3.3); otherwise it goes, with a note.
 	note := ""
-	if spec.Onto != nil {
+	if onto != "" {
+		text := " " + style("ONTO") + " " + onto
+		if spec.Onto != nil {
+			start, end, ok := ontoSpan(src, u, spec.Onto)
+			if !ok {
+				return nil, "", false
+			}
+			body = append(body, TextEdit{f, start, end, text})
+			name := string(src[u.Abs(spec.Onto.Pos()):u.Abs(spec.Onto.End())])
+			if !strings.EqualFold(name, onto) && !ontoUsedElsewhere(u, m, d, spec) {
+				note = fmt.Sprintf("%s is then declared but unused", name)
+			}
+		} else {
+			// After the parenthesis closing the formats.
+			if len(spec.Formats) == 0 {
+				return nil, "", false
+			}
+			end := formatEnd(src, u, spec.Formats[len(spec.Formats)-1])
+			for end >= 0 && end < len(src) && (src[end] == ' ' || src[end] == '\t') {
+				end++
+			}
+			if end < 0 || end >= len(src) || src[end] != ')' {
+				return nil, "", false
+			}
+			body = append(body, TextEdit{f, end + 1, end + 1, text})
+		}
+	} else if spec.Onto != nil {
 		sym := u.Scope.Lookup(spec.Onto.Name)
 		if sym != nil && sym.Rank() != distributed {
 			start, end, ok := ontoSpan(src, u, spec.Onto)
@@ -519,6 +577,63 @@ func rewriteDistribute(f *parser.File, u *parser.Unit, m *mover, d *parser.Direc
 		split += "; " + note
 	}
 	return []TextEdit{{f, lineStart, lineStart, moved + "\n"}, keep}, split, true
+}
+
+// arrangementFor names the PROCESSORS arrangement of a grid's shape for
+// ONTO (P8X2 for 8 x 2), in the case of the DISTRIBUTE d, and the
+// directive line that declares it, in d's sentinel and spacing (empty
+// when an arrangement of that name and shape is declared already). A
+// name taken by anything else gets a suffix (P8X2_2).
+func arrangementFor(f *parser.File, u *parser.Unit, d *parser.Directive, grid []int) (name, decl string) {
+	src := f.Src
+	style := caseStyle(src, u.Abs(d.KeyPos))
+	dims := make([]string, len(grid))
+	for i, g := range grid {
+		dims[i] = fmt.Sprint(g)
+	}
+	base := "P" + strings.Join(dims, "X")
+	for i := 1; ; i++ {
+		name = base
+		if i > 1 {
+			name = fmt.Sprintf("%s_%d", base, i)
+		}
+		sym := u.Scope.Lookup(name)
+		if sym == nil {
+			break
+		}
+		if sym.Kind == parser.SymProcessors && sameShape(sym, u.Scope, grid) {
+			return style(name), ""
+		}
+	}
+	lineStart := f.Lines.LineStart(f.Lines.Line(u.Abs(d.From)))
+	prefix := string(src[lineStart:u.Abs(d.KeyPos)])
+	return style(name), prefix + style("PROCESSORS") + " " + style(name) + "(" + strings.Join(dims, ",") + ")\n"
+}
+
+// sameShape reports whether a PROCESSORS arrangement's extents are the
+// grid's, each from 1.
+func sameShape(sym *parser.Symbol, sc *parser.Scope, grid []int) bool {
+	if len(sym.Dims) != len(grid) {
+		return false
+	}
+	for i, d := range sym.Dims {
+		lo := int64(1)
+		if d.Lower != nil {
+			v, ok := parser.EvalInt(d.Lower, sc)
+			if !ok {
+				return false
+			}
+			lo = v
+		}
+		hi, ok := int64(0), d.Upper != nil
+		if ok {
+			hi, ok = parser.EvalInt(d.Upper, sc)
+		}
+		if !ok || hi-lo+1 != int64(grid[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // ontoUsedElsewhere reports whether the arrangement d names in ONTO

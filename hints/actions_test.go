@@ -66,7 +66,7 @@ func TestLoopActions(t *testing.T) {
 			if a.Preferred {
 				preferred++
 			}
-			name := strings.TrimPrefix(a.Title[:strings.Index(a.Title, "): ")+1], "Distribute ")
+			name := strings.TrimPrefix(a.Title[:strings.Index(a.Title, ": ")], "Distribute ")
 			nsrc := applyEdits(src, a.Edits)
 			g := parser.Parse(c.name, nsrc, nil)
 			if errs := g.Errors(); len(errs) > 0 {
@@ -386,7 +386,7 @@ func TestDistributeActionsEverywhere(t *testing.T) {
 					continue
 				}
 				n++
-				want := strings.TrimPrefix(a.Title[:strings.Index(a.Title, "): ")+1], "Distribute ")
+				want := strings.TrimPrefix(a.Title[:strings.Index(a.Title, ": ")], "Distribute ")
 				g := parser.Parse(name, applyEdits(src, a.Edits), nil)
 				if len(g.Errors()) > before {
 					t.Errorf("%s:%d: %q leaves errors %v", path, l.Line(f), a.Title, g.Errors())

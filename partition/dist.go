@@ -3,6 +3,7 @@ package partition
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -72,6 +73,10 @@ type Distribution struct {
 	Formats  []string // its formats, as written: BLOCK, CYCLIC, CYCLIC(2), ":"
 	Arrays   map[string]*Layout
 	Dialect  string // "fortran-d", "hpf", "cmf" or "" (no directives)
+	// Grid is the processors along each distributed dimension of the
+	// main template, in order; Name says it when it is not the even
+	// factorization (2x8 instead of 4x4).
+	Grid []int
 	// label names a distribution without a template where "replicated"
 	// would mislead: a loop OpenMP shares among threads (NewReport).
 	label string
@@ -85,7 +90,20 @@ func (d *Distribution) Name() string {
 		}
 		return "replicated"
 	}
-	return d.Template + "(" + strings.Join(d.Formats, ",") + ")"
+	return d.Template + "(" + strings.Join(d.Formats, ",") + ")" + gridSuffix(d.Procs, d.Grid)
+}
+
+// gridSuffix names a processor grid of two or more dimensions that is
+// not the even factorization of procs: " on 2x8".
+func gridSuffix(procs int, grid []int) string {
+	if len(grid) < 2 || slices.Equal(grid, factor(procs, len(grid))) {
+		return ""
+	}
+	parts := make([]string, len(grid))
+	for i, g := range grid {
+		parts[i] = fmt.Sprint(g)
+	}
+	return " on " + strings.Join(parts, "x")
 }
 
 // Dialect tells which dialect a unit's directives are written in.
@@ -167,6 +185,9 @@ func FromUnit(u *parser.Unit, procs int, fileDialect string) *Distribution {
 		g := processorGrid(procs, n, td.onto, sc)
 		grids[t] = g
 		return g
+	}
+	if mainT != "" {
+		d.Grid = gridOf(mainT)
 	}
 	// templateFormats returns the per-template-dimension formats.
 	templateFormats := func(t string) []DimFormat {
@@ -656,6 +677,7 @@ func WithFormats(u *parser.Unit, procs int, template string, formats []string, f
 	// per distributed dimension, procs processors): the code action keeps
 	// ONTO then, and the estimate must be of the grid it names.
 	grid := processorGrid(procs, n, onto(sc.Lookup(template)), sc)
+	d.Grid = grid
 	tf := make([]DimFormat, len(formats))
 	gi := 0
 	for i, f := range formats {

@@ -21,9 +21,10 @@ type Options struct {
 	Procs   int
 	Values  map[string]*big.Rat // symbol values; they also override PARAMETER constants
 	// Even prices every processor's share as trips/P instead of counting
-	// the busiest processor's iterations: no load-imbalance steps. The
-	// crossover search uses it, so that the steps of the curves do not
-	// make the fastest distribution flicker.
+	// the busiest processor's iterations: no load-imbalance steps (and
+	// no shares recorded step by step, so no broadcast schedule). The
+	// crossover search does not use it: it must agree with the estimate
+	// at N (Crossovers).
 	Even bool
 	// PipelineBlock is the block size of coarse-grain pipelining (0:
 	// the constant PipelineBlock).

@@ -93,10 +93,10 @@ func TestRedblack(t *testing.T) {
 	if c.Below != "G(:,BLOCK)" || c.Above != "G(BLOCK,BLOCK)" || c.Value < 64 || c.Value > 1024 {
 		t.Errorf("first crossover %+v: want strips below, blocks above, at a few hundred", c)
 	}
-	// Below the crossover strips are faster, above it blocks.
+	// Below the crossover strips are faster, above it blocks, as the
+	// estimate at N prices them.
 	at := func(d *Distribution, n int64) float64 {
 		o := opt
-		o.Even = true
 		o.Values = map[string]*big.Rat{"N": big.NewRat(n, 1)}
 		v, _ := complexity.Seconds(EstimateLoop(f, u, loop, WithFormats(u, 16, "G", d.Formats, ""), o).Time)
 		return v

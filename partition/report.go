@@ -32,7 +32,8 @@ type LoopReport struct {
 
 	// Symbol is the symbol crossovers are searched in ("" when there is
 	// none or fewer than two candidates), from Lo to Hi; Shortlist holds
-	// the distributions compared: the four fastest and the current one.
+	// the distributions compared: the four fastest formats, each on its
+	// fastest grid, and the current one.
 	Symbol     string
 	Lo, Hi     int64
 	Shortlist  []*Distribution
@@ -115,8 +116,9 @@ func NewReport(f *parser.File, l parser.Loop, opt Options, ro ReportOptions) (*L
 	if len(cands) > 0 {
 		r.Ranked = Rank(f, l.Unit, l.Do, cands, opt)
 	}
-	for i, c := range r.Ranked {
-		if i < shortlistLen {
+	for _, c := range r.Ranked {
+		// One grid of each format, its fastest (see formatsIn).
+		if len(r.Shortlist) < shortlistLen && !formatsIn(r.Shortlist, c.Dist) {
 			r.Shortlist = append(r.Shortlist, c.Dist)
 		}
 	}
@@ -261,7 +263,7 @@ func (r *LoopReport) Sweeps(hi int64) []Sweep {
 	var out []Sweep
 	for _, d := range dists {
 		s := Sweep{Name: d.Name()}
-		dd := WithFormats(r.Unit, d.Procs, d.Template, d.Formats, r.File.Dialect)
+		dd := d.at(r.Unit, r.File.Dialect)
 		for _, n := range ns {
 			o := r.opt
 			o.Values = withValue(r.opt.Values, r.Symbol, n)
