@@ -300,7 +300,12 @@ static long need(int pat, long n)
  * per-call time steps down after 4, 8, 16, ... calls: 31 at P = 64, 127
  * at P = 256), an open chain after about 2 log2(P) (23 at P = 256). The
  * element shift sends 16 messages a call, and a quarter of the circular
- * shift's calls put it within 3% of 80 calls' at P = 64. */
+ * shift's calls put it within 3% of 80 calls' at P = 64. On the cluster
+ * preset (two leaf switches at P = 64) an open chain's skew travels about
+ * one rank a call: 22 calls left the open shift at 2.25 us, 64 settle it
+ * at 2.00 (ranks 31 and 32, on different leaves); up to P = 64 the open
+ * chains get P + 8 calls, above that (where training time grows with the
+ * calls) 3 log2(P) + 4. */
 static int settle = -1; /* --settle K: K untimed calls instead */
 
 static int warm_up(int pat)
@@ -313,6 +318,9 @@ static int warm_up(int pat)
 	switch (pat) {
 	case VECTOR_SHIFT: return (nprocs / 2 + 8) & ~1;
 	case ELEMENT_SHIFT: return (nprocs / 8 + 2) & ~1;
+	case OPEN_SHIFT: case OPEN_SHIFT_STRIDED: case HALO2:
+		if (nprocs <= 64 && nprocs + 8 > 3 * lg + 4)
+			return (nprocs + 8) & ~1;
 	}
 	return (3 * lg + 4) & ~1;
 }
