@@ -154,11 +154,6 @@ var TrainingPatterns = []string{
 	PatternBroadcast, PatternReductionBroadcast, PatternAllToAll,
 }
 
-// GridPatterns are the shifts along the dimensions of the 2-D processor
-// grid, which the training set measures where the grid has two
-// dimensions (P = 4 and up, not prime).
-var GridPatterns = []string{PatternGridShift1, PatternGridShift2}
-
 // VectorShift reports whether a pattern is a shift of a whole vector
 // (circular or open, contiguous or strided).
 func VectorShift(p string) bool {
