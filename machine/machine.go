@@ -133,6 +133,16 @@ const (
 	// PatternHalo4 is a shift to up to four neighbours at once on a
 	// non-periodic 2-D processor grid (bytes: one message).
 	PatternHalo4 = "halo-4"
+	// PatternGridShift1 and PatternGridShift2 are open shifts along the
+	// first and the second dimension of the 2-D processor grid pfls
+	// makes of P (px × py, px ≥ py as equal as possible), ranks numbered
+	// as MPI_Cart_create numbers them (the second dimension fastest):
+	// along the first, rank r sends to r + py; along the second, to r + 1
+	// within its row. Where pairs of processors differ in distance (a fat
+	// tree's leaves, a torus) they differ from the open shift over all P.
+	// Models without them price such shifts as open shifts.
+	PatternGridShift1 = "grid-shift-1"
+	PatternGridShift2 = "grid-shift-2"
 )
 
 // TrainingPatterns are the communication patterns the training set
@@ -157,6 +167,8 @@ var patternFallback = map[string]string{
 	PatternOpenShift:        PatternVectorShift,
 	PatternHalo2:            PatternVectorShift,
 	PatternHalo4:            PatternVectorShift,
+	PatternGridShift1:       PatternOpenShift,
+	PatternGridShift2:       PatternOpenShift,
 }
 
 var machinePatterns = []string{
@@ -481,8 +493,9 @@ func (m *Machine) Procs() []int { return sortedProcs(m.Comm) }
 //   - between two trained counts P0 < procs < P1: linear interpolation in
 //     log2 P between the two curves' times;
 //   - a pattern the model has no curve for at any count but that has a
-//     fallback (open-shift-strided → open-shift → vector-shift, halo-2
-//     and halo-4 → vector-shift): the fallback;
+//     fallback (open-shift-strided, grid-shift-1 and grid-shift-2 →
+//     open-shift → vector-shift, halo-2 and halo-4 → vector-shift): the
+//     fallback;
 //   - outside the trained counts: the nearest trained curve P* scaled by
 //     the way the pattern's algorithm grows — broadcast and
 //     reduction-broadcast by log2(procs)/log2(P*) (tree algorithms),

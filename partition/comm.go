@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/pfls/pfls/machine"
 	"github.com/pfls/pfls/parser"
 )
 
@@ -459,4 +460,52 @@ func writes(list []parser.Stmt, sc *parser.Scope) []ref {
 		})
 	}
 	return out
+}
+
+// gridDim is the dimension (1 or 2) of the processor grid that a shift
+// along array dimension dim of layout l goes along, when l distributes
+// exactly two dimensions over the grid pfls makes of procs (factor: px ×
+// py, px ≥ py as equal as possible, the first distributed dimension over
+// px); else 0. The grid's ranks are numbered as MPI_Cart_create numbers
+// them, the second dimension fastest, as in the validation kit.
+func gridDim(l *Layout, dim, procs int) int {
+	if l == nil || dim < 0 || dim >= len(l.Dims) || l.Dims[dim].Procs < 2 {
+		return 0
+	}
+	var dist []int
+	for i, f := range l.Dims {
+		if f.Procs > 1 {
+			dist = append(dist, i)
+		}
+	}
+	if len(dist) != 2 {
+		return 0
+	}
+	g := factor(procs, 2)
+	if l.Dims[dist[0]].Procs != g[0] || l.Dims[dist[1]].Procs != g[1] {
+		return 0
+	}
+	if dim == dist[0] {
+		return 1
+	}
+	return 2
+}
+
+// gridPattern is the trained pattern of msg's shift along its processor
+// grid dimension (grid-shift-1 or -2), or "" where msg is no open shift
+// on the grid or the model has no curve for it at this processor count
+// (the grid of another count has other pairs; its open shift then
+// prices it, as before).
+func (e *est) gridPattern(msg *Message) string {
+	if msg.grid == 0 || (msg.Pattern != machine.PatternOpenShift && msg.Pattern != machine.PatternOpenShiftStrided) {
+		return ""
+	}
+	g := machine.PatternGridShift1
+	if msg.grid == 2 {
+		g = machine.PatternGridShift2
+	}
+	if _, ok := e.opt.Machine.Comm[e.d.Procs][g]; !ok {
+		return ""
+	}
+	return g
 }

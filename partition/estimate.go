@@ -82,6 +82,9 @@ type Message struct {
 	// placed, before the loop takes the largest.
 	chained bool
 	parts   []Poly
+	// grid is the dimension (1 or 2) of the 2-D processor grid an open
+	// shift goes along (gridDim), 0 when its layout is not on that grid.
+	grid int
 }
 
 // Estimate is the predicted time of a loop under a distribution (seed 003,
@@ -452,6 +455,9 @@ func EstimateLoop(f *parser.File, u *parser.Unit, c *parser.DoConstruct, d *Dist
 	for _, m := range msgs {
 		if !m.priced {
 			m.Time = e.msgTime(m, m.Bytes).Mul(m.Count)
+			if g := e.gridPattern(m); g != "" {
+				m.Why += fmt.Sprintf("; along dimension %d of the processor grid: the %s curve's time in place of the open shift's over all processors", m.grid, g)
+			}
 		}
 		res.Comm = res.Comm.Add(m.Time)
 	}
@@ -510,7 +516,14 @@ func (e *est) commTime(pattern string, bytes Poly) Poly {
 // bcastSchedule replaces it where they can.
 func (e *est) msgTime(msg *Message, bytes Poly) Poly {
 	if !msg.chained {
-		return e.commTime(msg.Pattern, bytes)
+		t := e.commTime(msg.Pattern, bytes)
+		if g := e.gridPattern(msg); g != "" {
+			// The pattern's curve (strided or not) with the start-up
+			// and rate of the pairs along the grid's dimension in
+			// place of the chain's over all P.
+			t = t.Add(e.commTime(g, bytes)).Sub(e.commTime(machine.PatternOpenShift, bytes))
+		}
+		return t
 	}
 	b0, err1 := e.opt.Machine.CommTime(machine.PatternBroadcast, e.d.Procs, 0)
 	v0, err2 := e.opt.Machine.CommTime(machine.PatternVectorShift, e.d.Procs, 0)
@@ -1891,7 +1904,8 @@ func (e *est) assignCommExcept(a *parser.AssignStmt, loops []loopInfo, reds []re
 					}
 				}
 				add(&Message{Pattern: pattern, Array: r.name, Count: complexity.Int(1),
-					Bytes: e.sectionBytes(r, ly, loops, h, i, c), hoist: h, Why: why, crossOnce: carrier, pipeProcs: f.Procs})
+					Bytes: e.sectionBytes(r, ly, loops, h, i, c), hoist: h, Why: why, crossOnce: carrier, pipeProcs: f.Procs,
+					grid: gridDim(ly, i, e.d.Procs)})
 			case !movesWith(rs, lhs.subs, lx, loops[:e.hoist(r, loops, at)]) && !varies(rs, loops[e.hoist(r, loops, at):]) && !varies(ws, loops[e.hoist(r, loops, at):]):
 				// One element (or slice) of one owner written into one
 				// of another: a single message between two processors

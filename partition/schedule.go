@@ -27,7 +27,20 @@ import (
 // a parent's sends follow one another by the send overhead. The level's
 // time is the trained broadcast curve over the tree's ceil(log2 P)
 // levels (the curve times one broadcast alone, until the last processor
-// holds the data: the levels one after another); the send overhead is
+// holds the data: the levels one after another), but no less than the
+// settled vector shift of the same size: a level is a message from one
+// processor to another. The training set times the broadcast on each
+// processor from its own exit of a barrier, and where messages cost wire
+// latency rather than processor overhead the barrier lets the leaves go
+// last, so their wait falls outside their time: on a 4 × 4 × 4 torus of
+// 15 µs links (validation/platforms/torus-ethernet.xml) at P = 64 the
+// curve is 119.5 µs at 0 bytes, 19.9 µs a level, against 45 µs for the
+// shift, and SMPI's tree from rank 0 reaches the last rank after 165 µs
+// (27.5 µs a level). With the curve's level the kit's DGEFA came out
+// 41-53% low there, 25-35% low on the cluster preset at P = 64 (1.26
+// against 2.0 µs); with the shift's, 3-30% and 2-20% high. On ncube2,
+// where a message's time is mostly the processors' overheads, the
+// curve's level (92 µs at P = 64) is above the shift's (53 µs). The send overhead is
 // the trained exchange's half (one message sent and received) less the
 // settled vector shift (where a processor sends and receives at once and
 // the send's overhead hides), at 0 bytes, and no more than a level.
@@ -74,7 +87,8 @@ func (e *est) bcastSchedule(c *parser.DoConstruct, parts []Poly, idx string) (fl
 	send := math.Min(math.Max(x0/2-v0, 0), b0/float64(levels))
 	level := func(bytes float64) (float64, bool) {
 		t, err := m.CommTime(machine.PatternBroadcast, p, bytes)
-		return t / float64(levels), err == nil
+		v, err2 := m.CommTime(machine.PatternVectorShift, p, bytes)
+		return math.Max(t/float64(levels), v), err == nil && err2 == nil
 	}
 	order := treeOrder(p)
 	t := make([]float64, p)    // each processor's time so far
@@ -124,8 +138,13 @@ func (e *est) bcastSchedule(c *parser.DoConstruct, parts []Poly, idx string) (fl
 		}
 	}
 	total := maxFloat(t)
-	why := fmt.Sprintf("; scheduled step by step with the work of each step (%s in all): %d broadcast(s) a step down a binomial tree of %d levels from the step's owner, a level %s at 0 bytes (the broadcast curve over its levels), the parent's sends %s apart (the exchange's half less the settled shift's)",
-		humanSec(total), len(parts), levels, humanSec(b0/float64(levels)), humanSec(send))
+	source := "the broadcast curve over its levels"
+	lv0, _ := level(0)
+	if lv0 > b0/float64(levels) {
+		source = "the settled vector shift's, above the broadcast curve over its levels"
+	}
+	why := fmt.Sprintf("; scheduled step by step with the work of each step (%s in all): %d broadcast(s) a step down a binomial tree of %d levels from the step's owner, a level %s at 0 bytes (%s), the parent's sends %s apart (the exchange's half less the settled shift's)",
+		humanSec(total), len(parts), levels, humanSec(lv0), source, humanSec(send))
 	return total, why, true
 }
 

@@ -33,6 +33,7 @@ import (
 var NeighbourPatterns = []string{
 	machine.PatternElementShift, machine.PatternVectorShift, machine.PatternOpenShift,
 	machine.PatternOpenShiftStrided, machine.PatternExchange, machine.PatternHalo2, machine.PatternHalo4,
+	machine.PatternGridShift1, machine.PatternGridShift2,
 }
 
 // CollectivePatterns are the patterns that involve every rank, which

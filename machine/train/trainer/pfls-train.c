@@ -48,6 +48,16 @@
  *   halo-2              non-periodic chain, both neighbours at once
  *   halo-4              non-periodic 2-D grid (P = px*py as pfls factors P),
  *                       up to four neighbours at once
+ *   grid-shift-1        open-shift along the first dimension of that grid,
+ *                       ranks numbered as MPI_Cart_create numbers them
+ *                       (the second dimension varies fastest): rank r
+ *                       sends to r + py; measured where py > 1
+ *   grid-shift-2        open-shift along its second dimension: rank r
+ *                       sends to r + 1 within its row of py ranks. Where
+ *                       the pairs of ranks differ in distance (a fat
+ *                       tree's leaves, a torus), a shift along a grid
+ *                       dimension takes its own pairs' time, not the
+ *                       chain's over all P
  *   broadcast           MPI_Bcast from rank 0
  *   reduction-broadcast MPI_Allreduce (sum of doubles)
  *   alltoall            MPI_Alltoall
@@ -141,12 +151,13 @@ static void grid2(int p, int *px, int *py)
 /* ---- communication patterns ---- */
 
 enum { ELEMENT_SHIFT, VECTOR_SHIFT, OPEN_SHIFT, OPEN_SHIFT_STRIDED, EXCHANGE,
-       HALO2, HALO4, BROADCAST, REDUCTION_BROADCAST, ALLTOALL, NPATTERNS };
+       HALO2, HALO4, GRID_SHIFT1, GRID_SHIFT2, BROADCAST, REDUCTION_BROADCAST,
+       ALLTOALL, NPATTERNS };
 
 static const char *pattern_name[NPATTERNS] = {
 	"element-shift", "vector-shift", "open-shift", "open-shift-strided",
-	"exchange", "halo-2", "halo-4", "broadcast", "reduction-broadcast",
-	"alltoall",
+	"exchange", "halo-2", "halo-4", "grid-shift-1", "grid-shift-2",
+	"broadcast", "reduction-broadcast", "alltoall",
 };
 
 enum { STRIDE = 8, INFLIGHT = 16 };
@@ -243,6 +254,21 @@ static void call(int pat, long n)
 		MPI_Waitall(nr, req, MPI_STATUSES_IGNORE);
 		break;
 	}
+	case GRID_SHIFT1:
+	case GRID_SHIFT2: {
+		int px, py, stride, len, c, to, from;
+		grid2(nprocs, &px, &py);
+		stride = pat == GRID_SHIFT1 ? py : 1;
+		len = pat == GRID_SHIFT1 ? px : py;
+		c = rank / stride % len;
+		to = c + 1 < len ? rank + stride : MPI_PROC_NULL;
+		from = c > 0 ? rank - stride : MPI_PROC_NULL;
+		if (reverse)
+			i = to, to = from, from = i;
+		MPI_Sendrecv(sbuf, (int)n, MPI_BYTE, to, 7, rbuf, (int)n, MPI_BYTE, from, 7,
+		             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+		break;
+	}
 	case BROADCAST:
 		MPI_Bcast(sbuf, (int)n, MPI_BYTE, 0, MPI_COMM_WORLD);
 		break;
@@ -274,7 +300,12 @@ static long need(int pat, long n)
  * per-call time steps down after 4, 8, 16, ... calls: 31 at P = 64, 127
  * at P = 256), an open chain after about 2 log2(P) (23 at P = 256). The
  * element shift sends 16 messages a call, and a quarter of the circular
- * shift's calls put it within 3% of 80 calls' at P = 64. */
+ * shift's calls put it within 3% of 80 calls' at P = 64. On the cluster
+ * preset (two leaf switches at P = 64) an open chain's skew travels about
+ * one rank a call: 22 calls left the open shift at 2.25 us, 64 settle it
+ * at 2.00 (ranks 31 and 32, on different leaves); up to P = 64 the open
+ * chains get P + 8 calls, above that (where training time grows with the
+ * calls) 3 log2(P) + 4. */
 static int settle = -1; /* --settle K: K untimed calls instead */
 
 static int warm_up(int pat)
@@ -287,6 +318,9 @@ static int warm_up(int pat)
 	switch (pat) {
 	case VECTOR_SHIFT: return (nprocs / 2 + 8) & ~1;
 	case ELEMENT_SHIFT: return (nprocs / 8 + 2) & ~1;
+	case OPEN_SHIFT: case OPEN_SHIFT_STRIDED: case HALO2:
+		if (nprocs <= 64 && nprocs + 8 > 3 * lg + 4)
+			return (nprocs + 8) & ~1;
 	}
 	return (3 * lg + 4) & ~1;
 }
@@ -513,6 +547,12 @@ static int measured(int pat, long n)
 	long k;
 	if (only_set && !only[pat])
 		return 0;
+	if (pat == GRID_SHIFT1 || pat == GRID_SHIFT2) {
+		int px, py;
+		grid2(nprocs, &px, &py);
+		if (py < 2)
+			return 0; /* a 1 x P grid: the open shift */
+	}
 	if (n > max_size(pat) && ngiven == 0)
 		return 0;
 	if (ngiven > 0 || !charged || pat != ALLTOALL || nprocs < 64)
