@@ -772,12 +772,18 @@ func (m *unitModel) lineOf(x parser.Expr) int {
 // the caller, with notes saying where they come from.
 func (m *unitModel) renameUnknowns(p Poly, callee *UnitResult) Poly {
 	var olds []string
+	tmp := map[string]string{}
 	for _, v := range plainVars(p) {
 		if isUnknown(v) {
 			olds = append(olds, v)
-			p, _ = substGuarded(p, v, Var("\x00"+v))
+			tmp[v] = "\x00" + v
 		}
 	}
+	if len(olds) == 0 {
+		return p
+	}
+	p, _ = renameVars(p, tmp)
+	fresh := map[string]string{}
 	for _, v := range olds {
 		what := v + " of " + callee.Unit.Name
 		for _, n := range callee.Unknowns {
@@ -785,10 +791,11 @@ func (m *unitModel) renameUnknowns(p Poly, callee *UnitResult) Poly {
 				what += " (" + strings.TrimPrefix(n, v+": ") + ")"
 			}
 		}
-		nv, note := m.newUnknown(what)
+		_, note := m.newUnknown(what)
 		m.res.Notes = append(m.res.Notes, note)
-		p, _ = substGuarded(p, "\x00"+v, nv)
+		fresh["\x00"+v] = m.lastUnknown()
 	}
+	p, _ = renameVars(p, fresh)
 	return p
 }
 
