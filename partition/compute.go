@@ -3,6 +3,7 @@ package partition
 import (
 	"math"
 
+	"github.com/pfls/pfls/complexity"
 	"github.com/pfls/pfls/machine"
 	"github.com/pfls/pfls/parser"
 )
@@ -77,6 +78,11 @@ func streamTimes(m *machine.Machine, use dataUse, first, level float64) (stream,
 	case use.copy || len(m.Memory) == 0:
 		return (first + math.Max(level-first, 0)) * scale, m.Op("load.reuse") * scale
 	}
+	if use.transfers > 0 && use.transfers < use.arrays {
+		// the layer condition (layerTransfers): only transfers of the
+		// loop's streams bring data from the deeper level
+		extra *= float64(use.transfers) / float64(use.arrays)
+	}
 	core := coreScale(m, elem)
 	return first*core + extra, m.Op("load.reuse") * core
 }
@@ -128,4 +134,54 @@ func (e *est) copyLoop(c *parser.DoConstruct) bool {
 	l, ok1 := refOf(a.LHS, e.sc)
 	r, ok2 := refOf(a.RHS, e.sc)
 	return ok1 && ok2 && l.ok && r.ok && l.name != r.name && e.elemSize(l.name) == e.elemSize(r.name)
+}
+
+// layerTransfers is how many of an innermost unit-stride loop's streams
+// bring new data from beyond the caches, Kerncraft's layer condition: the
+// streams of one array in neighbouring columns (A(I,J-1), A(I,J),
+// A(I,J+1) of a stencil swept along I) read lines that the sweeps of the
+// previous columns brought into the cache, as long as those columns fit:
+// then each array streams one column's worth of new data an iteration,
+// and its other streams cost their load instructions alone. The columns
+// fit when their bytes, one column of the array per stream, take at most
+// half of cacheBytes (the half is Kerncraft's safety margin). 0: the
+// condition does not hold, or the column lengths are not numbers.
+func (e *est) layerTransfers(moving map[string]string) int {
+	cache := cacheBytes(e.opt.Machine)
+	if cache <= 0 || len(moving) == 0 {
+		return 0
+	}
+	layers := 0.0
+	arrays := map[string]bool{}
+	for _, name := range moving {
+		x, ok := e.extent(name, 0)
+		v, ok2 := complexity.Seconds(x)
+		if !ok || !ok2 {
+			return 0
+		}
+		layers += v * float64(e.elemSize(name))
+		arrays[name] = true
+	}
+	if layers > cache/2 {
+		return 0
+	}
+	return len(arrays)
+}
+
+// cacheBytes is the largest working set a model's memory levels show
+// running at the first level's speed (within a fifth of its time): the
+// cache that holds what a loop nest reuses from one iteration of its
+// outer loop to the next. 0 without memory levels.
+func cacheBytes(m *machine.Machine) float64 {
+	if len(m.Memory) == 0 {
+		return 0
+	}
+	first := m.Memory[0].Load + m.Memory[0].Store
+	bytes := 0.0
+	for _, l := range m.Memory {
+		if l.Load+l.Store <= 1.2*first {
+			bytes = float64(l.Bytes)
+		}
+	}
+	return bytes
 }

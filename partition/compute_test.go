@@ -125,7 +125,10 @@ func TestJacobiRealPinned(t *testing.T) {
 	const n = 438.0
 	bytes := 2 * 440 * 440 * 4.0
 	level := 1e-9 + 4e-9*math.Log2(bytes/(1<<20))/2
-	stream := 0.8e-9 + (level-1e-9)/2
+	// The layer condition holds (the 4 columns, 7 KiB, fit in half of the
+	// 1 MiB that runs at the first level's speed): of the 4 streams only
+	// one per array, 2, transfer from the deeper level.
+	stream := 0.8e-9 + (level-1e-9)/2*2/4
 	sweep := 4*stream + 0.8*5e-10 // 5 references: 4 streams, 1 reuse
 	cp := 2 * level / 2
 	for i, want := range []float64{n * n * sweep, n * n * cp} {
@@ -135,6 +138,46 @@ func TestJacobiRealPinned(t *testing.T) {
 		// the loops' own overheads ("loop", "iteration") are 0 here
 		if !near(got, want) {
 			t.Errorf("loop at line %d: computation %g s, want %g", line, got, want)
+		}
+	}
+}
+
+// TestLayerCondition: a stencil's streams in neighbouring columns of one
+// array share one transfer when their columns fit in half of the largest
+// working set that runs at the first level's speed (cacheBytes), and each
+// transfers its own when they do not.
+func TestLayerCondition(t *testing.T) {
+	src := `      SUBROUTINE S(A, B)
+      REAL A(1000,1000), B(1000,1000)
+      DO 10 J = 2, 999
+         DO 10 I = 2, 999
+            B(I,J) = A(I-1,J) + A(I+1,J) + A(I,J-1) + A(I,J+1)
+   10 CONTINUE
+      END
+`
+	f := parser.Parse("s.f", []byte(src), nil)
+	u := f.Units[0]
+	for _, c := range []struct {
+		levels    []machine.MemoryLevel
+		cache     float64
+		transfers int
+	}{
+		// 1 MiB as fast as 16 KiB (within a fifth): 4 columns of 4000
+		// bytes fit in its half; 2 arrays, 2 transfers
+		{[]machine.MemoryLevel{{Bytes: 16384, Load: 1e-10, Store: 1e-10}, {Bytes: 1 << 20, Load: 1.1e-10, Store: 1.1e-10}, {Bytes: 1 << 25, Load: 1e-9, Store: 1e-9}}, 1 << 20, 2},
+		// only 16 KiB fast: 16000 bytes of columns over its half
+		{[]machine.MemoryLevel{{Bytes: 16384, Load: 1e-10, Store: 1e-10}, {Bytes: 1 << 20, Load: 1.3e-10, Store: 1.3e-10}}, 16384, 0},
+		{nil, 0, 0},
+	} {
+		m := &machine.Machine{Ops: map[string]float64{"load": 1e-10}, Memory: c.levels}
+		if got := cacheBytes(m); got != c.cache {
+			t.Errorf("%v: cache %g bytes, want %g", c.levels, got, c.cache)
+		}
+		e := &est{f: f, u: u, sc: u.Scope, d: FromUnit(u, 1, ""), opt: Options{Machine: m}}
+		inner := u.Body[len(u.Body)-1].(*parser.DoConstruct).Body[0].(*parser.DoConstruct)
+		use, ok := e.innermost(inner, "I", 1)
+		if !ok || use.arrays != 4 || use.transfers != c.transfers {
+			t.Errorf("%v: %d streams, %d transfers, want 4 and %d", c.levels, use.arrays, use.transfers, c.transfers)
 		}
 	}
 }

@@ -282,6 +282,9 @@ func (e *est) innermost(c *parser.DoConstruct, idx string, step int64) (dataUse,
 	use.strided = use.strided || strided
 	use.arrays = len(streams)
 	use.copy = !use.strided && e.copyLoop(c)
+	if !use.strided {
+		use.transfers = e.layerTransfers(streams)
+	}
 	return use, true
 }
 
@@ -350,6 +353,7 @@ type dataUse struct {
 	elemBytes float64 // the mean element size of the references
 	strided   bool    // an innermost loop that walks memory with a non-unit stride
 	copy      bool    // an innermost unit-stride loop that copies one array into another (copyLoop)
+	transfers int     // streams that bring new data when the layer condition holds (layerTransfers), else 0
 }
 
 // dataOf measures a loop's data: its references, and with sizes each
