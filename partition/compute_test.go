@@ -100,11 +100,15 @@ func TestCopyLoop(t *testing.T) {
 // references, 4 streams (B(I,J), the columns J-1, J, J+1 of A; A(I-1,J)
 // and A(I+1,J) share one) and a reuse; the copy 2 streams. Data 1.5 MiB
 // of the 2 arrays (N = 438 on one processor: 2·440²·4 bytes ≈ 1.48 MiB)
-// sits between the 1 MiB level (1 ns) and the 4 MiB level (5 ns): at
+// sits between the 1 MiB level (1 ns) and the 4 MiB level: at
 // log2(1.48)/2 of the way. The model measured REAL references at 0.8 ns
-// ("load.real"): the sweep's references cost 0.8 ns each plus half (REAL)
-// the transfer, its reuse 0.8 of "load.reuse"; the copy's, as memcpy,
-// half of both.
+// ("load.real"). The sweep takes the larger of its in-core time (4
+// streams at 0.8 ns, the reuse at 0.8 of "load.reuse") and its transfers:
+// the layer condition holds (the 4 columns, 7 KiB, fit in half of the
+// 1 MiB that runs at the first level's speed), so 2 streams, one per
+// array, at the level's time, halved for REAL. The copy, a memcpy, takes
+// its 2 references at half the level's time. With a 4 MiB level of 5 ns
+// the sweep is in-core bound, with 20 ns transfer bound.
 func TestJacobiRealPinned(t *testing.T) {
 	src := `      PROGRAM J
       PARAMETER (N = 438)
@@ -119,25 +123,28 @@ func TestJacobiRealPinned(t *testing.T) {
    20 CONTINUE
       END
 `
-	m := &machine.Machine{Ops: map[string]float64{"load": 1e-9, "store": 1e-9, "load.reuse": 5e-10, "load.real": 8e-10, "add": 1e-12, "mul": 1e-12},
-		Memory: []machine.MemoryLevel{{Bytes: 16384, Load: 1e-9, Store: 1e-9}, {Bytes: 1 << 20, Load: 1e-9, Store: 1e-9}, {Bytes: 1 << 22, Load: 5e-9, Store: 5e-9}}}
 	f, u := parseOne(t, "j.f", src)
 	const n = 438.0
 	bytes := 2 * 440 * 440 * 4.0
-	level := 1e-9 + 4e-9*math.Log2(bytes/(1<<20))/2
-	// The layer condition holds (the 4 columns, 7 KiB, fit in half of the
-	// 1 MiB that runs at the first level's speed): of the 4 streams only
-	// one per array, 2, transfer from the deeper level.
-	stream := 0.8e-9 + (level-1e-9)/2*2/4
-	sweep := 4*stream + 0.8*5e-10 // 5 references: 4 streams, 1 reuse
-	cp := 2 * level / 2
-	for i, want := range []float64{n * n * sweep, n * n * cp} {
-		line := 4 + 4*i
-		e := EstimateLoop(f, u, firstLoop(t, u, line, f), FromUnit(u, 1, ""), Options{Machine: m, Procs: 1})
-		got := secs(t, e.Compute)
-		// the loops' own overheads ("loop", "iteration") are 0 here
-		if !near(got, want) {
-			t.Errorf("loop at line %d: computation %g s, want %g", line, got, want)
+	for _, deep := range []float64{5e-9, 20e-9} {
+		m := &machine.Machine{Ops: map[string]float64{"load": 1e-9, "store": 1e-9, "load.reuse": 5e-10, "load.real": 8e-10, "add": 1e-12, "mul": 1e-12},
+			Memory: []machine.MemoryLevel{{Bytes: 16384, Load: 1e-9, Store: 1e-9}, {Bytes: 1 << 20, Load: 1e-9, Store: 1e-9}, {Bytes: 1 << 22, Load: deep, Store: deep}}}
+		level := 1e-9 + (deep-1e-9)*math.Log2(bytes/(1<<20))/2
+		inCore := 4*0.8e-9 + 0.8*5e-10
+		transfer := 2 * level / 2
+		sweep := math.Max(inCore, transfer)
+		if (deep == 5e-9) != (inCore > transfer) {
+			t.Fatalf("level %g: in-core %g, transfer %g: not the case the test means", deep, inCore, transfer)
+		}
+		cp := 2 * level / 2
+		for i, want := range []float64{n * n * sweep, n * n * cp} {
+			line := 4 + 4*i
+			e := EstimateLoop(f, u, firstLoop(t, u, line, f), FromUnit(u, 1, ""), Options{Machine: m, Procs: 1})
+			got := secs(t, e.Compute)
+			// the loops' own overheads ("loop", "iteration") are 0 here
+			if !near(got, want) {
+				t.Errorf("4 MiB at %g s: loop at line %d: computation %g s, want %g", deep, line, got, want)
+			}
 		}
 	}
 }

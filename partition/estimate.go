@@ -213,12 +213,7 @@ func machineTable(m *machine.Machine, use dataUse) *complexity.CostTable {
 			level = (l + s) / 2
 		}
 	}
-	stream, reuse := streamTimes(m, use, first, level)
-	ref := stream
-	if use.refs > 0 && use.arrays < use.refs {
-		reuse = math.Min(reuse, stream)
-		ref = (float64(use.arrays)*stream + float64(use.refs-use.arrays)*reuse) / float64(use.refs)
-	}
+	ref := refTime(m, use, first, level)
 	t := complexity.TableFromCosts("machine",
 		ratOf(m.Op("add")), ratOf(m.Op("mul")), ratOf(m.Op("div")), ratOf(m.Op("pow")),
 		ratOf(ref), complexity.Zero(), ratOf(m.Op("intrinsic")))

@@ -39,17 +39,23 @@ func TestMemoryShare(t *testing.T) {
 		}
 	}
 	// A model that measured REAL references at 0.8 of the DOUBLE ones:
-	// the instruction takes 0.8, the transfer from the deeper level half,
-	// reuses 0.8; a copy loop (memcpy) half of both.
+	// a unit-stride loop beyond the caches takes the larger of its
+	// instructions (0.8 each) and its transfers (the level's time, half
+	// for REAL); in the cache its references cost 0.8, reuses 0.8 of
+	// theirs; a copy loop (memcpy) half of the first level and the
+	// transfer, summed.
 	m.Ops["load.real"] = 8e-11
 	for _, c := range []struct {
 		use  dataUse
 		want float64
 	}{
-		{dataUse{bytes: 1e8, refs: 2, arrays: 2, elemBytes: 4}, 0.8e-10 + 9e-10/2},
+		{dataUse{bytes: 1e8, refs: 2, arrays: 2, elemBytes: 4}, math.Max(0.8e-10, 2*1e-9/2/2)},
+		{dataUse{bytes: 1e8, refs: 6, arrays: 1, elemBytes: 4}, math.Max((0.8e-10+5*0.8*2e-11)/6, 1e-9/2/6)},
+		// 32 KiB, one of 12 doublings to the 1e-9 level: in-core bound
+		{dataUse{bytes: 32768, refs: 6, arrays: 1, elemBytes: 4}, (0.8e-10 + 5*0.8*2e-11) / 6},
 		{dataUse{bytes: 1e8, refs: 2, arrays: 2, elemBytes: 4, copy: true}, (1e-10 + 9e-10) / 2},
 		{dataUse{bytes: 8000, refs: 6, arrays: 1, elemBytes: 4}, 0.8 * (1e-10 + 5*2e-11) / 6},
-		{dataUse{bytes: 1e8, refs: 2, arrays: 2, elemBytes: 6}, 0.9e-10 + 9e-10*6/8}, // halfway: 0.9
+		{dataUse{bytes: 1e8, refs: 2, arrays: 2, elemBytes: 6}, 1e-9 * 6 / 8}, // transfer bound: 0.9e-10 in-core
 		{dataUse{bytes: 1e8, refs: 2, arrays: 2, elemBytes: 8}, 1e-9},
 	} {
 		got, _ := complexity.Seconds(machineTable(m, c.use).Memory[0])
