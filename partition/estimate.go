@@ -203,12 +203,9 @@ func ratOf(sec float64) Poly {
 // A loop streams one new element per stream and iteration (innermost);
 // its other references reuse what a neighbouring reference brought into
 // the cache (A(I-1,J) and A(I+1,J) of a stencil) and cost the
-// "load.reuse" time. A stream costs the first memory level's time
-// (Machine.Access) plus the extra time of the level that holds the loop's
-// data, scaled by the element size against the 8-byte elements the
-// training kernels move; in a loop with a non-unit stride it costs the
-// strided copy kernel's time ("load.strided") and its reuses
-// "load.reuse.strided". A reference costs the mean over the loop's
+// "load.reuse" time. A stream costs the first memory level's time plus
+// the extra time of the level that holds the loop's data (accessAt,
+// streamTimes in compute.go). A reference costs the mean over the loop's
 // references. Models without these times price every reference at
 // "load".
 func machineTable(m *machine.Machine, use dataUse) *complexity.CostTable {
@@ -219,37 +216,11 @@ func machineTable(m *machine.Machine, use dataUse) *complexity.CostTable {
 		first = (l1 + s1) / 2
 		level = first
 		if use.bytes > 0 {
-			l, s := m.Access(use.bytes)
+			l, s := accessAt(m, use.bytes)
 			level = (l + s) / 2
 		}
 	}
-	elem := use.elemBytes
-	if elem <= 0 {
-		// The training set's kernels stream 8-byte doubles
-		// (trainer/pfls-train.c), so the memory levels are per 8 bytes.
-		elem = 8
-	}
-	// A unit-stride loop moves its elements in vectors: their number per
-	// vector, and so the time per element, scales with the element size
-	// against the 8-byte elements of the training kernels (measured: REAL
-	// stencils run at about half the time per element of the kernels). A
-	// strided loop moves them one by one; there only the extra time of a
-	// deeper memory level scales, with the bytes moved.
-	scale := elem / 8
-	if len(m.Memory) == 0 {
-		scale = 1 // a model without memory levels prices every reference at "load"
-	}
-	stream := (first + math.Max(level-first, 0)) * scale
-	reuse := m.Op("load.reuse") * scale
-	if use.strided {
-		stream = math.Max(m.Op("load.strided"), first) + math.Max(level-first, 0)*scale
-		reuse = m.Op("load.reuse.strided") // falls back to load.reuse, then load
-	}
-	ref := stream
-	if use.refs > 0 && use.arrays < use.refs {
-		reuse = math.Min(reuse, stream)
-		ref = (float64(use.arrays)*stream + float64(use.refs-use.arrays)*reuse) / float64(use.refs)
-	}
+	ref := refTime(m, use, first, level)
 	t := complexity.TableFromCosts("machine",
 		ratOf(m.Op("add")), ratOf(m.Op("mul")), ratOf(m.Op("div")), ratOf(m.Op("pow")),
 		ratOf(ref), complexity.Zero(), ratOf(m.Op("intrinsic")))
@@ -312,6 +283,10 @@ func (e *est) innermost(c *parser.DoConstruct, idx string, step int64) (dataUse,
 	streams, strided := e.streams(c, idx)
 	use.strided = use.strided || strided
 	use.arrays = len(streams)
+	use.copy = !use.strided && e.copyLoop(c)
+	if !use.strided {
+		use.transfers = e.layerTransfers(streams)
+	}
 	return use, true
 }
 
@@ -379,6 +354,8 @@ type dataUse struct {
 	arrays    int     // distinct arrays among them
 	elemBytes float64 // the mean element size of the references
 	strided   bool    // an innermost loop that walks memory with a non-unit stride
+	copy      bool    // an innermost unit-stride loop that copies one array into another (copyLoop)
+	transfers int     // streams that bring new data when the layer condition holds (layerTransfers), else 0
 }
 
 // dataOf measures a loop's data: its references, and with sizes each

@@ -10,7 +10,8 @@ import (
 )
 
 // TestMemoryShare: a loop streams one element per array and iteration at
-// the cost of the level that holds its data (scaled by the element size
+// the cost of the first level plus the transfer from the level that holds
+// its data (interpolated between levels, scaled by the element size
 // against the kernels' 8 bytes), plus the strided extra in a non-unit
 // stride loop; its other references reuse cached lines ("load.reuse").
 func TestMemoryShare(t *testing.T) {
@@ -22,13 +23,44 @@ func TestMemoryShare(t *testing.T) {
 	}{
 		{dataUse{}, 1e-10}, // nothing known: the first level
 		{dataUse{bytes: 8000, refs: 6, arrays: 1, elemBytes: 8}, (1e-10 + 5*2e-11) / 6},
+		// A model without "load.real": REAL elements at half the time,
+		// as vectors.
 		{dataUse{bytes: 1e8, refs: 2, arrays: 2, elemBytes: 4}, (1e-10 + 9e-10) / 2},
+		// 2 MiB, 7 of the 12 doublings from 16 KiB to 64 MiB: 7/12 of
+		// the way from the first level's time to the last's (6.25e-10,
+		// not the 64 MiB level's 1e-9).
+		{dataUse{bytes: 1 << 21, refs: 2, arrays: 2, elemBytes: 8}, 1e-10 + 7.0/12*9e-10},
 		{dataUse{bytes: 1e8, refs: 2, arrays: 2, elemBytes: 8}, 1e-9},
 		{dataUse{bytes: 8000, refs: 1, arrays: 1, elemBytes: 8, strided: true}, 3e-10},
 	} {
 		got, _ := complexity.Seconds(machineTable(m, c.use).Memory[0])
 		if math.Abs(got-c.want) > 1e-15 {
 			t.Errorf("%+v: reference costs %g, want %g", c.use, got, c.want)
+		}
+	}
+	// A model that measured REAL references at 0.8 of the DOUBLE ones:
+	// a unit-stride loop beyond the caches takes the larger of its
+	// instructions (0.8 each) and its transfers (the level's time, half
+	// for REAL); in the cache its references cost 0.8, reuses 0.8 of
+	// theirs; a copy loop (memcpy) half of the first level and the
+	// transfer, summed.
+	m.Ops["load.real"] = 8e-11
+	for _, c := range []struct {
+		use  dataUse
+		want float64
+	}{
+		{dataUse{bytes: 1e8, refs: 2, arrays: 2, elemBytes: 4}, math.Max(0.8e-10, 2*1e-9/2/2)},
+		{dataUse{bytes: 1e8, refs: 6, arrays: 1, elemBytes: 4}, math.Max((0.8e-10+5*0.8*2e-11)/6, 1e-9/2/6)},
+		// 32 KiB, one of 12 doublings to the 1e-9 level: in-core bound
+		{dataUse{bytes: 32768, refs: 6, arrays: 1, elemBytes: 4}, (0.8e-10 + 5*0.8*2e-11) / 6},
+		{dataUse{bytes: 1e8, refs: 2, arrays: 2, elemBytes: 4, copy: true}, (1e-10 + 9e-10) / 2},
+		{dataUse{bytes: 8000, refs: 6, arrays: 1, elemBytes: 4}, 0.8 * (1e-10 + 5*2e-11) / 6},
+		{dataUse{bytes: 1e8, refs: 2, arrays: 2, elemBytes: 6}, 1e-9 * 6 / 8}, // transfer bound: 0.9e-10 in-core
+		{dataUse{bytes: 1e8, refs: 2, arrays: 2, elemBytes: 8}, 1e-9},
+	} {
+		got, _ := complexity.Seconds(machineTable(m, c.use).Memory[0])
+		if math.Abs(got-c.want) > 1e-15 {
+			t.Errorf("load.real: %+v: reference costs %g, want %g", c.use, got, c.want)
 		}
 	}
 	// Without memory levels and reuse times every reference costs "load".

@@ -443,5 +443,16 @@ func opsOf(r *TrainingRun) (map[string]float64, []machine.MemoryLevel) {
 	if _, v, ok := at("redblack"); ok {
 		ops["load.reuse.strided"] = math.Max((v-2*ops["load.strided"])/4, floorOp(v/4))
 	}
+	// A reference to a REAL (4-byte) element: the L1 reference time times
+	// the REAL five-point stencil's time over the DOUBLE one's (the same
+	// loop, so the same instructions: about 1 where the compiler leaves
+	// the loop scalar, about 1/2 where it moves vectors), at most the
+	// DOUBLE time. Older outputs have no REAL stencil: the estimator then
+	// scales REAL references by their bytes (partition.coreScale).
+	if _, vr, ok := at("stencil5.real"); ok {
+		if _, vd, ok := at("stencil5"); ok && vd > 0 {
+			ops["load.real"] = ref * math.Min(vr/vd, 1)
+		}
+	}
 	return ops, mem
 }

@@ -154,3 +154,29 @@ func TestOpsOfFastChargedNode(t *testing.T) {
 		t.Errorf("add hidden by its references: %g s, want the floor %g", ops["add"], minOpTime)
 	}
 }
+
+// TestOpsOfRealStencil: the REAL five-point stencil gives the time of a
+// reference to a 4-byte element: the L1 reference time (half the faster
+// of copy and add, here 0.4 ns) times the REAL stencil's time over the
+// DOUBLE one's, never above the DOUBLE time; an output without the REAL
+// stencil gives none, and the estimator keeps its old scaling.
+func TestOpsOfRealStencil(t *testing.T) {
+	kernels := func(real float64) *TrainingRun {
+		k := map[string]map[int64]float64{"copy": {16384: 0.8e-9}, "add": {16384: 1e-9}, "stencil5": {16384: 2.4e-9}}
+		if real > 0 {
+			k["stencil5.real"] = map[int64]float64{16384: real}
+		}
+		return &TrainingRun{Kernels: k}
+	}
+	for _, c := range []struct{ real, want float64 }{{2.0e-9, 0.4e-9 * 2.0 / 2.4}, {1.2e-9, 0.2e-9}, {3e-9, 0.4e-9}} {
+		ops, _ := opsOf(kernels(c.real))
+		if got := ops["load.real"]; math.Abs(got-c.want) > 1e-21 {
+			t.Errorf("REAL stencil %g s: load.real %g, want %g", c.real, got, c.want)
+		}
+	}
+	if ops, _ := opsOf(kernels(0)); len(ops) > 0 {
+		if _, ok := ops["load.real"]; ok {
+			t.Errorf("no REAL stencil: load.real %g, want none", ops["load.real"])
+		}
+	}
+}
