@@ -312,6 +312,10 @@ func substPlain(p Poly, name string, q Poly) (Poly, bool) {
 			out = append(out, gterm{atoms, np})
 		}
 	}
+	if !guardPowers(kept) {
+		// The kept terms are terms of p already: added as they are.
+		return normalize(append(FromTerms(joinTerms(out)).terms, kept...)), true
+	}
 	all := joinTerms(out)
 	for _, t := range kept {
 		pt := Term{Coef: t.coef.rat(), Factors: make([]Factor, len(t.mono))}
