@@ -212,7 +212,10 @@ func splitGuarded(p Poly) []gterm {
 }
 
 // joinGuarded is the inverse of splitGuarded.
-func joinGuarded(ts []gterm) Poly {
+func joinGuarded(ts []gterm) Poly { return FromTerms(joinTerms(ts)) }
+
+// joinTerms is joinGuarded before the terms are added up.
+func joinTerms(ts []gterm) []Term {
 	var all []Term
 	for _, t := range ts {
 		var gf []Factor
@@ -229,7 +232,7 @@ func joinGuarded(ts []gterm) Poly {
 			all = append(all, Term{Coef: pt.Coef, Factors: append(pt.Factors, gf...)})
 		}
 	}
-	return FromTerms(all)
+	return all
 }
 
 // addAtom adds an atom to a guard, normalised; ok is false when the
@@ -271,6 +274,23 @@ func substPlain(p Poly, name string, q Poly) (Poly, bool) {
 	if !isGuarded(p) {
 		return p.Subst(name, q)
 	}
+	// Only the terms that mention name are split, substituted and
+	// joined again; the others keep their factors, each indicator to the
+	// first power as joinGuarded writes it. On a long routine's guarded
+	// count, renamed unknown by unknown at each call, splitting every
+	// term was most of the engine's time.
+	var hit, kept []term
+	for _, t := range p.terms {
+		if termMentions(t, name) {
+			hit = append(hit, t)
+		} else {
+			kept = append(kept, t)
+		}
+	}
+	if len(hit) == 0 && !guardPowers(kept) {
+		return p, true
+	}
+	p = Poly{terms: hit}
 	var out []gterm
 	for _, t := range splitGuarded(p) {
 		np, ok := t.p.Subst(name, q)
@@ -292,7 +312,49 @@ func substPlain(p Poly, name string, q Poly) (Poly, bool) {
 			out = append(out, gterm{atoms, np})
 		}
 	}
-	return joinGuarded(out), true
+	if !guardPowers(kept) {
+		// The kept terms are terms of p already: added as they are.
+		return normalize(append(FromTerms(joinTerms(out)).terms, kept...)), true
+	}
+	all := joinTerms(out)
+	for _, t := range kept {
+		pt := Term{Coef: t.coef.rat(), Factors: make([]Factor, len(t.mono))}
+		for i, f := range t.mono {
+			if strings.HasPrefix(f.Name, "[") {
+				f.Exp = 1
+			}
+			pt.Factors[i] = f
+		}
+		all = append(all, pt)
+	}
+	return FromTerms(all), true
+}
+
+// termMentions reports whether the variable name occurs in t, in a plain
+// factor or in the condition of a guard.
+func termMentions(t term, name string) bool {
+	for _, f := range t.mono {
+		if f.Name == name {
+			return true
+		}
+		if a, ok := guardOf(f.Name); ok && a.a.g.Has(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// guardPowers reports whether an indicator occurs in ts to a power
+// other than one.
+func guardPowers(ts []term) bool {
+	for _, t := range ts {
+		for _, f := range t.mono {
+			if f.Exp != 1 && strings.HasPrefix(f.Name, "[") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // EvalGuarded returns p with the variables env binds replaced by their
