@@ -370,48 +370,17 @@ func (m *unitModel) callShape(v *parser.Call, e env) ([]Poly, bool, bool) {
 		if len(v.Args) != sym.Rank() {
 			return nil, false, true
 		}
-		var ext []Poly
-		is, ok := false, true
-		for i, a := range v.Args {
-			t, isT := a.(*parser.Triplet)
-			if !isT {
-				// A vector subscript gives its own extent.
-				if se, sIs, sOk := m.shape(a, e); sIs {
-					is = true
-					ok = ok && sOk
-					ext = append(ext, se...)
-				}
-				continue
+		dims := m.dimsOf(sym)
+		return m.sectionShape(v.Args, e, func(i int) (lo, hi Poly, okLo, okHi bool) {
+			lo, okLo = Int(1), true
+			if d := dims[i]; d.Lower != nil {
+				lo, okLo = m.value(d.Lower, e, nil)
 			}
-			is = true
-			d := m.dimsOf(sym)[i]
-			lo, hi, step := Int(1), Poly{}, Int(1)
-			okL, okH, okS := true, false, true
-			if t.Lo != nil {
-				lo, okL = m.value(t.Lo, e, nil)
-			} else if d.Lower != nil {
-				lo, okL = m.value(d.Lower, e, nil)
+			if d := dims[i]; d.Upper != nil {
+				hi, okHi = m.value(d.Upper, e, nil)
 			}
-			if t.Hi != nil {
-				hi, okH = m.value(t.Hi, e, nil)
-			} else if d.Upper != nil {
-				hi, okH = m.value(d.Upper, e, nil)
-			}
-			if t.Stride != nil {
-				step, okS = m.value(t.Stride, e, nil)
-			}
-			if !okL || !okH || !okS {
-				ok = false
-				continue
-			}
-			n, okN := TripCount(lo, hi, step)
-			if !okN {
-				ok = false
-				continue
-			}
-			ext = append(ext, n)
-		}
-		return ext, is, ok
+			return lo, hi, okLo, okHi
+		})
 	}
 	name, isIntr := m.intrinsicRef(v)
 	if !isIntr && !m.userElemental(id.Name) {
@@ -508,6 +477,49 @@ func (m *unitModel) callShape(v *parser.Call, e env) ([]Poly, bool, bool) {
 		return out, true, true
 	}
 	return nil, false, true
+}
+
+// sectionShape is the shape of an element or a section with the given
+// subscripts: a triplet's extent, or a vector subscript's own; a bound a
+// triplet leaves out is bound(i)'s, the array's in dimension i.
+func (m *unitModel) sectionShape(args []parser.Expr, e env, bound func(i int) (lo, hi Poly, okLo, okHi bool)) ([]Poly, bool, bool) {
+	var ext []Poly
+	is, ok := false, true
+	for i, a := range args {
+		t, isT := a.(*parser.Triplet)
+		if !isT {
+			// A vector subscript gives its own extent.
+			if se, sIs, sOk := m.shape(a, e); sIs {
+				is = true
+				ok = ok && sOk
+				ext = append(ext, se...)
+			}
+			continue
+		}
+		is = true
+		lo, hi, okL, okH := bound(i)
+		step, okS := Int(1), true
+		if t.Lo != nil {
+			lo, okL = m.value(t.Lo, e, nil)
+		}
+		if t.Hi != nil {
+			hi, okH = m.value(t.Hi, e, nil)
+		}
+		if t.Stride != nil {
+			step, okS = m.value(t.Stride, e, nil)
+		}
+		if !okL || !okH || !okS {
+			ok = false
+			continue
+		}
+		n, okN := TripCount(lo, hi, step)
+		if !okN {
+			ok = false
+			continue
+		}
+		ext = append(ext, n)
+	}
+	return ext, is, ok
 }
 
 // userElemental reports whether name is an ELEMENTAL function whose body

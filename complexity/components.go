@@ -180,43 +180,10 @@ func (m *unitModel) componentSectionShape(c *parser.Component, args []parser.Exp
 	if !found || len(d.dims) == 0 || len(args) != len(d.dims) {
 		return nil, false, true
 	}
-	var ext []Poly
-	is, ok := false, true
-	for i, a := range args {
-		t, isT := a.(*parser.Triplet)
-		if !isT {
-			if se, sIs, sOk := m.shape(a, e); sIs {
-				is = true
-				ok = ok && sOk
-				ext = append(ext, se...)
-			}
-			continue
-		}
-		is = true
-		// A bound the triplet leaves out is the component's: known when
-		// it is a constant of the definition.
-		dlo, dhi, okDim := componentBounds(d.dims[i], d.sc)
-		lo, hi, step := Int(dlo), Int(dhi), Int(1)
-		okL, okH, okS := okDim, okDim, true
-		if t.Lo != nil {
-			lo, okL = m.value(t.Lo, e, nil)
-		}
-		if t.Hi != nil {
-			hi, okH = m.value(t.Hi, e, nil)
-		}
-		if t.Stride != nil {
-			step, okS = m.value(t.Stride, e, nil)
-		}
-		if !okL || !okH || !okS {
-			ok = false
-			continue
-		}
-		n, okN := TripCount(lo, hi, step)
-		if !okN {
-			ok = false
-			continue
-		}
-		ext = append(ext, n)
-	}
-	return ext, is, ok
+	// A bound the triplet leaves out is the component's: known when it
+	// is a constant of the definition.
+	return m.sectionShape(args, e, func(i int) (lo, hi Poly, okLo, okHi bool) {
+		l, h, ok := componentBounds(d.dims[i], d.sc)
+		return Int(l), Int(h), ok, ok
+	})
 }
