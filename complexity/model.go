@@ -771,7 +771,8 @@ func (m *unitModel) symbolic(name string) bool {
 // polynomial (a function call, a division by a non-monomial, an unknown
 // local variable). st, if not nil, counts the variables met.
 func (m *unitModel) value(x parser.Expr, e env, st *Stats) (Poly, bool) {
-	return PolyOf(x, func(v *parser.Ident) (Poly, bool) { return m.nameValue(v, e, st) })
+	return polyOf(x, func(v *parser.Ident) (Poly, bool) { return m.nameValue(v, e, st) },
+		func(c *parser.Call) (Poly, bool) { return m.inquiryValue(c, e) })
 }
 
 // nameValue is the polynomial of one name for value.
@@ -864,15 +865,26 @@ func (m *unitModel) entryValue(name string) (Poly, bool) {
 // integer powers are exact. ok is false when a part is not polynomial
 // (a function call, a division by a non-monomial, a name without one).
 func PolyOf(x parser.Expr, name func(*parser.Ident) (Poly, bool)) (Poly, bool) {
+	return polyOf(x, name, nil)
+}
+
+// polyOf is PolyOf where call, if not nil, gives the value of a function
+// reference (ok false when it has none).
+func polyOf(x parser.Expr, name func(*parser.Ident) (Poly, bool), call func(*parser.Call) (Poly, bool)) (Poly, bool) {
 	switch v := x.(type) {
 	case *parser.Lit:
 		return literal(v)
 	case *parser.Ident:
 		return name(v)
+	case *parser.Call:
+		if call != nil {
+			return call(v)
+		}
+		return Poly{}, false
 	case *parser.Paren:
-		return PolyOf(v.X, name)
+		return polyOf(v.X, name, call)
 	case *parser.Unary:
-		p, ok := PolyOf(v.X, name)
+		p, ok := polyOf(v.X, name, call)
 		switch v.Op {
 		case "-":
 			return p.Neg(), ok
@@ -881,8 +893,8 @@ func PolyOf(x parser.Expr, name func(*parser.Ident) (Poly, bool)) (Poly, bool) {
 		}
 		return Poly{}, false
 	case *parser.Binary:
-		a, ok1 := PolyOf(v.X, name)
-		b, ok2 := PolyOf(v.Y, name)
+		a, ok1 := polyOf(v.X, name, call)
+		b, ok2 := polyOf(v.Y, name, call)
 		if !ok1 || !ok2 {
 			return Poly{}, false
 		}
