@@ -328,7 +328,7 @@ func (m *unitModel) shape(x parser.Expr, e env) (ext []Poly, isArray, ok bool) {
 			return nil, false, true
 		}
 		ok := true
-		for _, d := range m.dimsOf(sym) {
+		for i, d := range m.dimsOf(sym) {
 			lo := Int(1)
 			if d.Lower != nil {
 				l, okl := m.value(d.Lower, e, nil)
@@ -336,6 +336,10 @@ func (m *unitModel) shape(x parser.Expr, e env) (ext []Poly, isArray, ok bool) {
 				lo = l
 			}
 			if d.Upper == nil {
+				if u, isAssumed := m.assumedExtent(sym, i); isAssumed {
+					ext = append(ext, u)
+					continue
+				}
 				ok = false
 				continue
 			}
@@ -378,6 +382,8 @@ func (m *unitModel) callShape(v *parser.Call, e env) ([]Poly, bool, bool) {
 			}
 			if d := dims[i]; d.Upper != nil {
 				hi, okHi = m.value(d.Upper, e, nil)
+			} else if u, isAssumed := m.assumedExtent(sym, i); isAssumed && okLo {
+				hi, okHi = lo.Add(u).Sub(Int(1)), true
 			}
 			return lo, hi, okLo, okHi
 		})

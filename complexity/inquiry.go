@@ -1,6 +1,11 @@
 package complexity
 
-import "github.com/pfls/pfls/parser"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pfls/pfls/parser"
+)
 
 // inquiryValue is the value of SIZE, LBOUND or UBOUND of an array whose
 // extents pfls knows (explicit bounds, the bounds of its one ALLOCATE, a
@@ -57,7 +62,21 @@ func (m *unitModel) inquiryValue(c *parser.Call, e env) (Poly, bool) {
 				}
 				return m.value(d.Lower, e, nil)
 			}
-			if _, star := d.Upper.(*parser.Star); d.Upper == nil || star {
+			if d.Upper == nil {
+				u, isAssumed := m.assumedExtent(sym, dim)
+				if !isAssumed {
+					return Poly{}, false
+				}
+				lo := Int(1)
+				if d.Lower != nil {
+					var okLo bool
+					if lo, okLo = m.value(d.Lower, e, nil); !okLo {
+						return Poly{}, false
+					}
+				}
+				return lo.Add(u).Sub(Int(1)), true
+			}
+			if _, star := d.Upper.(*parser.Star); star {
 				return Poly{}, false
 			}
 			return m.value(d.Upper, e, nil)
@@ -77,4 +96,111 @@ func (m *unitModel) inquiryValue(c *parser.Call, e env) (Poly, bool) {
 		n = n.Mul(x)
 	}
 	return n, true
+}
+
+// assumedExtent is the extent of dimension i of an assumed-shape dummy
+// argument (declared A(:) or A(0:)): one unknown for the unit, the same
+// at every use, since the actual argument's shape does not change during
+// the call (Fortran 2018 8.5.8.3). ok is false for any other array.
+func (m *unitModel) assumedExtent(sym *parser.Symbol, i int) (Poly, bool) {
+	if !sym.Dummy || i >= len(sym.Dims) || sym.Dims[i].Upper != nil || !sym.Dims[i].Colon {
+		return Poly{}, false
+	}
+	for _, a := range sym.Attrs {
+		if a == "ALLOCATABLE" || a == "POINTER" {
+			return Poly{}, false
+		}
+	}
+	key := fmt.Sprintf("\x00extent:%s:%d", sym.Name, i+1)
+	if u, ok := m.entry[key]; ok {
+		return u, true
+	}
+	what := fmt.Sprintf("the extent of %s, an assumed-shape argument of %s", sym.Name, m.u.Name)
+	if len(sym.Dims) > 1 {
+		what = fmt.Sprintf("the extent of dimension %d of %s, an assumed-shape argument of %s", i+1, sym.Name, m.u.Name)
+	}
+	u, _ := m.newUnknown(what)
+	if m.entry == nil {
+		m.entry = map[string]Poly{}
+	}
+	m.entry[key] = u
+	if m.sc.Syms[sym.Name] == sym { // the unit's own dummy, not its host's
+		if m.res.Extents == nil {
+			m.res.Extents = map[string]Extent{}
+		}
+		m.res.Extents[m.lastUnknown()] = Extent{sym.Name, i}
+	}
+	return u, true
+}
+
+// bindExtents puts, in a callee's count, the extents of the actual
+// arguments for the unknowns that stand for extents of its assumed-shape
+// dummies (CALL AXPY(2.0, P, Q) with P(100): the extent of AXPY's X is
+// 100). The extents are left as placeholders, returned with their
+// values, so that renaming the callee's other unknowns cannot touch an
+// unknown of the caller's inside them; an actual whose shape pfls does
+// not know leaves the callee's unknown to be renamed.
+func (m *unitModel) bindExtents(sum Poly, callee *UnitResult, hdr *parser.SubprogramStmt, args []parser.Expr, e env) (Poly, map[string]Poly) {
+	if len(callee.Extents) == 0 || hdr == nil {
+		return sum, nil
+	}
+	index := map[string]int{}
+	for i, prm := range hdr.Params {
+		if id, ok := prm.(*parser.Ident); ok {
+			index[id.Name] = i
+		}
+	}
+	var out map[string]Poly
+	for u, x := range callee.Extents {
+		i, ok := index[x.Dummy]
+		if !ok || !sum.Has(u) {
+			continue
+		}
+		arg := actualFor(hdr, args, i)
+		dummy := callee.Unit.Scope.Lookup(x.Dummy)
+		if arg == nil || dummy == nil {
+			continue
+		}
+		if id, isID := arg.(*parser.Ident); isID {
+			if sym := m.sc.Lookup(id.Name); sym == nil || sym.Rank() != dummy.Rank() {
+				continue // another rank (not valid for an assumed shape): not followed
+			}
+		}
+		ext, isArray, known := m.shape(arg, e)
+		if !isArray || !known || len(ext) != dummy.Rank() {
+			continue
+		}
+		tmp := "\x00extent " + u
+		s, ok := substGuarded(sum, u, Var(tmp))
+		if !ok {
+			continue
+		}
+		sum = s
+		if out == nil {
+			out = map[string]Poly{}
+		}
+		out[tmp] = ext[x.Dim]
+	}
+	return sum, out
+}
+
+// actualFor is the actual argument of a call for the callee's formal i:
+// the one with its keyword, else the i-th positional one; nil when the
+// call passes none.
+func actualFor(hdr *parser.SubprogramStmt, args []parser.Expr, i int) parser.Expr {
+	if hdr != nil && i < len(hdr.Params) {
+		if id, ok := hdr.Params[i].(*parser.Ident); ok {
+			for _, a := range args {
+				if k, isK := a.(*parser.KeywordArg); isK && k.Name != nil && strings.EqualFold(k.Name.Name, id.Name) {
+					return k.Value
+				}
+			}
+		}
+	}
+	if i < len(args) {
+		if _, isK := args[i].(*parser.KeywordArg); !isK {
+			return args[i]
+		}
+	}
+	return nil
 }

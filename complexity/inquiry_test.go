@@ -74,3 +74,90 @@ func TestInquiryBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestExtentsAtCall: inside a routine the extent of an assumed-shape
+// dummy is one unknown at every use; at a call the caller's actual
+// argument gives it (a whole array, a section, by keyword, or the
+// caller's own assumed-shape dummy, whose unknown it keeps without being
+// confused with the callee's). A contained procedure's use of its host's
+// dummy, and an actual of another rank, stay unknowns.
+func TestExtentsAtCall(t *testing.T) {
+	src := `module m
+contains
+  subroutine scal(x)
+    real, intent(inout) :: x(:)
+    integer :: i
+    do i = 1, size(x)
+      x(i) = 2.0 * x(i)
+    end do
+    x = x + 1.0
+  end subroutine
+  subroutine outer(v, w)
+    real :: v(:), w(:,:)
+    call scal(v)
+    call scal(w)
+    call inner()
+  contains
+    subroutine inner()
+      v = 0.0
+    end subroutine
+  end subroutine
+  subroutine top(n)
+    integer :: n
+    real :: a(n), b(10, 20)
+    call scal(a)
+    call scal(x=b(2:9, 3))
+    call outer(a, b)
+  end subroutine
+end module
+`
+	f := parseSrc(t, src)
+	got := map[string]string{}
+	unknowns := map[string][]string{}
+	for _, r := range NewEngine(Options{}).File(f) {
+		got[r.Unit.Name] = r.Summary.String()
+		unknowns[r.Unit.Name] = r.Unknowns
+		for _, st := range r.Statements {
+			got[r.Unit.Name+"@"+strings.TrimSpace(string(f.Src[r.Unit.Abs(st.Stmt.Pos()):r.Unit.Abs(st.Stmt.End())]))] = st.Cost.String()
+		}
+	}
+	// SCAL: X(I) = 2.0*X(I) is 5 a trip (load and I 2, the *, store and
+	// I 2), the bound's SIZE 1; X = X + 1.0 is 3 an element (load, +,
+	// store): 8 a element of X, plus 1.
+	want := map[string]string{
+		"SCAL":                       "8*UNKNOWN_1 + 1",
+		"TOP@call scal(a)":           "8*N + 1",
+		"TOP@call scal(x=b(2:9, 3))": "65", // 8 elements
+		// OUTER: SCAL of V with V's own unknown, SCAL of W (rank 2 for a
+		// rank-1 dummy) an unknown of its own, INNER's V = 0.0 one store
+		// an element of an unknown.
+		"OUTER@call scal(v)": "8*UNKNOWN_1 + 1",
+	}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("%s: %s, want %s", k, got[k], w)
+		}
+	}
+	if !strings.Contains(strings.Join(unknowns["SCAL"], "\n"), "UNKNOWN_1: the extent of X, an assumed-shape argument of SCAL") {
+		t.Errorf("SCAL's unknowns: %q", unknowns["SCAL"])
+	}
+	outer := strings.Join(unknowns["OUTER"], "\n")
+	if !strings.Contains(outer, "UNKNOWN_1: the extent of V, an assumed-shape argument of OUTER") {
+		t.Errorf("OUTER's unknowns: %q", unknowns["OUTER"])
+	}
+	// OUTER: SCAL(W) is not bound (rank 2 for rank 1): SCAL's unknown
+	// renamed, UNKNOWN_2; INNER's V is its host's dummy, an unknown in
+	// INNER (V = 0.0, a store an element) that OUTER's call does not
+	// bind, UNKNOWN_3. No number is taken and left unused.
+	if c := got["OUTER"]; c != "8*UNKNOWN_1 + 8*UNKNOWN_2 + UNKNOWN_3 + 2" {
+		t.Errorf("OUTER: %s, want 8*UNKNOWN_1 + 8*UNKNOWN_2 + UNKNOWN_3 + 2", c)
+	}
+	if c := got["INNER"]; c != "UNKNOWN_1" {
+		t.Errorf("INNER: %s, want UNKNOWN_1", c)
+	}
+	// TOP: SCAL(A) 8*N + 1, the section's 65, OUTER(A, B) with V = A:
+	// 8*N + 1 + (8 + 1 for SCAL(W)'s and INNER's unknowns) + 1.
+	if c := got["TOP"]; c != "16*N + 8*UNKNOWN_1 + UNKNOWN_2 + 68" {
+		t.Errorf("TOP: %s, want 16*N + 8*UNKNOWN_1 + UNKNOWN_2 + 68", c)
+	}
+}

@@ -110,6 +110,16 @@ type UnitResult struct {
 	// on exit in the values on entry of its formals (M = M1 + M2), for
 	// the caller's preconditions (PIPS's transformers, for values).
 	Out map[string]Poly
+	// Extents names the unknowns that stand for an extent of one of the
+	// unit's assumed-shape dummy arguments: a caller puts the extent of
+	// its actual argument in their place.
+	Extents map[string]Extent
+}
+
+// Extent is dimension Dim (from 0) of the dummy argument Dummy.
+type Extent struct {
+	Dummy string
+	Dim   int
 }
 
 // procTable finds the summaries of the procedures a unit calls.
@@ -216,6 +226,12 @@ func analyzeUnit(f *parser.File, u *parser.Unit, cost *CostTable, keep []string,
 		// The span's own unknowns (none of the work's stands for them)
 		// are numbered after the work's and listed with them.
 		res.Unknowns = append(slices.Clip(res.Unknowns), sm.unknowns.notes...)
+		for k, x := range sr.Extents {
+			if res.Extents == nil {
+				res.Extents = map[string]Extent{}
+			}
+			res.Extents[k] = x
+		}
 		if !sr.Count.Equal(res.Count) {
 			res.SpanCount, res.HasSpan = sr.Count, true
 			res.Span, _, _, _ = m.memo.finish(sr.Count, m.isParam)
@@ -1670,8 +1686,12 @@ func (m *unitModel) instantiate(callee *UnitResult, args []parser.Expr, e env) P
 	if sum.IsZero() && !callee.Summary.IsZero() {
 		sum = callee.Summary // a result made without exact counting
 	}
-	sum = m.renameUnknowns(sum, callee)
 	hdr, _ := callee.Unit.Header.(*parser.SubprogramStmt)
+	sum, extents := m.bindExtents(sum, callee, hdr, args, e)
+	sum = m.renameUnknowns(sum, callee)
+	for tmp, x := range extents {
+		sum, _ = substGuarded(sum, tmp, x)
+	}
 	if hdr != nil {
 		// Rename formals first, so that a formal named like a caller
 		// variable cannot capture it.
@@ -1691,11 +1711,7 @@ func (m *unitModel) instantiate(callee *UnitResult, args []parser.Expr, e env) P
 			}
 			tmp := "\x00" + id.Name
 			sum, _ = substGuarded(sum, id.Name, Var(tmp))
-			var arg parser.Expr
-			if i < len(args) {
-				arg = args[i]
-			}
-			pairs = append(pairs, pair{tmp, m.actualValue(callee.Unit.Name, i, arg, e)})
+			pairs = append(pairs, pair{tmp, m.actualValue(callee.Unit.Name, i, actualFor(hdr, args, i), e)})
 		}
 		for _, p := range pairs {
 			if s, ok := substGuarded(sum, p.tmp, p.val); ok {

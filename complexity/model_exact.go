@@ -499,7 +499,7 @@ func (m *unitModel) arrayElements(x parser.Expr, e env) (Poly, bool, bool) {
 			return Poly{}, false, true
 		}
 		total := Int(1)
-		for _, d := range m.dimsOf(sym) {
+		for i, d := range m.dimsOf(sym) {
 			lo := Int(1)
 			if d.Lower != nil {
 				l, ok := m.value(d.Lower, e, nil)
@@ -509,6 +509,10 @@ func (m *unitModel) arrayElements(x parser.Expr, e env) (Poly, bool, bool) {
 				lo = l
 			}
 			if d.Upper == nil {
+				if u, isAssumed := m.assumedExtent(sym, i); isAssumed {
+					total = total.Mul(u)
+					continue
+				}
 				return Poly{}, true, false
 			}
 			hi, ok := m.value(d.Upper, e, nil)
@@ -548,6 +552,13 @@ func (m *unitModel) arrayElements(x parser.Expr, e env) (Poly, bool, bool) {
 				hi, ok2 = m.value(t.Hi, e, nil)
 			} else if d.Upper != nil {
 				hi, ok2 = m.value(d.Upper, e, nil)
+			} else if u, isAssumed := m.assumedExtent(sym, i); isAssumed {
+				hi, ok2 = u, true // from a lower bound of 1
+				if d.Lower != nil {
+					var l Poly
+					l, ok2 = m.value(d.Lower, e, nil)
+					hi = l.Add(u).Sub(Int(1))
+				}
 			}
 			ok3 := true
 			if t.Stride != nil {

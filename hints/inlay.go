@@ -1,6 +1,7 @@
 package hints
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -70,7 +71,7 @@ func InlayHints(f *parser.File, eng *complexity.Engine, start, end int, opts Inl
 			if s.Kind != "DO" || s.Cost.IsZero() {
 				continue
 			}
-			add(r.Unit.Abs(s.Stmt.Pos()), StmtCost(s), "loop", "Cost of this loop")
+			add(r.Unit.Abs(s.Stmt.Pos()), StmtCost(s, r), "loop", "Cost of this loop")
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Offset < out[j].Offset })
@@ -96,9 +97,33 @@ func UnitCost(r *complexity.UnitResult) Cost {
 	return Cost{r.Summary, r.When, r.Pieces, r.Span, r.HasSpan, r.Stats, append(append([]string(nil), r.Notes...), r.Unknowns...)}
 }
 
-// StmtCost is the cost of a statement or loop.
-func StmtCost(s *complexity.StmtResult) Cost {
-	return Cost{s.Cost, s.When, s.Pieces, s.Span, s.HasSpan, s.Stats, s.Notes}
+// StmtCost is the cost of a statement or loop of the unit r (nil if not
+// known); its notes say what each unknown in it stands for, from the
+// unit's list where the statement's own notes do not.
+func StmtCost(s *complexity.StmtResult, r *complexity.UnitResult) Cost {
+	notes := s.Notes
+	if r != nil {
+		notes = withUnknowns(notes, r.Unknowns, s.Cost, s.Span)
+	}
+	return Cost{s.Cost, s.When, s.Pieces, s.Span, s.HasSpan, s.Stats, notes}
+}
+
+// withUnknowns adds to notes each "UNKNOWN_k: what" of unknowns whose
+// UNKNOWN_k is in one of ps, unless a note already says it.
+func withUnknowns(notes, unknowns []string, ps ...complexity.Poly) []string {
+	out := notes
+	for _, u := range unknowns {
+		name, _, _ := strings.Cut(u, ": ")
+		in := false
+		for _, p := range ps {
+			in = in || p.Has(name)
+		}
+		if !in || slices.ContainsFunc(notes, func(n string) bool { return strings.Contains(n, u) }) {
+			continue
+		}
+		out = append(slices.Clip(out), u)
+	}
+	return out
 }
 
 // Label is the short form, at most n characters: "work 4·N²+N+1 · span
@@ -243,11 +268,11 @@ func arrayElements(r *complexity.StmtResult, c Cost) (complexity.Poly, bool) {
 // or loop at the byte offset off: its polynomial, statistics and the
 // assumptions made; "" when there is none.
 func StatementHover(f *parser.File, eng *complexity.Engine, off int) string {
-	best, _ := statementAt(f, eng, off)
+	best, unit := statementAt(f, eng, off)
 	if best == nil {
 		return ""
 	}
-	return statementHover(f, best)
+	return statementHover(f, best, unit)
 }
 
 // statementAt is the innermost statement or loop at off, with its unit;
@@ -275,9 +300,9 @@ func statementAt(f *parser.File, eng *complexity.Engine, off int) (*complexity.S
 	return best, unit
 }
 
-func statementHover(f *parser.File, best *complexity.StmtResult) string {
+func statementHover(f *parser.File, best *complexity.StmtResult, unit *complexity.UnitResult) string {
 	var b strings.Builder
-	c := StmtCost(best)
+	c := StmtCost(best, unit)
 	if c.HasSpan {
 		b.WriteString("**Work** (" + best.Kind + "): `" + best.Cost.String() + "`")
 	} else {
@@ -301,7 +326,7 @@ func statementHover(f *parser.File, best *complexity.StmtResult) string {
 		b.WriteString("\n")
 	}
 	b.WriteString(best.Stats.String())
-	for _, n := range best.Notes {
+	for _, n := range c.Notes {
 		b.WriteString("\n- " + n)
 	}
 	return b.String()
