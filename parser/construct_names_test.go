@@ -128,3 +128,33 @@ end subroutine
 		t.Errorf("A changed: rank %d", a.Rank())
 	}
 }
+
+// TestCutAssociateOneError: an ASSOCIATE statement cut anywhere after
+// its first "NAME =>" (as while typing) gives its one syntax error and
+// nothing more: the construct still opens, so END ASSOCIATE has its
+// match, and the names it got to are declared, so the body's uses of
+// them are not "not declared".
+func TestCutAssociateOneError(t *testing.T) {
+	const line = "  associate (inner => u(2:n-1, 2:n-1), m => n - 2)"
+	src := func(cut string) string {
+		return "subroutine s(u, n)\n  implicit none\n  integer :: n\n  real :: u(n, n)\n" + cut +
+			"\n    inner = inner * 0.5\n    print *, m\n  end associate\nend subroutine\n"
+	}
+	first := strings.Index(line, "=>") + 2
+	second := strings.LastIndex(line, "=>") + 2
+	for cut := first; cut < len(line); cut++ {
+		f := Parse("t.f90", []byte(src(line[:cut])), nil)
+		var syntax, other []string
+		for _, e := range f.Errors() {
+			if e.Code == "syntax" {
+				syntax = append(syntax, e.Msg)
+			} else if !(cut < second && e.Code == "undeclared" && strings.Contains(e.Msg, "M is not declared")) {
+				// M is not declared until its "M =>" is typed.
+				other = append(other, e.Code+": "+e.Msg)
+			}
+		}
+		if len(syntax) > 1 || len(other) > 0 || strings.Contains(strings.Join(syntax, ""), "END ASSOCIATE") {
+			t.Errorf("cut %q: syntax %q, other %q; want one syntax error at the cut", line[:cut], syntax, other)
+		}
+	}
+}

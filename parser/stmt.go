@@ -179,6 +179,12 @@ func completed(s Stmt, at Pos) Stmt {
 		}
 	case *SelectStmt:
 		bad(&x.X)
+	case *SimpleStmt:
+		for _, a := range x.Args {
+			if k, ok := a.(*KeywordArg); ok {
+				bad(&k.Value)
+			}
+		}
 	case *ForallStmt:
 		if x.Header == nil {
 			x.Header = &ForallHeader{Lparen: at, Rparen: at}
@@ -397,7 +403,7 @@ type keyword struct {
 var keywords []keyword
 
 func init() {
-	simple := func(p *parser, base StmtBase, partial *Stmt) Stmt { return p.simple(base) }
+	simple := func(p *parser, base StmtBase, partial *Stmt) Stmt { return p.simpleStmt(base, partial) }
 	typeDecl := func(p *parser, base StmtBase, partial *Stmt) Stmt { return p.typeDeclOrFunction(base, partial) }
 	prefix := func(p *parser, base StmtBase, partial *Stmt) Stmt { return p.prefixed(base, partial) }
 	nameList := func(p *parser, base StmtBase, partial *Stmt) Stmt { return p.nameList(base) }
@@ -606,9 +612,20 @@ func (p *parser) designator() Expr {
 }
 
 func (p *parser) simple(base StmtBase) Stmt {
+	return p.simpleStmt(base, nil)
+}
+
+// simpleStmt is simple, with the statement under construction kept in
+// *partial (if not nil) where a syntax error should leave it standing:
+// an ASSOCIATE cut after "NAME =>" still opens its construct and
+// declares the names it got to.
+func (p *parser) simpleStmt(base StmtBase, partial *Stmt) Stmt {
 	p.take(base.Keyword)
 	s := p.nodes.simples.new()
 	s.StmtBase = base
+	if partial != nil && base.Keyword == "ASSOCIATE" {
+		*partial = s
+	}
 	switch base.Keyword {
 	case "ELSE", "CONTAINS", "CONTINUE", "SEQUENCE", "CASEDEFAULT", "CLASSDEFAULT", "ENUM", "ENDENUM":
 		if base.Keyword == "ENUM" {
@@ -657,13 +674,17 @@ func (p *parser) simple(base StmtBase) Stmt {
 					p.s.next()
 				}
 			}
-			x := p.arg(")")
 			if name != nil && base.Keyword == "ASSOCIATE" {
 				// An associate name is a local entity of the construct
-				// (Fortran 2018 11.1.3.3): NAME => selector.
-				x = &KeywordArg{Name: name, Value: x}
+				// (Fortran 2018 11.1.3.3): NAME => selector. It is in
+				// the list before its selector is read, so that a
+				// selector cut short leaves the name (completed).
+				k := &KeywordArg{Name: name}
+				s.Args = append(s.Args, k)
+				k.Value = p.arg(")")
+			} else {
+				s.Args = append(s.Args, p.arg(")"))
 			}
-			s.Args = append(s.Args, x)
 			if !p.s.accept(",") {
 				break
 			}
