@@ -44,6 +44,8 @@ func (m *unitModel) reductionOp(name string, ty Type) Poly {
 		return m.cost.intrinsic("IEOR", ty)
 	case "COUNT":
 		return m.cost.op("+", TInt)
+	case "FINDLOC":
+		return m.cost.op("rel", ty)
 	case "DOT_PRODUCT", "MATMUL", "NORM2":
 		if ty == TLogical {
 			return m.cost.op("log", TLogical).Add(m.cost.op("log", TLogical))
@@ -58,7 +60,7 @@ func (m *unitModel) reductionOp(name string, ty Type) Poly {
 var transformational = map[string]bool{
 	"SUM": true, "PRODUCT": true, "MAXVAL": true, "MINVAL": true, "MAXLOC": true, "MINLOC": true,
 	"ANY": true, "ALL": true, "COUNT": true, "DOT_PRODUCT": true, "MATMUL": true, "NORM2": true,
-	"IALL": true, "IANY": true, "IPARITY": true, "PARITY": true,
+	"IALL": true, "IANY": true, "IPARITY": true, "PARITY": true, "FINDLOC": true, "REDUCE": true,
 }
 
 // elemental lists the elemental intrinsic functions (Fortran 2018 §16.9,
@@ -210,6 +212,10 @@ func (m *unitModel) transformationalCost(name string, v *parser.Call) (Poly, Typ
 		args = m.intrinsicArgs(v.Args, "MATRIX_A", "MATRIX_B")
 	case "NORM2":
 		args = m.intrinsicArgs(v.Args, "X", "DIM")
+	case "FINDLOC":
+		args = m.intrinsicArgs(v.Args, "ARRAY", "VALUE", "DIM|MASK", "MASK")
+	case "REDUCE":
+		args = m.intrinsicArgs(v.Args, "ARRAY", "OPERATION", "DIM|MASK", "MASK", "IDENTITY")
 	default:
 		args = m.intrinsicArgs(v.Args, "ARRAY", "DIM|MASK", "MASK")
 	}
@@ -271,7 +277,21 @@ func (m *unitModel) transformationalCost(name string, v *parser.Call) (Poly, Typ
 		return Poly{}, 0, false
 	}
 	c, once, ty := m.exprOnce(arr)
-	per := c.Sub(once).Add(m.reductionOp(name, ty))
+	per := c.Sub(once)
+	if value := args["VALUE"]; value != nil && name == "FINDLOC" {
+		// FINDLOC compares every element with VALUE, a scalar
+		// evaluated once (Fortran 2018 16.9.79).
+		vc, _, vt := m.exprOnce(value)
+		once = once.Add(vc)
+		ty = promote(ty, vt)
+	}
+	per = per.Add(m.reductionOp(name, ty))
+	if op, isID := args["OPERATION"].(*parser.Ident); isID && name == "REDUCE" {
+		// REDUCE applies the user's OPERATION to every element
+		// (Fortran 2018 16.9.161): its count each time, when its body
+		// is in view (as any function reference), else nothing.
+		per = per.Add(m.operationCost(op.Name, e))
+	}
 	if key != "MASK" {
 		if mask := args["MASK"]; mask != nil {
 			mc, mo, _ := m.exprOnce(mask)
@@ -286,7 +306,7 @@ func (m *unitModel) transformationalCost(name string, v *parser.Call) (Poly, Typ
 	switch name {
 	case "NORM2":
 		once = once.Add(m.cost.intrinsic("SQRT", ty))
-	case "COUNT", "MAXLOC", "MINLOC":
+	case "COUNT", "MAXLOC", "MINLOC", "FINDLOC":
 		ty = TInt
 	case "ANY", "ALL", "PARITY":
 		ty = TLogical
@@ -457,6 +477,10 @@ func (m *unitModel) callShape(v *parser.Call, e env) ([]Poly, bool, bool) {
 		case "NORM2":
 			args = m.intrinsicArgs(v.Args, "X", "DIM")
 			key = "X"
+		case "FINDLOC":
+			args = m.intrinsicArgs(v.Args, "ARRAY", "VALUE", "DIM|MASK", "MASK")
+		case "REDUCE":
+			args = m.intrinsicArgs(v.Args, "ARRAY", "OPERATION", "DIM|MASK", "MASK", "IDENTITY")
 		default:
 			args = m.intrinsicArgs(v.Args, "ARRAY", "DIM|MASK", "MASK")
 		}
@@ -592,4 +616,19 @@ func (m *unitModel) ioItems(items []parser.Expr, e env) Poly {
 		c = c.Add(per)
 	}
 	return c
+}
+
+// operationCost is the cost of one reference to the function name with
+// two scalar arguments whose values are not known (REDUCE's OPERATION):
+// its summary, where its body is in view.
+func (m *unitModel) operationCost(name string, e env) Poly {
+	m.res.Calls = append(m.res.Calls, name)
+	if m.procs == nil {
+		return Zero()
+	}
+	callee, ok := m.procs.summary(name)
+	if !ok {
+		return Zero()
+	}
+	return m.instantiate(callee, nil, e)
 }

@@ -48,14 +48,25 @@ func TestArrayExprCounts(t *testing.T) {
 		{"s = dot_product(v, w)", "401"},          // 100*(1+1+1+1) + 1
 		{"ipos = maxloc(v)", "201"},               // 1 store + 100*(1+1)
 		{"ipos = maxloc(v, mask=v > 0.0)", "301"}, // 1 store + 100*(1+1+0+1)
-		{"c = matmul(a, b2)", "364000"},           // 100*30*20*(2+2+1+1) + 2000 stores of 2
-		{"y = matmul(a, b2(:,1))", "18100"},       // 100*30*(2+2+1+1) + 100 stores of 1
-		{"s = sum(transpose(a))", "12001"},        // 3000*(2 + 1 TRANSPOSE + 1) + 1
-		{"v = v / sum(v)", "500"},                 // 100*(1+1+1) + once 100*(1+1)
-		{"where (v > sum(v)/n) v = 0.0", "500"},   // mask 100*(1+0+1) + 200 once, body 100*1
-		{"s = s + sum(a(:,j)**2)", "503"},         // 1+1+1 + 100*(1 J + 2 + 1 ** + 1 +)
-		{"s = sum(sum(a, dim=1))", "9031"},        // 3000*(2+1) + 30*(0+1) + 1
-		{"s = sum(x)", "2*UNKNOWN_1 + 1"},         // assumed shape: an unknown count
+		// FINDLOC compares every element with VALUE (a relational
+		// operator, 0 in the all-one table), VALUE evaluated once.
+		{"ipos = findloc(v, 0.0)", "101"},             // 1 store + 100*(1+0)
+		{"ipos = findloc(v, s, mask=v > 0.0)", "202"}, // 1 store + 1 S + 100*(1+0+1+0)
+		{"ipos = findloc(v, s, back=.true.)", "102"},  // 1 store + 1 S + 100*(1+0)
+		// REDUCE applies OPERATION (a function of its own, not in view
+		// here: nothing) to every element.
+		{"s = reduce(v, plus)", "101"},               // 1 store + 100*1
+		{"y = reduce(a, plus, dim=2)", "6100"},       // 100 stores + 3000*2 (TestReduceOperation: PLUS in view)
+		{"iv = findloc(a, 1.0, 2)", "6100"},          // DIM=2 by position: 100 stores + 3000*(2+0)
+		{"iv(1:m) = findloc(a, 1.0, dim=1)", "6030"}, // DIM=1: 30 stores + 3000*(2+0)
+		{"c = matmul(a, b2)", "364000"},              // 100*30*20*(2+2+1+1) + 2000 stores of 2
+		{"y = matmul(a, b2(:,1))", "18100"},          // 100*30*(2+2+1+1) + 100 stores of 1
+		{"s = sum(transpose(a))", "12001"},           // 3000*(2 + 1 TRANSPOSE + 1) + 1
+		{"v = v / sum(v)", "500"},                    // 100*(1+1+1) + once 100*(1+1)
+		{"where (v > sum(v)/n) v = 0.0", "500"},      // mask 100*(1+0+1) + 200 once, body 100*1
+		{"s = s + sum(a(:,j)**2)", "503"},            // 1+1+1 + 100*(1 J + 2 + 1 ** + 1 +)
+		{"s = sum(sum(a, dim=1))", "9031"},           // 3000*(2+1) + 30*(0+1) + 1
+		{"s = sum(x)", "2*UNKNOWN_1 + 1"},            // assumed shape: an unknown count
 		// Fortran 2008's bit and parity reductions: IAND, IOR, IEOR and
 		// .NEQV. on every element.
 		{"cnt = iall(iv)", "201"},                 // 100*(1+1) + 1
@@ -234,5 +245,32 @@ end subroutine
 	// One element of each: 3 + 9, and 2.
 	if got, want := r.Span.String(), "14"; !r.HasSpan || got != want {
 		t.Errorf("span %s (has %v), want %s", got, r.HasSpan, want)
+	}
+}
+
+// TestReduceOperation: REDUCE pays its OPERATION's count on every
+// element when the function's body is in view: PLUS costs 4 (X, Y, the
+// +, the result's store), so REDUCE over 50 elements is 50*(1 + 4) and
+// the store of S 1.
+func TestReduceOperation(t *testing.T) {
+	src := `module mm
+contains
+  pure real function plus(x, y)
+    real, intent(in) :: x, y
+    plus = x + y
+  end function
+  subroutine t(v)
+    real :: v(50), s
+    s = reduce(v, plus)
+  end subroutine
+end module
+`
+	f := parseSrc(t, src)
+	got := map[string]string{}
+	for _, r := range NewEngine(Options{}).File(f) {
+		got[r.Unit.Name] = r.Summary.String()
+	}
+	if got["PLUS"] != "4" || got["T"] != "251" {
+		t.Errorf("PLUS %s, T %s; want 4 and 251", got["PLUS"], got["T"])
 	}
 }
