@@ -527,7 +527,13 @@ func (m *unitModel) sectionShape(args []parser.Expr, e env, bound func(i int) (l
 			continue
 		}
 		is = true
-		lo, hi, okL, okH := bound(i)
+		var lo, hi Poly
+		var okL, okH bool
+		if t.Lo == nil || t.Hi == nil {
+			// Only a bound left out is the array's (asking for it may
+			// make an unknown, which would then stand for nothing).
+			lo, hi, okL, okH = bound(i)
+		}
 		step, okS := Int(1), true
 		if t.Lo != nil {
 			lo, okL = m.value(t.Lo, e, nil)

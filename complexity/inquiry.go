@@ -30,65 +30,55 @@ func (m *unitModel) inquiryValue(c *parser.Call, e env) (Poly, bool) {
 	if array == nil {
 		return Poly{}, false
 	}
-	ext, isArray, known := m.shape(array, e)
-	if !isArray {
-		return Poly{}, false
-	}
 	dim := -1
 	if d := args["DIM"]; d != nil {
 		k, okK := m.value(d, e, nil)
 		kv, isC := k.Value()
-		if !okK || !isC || !kv.IsInt() || !kv.Num().IsInt64() {
+		if !okK || !isC || !kv.IsInt() || !kv.Num().IsInt64() || kv.Num().Int64() < 1 {
 			return Poly{}, false
 		}
 		dim = int(kv.Num().Int64()) - 1
-		if dim < 0 || known && dim >= len(ext) {
+	} else if name != "SIZE" {
+		return Poly{}, false // a vector of bounds, not a scalar
+	}
+	if whole, isID := array.(*parser.Ident); isID {
+		if sym := m.sc.Lookup(whole.Name); sym != nil && sym.Rank() > 0 && sym.Selector == nil {
+			// A whole array: only the dimensions asked about.
+			if dim >= sym.Rank() {
+				return Poly{}, false
+			}
+			if name == "SIZE" && dim < 0 {
+				n := Int(1)
+				for i := range sym.Rank() {
+					lo, hi, okLo, okHi := m.wholeBounds(sym, i, e)
+					if !okLo || !okHi {
+						return Poly{}, false
+					}
+					n = n.Mul(hi.Sub(lo).Add(Int(1)))
+				}
+				return n, true
+			}
+			lo, hi, okLo, okHi := m.wholeBounds(sym, dim, e)
+			switch {
+			case name == "LBOUND":
+				return lo, okLo
+			case name == "UBOUND":
+				return hi, okHi
+			case okLo && okHi:
+				return hi.Sub(lo).Add(Int(1)), true
+			}
 			return Poly{}, false
 		}
 	}
-	if dim < 0 && name != "SIZE" {
-		return Poly{}, false // a vector of bounds, not a scalar
-	}
-	if whole, isID := array.(*parser.Ident); isID && name != "SIZE" {
-		if sym := m.sc.Lookup(whole.Name); sym != nil && sym.Rank() > 0 && sym.Selector == nil {
-			dims := m.dimsOf(sym)
-			if dim >= len(dims) {
-				return Poly{}, false
-			}
-			d := dims[dim]
-			if name == "LBOUND" {
-				if d.Lower == nil {
-					return Int(1), true
-				}
-				return m.value(d.Lower, e, nil)
-			}
-			if d.Upper == nil {
-				u, isAssumed := m.assumedExtent(sym, dim)
-				if !isAssumed {
-					return Poly{}, false
-				}
-				lo := Int(1)
-				if d.Lower != nil {
-					var okLo bool
-					if lo, okLo = m.value(d.Lower, e, nil); !okLo {
-						return Poly{}, false
-					}
-				}
-				return lo.Add(u).Sub(Int(1)), true
-			}
-			if _, star := d.Upper.(*parser.Star); star {
-				return Poly{}, false
-			}
-			return m.value(d.Upper, e, nil)
-		}
-	}
-	if name == "LBOUND" {
-		return Int(1), true
-	}
-	if !known {
+	// A section or another array expression: bounds 1 and the extent.
+	ext, isArray, known := m.shape(array, e)
+	if !isArray || !known || dim >= len(ext) {
 		return Poly{}, false
 	}
-	if dim >= 0 {
+	switch {
+	case name == "LBOUND":
+		return Int(1), true
+	case dim >= 0:
 		return ext[dim], true
 	}
 	n := Int(1)
@@ -96,6 +86,32 @@ func (m *unitModel) inquiryValue(c *parser.Call, e env) (Poly, bool) {
 		n = n.Mul(x)
 	}
 	return n, true
+}
+
+// wholeBounds is the lower and upper bound of dimension i of a whole
+// array where the unit uses it (dimsOf): declared, allocated, or for an
+// assumed shape its lower bound and that plus its extent less one; not
+// known for the * of an assumed size.
+func (m *unitModel) wholeBounds(sym *parser.Symbol, i int, e env) (lo, hi Poly, okLo, okHi bool) {
+	dims := m.dimsOf(sym)
+	if i >= len(dims) {
+		return Poly{}, Poly{}, false, false
+	}
+	d := dims[i]
+	lo, okLo = Int(1), true
+	if d.Lower != nil {
+		lo, okLo = m.value(d.Lower, e, nil)
+	}
+	switch _, star := d.Upper.(*parser.Star); {
+	case star:
+	case d.Upper != nil:
+		hi, okHi = m.value(d.Upper, e, nil)
+	default:
+		if u, isAssumed := m.assumedExtent(sym, i); isAssumed && okLo {
+			hi, okHi = lo.Add(u).Sub(Int(1)), true
+		}
+	}
+	return lo, hi, okLo, okHi
 }
 
 // assumedExtent is the extent of dimension i of an assumed-shape dummy

@@ -161,3 +161,23 @@ end module
 		t.Errorf("TOP: %s, want 16*N + 8*UNKNOWN_1 + UNKNOWN_2 + 68", c)
 	}
 }
+
+// TestSectionBoundsMakeNoUnknown: a section whose triplets give both
+// bounds asks nothing of the array's own extents, so an assumed-shape
+// array's extents make no unknown there (which would be numbered and
+// stand for nothing in the count).
+func TestSectionBoundsMakeNoUnknown(t *testing.T) {
+	src := `subroutine t(u, w)
+  real :: u(:,:), w(:,:)
+  w(2:size(u,1)-1, 1:3) = 0.0
+end subroutine
+`
+	f := parseSrc(t, src)
+	r := NewEngine(Options{}).File(f)[0]
+	// (U's first extent - 2) × 3 elements, each a store and the second
+	// dimension's index (2), and the triplets' bounds (SIZE 2, the - 1),
+	// which the model prices with every element: 5 × 3 × (U1 - 2).
+	if got := r.Summary.String(); got != "15*UNKNOWN_1 - 30" || len(r.Unknowns) != 1 {
+		t.Errorf("%s with unknowns %q; want 15*UNKNOWN_1 - 30 and one unknown, U's first extent", got, r.Unknowns)
+	}
+}

@@ -12,8 +12,9 @@
 !   extent less one, so the loops run 1 .. extent - 2. The statement
 !   costs 33: four neighbours of 5 (load, second index, I, J, the ± 1),
 !   F(I,J) 4, four operations and 0.25*, the store 4; each loop's bound
-!   3 (UBOUND 2, the - 1). One polynomial in the two extents, not an
-!   unknown per loop.
+!   3 (UBOUND 2, the - 1). One polynomial in the two extents (numbered
+!   as the count meets them: UNKNOWN_1 is the second dimension's, which
+!   the outer loop asks first), not an unknown per loop.
 ! - At each call the extents are the actual arguments' (a whole array,
 !   a section, passed by position or by keyword):
 !   - RELAX(U, F) with U(0:257, 0:257): 256 columns of (256 × 33 + 3)
@@ -50,7 +51,8 @@ contains
     real, intent(inout) :: u(0:, 0:)
     real, intent(in) :: f(:, :)
     integer :: i, j
-    !@hover("`33\*UNKNOWN_1\.UNKNOWN_2 - 66\*UNKNOWN_1 - 63\*UNKNOWN_2 \+ 129`")
+    !@hover("`33\*UNKNOWN_1\.UNKNOWN_2 - 63\*UNKNOWN_1 - 66\*UNKNOWN_2 \+ 129`")
+    !@hover("UNKNOWN_1: the extent of dimension 2 of U, an assumed-shape argument of RELAX")
     do j = 1, ubound(u, 2) - 1
       do i = 1, ubound(u, 1) - 1
         u(i, j) = 0.25 * (u(i-1, j) + u(i+1, j) + u(i, j-1) + u(i, j+1) - f(i, j))
