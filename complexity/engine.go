@@ -157,6 +157,21 @@ func (e *Engine) FileCtx(ctx context.Context, f *parser.File) ([]*UnitResult, er
 	return out, err
 }
 
+// Procedure counts the procedure name of the workspace, with f added
+// to it: its result as File gives it (from the cache when unchanged);
+// ok is false when no file defines a subroutine or function of that name.
+func (e *Engine) Procedure(f *parser.File, name string) (*UnitResult, bool) {
+	p := e.begin(context.Background(), f)
+	defer e.finish(p)
+	ref, ok := p.procs[name]
+	if !ok {
+		return nil, false
+	}
+	var r *UnitResult
+	_ = p.run(func() { r = p.unit(ref.f, ref.u) })
+	return r, r != nil
+}
+
 // Analyze returns the results of every unit of the given files, which are
 // added to the workspace.
 func (e *Engine) Analyze(files ...*parser.File) map[string][]*UnitResult {

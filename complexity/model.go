@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/pfls/pfls/parser"
 )
@@ -2032,6 +2033,59 @@ func StmtCost(u *parser.Unit, s parser.Stmt, table *CostTable) Poly {
 	m := &unitModel{u: u, sc: u.Scope, cost: table, keep: keep, res: &UnitResult{}, procs: noProcs{}, elementReductions: true}
 	c, _ := m.simple(s, env{}, false)
 	return c
+}
+
+// StmtCostIn is StmtCost where a CALL or a function reference to one of
+// procs's procedures costs that procedure's count under the same table,
+// with the actual arguments (values, and the extents of arrays for
+// assumed shapes) put for its formals, as the engine prices calls; a
+// procedure not in procs costs its arguments, as in StmtCost.
+func StmtCostIn(u *parser.Unit, s parser.Stmt, table *CostTable, procs *Procs) Poly {
+	if procs == nil {
+		return StmtCost(u, s, table)
+	}
+	// Every scalar of the unit stands for itself, those the statement
+	// names and those the bounds of its arrays name (NLOC in U(N,
+	// 0:NLOC+1), whose extents a callee's assumed shape takes): the
+	// estimator puts their values in.
+	keep := map[string]bool{}
+	for sc := u.Scope; sc != nil; sc = sc.Parent {
+		for name, sym := range sc.Syms {
+			if sym.Kind == parser.SymVariable && sym.Param == nil && sym.Rank() == 0 {
+				keep[name] = true
+			}
+		}
+	}
+	m := &unitModel{u: u, sc: u.Scope, cost: table, keep: keep, res: &UnitResult{}, procs: procs, elementReductions: true}
+	c, _ := m.simple(s, env{}, false)
+	return c
+}
+
+// Procs gives the counts of the procedures of a file under one cost
+// table, for StmtCostIn; each is counted when first asked for (with the
+// procedures it calls), then remembered. Safe for concurrent use.
+type Procs struct {
+	f   *parser.File
+	eng *Engine
+	mu  sync.Mutex
+	got map[string]*UnitResult
+}
+
+// FileProcs gives the procedures of f (contained ones too) counted with
+// the cost table.
+func FileProcs(f *parser.File, table *CostTable) *Procs {
+	return &Procs{f: f, eng: NewEngine(Options{Cost: table}), got: map[string]*UnitResult{}}
+}
+
+func (p *Procs) summary(name string) (*UnitResult, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if r, ok := p.got[name]; ok {
+		return r, r != nil
+	}
+	r, _ := p.eng.Procedure(p.f, name)
+	p.got[name] = r
+	return r, r != nil
 }
 
 type noProcs struct{}

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/pfls/pfls/complexity"
 	"github.com/pfls/pfls/machine"
@@ -133,6 +135,134 @@ type est struct {
 	// defs holds the integer scalars the unit assigns once, at its top
 	// level (unitdefs.go).
 	defs map[string]*parser.AssignStmt
+	// fileProcs names the file's subroutines and functions (cost).
+	fileProcs map[string]bool
+}
+
+// cost prices a statement with a cost table: a CALL of a procedure of
+// the file, or a reference to one of its functions, costs the
+// procedure's count (complexity.StmtCostIn) with the machine's
+// operation times at the first memory level, counted once per file and
+// machine (fileProcs).
+func (e *est) cost(s parser.Stmt, table *complexity.CostTable) Poly {
+	var called []string
+	if e.f != nil && e.opt.Machine != nil {
+		called = e.calledInFile(s)
+	}
+	if len(called) == 0 {
+		return complexity.StmtCost(e.u, s, table)
+	}
+	c := complexity.StmtCostIn(e.u, s, table, procsOf(e.f, e.opt.Machine))
+	for _, v := range c.Vars() {
+		if strings.HasPrefix(v, "UNKNOWN_") {
+			// A callee whose count rests on what pfls cannot know here
+			// (its loops' ranges, a size read at run time): left out,
+			// as before, rather than a time in unknowns.
+			e.note(fmt.Sprintf("the work of %s, called at line %d, depends on values pfls does not know there: it is not included", strings.Join(called, ", "), e.f.Lines.Line(e.u.Abs(s.Pos()))+1))
+			return complexity.StmtCost(e.u, s, table)
+		}
+	}
+	for _, name := range called {
+		e.note(fmt.Sprintf("%s is priced by its operation count (as pfls complexity counts it, with the arguments of the call), not loop by loop: its loops' memory levels, shares and overheads are not modelled", name))
+		if mpi := e.mpiCallsOf(name); len(mpi) > 0 {
+			e.note(fmt.Sprintf("the communication inside %s (%s) is not estimated: only MPI calls written in the estimated code are", name, strings.Join(mpi, ", ")))
+		}
+	}
+	return c
+}
+
+// procsCache keeps the procedures' counts of the last files estimated,
+// by file and machine (a parsed file does not change: an edit makes a
+// new one), so that the loops and candidates of one file share them.
+var procsCache struct {
+	sync.Mutex
+	entries []procsEntry
+}
+
+type procsEntry struct {
+	f     *parser.File
+	m     *machine.Machine
+	procs *complexity.Procs
+}
+
+// procsOf is the counts of f's procedures with m's operation times.
+func procsOf(f *parser.File, m *machine.Machine) *complexity.Procs {
+	procsCache.Lock()
+	defer procsCache.Unlock()
+	for _, x := range procsCache.entries {
+		if x.f == f && x.m == m {
+			return x.procs
+		}
+	}
+	p := complexity.FileProcs(f, machineTable(m, dataUse{}))
+	const keep = 8
+	if len(procsCache.entries) >= keep {
+		procsCache.entries = procsCache.entries[1:]
+	}
+	procsCache.entries = append(procsCache.entries, procsEntry{f, m, p})
+	return p
+}
+
+// calledInFile lists the subroutines a statement calls and the
+// functions it references that the file defines.
+func (e *est) calledInFile(s parser.Stmt) []string {
+	if e.fileProcs == nil {
+		e.fileProcs = map[string]bool{}
+		var add func(us []*parser.Unit)
+		add = func(us []*parser.Unit) {
+			for _, u := range us {
+				if u.Kind == parser.UnitSubroutine || u.Kind == parser.UnitFunction {
+					e.fileProcs[u.Name] = true
+				}
+				add(u.Contains)
+			}
+		}
+		add(e.f.Units)
+	}
+	var called []string
+	parser.Inspect(s, func(n parser.Node) bool {
+		switch x := n.(type) {
+		case *parser.CallStmt:
+			if x.Name != nil && e.fileProcs[x.Name.Name] && !slices.Contains(called, x.Name.Name) {
+				called = append(called, x.Name.Name)
+			}
+		case *parser.Call:
+			if id, ok := x.Fun.(*parser.Ident); ok && e.fileProcs[id.Name] && !slices.Contains(called, id.Name) {
+				if sym := e.sc.Lookup(id.Name); sym == nil || sym.Rank() == 0 {
+					called = append(called, id.Name)
+				}
+			}
+		}
+		return true
+	})
+	return called
+}
+
+// mpiCallsOf lists the MPI routines a procedure of the file calls that
+// the estimator prices (mpiPatterns), in the order first met.
+func (e *est) mpiCallsOf(name string) []string {
+	var out []string
+	var find func(us []*parser.Unit)
+	find = func(us []*parser.Unit) {
+		for _, u := range us {
+			if u.Name == name && (u.Kind == parser.UnitSubroutine || u.Kind == parser.UnitFunction) {
+				for _, s := range u.Body {
+					parser.Inspect(s, func(n parser.Node) bool {
+						if c, ok := n.(*parser.CallStmt); ok && c.Name != nil {
+							if _, known := mpiPatterns[c.Name.Name]; known && !slices.Contains(out, c.Name.Name) {
+								out = append(out, c.Name.Name)
+							}
+						}
+						return true
+					})
+				}
+				return
+			}
+			find(u.Contains)
+		}
+	}
+	find(e.f.Units)
+	return out
 }
 
 // note adds a note once.
@@ -175,10 +305,10 @@ func (e *est) assignCost(s parser.Stmt) Poly {
 		}
 		e.split[e.table] = halves
 	}
-	m, ok1 := complexity.Seconds(complexity.StmtCost(e.u, s, halves[0]))
-	a, ok2 := complexity.Seconds(complexity.StmtCost(e.u, s, halves[1]))
+	m, ok1 := complexity.Seconds(e.cost(s, halves[0]))
+	a, ok2 := complexity.Seconds(e.cost(s, halves[1]))
 	if !ok1 || !ok2 {
-		return complexity.StmtCost(e.u, s, e.table)
+		return e.cost(s, e.table)
 	}
 	return ratOf(math.Max(m, a))
 }
@@ -769,7 +899,7 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 				search := &parser.AssignStmt{StmtBase: as.StmtBase, LHS: as.LHS,
 					RHS: &parser.Binary{X: x.Cond, OpPos: x.Cond.Pos(), Op: "+", Y: as.RHS}}
 				search.From = x.From
-				return c.Add(complexity.StmtCost(e.u, as, e.table).Mul(complexity.Frac(1, 2))), e.assignComm(search, loops)
+				return c.Add(e.cost(as, e.table).Mul(complexity.Frac(1, 2))), e.assignComm(search, loops)
 			}
 		}
 		if x.Then != nil {
@@ -789,7 +919,7 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 		}
 		return c, nil
 	case *parser.CallStmt:
-		c := complexity.StmtCost(e.u, s, e.table).Add(ratOf(m.Op("call")))
+		c := e.cost(s, e.table).Add(ratOf(m.Op("call")))
 		if msg := e.mpiCall(x, loops); msg != nil {
 			return c, []*Message{msg}
 		}
@@ -825,9 +955,9 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 			e.markForall(nest)
 			return e.loop(nest, loops)
 		}
-		return complexity.StmtCost(e.u, s, e.table), nil
+		return e.cost(s, e.table), nil
 	case *parser.WhereStmt:
-		return complexity.StmtCost(e.u, s, e.table), nil
+		return e.cost(s, e.table), nil
 	case *parser.Block:
 		// A FORALL construct: the loop nest it stands for, its body the
 		// construct's statements (each under the mask).
@@ -838,7 +968,7 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 			}
 		}
 	}
-	return complexity.StmtCost(e.u, s, e.table), nil
+	return e.cost(s, e.table), nil
 }
 
 // loop is ESTIMATE's "do loop" case: the body times the iterations the

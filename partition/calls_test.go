@@ -1,0 +1,80 @@
+package partition
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/pfls/pfls/complexity"
+	"github.com/pfls/pfls/machine"
+)
+
+// TestCallsInFile: a loop that calls a subroutine of the same file, or
+// references one of its functions, pays the procedure's work, with the
+// call's arguments (a count, an array's extent for an assumed shape); it
+// was priced as the call's arguments alone. The notes say how it is
+// priced and that MPI calls inside it are not estimated.
+func TestCallsInFile(t *testing.T) {
+	prog := func(n int) string {
+		return fmt.Sprintf(`program p
+  real :: x(%d), s
+  integer :: it
+  do it = 1, 10
+    call scale(x, %d)
+    s = total(x)
+    call halo(x)
+  end do
+contains
+  subroutine scale(a, n)
+    integer :: n, i
+    real :: a(n)
+    do i = 1, n
+      a(i) = 2.0 * a(i)
+    end do
+  end subroutine
+  real function total(v)
+    real :: v(:)
+    total = sum(v)
+  end function
+  subroutine halo(a)
+    real :: a(:)
+    integer :: ierr
+    call mpi_bcast(a, 1, mpi_real, 0, mpi_comm_world, ierr)
+  end subroutine
+end program
+`, n, n)
+	}
+	m := machine.DefaultMachine()
+	opt := Options{Machine: m, Procs: 1}
+	compute := func(n int) (float64, []string) {
+		f, u := parseOne(t, "p.f90", prog(n))
+		e := EstimateLoop(f, u, firstLoop(t, u, 4, f), FromUnit(u, 1, ""), opt)
+		v, ok := complexity.Seconds(e.Compute)
+		if !ok {
+			t.Fatalf("n = %d: computation %s is not a number", n, e.Compute)
+		}
+		return v, e.Notes
+	}
+	small, notes := compute(1000)
+	big, _ := compute(2000)
+	// SCALE: a load, a multiply and a store an element; TOTAL (SUM over
+	// V, whose extent is X's): a load and an add an element. Ten calls
+	// of each: at least 10 × n × (2 loads + a multiply + an add).
+	floor := 10 * 1000 * (2*m.Op("load") + m.Op("mul") + m.Op("add"))
+	if small < floor {
+		t.Errorf("n = 1000: computation %g s, want at least %g s (the callees' work)", small, floor)
+	}
+	// The work is linear in the extent the calls pass: doubling it
+	// doubles what depends on it.
+	if d := big - small; d < 0.99*(small-0)/2 || d > 1.01*small {
+		t.Errorf("n = 1000: %g s, n = 2000: %g s; want the difference near the first", small, big)
+	}
+	for _, want := range []string{
+		"SCALE is priced by its operation count",
+		"TOTAL is priced by its operation count",
+		"the communication inside HALO (MPI_BCAST) is not estimated",
+	} {
+		if !notesHave(notes, want) {
+			t.Errorf("no note %q in %q", want, notes)
+		}
+	}
+}
