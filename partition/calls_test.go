@@ -78,3 +78,30 @@ end program
 		}
 	}
 }
+
+// TestProcsCacheOneVersion: the counts kept for a file are replaced when
+// a new version of it (a new parse) is estimated, so an editor's old
+// trees are not kept alive, and at most four files are kept.
+func TestProcsCacheOneVersion(t *testing.T) {
+	m := machine.DefaultMachine()
+	src := "program p\ncall s\ncontains\nsubroutine s\nend subroutine\nend program\n"
+	f1, _ := parseOne(t, "a.f90", src)
+	f2, _ := parseOne(t, "a.f90", src)
+	p1 := procsOf(f1, m)
+	if procsOf(f1, m) != p1 {
+		t.Error("the same file and machine did not reuse their counts")
+	}
+	procsOf(f2, m)
+	for _, x := range procsCache.entries {
+		if x.f == f1 {
+			t.Error("the old version of a.f90 is still kept")
+		}
+	}
+	for i := range 6 {
+		g, _ := parseOne(t, fmt.Sprintf("f%d.f90", i), src)
+		procsOf(g, m)
+	}
+	if n := len(procsCache.entries); n > 4 {
+		t.Errorf("%d files kept, want at most 4", n)
+	}
+}

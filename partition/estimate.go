@@ -171,9 +171,11 @@ func (e *est) cost(s parser.Stmt, table *complexity.CostTable) Poly {
 	return c
 }
 
-// procsCache keeps the procedures' counts of the last files estimated,
-// by file and machine (a parsed file does not change: an edit makes a
-// new one), so that the loops and candidates of one file share them.
+// procsCache keeps the procedures' counts of the files estimated last,
+// one version of each file (a parsed file does not change: an edit makes
+// a new one, which replaces the old one here) and a few files, so that
+// the loops and candidates of a file share them and an editor's old
+// versions are not kept alive.
 var procsCache struct {
 	sync.Mutex
 	entries []procsEntry
@@ -189,15 +191,20 @@ type procsEntry struct {
 func procsOf(f *parser.File, m *machine.Machine) *complexity.Procs {
 	procsCache.Lock()
 	defer procsCache.Unlock()
-	for _, x := range procsCache.entries {
+	for i, x := range procsCache.entries {
+		if x.f.Name != f.Name {
+			continue
+		}
 		if x.f == f && x.m == m {
 			return x.procs
 		}
+		procsCache.entries = slices.Delete(procsCache.entries, i, i+1)
+		break
 	}
 	p := complexity.FileProcs(f, machineTable(m, dataUse{}))
-	const keep = 8
-	if len(procsCache.entries) >= keep {
-		procsCache.entries = procsCache.entries[1:]
+	const files = 4
+	if len(procsCache.entries) >= files {
+		procsCache.entries = slices.Delete(procsCache.entries, 0, 1)
 	}
 	procsCache.entries = append(procsCache.entries, procsEntry{f, m, p})
 	return p
