@@ -2088,6 +2088,29 @@ func (p *Procs) summary(name string) (*UnitResult, bool) {
 	return r, r != nil
 }
 
+// Parallel reports whether the procedure name has a parallel loop: DO
+// CONCURRENT, a loop under INDEPENDENT or an OpenMP loop directive, or a
+// FORALL (array syntax is not counted).
+func (p *Procs) Parallel(name string) bool {
+	r, ok := p.summary(name)
+	if !ok {
+		return false
+	}
+	found := false
+	for _, s := range r.Unit.Body {
+		parser.Inspect(s, func(n parser.Node) bool {
+			switch x := n.(type) {
+			case *parser.DoConstruct:
+				found = found || parallel(x)
+			case *parser.ForallStmt:
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
 type noProcs struct{}
 
 func (noProcs) summary(string) (*UnitResult, bool) { return nil, false }

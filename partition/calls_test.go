@@ -27,6 +27,7 @@ contains
   subroutine scale(a, n)
     integer :: n, i
     real :: a(n)
+    !$omp parallel do
     do i = 1, n
       a(i) = 2.0 * a(i)
     end do
@@ -68,10 +69,14 @@ end program
 	if d := big - small; d < 0.99*(small-0)/2 || d > 1.01*small {
 		t.Errorf("n = 1000: %g s, n = 2000: %g s; want the difference near the first", small, big)
 	}
+	if notesHave(notes, "inside TOTAL (OpenMP") {
+		t.Errorf("TOTAL has no parallel loop: %q", notes)
+	}
 	for _, want := range []string{
 		"SCALE is priced by its operation count",
 		"TOTAL is priced by its operation count",
 		"the communication inside HALO (MPI_BCAST) is not estimated",
+		"the parallel loops inside SCALE (OpenMP, INDEPENDENT, DO CONCURRENT, FORALL) are priced as one processor's work",
 	} {
 		if !notesHave(notes, want) {
 			t.Errorf("no note %q in %q", want, notes)

@@ -152,7 +152,8 @@ func (e *est) cost(s parser.Stmt, table *complexity.CostTable) Poly {
 	if len(called) == 0 {
 		return complexity.StmtCost(e.u, s, table)
 	}
-	c := complexity.StmtCostIn(e.u, s, table, procsOf(e.f, e.opt.Machine))
+	procs := procsOf(e.f, e.opt.Machine)
+	c := complexity.StmtCostIn(e.u, s, table, procs)
 	for _, v := range c.Vars() {
 		if strings.HasPrefix(v, "UNKNOWN_") {
 			// A callee whose count rests on what pfls cannot know here
@@ -164,6 +165,9 @@ func (e *est) cost(s parser.Stmt, table *complexity.CostTable) Poly {
 	}
 	for _, name := range called {
 		e.note(fmt.Sprintf("%s is priced by its operation count (as pfls complexity counts it, with the arguments of the call), not loop by loop: its loops' memory levels, shares and overheads are not modelled", name))
+		if procs.Parallel(name) {
+			e.note(fmt.Sprintf("the parallel loops inside %s (OpenMP, INDEPENDENT, DO CONCURRENT, FORALL) are priced as one processor's work", name))
+		}
 		if mpi := e.mpiCallsOf(name); len(mpi) > 0 {
 			e.note(fmt.Sprintf("the communication inside %s (%s) is not estimated: only MPI calls written in the estimated code are", name, strings.Join(mpi, ", ")))
 		}
