@@ -356,7 +356,11 @@ var oneChar = func() (t [256]string) {
 	return t
 }()
 
-const twoParenSlash = 8 // "(/" in twoCharOps
+// The indices in twoCharOps of "::" and "(/".
+const (
+	twoColons     = 7
+	twoParenSlash = 8
+)
 
 // twoCharOp returns the index in twoCharOps of the operator spelled by
 // two characters, or -1.
@@ -377,7 +381,7 @@ func twoCharOp(a, b byte) int32 {
 	case a == '=' && b == '>':
 		return 6
 	case a == ':' && b == ':':
-		return 7
+		return twoColons
 	case a == '(' && b == '/':
 		return twoParenSlash
 	case a == '/' && b == ')':
