@@ -54,8 +54,14 @@ var seedStrs = func() []string {
 }()
 
 type scanner struct {
-	names map[string]int32 // interned names, shared by the statements of a parse
-	strs  []string         // the spellings of the tokens with ids past the seeds, by id - numSeeds
+	// names is an open-addressing hash table of the interned spellings'
+	// ids (0 marks a free slot), shared by the statements of a parse; it
+	// is at most half full. Unlike a map keyed by the strings, it holds
+	// no pointer and hashes nothing again: the lexer hashes a name as it
+	// reads it.
+	names []int32
+	nameN int      // the ids in names
+	strs  []string // the spellings of the tokens with ids past the seeds, by id - numSeeds
 	cache [256]int32
 	buf   []byte
 	off   []Pos
@@ -99,21 +105,63 @@ func (s *scanner) intern(b []byte) int32 {
 // 0, h = h*31 + c for each byte c.
 func (s *scanner) internHash(b []byte, h uint) int32 {
 	h += uint(len(b))
-	h = (h ^ h>>8) & uint(len(s.cache)-1)
-	if c := s.cache[h]; s.str(c) == string(b) {
-		return c
-	}
-	if n, ok := s.names[string(b)]; ok {
-		s.cache[h] = n
-		return n
+	c := (h ^ h>>8) & uint(len(s.cache)-1)
+	if id := s.cache[c]; s.str(id) == string(b) {
+		return id
 	}
 	if s.names == nil {
-		s.names = make(map[string]int32, 128)
+		s.names = make([]int32, firstNames)
 	}
-	n := s.add(sharedSpelling(b))
-	s.names[s.str(n)] = n
-	s.cache[h] = n
-	return n
+	mask := uint(len(s.names) - 1)
+	i := nameSlot(h) & mask
+	for {
+		id := s.names[i]
+		if id == 0 {
+			break
+		}
+		if s.str(id) == string(b) {
+			s.cache[c] = id
+			return id
+		}
+		i = (i + 1) & mask
+	}
+	id := s.add(sharedSpelling(b))
+	s.names[i] = id
+	s.cache[c] = id
+	if s.nameN++; 2*s.nameN > len(s.names) {
+		s.growNames()
+	}
+	return id
+}
+
+// firstNames is the size of a parse's first table of names: most files
+// have fewer than 128 different names and numbers.
+const firstNames = 256
+
+// nameSlot spreads the bits of a spelling's hash (h*31 + c over its
+// bytes, plus its length) over the slots of the table.
+func nameSlot(h uint) uint { return uint(uint32(h) * 0x9E3779B1 >> 7) }
+
+// growNames moves the ids to a table twice as large.
+func (s *scanner) growNames() {
+	names := make([]int32, 2*len(s.names))
+	mask := uint(len(names) - 1)
+	for _, id := range s.names {
+		if id == 0 {
+			continue
+		}
+		text := s.str(id)
+		h := uint(0)
+		for k := 0; k < len(text); k++ {
+			h = h*31 + uint(text[k])
+		}
+		i := nameSlot(h+uint(len(text))) & mask
+		for names[i] != 0 {
+			i = (i + 1) & mask
+		}
+		names[i] = id
+	}
+	s.names = names
 }
 
 // spellings holds the spellings of the names, numbers and dotted

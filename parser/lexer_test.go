@@ -1,6 +1,9 @@
 package parser
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+)
 
 // TestTwoCharOps checks that twoCharOp and the named indices agree with
 // the table of two-character operators, whose ids the parser compares
@@ -30,5 +33,33 @@ func TestTwoCharOps(t *testing.T) {
 		if ids[i] != want[i] {
 			t.Errorf("operator %d has id %d, want %d", i, ids[i], want[i])
 		}
+	}
+}
+
+// TestInternTable interns more names than the first table holds, so that
+// it grows several times, and checks that each name keeps its id and
+// spelling, that different names get different ids, and that the table
+// stays at most half full.
+func TestInternTable(t *testing.T) {
+	var s scanner
+	const n = 5000
+	ids := make([]int32, n)
+	seen := map[int32]bool{}
+	for i := range n {
+		name := []byte("N" + strconv.Itoa(i*7919))
+		ids[i] = s.intern(name)
+		if seen[ids[i]] {
+			t.Fatalf("%s got the id %d of an earlier name", name, ids[i])
+		}
+		seen[ids[i]] = true
+	}
+	for i := range n {
+		name := "N" + strconv.Itoa(i*7919)
+		if id := s.intern([]byte(name)); id != ids[i] || s.str(id) != name {
+			t.Fatalf("%s: id %d spelled %q, want id %d", name, id, s.str(id), ids[i])
+		}
+	}
+	if s.nameN != n || len(s.names) < 2*n {
+		t.Errorf("%d names in a table of %d slots, want %d in at least %d", s.nameN, len(s.names), n, 2*n)
 	}
 }
