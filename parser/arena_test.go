@@ -1,6 +1,9 @@
 package parser
 
-import "testing"
+import (
+	"testing"
+	"unsafe"
+)
 
 // TestListsCarveSmall checks that the short lists of a tree take no more
 // room than they need, to within a factor of two: each arm of an IF
@@ -27,5 +30,26 @@ func TestListsCarveSmall(t *testing.T) {
 	}
 	if a := c.Arms[1].Body; len(a) != 3 || cap(a) != 4 {
 		t.Errorf("second arm: %d statements in an array of %d, want 3 in 4", len(a), cap(a))
+	}
+}
+
+// TestNodeSizes checks, on 64-bit machines, the sizes of the structs a
+// tree holds most of, whose fields are ordered so that no padding comes
+// between them: a field added or moved carelessly shows here.
+func TestNodeSizes(t *testing.T) {
+	if unsafe.Sizeof(uintptr(0)) != 8 {
+		t.Skip("sizes for 64-bit machines")
+	}
+	for _, c := range []struct {
+		name      string
+		got, want uintptr
+	}{
+		{"StmtBase", unsafe.Sizeof(StmtBase{}), 48}, // 4 positions, Label, Construct, Keyword
+		{"Call", unsafe.Sizeof(Call{}), 48},         // Fun, Args, 2 positions
+		{"Symbol", unsafe.Sizeof(Symbol{}), 192},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s takes %d bytes, want %d", c.name, c.got, c.want)
+		}
 	}
 }
