@@ -125,7 +125,7 @@ func (s *scanner) internHash(b []byte, h uint) int32 {
 		}
 		i = (i + 1) & mask
 	}
-	id := s.add(sharedSpelling(b))
+	id := s.add(sharedSpelling(b, h))
 	s.names[i] = id
 	s.cache[c] = id
 	if s.nameN++; 2*s.nameN > len(s.names) {
@@ -150,12 +150,7 @@ func (s *scanner) growNames() {
 		if id == 0 {
 			continue
 		}
-		text := s.str(id)
-		h := uint(0)
-		for k := 0; k < len(text); k++ {
-			h = h*31 + uint(text[k])
-		}
-		i := nameSlot(h+uint(len(text))) & mask
+		i := nameSlot(spellingHash(s.str(id))) & mask
 		for names[i] != 0 {
 			i = (i + 1) & mask
 		}
@@ -172,34 +167,77 @@ func (s *scanner) growNames() {
 // maxSpellingLen bytes, the first ones seen: the names typed and deleted
 // in an editor do not make it grow without end. Parses in parallel take
 // turns at it (only for a name new to their file).
+//
+// The table is open-addressed by the scanner's hash of a spelling (which
+// the lexer has computed already), at most half full, "" marking a free
+// slot; it doubles from firstSpellings slots up to 2*maxSpellings.
 var spellings struct {
 	sync.Mutex
-	m map[string]string
+	table []string
+	n     int
 }
 
 const (
 	maxSpellings   = 1 << 16
 	maxSpellingLen = 32
+	firstSpellings = 1 << 10
 )
 
-// sharedSpelling returns string(b), from spellings when it is there.
-func sharedSpelling(b []byte) string {
-	if len(b) > maxSpellingLen {
+// sharedSpelling returns string(b), from spellings when it is there; h
+// is b's hash (as internHash's: h*31 + c over the bytes, plus the length).
+func sharedSpelling(b []byte, h uint) string {
+	if len(b) > maxSpellingLen || len(b) == 0 {
 		return string(b)
 	}
 	spellings.Lock()
 	defer spellings.Unlock()
-	if s, ok := spellings.m[string(b)]; ok {
-		return s
+	if spellings.table == nil {
+		spellings.table = make([]string, firstSpellings)
+	}
+	t := spellings.table
+	mask := uint(len(t) - 1)
+	i := nameSlot(h) & mask
+	for t[i] != "" {
+		if t[i] == string(b) {
+			return t[i]
+		}
+		i = (i + 1) & mask
 	}
 	s := string(b)
-	if len(spellings.m) < maxSpellings {
-		if spellings.m == nil {
-			spellings.m = make(map[string]string, 1024)
+	if spellings.n < maxSpellings {
+		t[i] = s
+		if spellings.n++; 2*spellings.n > len(t) {
+			growSpellings()
 		}
-		spellings.m[s] = s
 	}
 	return s
+}
+
+// growSpellings moves the spellings to a table twice as large.
+func growSpellings() {
+	t := make([]string, 2*len(spellings.table))
+	mask := uint(len(t) - 1)
+	for _, s := range spellings.table {
+		if s == "" {
+			continue
+		}
+		i := nameSlot(spellingHash(s)) & mask
+		for t[i] != "" {
+			i = (i + 1) & mask
+		}
+		t[i] = s
+	}
+	spellings.table = t
+}
+
+// spellingHash is the hash internHash and sharedSpelling are given for
+// the spelling s.
+func spellingHash(s string) uint {
+	h := uint(0)
+	for k := 0; k < len(s); k++ {
+		h = h*31 + uint(s[k])
+	}
+	return h + uint(len(s))
 }
 
 // add gives a new id to the spelling of a token that is not interned

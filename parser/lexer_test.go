@@ -2,7 +2,9 @@ package parser
 
 import (
 	"strconv"
+	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestTwoCharOps checks that twoCharOp and the named indices agree with
@@ -61,5 +63,45 @@ func TestInternTable(t *testing.T) {
 	}
 	if s.nameN != n || len(s.names) < 2*n {
 		t.Errorf("%d names in a table of %d slots, want %d in at least %d", s.nameN, len(s.names), n, 2*n)
+	}
+}
+
+// TestSharedSpellings checks that two parses share the spelling of a
+// name (the same bytes, not a copy), that a name longer than
+// maxSpellingLen is not kept, and that the shared table, grown past its
+// first size here, stays at most half full and finds every name it holds.
+func TestSharedSpellings(t *testing.T) {
+	spellings.Lock()
+	room := maxSpellings - spellings.n
+	spellings.Unlock()
+	if room < 3*firstSpellings {
+		t.Skipf("the shared table has room for %d spellings only, after the other tests", room)
+	}
+	var a, b scanner
+	for i := range 3 * firstSpellings {
+		name := []byte("SHARED" + strconv.Itoa(i))
+		x, y := a.str(a.intern(name)), b.str(b.intern(name))
+		if x != string(name) || unsafe.StringData(x) != unsafe.StringData(y) {
+			t.Fatalf("%s: the two scanners' spellings %q and %q are not one string", name, x, y)
+		}
+	}
+	long := []byte(strings.Repeat("L", maxSpellingLen+1))
+	if x, y := a.str(a.intern(long)), b.str(b.intern(long)); x != string(long) || unsafe.StringData(x) == unsafe.StringData(y) {
+		t.Errorf("a spelling of %d bytes is shared", len(long))
+	}
+	spellings.Lock()
+	defer spellings.Unlock()
+	n, size := spellings.n, len(spellings.table)
+	if size <= firstSpellings || size&(size-1) != 0 || 2*n > size {
+		t.Errorf("%d spellings in a table of %d slots", n, size)
+	}
+	held := 0
+	for _, s := range spellings.table {
+		if s != "" {
+			held++
+		}
+	}
+	if held != n {
+		t.Errorf("the table holds %d spellings, counts %d", held, n)
 	}
 }
