@@ -739,6 +739,13 @@ var plainFixed = func() (t [256]byte) {
 	return t
 }()
 
+// plainFree is plainFixed for free form, where "&" needs a look too.
+var plainFree = func() (t [256]byte) {
+	t = plainFixed
+	t['&'] = 0
+	return t
+}()
+
 // hollerithCount reports whether the buffer ends in the count of a
 // Hollerith constant (nH...): digits preceded by one of ( , / = or by a
 // "*" that follows a repeat count.
@@ -882,6 +889,32 @@ func (r *reader) scanFree(st *rawStmt, i, le, next int) {
 		j := i
 		for ; j < le; j++ {
 			c := src[j]
+			if r.quote == 0 && r.holLeft == 0 && plainFree[c] != 0 && len(r.st.buf) < MaxStatementBytes {
+				// The common case, in a loop of its own: code bytes that
+				// are copied upper case, and blanks that are kept, one
+				// of a run. (It copies c at least.)
+				k := j
+				buf, off, base, last := r.st.buf, r.st.off, r.base, r.lastText
+				for ; k < le && len(buf) < MaxStatementBytes; k++ {
+					u := plainFree[src[k]]
+					if u == 0 {
+						break
+					}
+					if u == ' ' {
+						if n := len(buf); n > 0 && buf[n-1] != ' ' {
+							buf = append(buf, ' ')
+							off = append(off, Pos(k-base))
+						}
+						continue
+					}
+					buf = append(buf, u)
+					off = append(off, Pos(k-base))
+					last = k + 1
+				}
+				r.st.buf, r.st.off, r.lastText = buf, off, last
+				j = k - 1
+				continue
+			}
 			if r.quote != 0 {
 				if c == '&' && isBlank(src[j+1:le]) {
 					break // continued character constant

@@ -44,3 +44,27 @@ func TestLookaheadComments(t *testing.T) {
 		t.Errorf("comments %s, want [{12 15} {16 19} {21 24} {47 50}]", got)
 	}
 }
+
+// TestFreeStatementText checks the text free form gives a statement:
+// upper case outside character and Hollerith constants, each run of
+// blanks one blank, "&" continuations joined, the comment after "&"
+// recorded, and each byte's offset in the source.
+func TestFreeStatementText(t *testing.T) {
+	src := "x  =   a+b   &  ! note\n" + // 0-22
+		"   & * 'It''s  so' // 3habc\n" // 23-50
+	r := reader{src: []byte(src), form: Free, lineLen: 132}
+	st := r.next()
+	if want := "X = A+B * 'It''s  so' // 3Habc"; string(st.buf) != want {
+		t.Errorf("text %q, want %q", st.buf, want)
+	}
+	// X at 0; the blank after it at 1; A at 7; "*" at 28; the quote at 30;
+	// "h" of 3habc at 46 ("H" in the text, its characters as written).
+	for _, c := range []struct{ i, off int }{{0, 0}, {1, 1}, {4, 7}, {8, 28}, {10, 30}, {26, 46}} {
+		if got := int(st.off[c.i]); got != c.off {
+			t.Errorf("byte %d (%q) at %d, want %d", c.i, st.buf[c.i], got, c.off)
+		}
+	}
+	if got := fmt.Sprint(r.comments); got != "[{16 22}]" {
+		t.Errorf("comments %s, want [{16 22}]", got)
+	}
+}
