@@ -99,6 +99,10 @@ func (n *nodes) firstArm(head Stmt) []*IfArm {
 // overwrites. Lists past maxCarved grow on the heap as usual.
 type lists[T any] struct{ chunk []T }
 
+// A list's first array holds firstCarved elements: most bodies and arms
+// of constructs hold one or two statements, most dimension lists one or
+// two bounds.
+//
 // Chunks grow like slabs: the first of a parse holds firstListChunk
 // elements, each next one twice the last, up to listChunk (exprChunk for
 // argument lists).
@@ -107,6 +111,7 @@ const (
 	listChunk      = 2048
 	exprChunk      = 1024
 	maxCarved      = 256
+	firstCarved    = 2
 )
 
 func (l *lists[T]) add(list *[]T, x T) {
@@ -115,7 +120,7 @@ func (l *lists[T]) add(list *[]T, x T) {
 		*list = append(s, x)
 		return
 	}
-	c := max(2*cap(s), 4)
+	c := max(2*cap(s), firstCarved)
 	if cap(l.chunk)-len(l.chunk) < c {
 		l.chunk = make([]T, 0, max(min(2*cap(l.chunk), listChunk), firstListChunk, c))
 	}

@@ -72,8 +72,8 @@ type Paren struct {
 // Chained parentheses (A(I)(1:2)) nest: the outer Call's Fun is a Call.
 type Call struct {
 	Fun    Expr
-	Lparen Pos
 	Args   []Expr
+	Lparen Pos
 	Rparen Pos
 }
 
@@ -209,14 +209,17 @@ type Stmt interface {
 // construct name, and its extent from the label (or first keyword) to the
 // end of its last continuation line's text. Keyword is the statement's
 // leading keyword as written, normalised ("ENDDO" for END DO).
+//
+// The fields are in the order that packs them into six words (the four
+// positions together); Dump writes them in the order of stmtBaseDump.
 type StmtBase struct {
 	From      Pos
 	To        Pos
-	Label     int // 0 when absent
 	LabelPos  Pos
+	KeyPos    Pos
+	Label     int    // 0 when absent
 	Construct *Ident // construct name (OUTER: DO ...), or nil
 	Keyword   string
-	KeyPos    Pos
 }
 
 func (s *StmtBase) Pos() Pos        { return s.From }

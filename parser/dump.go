@@ -25,6 +25,21 @@ type dumper struct {
 
 var posType = reflect.TypeOf(Pos(0))
 
+// stmtBaseDump gives the indices of StmtBase's fields in the order Dump
+// writes them, which is not the order they are laid out in.
+var stmtBaseDump = func() []int {
+	t := reflect.TypeOf(StmtBase{})
+	var order []int
+	for _, name := range []string{"From", "To", "Label", "LabelPos", "Construct", "Keyword", "KeyPos"} {
+		f, _ := t.FieldByName(name)
+		order = append(order, f.Index[0])
+	}
+	if len(order) != t.NumField() {
+		panic("parser: stmtBaseDump does not list every field of StmtBase")
+	}
+	return order
+}()
+
 func (d *dumper) unit(u *Unit, indent int) {
 	pad := strings.Repeat("  ", indent)
 	d.base = u.Base
@@ -87,7 +102,7 @@ func (d *dumper) value(v reflect.Value, indent int, label string) {
 			fv := v.Field(i)
 			if f.Anonymous {
 				// StmtBase: its scalar fields inline, construct name as a child.
-				for j := 0; j < fv.NumField(); j++ {
+				for _, j := range stmtBaseDump {
 					g := fv.Type().Field(j)
 					gv := fv.Field(j)
 					if s, ok := d.scalar(gv); ok {

@@ -117,7 +117,7 @@ func (p *parser) exprPrec(min int) Expr {
 		u.OpPos, u.Op = p.tokPos(t), ".NOT."
 		u.X = p.exprPrec(precRel)
 		x = u
-	case t.kind == tOp && (p.s.text(t) == "+" || p.s.text(t) == "-"):
+	case t.kind == tOp && (t.id == oneID('+') || t.id == oneID('-')):
 		p.s.next()
 		u := p.nodes.unaries.new()
 		u.OpPos, u.Op = p.tokPos(t), p.s.text(t)
@@ -198,15 +198,15 @@ func (p *parser) primary() Expr {
 			return lit
 		}
 	case tOp:
-		switch p.s.text(t) {
-		case "(":
+		switch t.id {
+		case oneID('('):
 			return p.parenthesised()
-		case "(/":
+		case idTwo + twoParenSlash:
 			p.s.next()
 			items := p.itemList("/)")
 			end := p.expect("/)")
 			return &ArrayCons{Lpos: p.tokPos(t), Items: items, Rend: end + 2}
-		case "[":
+		case oneID('['):
 			p.s.next()
 			items := p.itemList("]")
 			end := p.expect("]")
@@ -272,8 +272,8 @@ func (p *parser) designatorTail(x Expr) Expr {
 		if t.kind != tOp {
 			return x
 		}
-		switch p.s.text(t) {
-		case "(":
+		switch t.id {
+		case oneID('('):
 			p.s.next()
 			var args []Expr
 			if !p.s.is(")") {
@@ -283,11 +283,11 @@ func (p *parser) designatorTail(x Expr) Expr {
 			c := p.nodes.calls.new()
 			c.Fun, c.Lparen, c.Args, c.Rparen = x, p.tokPos(t), args, r
 			x = c
-		case "%":
+		case oneID('%'):
 			p.s.next()
 			n := p.ident()
 			x = &Component{X: x, Name: n}
-		case "[": // a coarray image selector
+		case oneID('['): // a coarray image selector
 			p.s.next()
 			args := p.argList("]")
 			r := p.expect("]")
@@ -361,9 +361,9 @@ func (p *parser) arg(close string) Expr {
 func (p *parser) subscript(close string) Expr {
 	from := p.tokPos(p.s.peek())
 	var lo Expr
-	if !p.s.is(":") && !p.s.is("::") {
+	if !p.s.atColon() {
 		lo = p.expr()
-		if !p.s.is(":") && !p.s.is("::") {
+		if !p.s.atColon() {
 			return lo
 		}
 	}
@@ -382,6 +382,12 @@ func (p *parser) subscript(close string) Expr {
 	}
 	tr.To = p.lastEnd()
 	return tr
+}
+
+// atColon reports whether the next token is ":" or "::".
+func (s *scanner) atColon() bool {
+	t := s.peek()
+	return t.kind == tOp && (t.id == oneID(':') || t.id == idTwo+twoColons)
 }
 
 // lastEnd is the end of the last token consumed.

@@ -54,8 +54,14 @@ var seedStrs = func() []string {
 }()
 
 type scanner struct {
-	names map[string]int32 // interned names, shared by the statements of a parse
-	strs  []string         // the spellings of the tokens with ids past the seeds, by id - numSeeds
+	// names is an open-addressing hash table of the interned spellings'
+	// ids (0 marks a free slot), shared by the statements of a parse; it
+	// is at most half full. Unlike a map keyed by the strings, it holds
+	// no pointer and hashes nothing again: the lexer hashes a name as it
+	// reads it.
+	names []int32
+	nameN int      // the ids in names
+	strs  []string // the spellings of the tokens with ids past the seeds, by id - numSeeds
 	cache [256]int32
 	buf   []byte
 	off   []Pos
@@ -99,21 +105,58 @@ func (s *scanner) intern(b []byte) int32 {
 // 0, h = h*31 + c for each byte c.
 func (s *scanner) internHash(b []byte, h uint) int32 {
 	h += uint(len(b))
-	h = (h ^ h>>8) & uint(len(s.cache)-1)
-	if c := s.cache[h]; s.str(c) == string(b) {
-		return c
-	}
-	if n, ok := s.names[string(b)]; ok {
-		s.cache[h] = n
-		return n
+	c := (h ^ h>>8) & uint(len(s.cache)-1)
+	if id := s.cache[c]; s.str(id) == string(b) {
+		return id
 	}
 	if s.names == nil {
-		s.names = make(map[string]int32, 128)
+		s.names = make([]int32, firstNames)
 	}
-	n := s.add(sharedSpelling(b))
-	s.names[s.str(n)] = n
-	s.cache[h] = n
-	return n
+	mask := uint(len(s.names) - 1)
+	i := nameSlot(h) & mask
+	for {
+		id := s.names[i]
+		if id == 0 {
+			break
+		}
+		if s.str(id) == string(b) {
+			s.cache[c] = id
+			return id
+		}
+		i = (i + 1) & mask
+	}
+	id := s.add(sharedSpelling(b, h))
+	s.names[i] = id
+	s.cache[c] = id
+	if s.nameN++; 2*s.nameN > len(s.names) {
+		s.growNames()
+	}
+	return id
+}
+
+// firstNames is the size of a parse's first table of names: most files
+// have fewer than 128 different names and numbers.
+const firstNames = 256
+
+// nameSlot spreads the bits of a spelling's hash (h*31 + c over its
+// bytes, plus its length) over the slots of the table.
+func nameSlot(h uint) uint { return uint(uint32(h) * 0x9E3779B1 >> 7) }
+
+// growNames moves the ids to a table twice as large.
+func (s *scanner) growNames() {
+	names := make([]int32, 2*len(s.names))
+	mask := uint(len(names) - 1)
+	for _, id := range s.names {
+		if id == 0 {
+			continue
+		}
+		i := nameSlot(spellingHash(s.str(id))) & mask
+		for names[i] != 0 {
+			i = (i + 1) & mask
+		}
+		names[i] = id
+	}
+	s.names = names
 }
 
 // spellings holds the spellings of the names, numbers and dotted
@@ -124,34 +167,77 @@ func (s *scanner) internHash(b []byte, h uint) int32 {
 // maxSpellingLen bytes, the first ones seen: the names typed and deleted
 // in an editor do not make it grow without end. Parses in parallel take
 // turns at it (only for a name new to their file).
+//
+// The table is open-addressed by the scanner's hash of a spelling (which
+// the lexer has computed already), at most half full, "" marking a free
+// slot; it doubles from firstSpellings slots up to 2*maxSpellings.
 var spellings struct {
 	sync.Mutex
-	m map[string]string
+	table []string
+	n     int
 }
 
 const (
 	maxSpellings   = 1 << 16
 	maxSpellingLen = 32
+	firstSpellings = 1 << 10
 )
 
-// sharedSpelling returns string(b), from spellings when it is there.
-func sharedSpelling(b []byte) string {
-	if len(b) > maxSpellingLen {
+// sharedSpelling returns string(b), from spellings when it is there; h
+// is b's hash (as internHash's: h*31 + c over the bytes, plus the length).
+func sharedSpelling(b []byte, h uint) string {
+	if len(b) > maxSpellingLen || len(b) == 0 {
 		return string(b)
 	}
 	spellings.Lock()
 	defer spellings.Unlock()
-	if s, ok := spellings.m[string(b)]; ok {
-		return s
+	if spellings.table == nil {
+		spellings.table = make([]string, firstSpellings)
+	}
+	t := spellings.table
+	mask := uint(len(t) - 1)
+	i := nameSlot(h) & mask
+	for t[i] != "" {
+		if t[i] == string(b) {
+			return t[i]
+		}
+		i = (i + 1) & mask
 	}
 	s := string(b)
-	if len(spellings.m) < maxSpellings {
-		if spellings.m == nil {
-			spellings.m = make(map[string]string, 1024)
+	if spellings.n < maxSpellings {
+		t[i] = s
+		if spellings.n++; 2*spellings.n > len(t) {
+			growSpellings()
 		}
-		spellings.m[s] = s
 	}
 	return s
+}
+
+// growSpellings moves the spellings to a table twice as large.
+func growSpellings() {
+	t := make([]string, 2*len(spellings.table))
+	mask := uint(len(t) - 1)
+	for _, s := range spellings.table {
+		if s == "" {
+			continue
+		}
+		i := nameSlot(spellingHash(s)) & mask
+		for t[i] != "" {
+			i = (i + 1) & mask
+		}
+		t[i] = s
+	}
+	spellings.table = t
+}
+
+// spellingHash is the hash internHash and sharedSpelling are given for
+// the spelling s.
+func spellingHash(s string) uint {
+	h := uint(0)
+	for k := 0; k < len(s); k++ {
+		h = h*31 + uint(s[k])
+	}
+	return h + uint(len(s))
 }
 
 // add gives a new id to the spelling of a token that is not interned
@@ -356,7 +442,11 @@ var oneChar = func() (t [256]string) {
 	return t
 }()
 
-const twoParenSlash = 8 // "(/" in twoCharOps
+// The indices in twoCharOps of "::" and "(/".
+const (
+	twoColons     = 7
+	twoParenSlash = 8
+)
 
 // twoCharOp returns the index in twoCharOps of the operator spelled by
 // two characters, or -1.
@@ -377,7 +467,7 @@ func twoCharOp(a, b byte) int32 {
 	case a == '=' && b == '>':
 		return 6
 	case a == ':' && b == ':':
-		return 7
+		return twoColons
 	case a == '(' && b == '/':
 		return twoParenSlash
 	case a == '/' && b == ')':

@@ -1,6 +1,9 @@
 package parser
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestMapperColumns(t *testing.T) {
 	// "é" is two bytes and one UTF-16 unit; "𝔸" is four bytes and two units.
@@ -123,5 +126,19 @@ func TestSourceFormOverride(t *testing.T) {
 	}
 	if errs := Parse("c.f", cont, &Config{Form: Free}).Errors(); len(errs) == 0 {
 		t.Errorf("free form should reject a column-6 continuation")
+	}
+}
+
+// TestNewMapperSizesLines checks that the line table is allocated once,
+// at its size, however short the lines are: a text of 1,000 lines of
+// one character makes the Mapper and the table, nothing more.
+func TestNewMapperSizesLines(t *testing.T) {
+	src := []byte(strings.Repeat("x\n", 1000))
+	m := NewMapper(src)
+	if m.LineCount() != 1001 || cap(m.lines) != 1001 {
+		t.Fatalf("%d lines in a table of capacity %d, want 1001 and 1001", m.LineCount(), cap(m.lines))
+	}
+	if n := testing.AllocsPerRun(10, func() { NewMapper(src) }); n != 2 {
+		t.Errorf("NewMapper made %v allocations, want 2", n)
 	}
 }

@@ -70,6 +70,19 @@ type reader struct {
 	class              fixedInfo
 
 	skipped []skippedLine // continuations' lines passed, reused from statement to statement
+
+	// ahead is what continuations found when it stopped without a
+	// continuation line: from from to to, only blank lines and the first
+	// n comment lines of skipped, with the preprocessor state cpp.
+	// nextFixed, starting at from in that state, records those comments
+	// and goes on at to, instead of reading the lines again (in LAPACK
+	// most lines are comments, in blocks between statements).
+	ahead lookahead
+}
+
+type lookahead struct {
+	from, to, n int
+	cpp         *cppState
 }
 
 // skippedLine is a line that continuations passed looking for a
@@ -412,6 +425,13 @@ func (r *reader) readCpp() *rawStmt {
 
 // nextFixed reads one fixed-form statement.
 func (r *reader) nextFixed() *rawStmt {
+	if a := r.ahead; a.to > 0 && a.from == r.pos && a.cpp == r.cpp {
+		for _, k := range r.skipped[:a.n] {
+			r.addComment(k.from, k.to)
+		}
+		r.pos = a.to
+	}
+	r.ahead = lookahead{}
 	for r.pos < len(r.src) {
 		if r.cpp.inactive() {
 			if first := firstNonBlank(r.lineText(r.pos)); first < 0 || r.src[r.pos+first] != '#' {
@@ -483,6 +503,7 @@ func (r *reader) nextFixed() *rawStmt {
 // (comment lines may come between them) to st, and leaves r.pos after the
 // last one. A ";" ends the statement where it stands.
 func (r *reader) continuations(st *rawStmt) {
+	r.ahead = lookahead{}
 	for r.pos < len(r.src) {
 		// Look past comment lines and preprocessor lines (real code puts
 		// #if between continuation lines), in a tentative preprocessor
@@ -491,10 +512,12 @@ func (r *reader) continuations(st *rawStmt) {
 		cpp := r.cpp
 		var cinfo fixedInfo
 		skipped := r.skipped[:0]
+		plain := true // only blank and comment lines passed
 		for j < len(r.src) {
 			cle, cnext := r.lineAt(j)
 			if cpp.inactive() && (cle == j || r.src[j] != '#') {
 				skipped = append(skipped, skippedLine{j, cle, true})
+				plain = false
 				j = cnext
 				continue
 			}
@@ -502,6 +525,7 @@ func (r *reader) continuations(st *rawStmt) {
 			if cinfo.kind == lineCpp && st.kind == rawCode {
 				cpp, _, _, _ = cpp.apply(string(r.src[j:cle]))
 				skipped = append(skipped, skippedLine{j, cle, false})
+				plain = false
 				j = cnext
 				continue
 			}
@@ -518,6 +542,9 @@ func (r *reader) continuations(st *rawStmt) {
 		}
 		r.skipped = skipped
 		if j >= len(r.src) || cinfo.kind != lineCont || cinfo.sentinel != st.sentinel || cpp.inactive() {
+			if plain && j > r.pos {
+				r.ahead = lookahead{from: r.pos, to: j, n: len(skipped), cpp: r.cpp}
+			}
 			return
 		}
 		// Keep what was passed: comments, preprocessor lines (recorded as
@@ -712,6 +739,13 @@ var plainFixed = func() (t [256]byte) {
 	return t
 }()
 
+// plainFree is plainFixed for free form, where "&" needs a look too.
+var plainFree = func() (t [256]byte) {
+	t = plainFixed
+	t['&'] = 0
+	return t
+}()
+
 // hollerithCount reports whether the buffer ends in the count of a
 // Hollerith constant (nH...): digits preceded by one of ( , / = or by a
 // "*" that follows a repeat count.
@@ -855,6 +889,32 @@ func (r *reader) scanFree(st *rawStmt, i, le, next int) {
 		j := i
 		for ; j < le; j++ {
 			c := src[j]
+			if r.quote == 0 && r.holLeft == 0 && plainFree[c] != 0 && len(r.st.buf) < MaxStatementBytes {
+				// The common case, in a loop of its own: code bytes that
+				// are copied upper case, and blanks that are kept, one
+				// of a run. (It copies c at least.)
+				k := j
+				buf, off, base, last := r.st.buf, r.st.off, r.base, r.lastText
+				for ; k < le && len(buf) < MaxStatementBytes; k++ {
+					u := plainFree[src[k]]
+					if u == 0 {
+						break
+					}
+					if u == ' ' {
+						if n := len(buf); n > 0 && buf[n-1] != ' ' {
+							buf = append(buf, ' ')
+							off = append(off, Pos(k-base))
+						}
+						continue
+					}
+					buf = append(buf, u)
+					off = append(off, Pos(k-base))
+					last = k + 1
+				}
+				r.st.buf, r.st.off, r.lastText = buf, off, last
+				j = k - 1
+				continue
+			}
 			if r.quote != 0 {
 				if c == '&' && isBlank(src[j+1:le]) {
 					break // continued character constant

@@ -1261,10 +1261,15 @@ func (p *parser) endStmt(base StmtBase, partial *Stmt) Stmt {
 	s := p.nodes.ends.new()
 	s.StmtBase = base
 	*partial = s
-	for _, w := range endWhat {
-		if p.s.keywordFlex(w) {
-			s.What = w
-			break
+	// Only a name can start the word after END, and only a word of its
+	// first letter (a bare END, most END DOs and END IFs try no other).
+	if t := p.s.peek(); t.kind == tName {
+		first := p.s.text(t)[0]
+		for _, w := range endWhat {
+			if w[0] == first && p.s.keywordFlex(w) {
+				s.What = w
+				break
+			}
 		}
 	}
 	if s.What == "BLOCK" && p.s.keyword("DATA") {
