@@ -1,6 +1,8 @@
 package complexity
 
 import (
+	"strings"
+
 	"github.com/pfls/pfls/parser"
 )
 
@@ -22,6 +24,19 @@ func (m *unitModel) dimsOf(sym *parser.Symbol) []*parser.DimSpec {
 		return d
 	}
 	return sym.Dims
+}
+
+// dimsAt is dimsOf with the environment its bounds are evaluated in: a
+// declared (explicit or automatic) bound has the value it had on entry,
+// whatever the unit assigns its names later (Fortran 2018 8.5.8.2), so
+// it is evaluated in the entry environment; an allocated one is stable
+// from its ALLOCATE on (dimsOf), so e serves.
+func (m *unitModel) dimsAt(sym *parser.Symbol, e env) ([]*parser.DimSpec, env) {
+	dims := m.dimsOf(sym)
+	if len(dims) > 0 && len(sym.Dims) == len(dims) && &dims[0] == &sym.Dims[0] {
+		return dims, env{}
+	}
+	return dims, e
 }
 
 func deferredShape(dims []*parser.DimSpec) bool {
@@ -68,7 +83,85 @@ func (m *unitModel) allocations() map[string][]*parser.DimSpec {
 			return false
 		})
 	}
+	// A shape given otherwise: an assignment of an array to the whole
+	// allocatable reallocates it to the right side's shape when that
+	// differs (Fortran 2018 10.2.1.3), MOVE_ALLOC gives TO the shape of
+	// FROM (16.9.137). The shapes are compared with the ALLOCATEs' bounds
+	// (m.allocated holds them meanwhile); one pfls cannot compare counts
+	// as different.
+	m.allocated = out
+	defer func() { m.allocated = nil }()
+	for _, s := range m.u.Body {
+		parser.Inspect(s, func(n parser.Node) bool {
+			switch x := n.(type) {
+			case *parser.AssignStmt:
+				id, ok := x.LHS.(*parser.Ident)
+				if !ok || x.Pointer || out[id.Name] == nil || !m.mayBeArray(x.RHS) {
+					return true
+				}
+				lext, _, okL := m.shape(x.LHS, env{})
+				rext, isR, okR := m.shape(x.RHS, env{})
+				same := okL && okR && (!isR || len(lext) == len(rext))
+				for i := range rext {
+					same = same && i < len(lext) && lext[i].Equal(rext[i])
+				}
+				if !same {
+					out[id.Name] = nil
+				}
+			case *parser.CallStmt:
+				if x.Name != nil && x.Name.Name == "MOVE_ALLOC" {
+					for i, a := range x.Args {
+						if k, ok := a.(*parser.KeywordArg); ok && k.Name != nil && strings.EqualFold(k.Name.Name, "TO") {
+							a = k.Value
+						} else if i != 1 {
+							continue
+						}
+						if id, ok := a.(*parser.Ident); ok {
+							if _, alloc := out[id.Name]; alloc {
+								out[id.Name] = nil
+							}
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
 	return out
+}
+
+// mayBeArray reports whether an expression may be array-valued: it names
+// an array without subscripts, a section, or holds an array constructor
+// or a function reference whose result pfls does not know to be scalar.
+func (m *unitModel) mayBeArray(x parser.Expr) bool {
+	found := false
+	parser.Inspect(x, func(n parser.Node) bool {
+		switch v := n.(type) {
+		case *parser.ArrayCons:
+			found = true
+		case *parser.Ident:
+			if sym := m.sc.Lookup(v.Name); sym != nil && sym.Rank() > 0 {
+				found = true
+			}
+		case *parser.Call:
+			if id, ok := v.Fun.(*parser.Ident); ok {
+				if sym := m.sc.Lookup(id.Name); sym != nil && sym.Rank() > 0 {
+					// An element is a scalar, a section an array.
+					for _, a := range v.Args {
+						if _, isT := a.(*parser.Triplet); isT {
+							found = true
+						}
+						if m.mayBeArray(a) {
+							found = true
+						}
+					}
+					return false
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // allocBounds turns the bounds of one ALLOCATE item, in the unit's

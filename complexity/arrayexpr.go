@@ -348,10 +348,11 @@ func (m *unitModel) shape(x parser.Expr, e env) (ext []Poly, isArray, ok bool) {
 			return nil, false, true
 		}
 		ok := true
-		for i, d := range m.dimsOf(sym) {
+		dims, de := m.dimsAt(sym, e)
+		for i, d := range dims {
 			lo := Int(1)
 			if d.Lower != nil {
-				l, okl := m.value(d.Lower, e, nil)
+				l, okl := m.value(d.Lower, de, nil)
 				ok = ok && okl
 				lo = l
 			}
@@ -363,7 +364,7 @@ func (m *unitModel) shape(x parser.Expr, e env) (ext []Poly, isArray, ok bool) {
 				ok = false
 				continue
 			}
-			hi, okh := m.value(d.Upper, e, nil)
+			hi, okh := m.value(d.Upper, de, nil)
 			if !okh || !ok {
 				ok = false
 				continue
@@ -394,14 +395,14 @@ func (m *unitModel) callShape(v *parser.Call, e env) ([]Poly, bool, bool) {
 		if len(v.Args) != sym.Rank() {
 			return nil, false, true
 		}
-		dims := m.dimsOf(sym)
+		dims, de := m.dimsAt(sym, e)
 		return m.sectionShape(v.Args, e, func(i int) (lo, hi Poly, okLo, okHi bool) {
 			lo, okLo = Int(1), true
 			if d := dims[i]; d.Lower != nil {
-				lo, okLo = m.value(d.Lower, e, nil)
+				lo, okLo = m.value(d.Lower, de, nil)
 			}
 			if d := dims[i]; d.Upper != nil {
-				hi, okHi = m.value(d.Upper, e, nil)
+				hi, okHi = m.value(d.Upper, de, nil)
 			} else if u, isAssumed := m.assumedExtent(sym, i); isAssumed && okLo {
 				hi, okHi = lo.Add(u).Sub(Int(1)), true
 			}

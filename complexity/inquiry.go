@@ -17,9 +17,9 @@ import (
 // Fortran 2018 16.9.109 and 16.9.196: LBOUND and UBOUND of a whole array
 // are its declared bounds when the dimension is not empty, and 1 and 0
 // when it is; of a section or any other expression, 1 and the extent.
-// The declared bounds are taken for a whole array either way: the two
+// Where the bounds are not numbers the declared ones are taken: they
 // differ only for an empty dimension, where a loop from one to the other
-// is empty both ways.
+// is empty both ways (a loop from LBOUND to a fixed bound is not).
 func (m *unitModel) inquiryValue(c *parser.Call, e env) (Poly, bool) {
 	name, ok := m.intrinsicRef(c)
 	if !ok || name != "SIZE" && name != "LBOUND" && name != "UBOUND" {
@@ -93,22 +93,31 @@ func (m *unitModel) inquiryValue(c *parser.Call, e env) (Poly, bool) {
 // assumed shape its lower bound and that plus its extent less one; not
 // known for the * of an assumed size.
 func (m *unitModel) wholeBounds(sym *parser.Symbol, i int, e env) (lo, hi Poly, okLo, okHi bool) {
-	dims := m.dimsOf(sym)
+	dims, de := m.dimsAt(sym, e)
 	if i >= len(dims) {
 		return Poly{}, Poly{}, false, false
 	}
 	d := dims[i]
 	lo, okLo = Int(1), true
 	if d.Lower != nil {
-		lo, okLo = m.value(d.Lower, e, nil)
+		lo, okLo = m.value(d.Lower, de, nil)
 	}
 	switch _, star := d.Upper.(*parser.Star); {
 	case star:
 	case d.Upper != nil:
-		hi, okHi = m.value(d.Upper, e, nil)
+		hi, okHi = m.value(d.Upper, de, nil)
 	default:
 		if u, isAssumed := m.assumedExtent(sym, i); isAssumed && okLo {
 			hi, okHi = lo.Add(u).Sub(Int(1)), true
+		}
+	}
+	// An empty dimension's bounds are 1 and 0 (16.9.109, 16.9.196), as
+	// pfls can tell when both are numbers.
+	if okLo && okHi {
+		l, isL := lo.Value()
+		h, isH := hi.Value()
+		if isL && isH && h.Cmp(l) < 0 {
+			lo, hi = Int(1), Int(0)
 		}
 	}
 	return lo, hi, okLo, okHi
@@ -131,21 +140,34 @@ func (m *unitModel) assumedExtent(sym *parser.Symbol, i int) (Poly, bool) {
 	if u, ok := m.entry[key]; ok {
 		return u, true
 	}
-	what := fmt.Sprintf("the extent of %s, an assumed-shape argument of %s", sym.Name, m.u.Name)
+	// The unit whose dummy it is: this one, or a host of this contained
+	// procedure.
+	owner := m.u.Name
+	var host *parser.Symbol
+	for sc := m.sc; sc != nil; sc = sc.Parent {
+		if sc.Syms[sym.Name] == sym {
+			if sc != m.sc {
+				host = sym
+				if sc.Unit != nil {
+					owner = sc.Unit.Name
+				}
+			}
+			break
+		}
+	}
+	what := fmt.Sprintf("the extent of %s, an assumed-shape argument of %s", sym.Name, owner)
 	if len(sym.Dims) > 1 {
-		what = fmt.Sprintf("the extent of dimension %d of %s, an assumed-shape argument of %s", i+1, sym.Name, m.u.Name)
+		what = fmt.Sprintf("the extent of dimension %d of %s, an assumed-shape argument of %s", i+1, sym.Name, owner)
 	}
 	u, _ := m.newUnknown(what)
 	if m.entry == nil {
 		m.entry = map[string]Poly{}
 	}
 	m.entry[key] = u
-	if m.sc.Syms[sym.Name] == sym { // the unit's own dummy, not its host's
-		if m.res.Extents == nil {
-			m.res.Extents = map[string]Extent{}
-		}
-		m.res.Extents[m.lastUnknown()] = Extent{sym.Name, i}
+	if m.res.Extents == nil {
+		m.res.Extents = map[string]Extent{}
 	}
+	m.res.Extents[m.lastUnknown()] = Extent{sym.Name, i, host}
 	return u, true
 }
 
@@ -157,19 +179,43 @@ func (m *unitModel) assumedExtent(sym *parser.Symbol, i int) (Poly, bool) {
 // unknown of the caller's inside them; an actual whose shape pfls does
 // not know leaves the callee's unknown to be renamed.
 func (m *unitModel) bindExtents(sum Poly, callee *UnitResult, hdr *parser.SubprogramStmt, args []parser.Expr, e env) (Poly, map[string]Poly) {
-	if len(callee.Extents) == 0 || hdr == nil {
+	if len(callee.Extents) == 0 {
 		return sum, nil
 	}
 	index := map[string]int{}
-	for i, prm := range hdr.Params {
-		if id, ok := prm.(*parser.Ident); ok {
-			index[id.Name] = i
+	if hdr != nil {
+		for i, prm := range hdr.Params {
+			if id, ok := prm.(*parser.Ident); ok {
+				index[id.Name] = i
+			}
 		}
 	}
 	var out map[string]Poly
+	bind := func(u string, ext Poly) {
+		tmp := "\x00extent " + u
+		s, ok := substGuarded(sum, u, Var(tmp))
+		if !ok {
+			return
+		}
+		sum = s
+		if out == nil {
+			out = map[string]Poly{}
+		}
+		out[tmp] = ext
+	}
 	for u, x := range callee.Extents {
+		if x.Host != nil {
+			// The callee is contained in this unit (or below it) and
+			// reads its host's dummy: this unit's own extent of it.
+			if m.sc.Lookup(x.Dummy) == x.Host {
+				if lo, hi, okLo, okHi := m.wholeBounds(x.Host, x.Dim, e); okLo && okHi {
+					bind(u, hi.Sub(lo).Add(Int(1)))
+				}
+			}
+			continue
+		}
 		i, ok := index[x.Dummy]
-		if !ok || !sum.Has(u) {
+		if !ok {
 			continue
 		}
 		arg := actualFor(hdr, args, i)
@@ -186,16 +232,7 @@ func (m *unitModel) bindExtents(sum Poly, callee *UnitResult, hdr *parser.Subpro
 		if !isArray || !known || len(ext) != dummy.Rank() {
 			continue
 		}
-		tmp := "\x00extent " + u
-		s, ok := substGuarded(sum, u, Var(tmp))
-		if !ok {
-			continue
-		}
-		sum = s
-		if out == nil {
-			out = map[string]Poly{}
-		}
-		out[tmp] = ext[x.Dim]
+		bind(u, ext[x.Dim])
 	}
 	return sum, out
 }

@@ -117,10 +117,13 @@ type UnitResult struct {
 	Extents map[string]Extent
 }
 
-// Extent is dimension Dim (from 0) of the dummy argument Dummy.
+// Extent is dimension Dim (from 0) of the dummy argument Dummy; Host,
+// when not nil, is the symbol of a host's dummy that a contained
+// procedure reads (its host binds it, not the call's arguments).
 type Extent struct {
 	Dummy string
 	Dim   int
+	Host  *parser.Symbol
 }
 
 // procTable finds the summaries of the procedures a unit calls.
@@ -147,6 +150,9 @@ type unitModel struct {
 	spans    map[parser.Stmt]Poly // the span of each statement, in span mode
 	memo     *memo                // results the pass remembers (memo.go); nil outside an engine
 	unknowns *unknowns            // UNKNOWN_1, UNKNOWN_2, ... of this unit
+	// summaries prices a call with the callee's summary (its piece for
+	// large values) instead of its exact count (StmtCostIn).
+	summaries bool
 
 	// entry holds the unknown value of each integer local the unit never
 	// assigns; written is what the unit may assign (entryValue).
@@ -1684,8 +1690,11 @@ func (m *unitModel) instantiate(callee *UnitResult, args []parser.Expr, e env) P
 	if m.spanMode {
 		sum = callee.SpanCount
 	}
-	if sum.IsZero() && !callee.Summary.IsZero() {
-		sum = callee.Summary // a result made without exact counting
+	if sum.IsZero() && !callee.Summary.IsZero() || m.summaries {
+		// A result made without exact counting; or for StmtCostIn, the
+		// piece that holds for large values, a plain polynomial that an
+		// estimator can sum over its loops.
+		sum = callee.Summary
 	}
 	hdr, _ := callee.Unit.Header.(*parser.SubprogramStmt)
 	sum, extents := m.bindExtents(sum, callee, hdr, args, e)
@@ -1992,7 +2001,15 @@ func (m *unitModel) callExpr(v *parser.Call) (Poly, Type) {
 		if e == nil {
 			e = env{}
 		}
-		return m.instantiate(callee, v.Args, e), ty
+		c := m.instantiate(callee, v.Args, e)
+		if !m.userElemental(id.Name) {
+			// Only an ELEMENTAL function is applied element by element
+			// (Fortran 2018 15.8); any other reference inside an array
+			// expression is evaluated once, a scalar or an array operand
+			// (10.1.4): paid once, as a transformational intrinsic is.
+			m.once = m.once.Add(c)
+		}
+		return c, ty
 	}
 	return args, ty
 }
@@ -2036,7 +2053,8 @@ func StmtCost(u *parser.Unit, s parser.Stmt, table *CostTable) Poly {
 }
 
 // StmtCostIn is StmtCost where a CALL or a function reference to one of
-// procs's procedures costs that procedure's count under the same table,
+// procs's procedures costs that procedure's summary (the piece of its
+// count for large values) under procs's table,
 // with the actual arguments (values, and the extents of arrays for
 // assumed shapes) put for its formals, as the engine prices calls; a
 // procedure not in procs costs its arguments, as in StmtCost.
@@ -2056,7 +2074,7 @@ func StmtCostIn(u *parser.Unit, s parser.Stmt, table *CostTable, procs *Procs) P
 			}
 		}
 	}
-	m := &unitModel{u: u, sc: u.Scope, cost: table, keep: keep, res: &UnitResult{}, procs: procs, elementReductions: true}
+	m := &unitModel{u: u, sc: u.Scope, cost: table, keep: keep, res: &UnitResult{}, procs: procs, elementReductions: true, summaries: true}
 	c, _ := m.simple(s, env{}, false)
 	return c
 }

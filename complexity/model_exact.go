@@ -499,10 +499,11 @@ func (m *unitModel) arrayElements(x parser.Expr, e env) (Poly, bool, bool) {
 			return Poly{}, false, true
 		}
 		total := Int(1)
-		for i, d := range m.dimsOf(sym) {
+		dims, de := m.dimsAt(sym, e)
+		for i, d := range dims {
 			lo := Int(1)
 			if d.Lower != nil {
-				l, ok := m.value(d.Lower, e, nil)
+				l, ok := m.value(d.Lower, de, nil)
 				if !ok {
 					return Poly{}, true, false
 				}
@@ -515,7 +516,7 @@ func (m *unitModel) arrayElements(x parser.Expr, e env) (Poly, bool, bool) {
 				}
 				return Poly{}, true, false
 			}
-			hi, ok := m.value(d.Upper, e, nil)
+			hi, ok := m.value(d.Upper, de, nil)
 			if !ok {
 				return Poly{}, true, false
 			}
@@ -539,24 +540,25 @@ func (m *unitModel) arrayElements(x parser.Expr, e env) (Poly, bool, bool) {
 				continue
 			}
 			section = true
-			d := m.dimsOf(sym)[i]
+			dims, de := m.dimsAt(sym, e)
+			d := dims[i]
 			lo, hi, step := Int(1), Poly{}, Int(1)
 			okAll := true
 			if t.Lo != nil {
 				lo, okAll = m.value(t.Lo, e, nil)
 			} else if d.Lower != nil {
-				lo, okAll = m.value(d.Lower, e, nil)
+				lo, okAll = m.value(d.Lower, de, nil)
 			}
 			var ok2 bool
 			if t.Hi != nil {
 				hi, ok2 = m.value(t.Hi, e, nil)
 			} else if d.Upper != nil {
-				hi, ok2 = m.value(d.Upper, e, nil)
+				hi, ok2 = m.value(d.Upper, de, nil)
 			} else if u, isAssumed := m.assumedExtent(sym, i); isAssumed {
 				hi, ok2 = u, true // from a lower bound of 1
 				if d.Lower != nil {
 					var l Poly
-					l, ok2 = m.value(d.Lower, e, nil)
+					l, ok2 = m.value(d.Lower, de, nil)
 					hi = l.Add(u).Sub(Int(1))
 				}
 			}

@@ -97,16 +97,104 @@ func TestProcsCacheOneVersion(t *testing.T) {
 		t.Error("the same file and machine did not reuse their counts")
 	}
 	procsOf(f2, m)
+	procsCache.Lock()
 	for _, x := range procsCache.entries {
 		if x.f == f1 {
 			t.Error("the old version of a.f90 is still kept")
 		}
 	}
+	procsCache.Unlock()
 	for i := range 6 {
 		g, _ := parseOne(t, fmt.Sprintf("f%d.f90", i), src)
 		procsOf(g, m)
 	}
+	procsCache.Lock()
 	if n := len(procsCache.entries); n > 4 {
 		t.Errorf("%d files kept, want at most 4", n)
+	}
+	procsCache.Unlock()
+}
+
+// TestCallsInFileIndexAndLeftOut: a callee whose work depends on the
+// loop index it is passed is summed over the loop (ROW(I) does I
+// updates: 500,500 over I = 1..1000, half of ROW(1000)'s 1,000,000, so
+// the time is half, within 1%); a recursive callee and a name two
+// procedures of the file share are left out, with their notes, and the
+// time stays a number.
+func TestCallsInFileIndexAndLeftOut(t *testing.T) {
+	src := func(arg string) string {
+		return `program p
+  real :: a(1000, 1000), b(1000)
+  integer :: i
+  do i = 1, 1000
+    call row(` + arg + `, a)
+    call sortr(b, 1000)
+  end do
+contains
+  subroutine row(k, a)
+    integer :: k, j
+    real :: a(1000, 1000)
+    do j = 1, k
+      a(j, k) = 2.0 * a(j, k)
+    end do
+  end subroutine
+  recursive subroutine sortr(a, n)
+    integer :: n
+    real :: a(n)
+    if (n > 1) call sortr(a, n / 2)
+    a(1) = a(n)
+  end subroutine
+end program
+`
+	}
+	opt := Options{Machine: machine.DefaultMachine(), Procs: 1}
+	run := func(arg string) (float64, []string) {
+		f, u := parseOne(t, "p.f90", src(arg))
+		e := EstimateLoop(f, u, firstLoop(t, u, 4, f), FromUnit(u, 1, ""), opt)
+		v, ok := complexity.Seconds(e.Compute)
+		if !ok {
+			t.Fatalf("ROW(%s): computation %s is not a number", arg, e.Compute)
+		}
+		return v, e.Notes
+	}
+	tri, notes := run("i")
+	full, _ := run("1000")
+	if r := tri / full; r < 0.5005*0.99 || r > 0.5005*1.01 {
+		t.Errorf("ROW(I) %g s, ROW(1000) %g s: ratio %.4f, want 0.5005", tri, full, r)
+	}
+	if !notesHave(notes, "the work of SORTR, called at line 6, depends on values pfls does not know there") {
+		t.Errorf("no note that SORTR is left out: %q", notes)
+	}
+	two := `module m1
+contains
+  subroutine step(a)
+    real :: a(1000)
+    integer :: i
+    do i = 1, 1000
+      a(i) = 0.0
+    end do
+  end subroutine
+end module
+module m2
+contains
+  subroutine step(a)
+    real :: a(1000)
+    a(1) = 0.0
+  end subroutine
+end module
+program p
+  use m2
+  real :: a(1000)
+  integer :: it
+  do it = 1, 10
+    call step(a)
+  end do
+end program
+`
+	f, _ := parseOne(t, "two.f90", two)
+	u := f.Units[2]
+	e := EstimateLoop(f, u, firstLoop(t, u, 22, f), FromUnit(u, 1, ""), opt)
+	if !notesHave(e.Notes, "the file defines more than one procedure named STEP: its call at line 23 is not priced") {
+		t.Errorf("no note that STEP is ambiguous: %q", e.Notes)
 	}
 }

@@ -135,8 +135,9 @@ type est struct {
 	// defs holds the integer scalars the unit assigns once, at its top
 	// level (unitdefs.go).
 	defs map[string]*parser.AssignStmt
-	// fileProcs names the file's subroutines and functions (cost).
-	fileProcs map[string]bool
+	// fileProcs counts the file's subroutines and functions by name
+	// (cost).
+	fileProcs map[string]int
 }
 
 // cost prices a statement with a cost table: a CALL of a procedure of
@@ -152,13 +153,22 @@ func (e *est) cost(s parser.Stmt, table *complexity.CostTable) Poly {
 	if len(called) == 0 {
 		return complexity.StmtCost(e.u, s, table)
 	}
+	for _, name := range called {
+		if e.fileProcs[name] > 1 {
+			// Two module procedures or two hosts' internal procedures
+			// of one name: which one the call means is not resolved.
+			e.note(fmt.Sprintf("the file defines more than one procedure named %s: its call at line %d is not priced", name, e.f.Lines.Line(e.u.Abs(s.Pos()))+1))
+			return complexity.StmtCost(e.u, s, table)
+		}
+	}
 	procs := procsOf(e.f, e.opt.Machine)
 	c := complexity.StmtCostIn(e.u, s, table, procs)
 	for _, v := range c.Vars() {
-		if strings.HasPrefix(v, "UNKNOWN_") {
+		if sym := e.sc.Lookup(v); sym == nil || sym.Kind != parser.SymVariable || sym.Rank() > 0 {
 			// A callee whose count rests on what pfls cannot know here
-			// (its loops' ranges, a size read at run time): left out,
-			// as before, rather than a time in unknowns.
+			// (UNKNOWN_k: its loops' ranges, a size read at run time;
+			// a recursion's placeholder; anything not a scalar of this
+			// unit): left out, as before, rather than a time in unknowns.
 			e.note(fmt.Sprintf("the work of %s, called at line %d, depends on values pfls does not know there: it is not included", strings.Join(called, ", "), e.f.Lines.Line(e.u.Abs(s.Pos()))+1))
 			return complexity.StmtCost(e.u, s, table)
 		}
@@ -218,12 +228,12 @@ func procsOf(f *parser.File, m *machine.Machine) *complexity.Procs {
 // functions it references that the file defines.
 func (e *est) calledInFile(s parser.Stmt) []string {
 	if e.fileProcs == nil {
-		e.fileProcs = map[string]bool{}
+		e.fileProcs = map[string]int{}
 		var add func(us []*parser.Unit)
 		add = func(us []*parser.Unit) {
 			for _, u := range us {
 				if u.Kind == parser.UnitSubroutine || u.Kind == parser.UnitFunction {
-					e.fileProcs[u.Name] = true
+					e.fileProcs[u.Name]++
 				}
 				add(u.Contains)
 			}
@@ -234,11 +244,11 @@ func (e *est) calledInFile(s parser.Stmt) []string {
 	parser.Inspect(s, func(n parser.Node) bool {
 		switch x := n.(type) {
 		case *parser.CallStmt:
-			if x.Name != nil && e.fileProcs[x.Name.Name] && !slices.Contains(called, x.Name.Name) {
+			if x.Name != nil && e.fileProcs[x.Name.Name] > 0 && !slices.Contains(called, x.Name.Name) {
 				called = append(called, x.Name.Name)
 			}
 		case *parser.Call:
-			if id, ok := x.Fun.(*parser.Ident); ok && e.fileProcs[id.Name] && !slices.Contains(called, id.Name) {
+			if id, ok := x.Fun.(*parser.Ident); ok && e.fileProcs[id.Name] > 0 && !slices.Contains(called, id.Name) {
 				if sym := e.sc.Lookup(id.Name); sym == nil || sym.Rank() == 0 {
 					called = append(called, id.Name)
 				}
