@@ -1,6 +1,7 @@
 package partition
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/pfls/pfls/complexity"
@@ -78,5 +79,109 @@ end subroutine s
 	v, ok2 := complexity.Seconds(p)
 	if !ok || !ok2 || !ompNear(v, 253e-6) {
 		t.Errorf("time %v, at N = 1000 %.9g s, want 253 µs; notes %q", e.Time, v, e.Notes)
+	}
+}
+
+// TestOMPShareOverSteppedLoop: the share of a loop whose trip count is
+// the enclosing index K is weighed over K's values, counted with its
+// step: K = 1, 7, 2 is 1, 3, 5, 7 (⌊6/2⌋ + 1 = 4 values). On 2 threads
+// the busiest takes ⌈K/2⌉ of K equal iterations: (1+2+3+4)/(1+3+5+7) =
+// 10/16 = 62.5% of the work (in the estimate of the K loop, which
+// knows K's values).
+func TestOMPShareOverSteppedLoop(t *testing.T) {
+	src := `program p
+  real(8) :: a(10)
+  integer :: i, k
+  do k = 1, 7, 2
+    !$omp parallel do
+    do i = 1, k
+      a(i) = 0
+    end do
+  end do
+end program p
+`
+	e := ompEstimate(t, src, 4, 2, ompModel(t, 1e-6, false))
+	if !hasNote(e, "does 62.5% (1/1.6; even would be 1/2) of the work (iterations of equal time, over the 4 iterations of the K loop)") || !hasNote(e, "over the 4 iterations of the K loop") {
+		t.Errorf("notes %q, want 62.5%% over 4 values of K", e.Notes)
+	}
+}
+
+// TestOMPChunksPerExecution: a dynamic loop inside an enclosing loop
+// counts the busiest thread's chunks per execution, the mean over the
+// enclosing index's values: I = 1, 2*K in chunks of 1 on 2 threads gives
+// each thread K chunks, 1, 2 and 3 for K = 1, 2, 3: 2 chunks per
+// execution, at 0.01 · log2 2 µs = 10 ns each.
+func TestOMPChunksPerExecution(t *testing.T) {
+	src := `program p
+  real(8) :: a(10)
+  integer :: i, k
+  do k = 1, 3
+    !$omp parallel do schedule(dynamic,1)
+    do i = 1, 2*k
+      a(i) = 0
+    end do
+  end do
+end program p
+`
+	e := ompEstimate(t, src, 4, 2, ompModel(t, 1e-6, false))
+	if !hasNote(e, "dynamic schedule: 2 chunks on the busiest thread at 10 ns each: 20 ns per execution") {
+		t.Errorf("notes %q, want 2 chunks per execution", e.Notes)
+	}
+}
+
+// TestOMPZeroTrips: a loop of no iterations has no work to share: it
+// costs the fork of its region alone, 1 + log2 4 = 3 µs on 4 threads,
+// and the share is the even one.
+func TestOMPZeroTrips(t *testing.T) {
+	src := `program p
+  real(8) :: a(10)
+  integer :: i
+  !$omp parallel do
+  do i = 1, 0
+    a(i) = 0
+  end do
+end program p
+`
+	e := ompEstimate(t, src, 5, 4, ompModel(t, 1e-6, false))
+	if got := ompSeconds(t, e); !ompNear(got, 3e-6) || !hasNote(e, "does 25% (1/4) of the work (even share)") {
+		t.Errorf("%.9g s, want 3 µs; notes %q", got, e.Notes)
+	}
+}
+
+// tileLoop is a parallel tile loop over N columns in tiles of BS, whose
+// inner loop's MIN bound makes each tile weigh its own columns.
+func tileLoop(n, bs int) string {
+	return fmt.Sprintf(`program tiles
+  integer, parameter :: n = %d, bs = %d
+  real(8) :: a(n)
+  integer :: j, jj
+  !$omp parallel do
+  do jj = 1, n, bs
+    do j = jj, min(jj + bs - 1, n)
+      a(j) = 0
+    end do
+  end do
+end program tiles
+`, n, bs)
+}
+
+// TestOMPTileCount: JJ = 1, 100, 10 is ⌊(100 − 1 + 10)/10⌋ = 10 tiles
+// (no 11th, empty one), each of 1 + 10 iterations of 1 µs. On 4 threads
+// the blocks are 3, 3, 2, 2 tiles: the busiest does 33 of 110 µs, 30%.
+func TestOMPTileCount(t *testing.T) {
+	e := ompEstimate(t, tileLoop(100, 10), 6, 4, ompModel(t, 1e-6, false))
+	if !hasNote(e, "the busiest thread does 30% (1/3.333; even would be 1/4) of the work (each iteration weighed by its time)") {
+		t.Errorf("notes %q, want 30%% (3 of 10 equal tiles)", e.Notes)
+	}
+}
+
+// TestOMPTileEnumerateLimit: a tile loop of exactly maxEnumerate tiles
+// is still weighed tile by tile: JJ = 1, 511, 2 is 256 tiles, 255 of 2
+// columns (1 + 2 µs) and the last of 1 column (1 + 1 µs), 767 µs. On 2
+// threads of 128 tiles each the first does 384 µs: 50.1% (1/1.997).
+func TestOMPTileEnumerateLimit(t *testing.T) {
+	e := ompEstimate(t, tileLoop(511, 2), 6, 2, ompModel(t, 1e-6, false))
+	if !hasNote(e, "the busiest thread does 50.1% (1/1.997; even would be 1/2)") {
+		t.Errorf("notes %q, want 384/767 = 50.1%%", e.Notes)
 	}
 }
