@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/pfls/pfls/complexity"
+	"github.com/pfls/pfls/parser"
 )
 
 // Tests that pin the OpenMP model's edges (omp.go), each worked out by
@@ -183,5 +184,55 @@ func TestOMPTileEnumerateLimit(t *testing.T) {
 	e := ompEstimate(t, tileLoop(511, 2), 6, 2, ompModel(t, 1e-6, false))
 	if !hasNote(e, "the busiest thread does 50.1% (1/1.997; even would be 1/2)") {
 		t.Errorf("notes %q, want 384/767 = 50.1%%", e.Notes)
+	}
+}
+
+// TestOMPWeightsSteps: ompWeights lists the iterations of a stepped
+// loop at the index's own values, and counts a uniform one's trips with
+// the step. I = 1, 7, 2 weighed by I is 1, 3, 5, 7 (⌊(7 − 1 + 2)/2⌋ = 4
+// iterations); a body of 2 µs over I = 1, 100, 2 is ⌊101/2⌋ = 50
+// iterations of 2 µs.
+func TestOMPWeightsSteps(t *testing.T) {
+	i := []loopInfo{{index: "I"}}
+	nest := []*parser.DoConstruct{nil}
+	budget := 100
+	w, ok := (&est{}).ompWeights(nest, []ompBound{{complexity.Int(1), complexity.Int(7), complexity.Int(2)}}, i, complexity.Var("I"), map[string]float64{}, &budget)
+	if !ok || fmt.Sprint(w.list) != "[1 3 5 7]" || w.n != 4 {
+		t.Errorf("I = 1, 7, 2: %v %g (ok %v), want [1 3 5 7] 4", w.list, w.n, ok)
+	}
+	w, ok = (&est{}).ompWeights(nest, []ompBound{{complexity.Int(1), complexity.Int(100), complexity.Int(2)}}, i, complexity.Int(2), map[string]float64{}, &budget)
+	if !ok || w.list != nil || w.n != 50 || w.w != 2 {
+		t.Errorf("uniform I = 1, 100, 2: %v n %g w %g (ok %v), want 50 of 2", w.list, w.n, w.w, ok)
+	}
+}
+
+// TestOMPWeightsBudget: the budget counts every iteration of the nest,
+// outer ones included, and a walk that needs exactly the budget stands.
+// I = 1, 4 weighed by I needs 4; I = 1, 3 over J = I, 2 (weight I + J)
+// needs 3 outer iterations and 2 + 1 + 0 inner ones, 6, the last outer
+// iteration (I = 3, no J) taking the budget to 0.
+func TestOMPWeightsBudget(t *testing.T) {
+	one := func(budget int) (ompRun, bool, int) {
+		w, ok := (&est{}).ompWeights([]*parser.DoConstruct{nil}, []ompBound{{complexity.Int(1), complexity.Int(4), complexity.Int(1)}},
+			[]loopInfo{{index: "I"}}, complexity.Var("I"), map[string]float64{}, &budget)
+		return w, ok, budget
+	}
+	if w, ok, left := one(4); !ok || fmt.Sprint(w.list) != "[1 2 3 4]" || left != 0 {
+		t.Errorf("budget 4: %v (ok %v), %d left; want [1 2 3 4], 0 left", w.list, ok, left)
+	}
+	if _, ok, _ := one(3); ok {
+		t.Errorf("budget 3: 4 iterations were weighed")
+	}
+	two := func(budget int) (ompRun, bool, int) {
+		bounds := []ompBound{{complexity.Int(1), complexity.Int(3), complexity.Int(1)}, {complexity.Var("I"), complexity.Int(2), complexity.Int(1)}}
+		w, ok := (&est{}).ompWeights([]*parser.DoConstruct{nil, nil}, bounds, []loopInfo{{index: "I"}, {index: "J"}},
+			complexity.Var("I").Add(complexity.Var("J")), map[string]float64{}, &budget)
+		return w, ok, budget
+	}
+	if w, ok, left := two(6); !ok || fmt.Sprint(w.list) != "[2 3 4]" || left != 0 {
+		t.Errorf("nest, budget 6: %v (ok %v), %d left; want [2 3 4], 0 left", w.list, ok, left)
+	}
+	if _, ok, _ := two(5); ok {
+		t.Errorf("nest, budget 5: 6 iterations were weighed")
 	}
 }
