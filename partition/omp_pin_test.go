@@ -236,3 +236,34 @@ func TestOMPWeightsBudget(t *testing.T) {
 		t.Errorf("nest, budget 5: 6 iterations were weighed")
 	}
 }
+
+// TestOMPScheduleExactLimit: 2⁵³ iterations are still whole numbers in
+// a float64 and are dealt in closed form: on 4 threads a static block of
+// 2⁵¹ each; one more is past the exact integers, not dealt.
+func TestOMPScheduleExactLimit(t *testing.T) {
+	budget := 100
+	o := &ompInfo{kind: schedStatic}
+	busy, total, _, ok := ompSchedule(ompRun{n: 1 << 53, w: 1}, o, 4, 0, &budget)
+	if !ok || busy != 1<<51 || total != 1<<53 {
+		t.Errorf("2⁵³ iterations: busy %g of %g (ok %v), want 2⁵¹ of 2⁵³", busy, total, ok)
+	}
+	if _, _, _, ok := ompSchedule(ompRun{n: 1<<53 + 2, w: 1}, o, 4, 0, &budget); ok {
+		t.Errorf("2⁵³ + 2 iterations were dealt out")
+	}
+}
+
+// TestOMPScheduleTallyBudget: weighed iterations dealt in static blocks
+// take one budget unit a thread for the tallies: a budget of exactly the
+// 2 threads deals 1, 2 | 3, 4 (busiest 7 of 10); a budget of 1 does not.
+func TestOMPScheduleTallyBudget(t *testing.T) {
+	r := ompRun{list: []float64{1, 2, 3, 4}, n: 4}
+	budget := 2
+	busy, total, _, ok := ompSchedule(r, &ompInfo{kind: schedStatic}, 2, 0, &budget)
+	if !ok || busy != 7 || total != 10 {
+		t.Errorf("budget 2: busy %g of %g (ok %v), want 7 of 10", busy, total, ok)
+	}
+	budget = 1
+	if _, _, _, ok := ompSchedule(r, &ompInfo{kind: schedStatic}, 2, 0, &budget); ok {
+		t.Errorf("budget 1: dealt out")
+	}
+}
