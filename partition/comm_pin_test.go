@@ -21,10 +21,12 @@ func TestAffineForms(t *testing.T) {
   x = (j + 1)*3 - i
   x = n*(i - 1)
   x = i*j
+  x = i - 2*j
 end program p
 `)
 	want := []string{"map[I:-1] 0 true", "map[I:-1] 2 true", "map[I:1] 0 true", "map[I:2] 6 true",
-		"map[I:-1 J:3] 3 true", "map[I:4] -4 true", "map[] 0 false"}
+		"map[I:-1 J:3] 3 true", "map[I:4] -4 true", "map[] 0 false",
+		"map[I:1 J:-2] 0 true"}
 	k := 0
 	for _, s := range u.Body {
 		a, ok := s.(*parser.AssignStmt)
@@ -42,5 +44,15 @@ end program p
 	}
 	if k != len(want) {
 		t.Errorf("%d assignments, want %d", k, len(want))
+	}
+}
+
+// TestIsSectionVar: section variables are "$" and the triplet's number
+// from 1 (sectionVar); "$" alone, a name or "$" with letters is none.
+func TestIsSectionVar(t *testing.T) {
+	for v, want := range map[string]bool{sectionVar(1): true, sectionVar(12): true, "$": false, "$A": false, "I": false, "": false} {
+		if got := isSectionVar(v); got != want {
+			t.Errorf("isSectionVar(%q) = %v, want %v", v, got, want)
+		}
 	}
 }
