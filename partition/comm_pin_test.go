@@ -56,3 +56,46 @@ func TestIsSectionVar(t *testing.T) {
 		}
 	}
 }
+
+// TestOutside: a constant subscript is outside a loop of step 1 over
+// 2..10 when below 2 or above 10, never at the bounds; a subscript that
+// varies, or a loop whose step is not a known positive constant, proves
+// nothing.
+func TestOutside(t *testing.T) {
+	l := loopInfo{index: "I", step: 1, lo: linear{konst: 2}, hi: linear{konst: 10}, bounds: true}
+	for k, want := range map[int64]bool{1: true, 2: false, 10: false, 11: true} {
+		if got := outside(linear{konst: k}, l); got != want {
+			t.Errorf("%d in 2..10: outside %v, want %v", k, got, want)
+		}
+	}
+	if outside(linear{coef: map[string]int64{"J": 1}}, l) {
+		t.Errorf("J: outside 2..10")
+	}
+	l.step = 0
+	if outside(linear{konst: 1}, l) {
+		t.Errorf("1 outside 2..10 of an unknown step")
+	}
+}
+
+// TestWholeRefSections: a whole array is the section of all its
+// elements, its k-th dimension the section variable $k from its lower
+// bound: A(10,0:20) is 1 + $1, 0 + $2.
+func TestWholeRefSections(t *testing.T) {
+	_, u := parseOne(t, "w.f90", `program p
+  real :: a(10,0:20)
+  a = 0
+end program p
+`)
+	r, ok := wholeRef(&parser.Ident{Name: "A"}, u.Scope)
+	if !ok || !r.ok || len(r.subs) != 2 {
+		t.Fatalf("wholeRef: %+v, %v", r, ok)
+	}
+	for k, want := range []string{"map[$1:1] 1", "map[$2:1] 0"} {
+		if got := fmt.Sprint(r.subs[k].coef, " ", r.subs[k].konst); got != want {
+			t.Errorf("dimension %d: %s, want %s", k+1, got, want)
+		}
+		if s, ok := r.sections[sectionVar(k+1)]; !ok || s.dim != k {
+			t.Errorf("section %s: %+v, %v", sectionVar(k+1), s, ok)
+		}
+	}
+}

@@ -267,3 +267,22 @@ func TestOMPScheduleTallyBudget(t *testing.T) {
 		t.Errorf("budget 1: dealt out")
 	}
 }
+
+// TestOMPScheduleDynamicBudget: a dynamic schedule dealt chunk by chunk
+// takes a budget unit a thread and one a chunk: 2 + 4 for 4 chunks of 1
+// on 2 threads. The first free thread takes the next chunk: 1 and 3 go
+// to thread 0 (free at 4), 2 and 4 to thread 1, which finishes last at
+// 6 after 2 chunks. A budget of 5 is one short.
+func TestOMPScheduleDynamicBudget(t *testing.T) {
+	r := ompRun{list: []float64{1, 2, 3, 4}, n: 4}
+	o := &ompInfo{kind: schedDynamic, chunk: 1}
+	budget := 6
+	busy, total, chunks, ok := ompSchedule(r, o, 2, 0, &budget)
+	if !ok || busy != 6 || total != 10 || chunks != 2 {
+		t.Errorf("budget 6: busy %g of %g, %g chunks (ok %v), want 6 of 10, 2 chunks", busy, total, chunks, ok)
+	}
+	budget = 5
+	if _, _, _, ok := ompSchedule(r, o, 2, 0, &budget); ok {
+		t.Errorf("budget 5: dealt out")
+	}
+}
