@@ -99,3 +99,19 @@ end program p
 		}
 	}
 }
+
+// TestMayDependShiftedWrite: W(V+1) with V from K+1 to N writes
+// elements K+2 and up; R(K) reads element K, which V+1 would reach only
+// at V = K−1, below V's range: no dependence. R(K+2) is reached at V =
+// K+1.
+func TestMayDependShiftedWrite(t *testing.T) {
+	k := func(c int64) linear { return linear{coef: map[string]int64{"K": 1}, konst: c} }
+	w := ref{ok: true, subs: []linear{{coef: map[string]int64{"V": 1}, konst: 1}}}
+	all := []loopInfo{{index: "V", step: 1, lo: k(1), hi: linear{coef: map[string]int64{"N": 1}}, bounds: true}}
+	if mayDepend(w, ref{ok: true, subs: []linear{k(0)}}, nil, all) {
+		t.Errorf("W(V+1), V = K+1..N, against R(K): may depend")
+	}
+	if !mayDepend(w, ref{ok: true, subs: []linear{k(2)}}, nil, all) {
+		t.Errorf("W(V+1), V = K+1..N, against R(K+2): independent")
+	}
+}

@@ -285,4 +285,11 @@ func TestOMPScheduleDynamicBudget(t *testing.T) {
 	if _, _, _, ok := ompSchedule(r, o, 2, 0, &budget); ok {
 		t.Errorf("budget 5: dealt out")
 	}
+	// Ties go to the lowest number: 4 | 2, 2 leaves both threads free
+	// at 4; thread 0 is the one that finishes last, with its 1 chunk.
+	budget = 100
+	busy, _, chunks, ok = ompSchedule(ompRun{list: []float64{4, 2, 2}, n: 3}, o, 2, 0, &budget)
+	if !ok || busy != 4 || chunks != 1 {
+		t.Errorf("tie: busy %g, %g chunks (ok %v), want 4 and thread 0's 1 chunk", busy, chunks, ok)
+	}
 }
