@@ -115,3 +115,29 @@ func TestMayDependShiftedWrite(t *testing.T) {
 		t.Errorf("W(V+1), V = K+1..N, against R(K+2): independent")
 	}
 }
+
+// TestMayDependConstants: constant subscripts meet only when equal:
+// W(3) and R(3) do, W(3) and R(-3) never, whatever the sum of the two.
+func TestMayDependConstants(t *testing.T) {
+	c := func(k int64) ref { return ref{ok: true, subs: []linear{{konst: k}}} }
+	if !mayDepend(c(3), c(3), nil, nil) {
+		t.Errorf("W(3) against R(3): independent")
+	}
+	if mayDepend(c(3), c(-3), nil, nil) {
+		t.Errorf("W(3) against R(-3): may depend")
+	}
+}
+
+// TestGridDimTwoByTwo: A(BLOCK,BLOCK) on 4 processors is the 2 × 2 grid
+// factor(4, 2) makes: a shift along dimension 1 goes along grid
+// dimension 1, along dimension 2 along grid dimension 2 (each with 2
+// processors, the least a distributed dimension has); a dimension past
+// the array's rank is none.
+func TestGridDimTwoByTwo(t *testing.T) {
+	l := &Layout{Dims: []DimFormat{{Kind: "BLOCK", Procs: 2}, {Kind: "BLOCK", Procs: 2}}}
+	for dim, want := range []int{1, 2, 0} {
+		if got := gridDim(l, dim, 4); got != want {
+			t.Errorf("dimension %d: grid dimension %d, want %d", dim+1, got, want)
+		}
+	}
+}
