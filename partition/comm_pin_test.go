@@ -2,6 +2,8 @@ package partition
 
 import (
 	"fmt"
+	"math"
+	"strings"
 	"testing"
 
 	"github.com/pfls/pfls/parser"
@@ -138,6 +140,25 @@ func TestGridDimTwoByTwo(t *testing.T) {
 	for dim, want := range []int{1, 2, 0} {
 		if got := gridDim(l, dim, 4); got != want {
 			t.Errorf("dimension %d: grid dimension %d, want %d", dim+1, got, want)
+		}
+	}
+}
+
+// TestGridShiftOneDimension: a shift along one dimension of the grid is
+// priced with that dimension's curve alone. On gridModel (open shift 2
+// µs, its strided form 1 µs more for packing; grid dimension 1 3 µs,
+// dimension 2 1 µs) B(I,J) = A(I-1,J) on (BLOCK,BLOCK) shifts along
+// dimension 1, strided: 3 + 1 = 4 µs; B(I,J) = A(I,J-1) along dimension
+// 2, contiguous: 1 µs.
+func TestGridShiftOneDimension(t *testing.T) {
+	for _, c := range []struct {
+		read string
+		want float64
+	}{{"A(I-1,J)", 4e-6}, {"A(I,J-1)", 1e-6}} {
+		f, u := parseOne(t, "j.f", strings.Replace(gridJacobi, "A(I-1,J) + A(I+1,J) + A(I,J-1) + A(I,J+1)", c.read, 1))
+		e := EstimateLoop(f, u, firstLoop(t, u, 7, f), WithFormats(u, 64, "G", []string{"BLOCK", "BLOCK"}, f.Dialect), Options{Machine: gridModel(2e-6, 3e-6, 1e-6, true), Procs: 64})
+		if got := secs(t, e.Comm); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("%s: %g s, want %g s", c.read, got, c.want)
 		}
 	}
 }
