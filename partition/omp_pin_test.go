@@ -293,3 +293,27 @@ func TestOMPScheduleDynamicBudget(t *testing.T) {
 		t.Errorf("tie: busy %g, %g chunks (ok %v), want 4 and thread 0's 1 chunk", busy, chunks, ok)
 	}
 }
+
+// TestOMPStrayEndParallel: an END PARALLEL that closes no region is
+// ignored: the DO after it stands in the region that opens next, 64
+// iterations of 1 µs on 4 threads (16 µs) and the barrier at its end,
+// 0.5 + 0.25 · log2 4 = 1 µs, as in TestOMPRegionBarrierNowait.
+func TestOMPStrayEndParallel(t *testing.T) {
+	src := `program p
+  real(8) :: a(64)
+  integer :: i
+  !$omp end parallel
+  !$omp parallel
+  !$omp do
+  do i = 1, 64
+    a(i) = 0
+  end do
+  !$omp end do
+  !$omp end parallel
+end program p
+`
+	e := ompEstimate(t, src, 7, 4, ompModel(t, 1e-6, false))
+	if got := ompSeconds(t, e); !ompNear(got, 17e-6) {
+		t.Errorf("%.9g s, want 17 µs; notes %q", got, e.Notes)
+	}
+}
