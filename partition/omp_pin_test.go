@@ -317,3 +317,18 @@ end program p
 		t.Errorf("%.9g s, want 17 µs; notes %q", got, e.Notes)
 	}
 }
+
+// TestShareWords: a share is a percentage and the thread count it is
+// one over, with the even share beside it where they differ; no share
+// is "none".
+func TestShareWords(t *testing.T) {
+	for _, c := range []struct {
+		share float64
+		t     int
+		want  string
+	}{{0, 4, "none"}, {0.25, 4, "25% (1/4)"}, {0.3, 4, "30% (1/3.333; even would be 1/4)"}, {1, 1, "100% (1/1)"}} {
+		if got := shareWords(c.share, c.t); got != c.want {
+			t.Errorf("shareWords(%g, %d) = %q, want %q", c.share, c.t, got, c.want)
+		}
+	}
+}
