@@ -737,3 +737,194 @@ func TestElementPipelinePredictsAtOne(t *testing.T) {
 		t.Error("no pipeline-granularity")
 	}
 }
+
+// TestAlignFixTakesOneNameOut: when the target of a missing-align fix
+// shares its DISTRIBUTE or ALIGN with other arrays, the fix takes only
+// the target's name out of the list, with the comma on its side and, for
+// an alignee, its own subscripts: the first name with the comma after it
+// (b, c → c), a later one with the comma before it (C, B → C; C(I,J),
+// B(I,J) → C(I,J)). The new ALIGN is written as the source's is: with
+// the template alone when the source's ALIGN has no subscripts (HPF's
+// "ALIGN WITH T :: B"); through an identity chain (A(I,J) with C(I,J),
+// C with T) to the ultimate template; and not at all through a chain that
+// permutes the dimensions (A(I,J) with C(J,I)).
+func TestAlignFixTakesOneNameOut(t *testing.T) {
+	loop := func(form parser.Form) string {
+		if form == parser.Free {
+			return "  do j = 1, n\n    do i = 1, n\n      b(i,j) = a(i,j) * 2.0\n    end do\n  end do\nend program h\n"
+		}
+		return "      DO 10 J = 1, N\n         DO 10 I = 1, N\n            B(I,J) = A(I,J) * 2.0\n   10 CONTINUE\n      END\n"
+	}
+	for _, c := range []struct {
+		name, head, want string // want: head after the fix ("" for no fix)
+		form             parser.Form
+	}{
+		{"first.f90", `program h
+  integer, parameter :: n = 512
+  real :: a(n,n), b(n,n), c(n,n)
+  integer :: i, j
+!hpf$ distribute a(*,block)
+!hpf$ distribute (block,*) :: b, c
+  c = 0.0
+`, `program h
+  integer, parameter :: n = 512
+  real :: a(n,n), b(n,n), c(n,n)
+!hpf$ align b(i,j) with a(i,j)
+  integer :: i, j
+!hpf$ distribute a(*,block)
+!hpf$ distribute (block,*) :: c
+  c = 0.0
+`, parser.Free},
+		{"last.f", `      PROGRAM HT
+      PARAMETER (N = 512)
+      REAL A(N,N), B(N,N), C(N,N)
+!HPF$ TEMPLATE T(N,N)
+!HPF$ ALIGN A WITH T
+!HPF$ DISTRIBUTE T(*,BLOCK)
+!HPF$ DISTRIBUTE (BLOCK,*) :: C, B
+      C = 0.0
+`, `      PROGRAM HT
+      PARAMETER (N = 512)
+      REAL A(N,N), B(N,N), C(N,N)
+!HPF$ TEMPLATE T(N,N)
+!HPF$ ALIGN WITH T :: B
+!HPF$ ALIGN A WITH T
+!HPF$ DISTRIBUTE T(*,BLOCK)
+!HPF$ DISTRIBUTE (BLOCK,*) :: C
+      C = 0.0
+`, parser.Fixed},
+		{"alignee.f", `      PROGRAM FD
+      PARAMETER (N = 512)
+      REAL A(N,N), B(N,N), C(N,N)
+      DECOMPOSITION D(N,N), E(N,N)
+      ALIGN A WITH D
+      ALIGN C(I,J), B(I,J) WITH E(I,J)
+      DISTRIBUTE D(:,BLOCK)
+      DISTRIBUTE E(BLOCK,:)
+      C(1,1) = 0.0
+`, `      PROGRAM FD
+      PARAMETER (N = 512)
+      REAL A(N,N), B(N,N), C(N,N)
+      DECOMPOSITION D(N,N), E(N,N)
+      ALIGN B WITH D
+      ALIGN A WITH D
+      ALIGN C(I,J) WITH E(I,J)
+      DISTRIBUTE D(:,BLOCK)
+      DISTRIBUTE E(BLOCK,:)
+      C(1,1) = 0.0
+`, parser.Fixed},
+		{"chain.f", `      PROGRAM HC
+      PARAMETER (N = 512)
+      REAL A(N,N), B(N,N), C(N,N)
+!HPF$ TEMPLATE T(N,N)
+!HPF$ ALIGN A(I,J) WITH C(I,J)
+!HPF$ ALIGN C(I,J) WITH T(I,J)
+!HPF$ DISTRIBUTE T(*,BLOCK)
+!HPF$ DISTRIBUTE B(BLOCK,*)
+      C(1,1) = 0.0
+`, `      PROGRAM HC
+      PARAMETER (N = 512)
+      REAL A(N,N), B(N,N), C(N,N)
+!HPF$ TEMPLATE T(N,N)
+!HPF$ ALIGN B(I,J) WITH T(I,J)
+!HPF$ ALIGN A(I,J) WITH C(I,J)
+!HPF$ ALIGN C(I,J) WITH T(I,J)
+!HPF$ DISTRIBUTE T(*,BLOCK)
+      C(1,1) = 0.0
+`, parser.Fixed},
+		{"permuted.f", `      PROGRAM HC
+      PARAMETER (N = 512)
+      REAL A(N,N), B(N,N), C(N,N)
+!HPF$ TEMPLATE T(N,N)
+!HPF$ ALIGN A(I,J) WITH C(J,I)
+!HPF$ ALIGN C(I,J) WITH T(I,J)
+!HPF$ DISTRIBUTE T(*,BLOCK)
+!HPF$ DISTRIBUTE B(BLOCK,*)
+      C(1,1) = 0.0
+`, "", parser.Fixed},
+	} {
+		src := c.head + loop(c.form)
+		f := parser.Parse(c.name, []byte(src), &parser.Config{Form: c.form})
+		if errs := f.Errors(); len(errs) > 0 {
+			t.Fatalf("%s: %v", c.name, errs)
+		}
+		n := 0
+		for _, x := range Capabilities(f, nil, partition.Options{Procs: 16}) {
+			if x.Code != "missing-align" {
+				continue
+			}
+			n++
+			if !strings.HasPrefix(x.Message, "B is not aligned with A") {
+				t.Errorf("%s: %q", c.name, x.Message)
+			}
+			if c.want == "" {
+				if x.Fix != nil {
+					t.Errorf("%s: a fix through a permuting chain: %+v", c.name, *x.Fix)
+				}
+				continue
+			}
+			if x.Fix == nil {
+				t.Errorf("%s: no fix", c.name)
+				continue
+			}
+			fixed := []byte(src)
+			for i := len(x.Fix.Edits) - 1; i >= 0; i-- {
+				e := x.Fix.Edits[i]
+				fixed = append(fixed[:e.Start:e.Start], append([]byte(e.Text), fixed[e.End:]...)...)
+			}
+			if want := c.want + loop(c.form); string(fixed) != want {
+				t.Errorf("%s fixed:\n%s\nwant:\n%s", c.name, fixed, want)
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s: %d missing-align findings, want 1", c.name, n)
+		}
+	}
+}
+
+// TestUnvectorizedMessageByProfile: X(K) and X(K-1) (K = 253) lie on two
+// processors and each iteration needs what the other wrote, so each of
+// the M = 100 iterations sends one element per reference: two
+// unvectorized-message findings on the two statements. The reason given
+// depends on the profile: one that vectorizes messages is kept from it
+// by the dependences; one that does not (messageVectorization false)
+// never combines, and the advice is to rewrite the loop.
+func TestUnvectorizedMessageByProfile(t *testing.T) {
+	src := `      PROGRAM RELAX
+      PARAMETER (N = 1000, M = 100, K = 253)
+      REAL X(N), Y(M)
+      DECOMPOSITION D(N)
+      ALIGN X WITH D
+      DISTRIBUTE D(BLOCK)
+      DO 10 I = 1, M
+         X(K) = X(K-1) + Y(I)
+         X(K-1) = 0.5 * X(K)
+   10 CONTINUE
+      END
+`
+	f := parser.Parse("relax.f", []byte(src), nil)
+	noVec := &Profile{Name: "Plain", PipelineBlock: 8, Collectives: true}
+	for _, c := range []struct {
+		prof      *Profile
+		why, what string
+	}{
+		{nil, "dependences keep this message inside the innermost loop",
+			"(the Rice Fortran 77D compiler profile combines a loop's elements into one message only where dependences allow)"},
+		{noVec, "the Plain compiler profile does not combine a loop's elements into one message",
+			"(one message for the whole loop needs the loop rewritten in array syntax or with its communication hoisted)"},
+	} {
+		var lines []string
+		for _, x := range Capabilities(f, c.prof, partition.Options{Procs: 16}) {
+			if x.Code != "unvectorized-message" {
+				continue
+			}
+			lines = append(lines, src[x.Start:x.End])
+			if x.Severity != "warning" || !strings.Contains(x.Message, ": "+c.why+", so 100 messages of one element each are sent rather than one for the whole loop "+c.what+": ") {
+				t.Errorf("%v: %s %q", c.prof, x.Severity, x.Message)
+			}
+		}
+		if want := []string{"X(K) = X(K-1) + Y(I)", "X(K-1) = 0.5 * X(K)"}; fmt.Sprint(lines) != fmt.Sprint(want) {
+			t.Errorf("%v: findings on %q, want %q", c.prof, lines, want)
+		}
+	}
+}
