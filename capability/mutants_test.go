@@ -928,3 +928,123 @@ func TestUnvectorizedMessageByProfile(t *testing.T) {
 		}
 	}
 }
+
+// applyFix returns src with a fix's edits made (they are in file order).
+func applyFix(src string, fix *Fix) string {
+	b := []byte(src)
+	for i := len(fix.Edits) - 1; i >= 0; i-- {
+		e := fix.Edits[i]
+		b = append(b[:e.Start:e.Start], append([]byte(e.Text), b[e.End:]...)...)
+	}
+	return string(b)
+}
+
+// TestAlignFixEdits pins how a missing-align fix's edits are laid out:
+// when the target's own DISTRIBUTE is the very line the new ALIGN goes to
+// (right after the declarations), the ALIGN takes its place in one edit;
+// two whole-line removals that touch (the target's ALIGN and DISTRIBUTE
+// on consecutive lines) are both made; an array aligned with the target
+// does not stop the fix when the target is aligned with a distributed
+// array (HPF: c stays aligned with b), but does in CM Fortran, where the
+// target is aligned with an array laid out by default (CM Fortran
+// resolves one step of alignment), while an array aligned with another
+// one does not.
+func TestAlignFixEdits(t *testing.T) {
+	const loop = "  do j = 1, n\n    do i = 1, n\n      b(i,j) = a(i,j) * 2.0\n    end do\n  end do\nend program h\n"
+	const floop = "      DO 10 J = 1, N\n         DO 10 I = 1, N\n            B(I,J) = A(I,J) * 2.0\n   10 CONTINUE\n      END\n"
+	const cloop = "  do k = 1, 10\n    forall (i = 2:n+1, j = 2:n+1) a(j,i) = k*(i+j)\n" +
+		"    forall (i = 1:n/2, j = 1:n/2) b(j,i) = a(j,i) + a(j+1,i+1)\n  end do\nend program c\n"
+	for _, c := range []struct {
+		name, src, want string // want: the whole file after the fix ("" for no fix)
+		edits           int
+		form            parser.Form
+	}{
+		{"inplace.f90", "program h\n  integer, parameter :: n = 512\n  real :: a(n,n), b(n,n)\n!hpf$ distribute b(block,*)\n" +
+			"  integer :: i, j\n!hpf$ distribute a(*,block)\n" + loop,
+			"program h\n  integer, parameter :: n = 512\n  real :: a(n,n), b(n,n)\n!hpf$ align b(i,j) with a(i,j)\n" +
+				"  integer :: i, j\n!hpf$ distribute a(*,block)\n" + loop, 1, parser.Free},
+		{"touching.f", "      PROGRAM HT\n      PARAMETER (N = 512)\n      REAL A(N,N), B(N,N)\n!HPF$ TEMPLATE T(N,N), E(N,N)\n" +
+			"!HPF$ ALIGN A(I,J) WITH T(I,J)\n!HPF$ DISTRIBUTE T(*,BLOCK)\n!HPF$ DISTRIBUTE E(BLOCK,*)\n" +
+			"!HPF$ ALIGN B(I,J) WITH E(I,J)\n!HPF$ DISTRIBUTE B(BLOCK,*)\n" + floop,
+			"      PROGRAM HT\n      PARAMETER (N = 512)\n      REAL A(N,N), B(N,N)\n!HPF$ TEMPLATE T(N,N), E(N,N)\n" +
+				"!HPF$ ALIGN B(I,J) WITH T(I,J)\n!HPF$ ALIGN A(I,J) WITH T(I,J)\n!HPF$ DISTRIBUTE T(*,BLOCK)\n!HPF$ DISTRIBUTE E(BLOCK,*)\n" + floop,
+			3, parser.Fixed},
+		{"follower.f90", "program h\n  integer, parameter :: n = 512\n  real :: a(n,n), b(n,n), c(n,n)\n  integer :: i, j\n" +
+			"!hpf$ distribute a(*,block)\n!hpf$ distribute b(block,*)\n!hpf$ align c(i,j) with b(i,j)\n  c = 0.0\n" + loop,
+			"program h\n  integer, parameter :: n = 512\n  real :: a(n,n), b(n,n), c(n,n)\n!hpf$ align b(i,j) with a(i,j)\n  integer :: i, j\n" +
+				"!hpf$ distribute a(*,block)\n!hpf$ align c(i,j) with b(i,j)\n  c = 0.0\n" + loop, 2, parser.Free},
+		{"follower.fcm", "program c\n  integer, parameter :: n = 512\n  integer :: a(n+1,n+1), b(n,n), c(n,n)\n  integer :: k, i, j\n" +
+			"!cmf$ align c(i,j) with b(i,j)\n  a = 0\n  c = 0\n" + cloop, "", 0, parser.Free},
+		{"other.fcm", "program c\n  integer, parameter :: n = 512\n  integer :: a(n+1,n+1), b(n,n), c(n,n)\n  integer :: k, i, j\n" +
+			"!cmf$ align c(i,j) with a(i,j)\n  a = 0\n  c = 0\n" + cloop,
+			"program c\n  integer, parameter :: n = 512\n  integer :: a(n+1,n+1), b(n,n), c(n,n)\n!cmf$ align b(i,j) with a(i,j)\n  integer :: k, i, j\n" +
+				"!cmf$ align c(i,j) with a(i,j)\n  a = 0\n  c = 0\n" + cloop, 1, parser.Free},
+	} {
+		f := parser.Parse(c.name, []byte(c.src), &parser.Config{Form: c.form})
+		if errs := f.Errors(); len(errs) > 0 {
+			t.Fatalf("%s: %v", c.name, errs)
+		}
+		n := 0
+		for _, x := range Capabilities(f, nil, partition.Options{Procs: 16}) {
+			if x.Code != "missing-align" {
+				continue
+			}
+			n++
+			switch {
+			case c.want == "" && x.Fix != nil:
+				t.Errorf("%s: fix %+v, want none", c.name, *x.Fix)
+			case c.want == "":
+			case x.Fix == nil:
+				t.Errorf("%s: no fix", c.name)
+			case len(x.Fix.Edits) != c.edits || applyFix(c.src, x.Fix) != c.want:
+				t.Errorf("%s: %d edits %+v giving\n%s\nwant %d giving\n%s", c.name, len(x.Fix.Edits), x.Fix.Edits, applyFix(c.src, x.Fix), c.edits, c.want)
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s: %d missing-align findings, want 1", c.name, n)
+		}
+	}
+}
+
+// TestZeroCostModel: on a model where nothing costs anything, a finding
+// gives no share of its loop (0 of 0 is no share: not "NaN%"), and
+// aligning saves nothing, so missing-align says no saving (0 ns → 0 ns
+// is not one).
+func TestZeroCostModel(t *testing.T) {
+	src := `      PROGRAM Z
+      PARAMETER (N = 512)
+      REAL X(N), Y(N), A(N,N), B(N,N)
+      DECOMPOSITION D(N), E(N,N), G(N,N)
+      ALIGN X, Y WITH D
+      ALIGN A WITH E
+      ALIGN B WITH G
+      DISTRIBUTE D(BLOCK)
+      DISTRIBUTE E(:,BLOCK)
+      DISTRIBUTE G(BLOCK,:)
+      DO 20 I = 2, N
+         Y(I) = X(I-1)
+   20 CONTINUE
+      DO 10 J = 1, N
+         DO 10 I = 1, N
+            B(I,J) = A(I,J) * 2.0
+   10 CONTINUE
+      END
+`
+	zero := map[string]machine.Curve{}
+	for _, p := range machine.Patterns() {
+		zero[p] = machine.Curve{{From: 0, To: 0}}
+	}
+	m := &machine.Machine{Name: "zero", Comm: map[int]map[string]machine.Curve{2: zero}}
+	f := parser.Parse("z.f", []byte(src), nil)
+	got := map[string]string{}
+	for _, x := range Capabilities(f, nil, partition.Options{Procs: 16, Machine: m}) {
+		got[x.Code] = x.Message
+	}
+	want := map[string]string{
+		"loop-distribution": "the iterations of this loop at block boundaries wait for 1 shift(s) from the neighbours, the others are local; the Rice Fortran 77D compiler profile does not split the loop. Split it into boundary and interior iterations and start the interior while the messages travel: up to 0 ns to hide",
+		"missing-align":     "B is not aligned with A, so every element B reads from A travels (all-to-all, 0 ns)",
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("findings\n%v\nwant\n%v", got, want)
+	}
+}
