@@ -948,7 +948,7 @@ func applyFix(src string, fix *Fix) string {
 // array (HPF: c stays aligned with b), but does in CM Fortran, where the
 // target is aligned with an array laid out by default (CM Fortran
 // resolves one step of alignment), while an array aligned with another
-// one does not.
+// one does not. The title says when the target's own mapping goes.
 func TestAlignFixEdits(t *testing.T) {
 	const loop = "  do j = 1, n\n    do i = 1, n\n      b(i,j) = a(i,j) * 2.0\n    end do\n  end do\nend program h\n"
 	const floop = "      DO 10 J = 1, N\n         DO 10 I = 1, N\n            B(I,J) = A(I,J) * 2.0\n   10 CONTINUE\n      END\n"
@@ -958,27 +958,31 @@ func TestAlignFixEdits(t *testing.T) {
 		name, src, want string // want: the whole file after the fix ("" for no fix)
 		edits           int
 		form            parser.Form
+		title           string
 	}{
 		{"inplace.f90", "program h\n  integer, parameter :: n = 512\n  real :: a(n,n), b(n,n)\n!hpf$ distribute b(block,*)\n" +
 			"  integer :: i, j\n!hpf$ distribute a(*,block)\n" + loop,
 			"program h\n  integer, parameter :: n = 512\n  real :: a(n,n), b(n,n)\n!hpf$ align b(i,j) with a(i,j)\n" +
-				"  integer :: i, j\n!hpf$ distribute a(*,block)\n" + loop, 1, parser.Free},
+				"  integer :: i, j\n!hpf$ distribute a(*,block)\n" + loop, 1, parser.Free,
+			"Insert hpf$ align b(i,j) with a(i,j) (in place of B's own mapping)"},
 		{"touching.f", "      PROGRAM HT\n      PARAMETER (N = 512)\n      REAL A(N,N), B(N,N)\n!HPF$ TEMPLATE T(N,N), E(N,N)\n" +
 			"!HPF$ ALIGN A(I,J) WITH T(I,J)\n!HPF$ DISTRIBUTE T(*,BLOCK)\n!HPF$ DISTRIBUTE E(BLOCK,*)\n" +
 			"!HPF$ ALIGN B(I,J) WITH E(I,J)\n!HPF$ DISTRIBUTE B(BLOCK,*)\n" + floop,
 			"      PROGRAM HT\n      PARAMETER (N = 512)\n      REAL A(N,N), B(N,N)\n!HPF$ TEMPLATE T(N,N), E(N,N)\n" +
 				"!HPF$ ALIGN B(I,J) WITH T(I,J)\n!HPF$ ALIGN A(I,J) WITH T(I,J)\n!HPF$ DISTRIBUTE T(*,BLOCK)\n!HPF$ DISTRIBUTE E(BLOCK,*)\n" + floop,
-			3, parser.Fixed},
+			3, parser.Fixed, "Insert HPF$ ALIGN B(I,J) WITH T(I,J) (in place of B's own mapping)"},
 		{"follower.f90", "program h\n  integer, parameter :: n = 512\n  real :: a(n,n), b(n,n), c(n,n)\n  integer :: i, j\n" +
 			"!hpf$ distribute a(*,block)\n!hpf$ distribute b(block,*)\n!hpf$ align c(i,j) with b(i,j)\n  c = 0.0\n" + loop,
 			"program h\n  integer, parameter :: n = 512\n  real :: a(n,n), b(n,n), c(n,n)\n!hpf$ align b(i,j) with a(i,j)\n  integer :: i, j\n" +
-				"!hpf$ distribute a(*,block)\n!hpf$ align c(i,j) with b(i,j)\n  c = 0.0\n" + loop, 2, parser.Free},
+				"!hpf$ distribute a(*,block)\n!hpf$ align c(i,j) with b(i,j)\n  c = 0.0\n" + loop, 2, parser.Free,
+			"Insert hpf$ align b(i,j) with a(i,j) (in place of B's own mapping)"},
 		{"follower.fcm", "program c\n  integer, parameter :: n = 512\n  integer :: a(n+1,n+1), b(n,n), c(n,n)\n  integer :: k, i, j\n" +
-			"!cmf$ align c(i,j) with b(i,j)\n  a = 0\n  c = 0\n" + cloop, "", 0, parser.Free},
+			"!cmf$ align c(i,j) with b(i,j)\n  a = 0\n  c = 0\n" + cloop, "", 0, parser.Free, ""},
 		{"other.fcm", "program c\n  integer, parameter :: n = 512\n  integer :: a(n+1,n+1), b(n,n), c(n,n)\n  integer :: k, i, j\n" +
 			"!cmf$ align c(i,j) with a(i,j)\n  a = 0\n  c = 0\n" + cloop,
 			"program c\n  integer, parameter :: n = 512\n  integer :: a(n+1,n+1), b(n,n), c(n,n)\n!cmf$ align b(i,j) with a(i,j)\n  integer :: k, i, j\n" +
-				"!cmf$ align c(i,j) with a(i,j)\n  a = 0\n  c = 0\n" + cloop, 1, parser.Free},
+				"!cmf$ align c(i,j) with a(i,j)\n  a = 0\n  c = 0\n" + cloop, 1, parser.Free,
+			"Insert cmf$ align b(i,j) with a(i,j)"},
 	} {
 		f := parser.Parse(c.name, []byte(c.src), &parser.Config{Form: c.form})
 		if errs := f.Errors(); len(errs) > 0 {
@@ -996,6 +1000,8 @@ func TestAlignFixEdits(t *testing.T) {
 			case c.want == "":
 			case x.Fix == nil:
 				t.Errorf("%s: no fix", c.name)
+			case x.Fix.Title != c.title:
+				t.Errorf("%s: fix titled %q, want %q", c.name, x.Fix.Title, c.title)
 			case len(x.Fix.Edits) != c.edits || applyFix(c.src, x.Fix) != c.want:
 				t.Errorf("%s: %d edits %+v giving\n%s\nwant %d giving\n%s", c.name, len(x.Fix.Edits), x.Fix.Edits, applyFix(c.src, x.Fix), c.edits, c.want)
 			}
@@ -1046,5 +1052,93 @@ func TestZeroCostModel(t *testing.T) {
 	}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("findings\n%v\nwant\n%v", got, want)
+	}
+}
+
+// TestAlignFixCaseAndSubscripts: the fix's case follows the unit's
+// first directive, whatever word it starts with (a lowercase "align"
+// before the template's declaration), and in a unit without directives
+// the statement that declares the target, not the statements before or
+// after it (here in upper case). The subscripts of the new ALIGN are the
+// source's own, from its place in a list of alignees (A(I,J) after
+// C(J,I)), not the first alignee's.
+func TestAlignFixCaseAndSubscripts(t *testing.T) {
+	const loop = "  do j = 1, n\n    do i = 1, n\n      b(i,j) = a(i,j) * 2.0\n    end do\n  end do\nend program h\n"
+	const cloop = "  DO K = 1, 10\n    FORALL (I = 2:N+1, J = 2:N+1) A(J,I) = K*(I+J)\n" +
+		"    FORALL (I = 1:N/2, J = 1:N/2) B(J,I) = A(J,I) + A(J+1,I+1)\n  END DO\nend program c\n"
+	for _, c := range []struct {
+		name, src, text string
+		form            parser.Form
+	}{
+		{"align-first.f90", "program h\n  integer, parameter :: n = 512\n  real :: a(n,n), b(n,n)\n  integer :: i, j\n" +
+			"!hpf$ align a(i,j) with t(i,j)\n!hpf$ template t(n,n)\n!hpf$ distribute t(*,block)\n!hpf$ distribute b(block,*)\n" + loop,
+			"!hpf$ align b(i,j) with t(i,j)\n", parser.Free},
+		{"mixed.fcm", "program c\n  INTEGER, PARAMETER :: N = 512\n  integer :: a(n+1,n+1), b(n,n)\n  INTEGER :: K, I, J\n  A = 0\n" + cloop,
+			"!cmf$ align b(i,j) with a(i,j)\n", parser.Free},
+		{"alignees.f", "      PROGRAM FD\n      PARAMETER (N = 512)\n      REAL A(N,N), B(N,N), C(N,N)\n      DECOMPOSITION D(N,N), E(N,N)\n" +
+			"      ALIGN C(J,I), A(I,J) WITH E(I,J)\n      ALIGN B WITH D\n      DISTRIBUTE D(:,BLOCK)\n      DISTRIBUTE E(BLOCK,:)\n      C(1,1) = 0.0\n" +
+			"      DO 10 J = 1, N\n         DO 10 I = 1, N\n            B(I,J) = A(I,J) * 2.0\n   10 CONTINUE\n      END\n",
+			"      ALIGN B(I,J) WITH E(I,J)\n", parser.Fixed},
+	} {
+		f := parser.Parse(c.name, []byte(c.src), &parser.Config{Form: c.form})
+		if errs := f.Errors(); len(errs) > 0 {
+			t.Fatalf("%s: %v", c.name, errs)
+		}
+		n := 0
+		for _, x := range Capabilities(f, nil, partition.Options{Procs: 16}) {
+			if x.Code != "missing-align" {
+				continue
+			}
+			n++
+			if x.Fix == nil || x.Fix.Text != c.text {
+				t.Errorf("%s: fix %+v, want %q", c.name, x.Fix, c.text)
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s: %d missing-align findings, want 1", c.name, n)
+		}
+	}
+}
+
+// TestAlignFixAtColumn72: "!HPF$ ALIGN " (12 columns), the target, "(I,J,K)
+// WITH " (13), the template's 20-letter name and "(I,J,K)" (7) make 52
+// columns plus the target's name: a 20-letter target ends the line at
+// column 72, the last one a fixed-form compiler reads, and gets its fix;
+// a 21-letter one does not.
+func TestAlignFixAtColumn72(t *testing.T) {
+	src := `      PROGRAM LONGN
+      PARAMETER (N = 64)
+      REAL TARGET(N,N,N), P(N,N,N)
+!HPF$ TEMPLATE TEMPLATEOFTHEGRIDXYZ(N,N,N)
+!HPF$ DISTRIBUTE TEMPLATEOFTHEGRIDXYZ(BLOCK,BLOCK,*)
+!HPF$ DISTRIBUTE TARGET(*,*,BLOCK)
+!HPF$ ALIGN P(I,J,K) WITH TEMPLATEOFTHEGRIDXYZ(I,J,K)
+      P = 1.0
+      DO 10 K = 1, N
+         DO 10 J = 1, N
+            DO 10 I = 1, N
+               TARGET(I,J,K) = P(I,J,K) * 2.0
+   10 CONTINUE
+      PRINT *, TARGET(1,1,1)
+      END
+`
+	for _, name := range []string{strings.Repeat("T", 20), strings.Repeat("T", 21)} {
+		n := 0
+		for _, x := range findings(t, "long.f", strings.ReplaceAll(src, "TARGET", name), "") {
+			if x.Code != "missing-align" {
+				continue
+			}
+			n++
+			want := "!HPF$ ALIGN " + name + "(I,J,K) WITH TEMPLATEOFTHEGRIDXYZ(I,J,K)\n"
+			switch {
+			case len(name) == 20 && (x.Fix == nil || x.Fix.Text != want || len(want) != 73):
+				t.Errorf("%d letters: fix %+v, want %q", len(name), x.Fix, want)
+			case len(name) == 21 && x.Fix != nil:
+				t.Errorf("%d letters: fix %+v past column 72", len(name), *x.Fix)
+			}
+		}
+		if n != 1 {
+			t.Errorf("%d letters: %d missing-align findings", len(name), n)
+		}
 	}
 }
