@@ -742,8 +742,9 @@ func TestElementPipelinePredictsAtOne(t *testing.T) {
 // shares its DISTRIBUTE or ALIGN with other arrays, the fix takes only
 // the target's name out of the list, with the comma on its side and, for
 // an alignee, its own subscripts: the first name with the comma after it
-// (b, c → c), a later one with the comma before it (C, B → C; C(J,I),
-// B(I,J) → C(J,I), also with blanks or a tab before the subscripts).
+// (b, c → c; B(I,J), C(J,I) → C(J,I)), a later one with the comma
+// before it (C, B → C; C(J,I), B(I,J) → C(J,I), also with blanks or a
+// tab before the subscripts).
 // The new ALIGN is written as the source's is: with the template alone
 // when the source's ALIGN has no subscripts (HPF's "ALIGN WITH T ::
 // B"); through an identity chain (A(I,J) with C(I,J),
@@ -801,6 +802,26 @@ func TestAlignFixTakesOneNameOut(t *testing.T) {
       DECOMPOSITION D(N,N), E(N,N)
       ALIGN A WITH D
       ALIGN C(J,I), B(I,J) WITH E(I,J)
+      DISTRIBUTE D(:,BLOCK)
+      DISTRIBUTE E(BLOCK,:)
+      C(1,1) = 0.0
+`, `      PROGRAM FD
+      PARAMETER (N = 512)
+      REAL A(N,N), B(N,N), C(N,N)
+      DECOMPOSITION D(N,N), E(N,N)
+      ALIGN B WITH D
+      ALIGN A WITH D
+      ALIGN C(J,I) WITH E(I,J)
+      DISTRIBUTE D(:,BLOCK)
+      DISTRIBUTE E(BLOCK,:)
+      C(1,1) = 0.0
+`, parser.Fixed},
+		{"first-alignee.f", `      PROGRAM FD
+      PARAMETER (N = 512)
+      REAL A(N,N), B(N,N), C(N,N)
+      DECOMPOSITION D(N,N), E(N,N)
+      ALIGN A WITH D
+      ALIGN B(I,J), C(J,I) WITH E(I,J)
       DISTRIBUTE D(:,BLOCK)
       DISTRIBUTE E(BLOCK,:)
       C(1,1) = 0.0
