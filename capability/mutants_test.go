@@ -737,3 +737,510 @@ func TestElementPipelinePredictsAtOne(t *testing.T) {
 		t.Error("no pipeline-granularity")
 	}
 }
+
+// TestAlignFixTakesOneNameOut: when the target of a missing-align fix
+// shares its DISTRIBUTE or ALIGN with other arrays, the fix takes only
+// the target's name out of the list, with the comma on its side and, for
+// an alignee, its own subscripts: the first name with the comma after it
+// (b, c → c; B(I,J), C(J,I) → C(J,I)), a later one with the comma
+// before it (C, B → C; C(J,I), B(I,J) → C(J,I), also with blanks or a
+// tab before the subscripts).
+// The new ALIGN is written as the source's is: with the template alone
+// when the source's ALIGN has no subscripts (HPF's "ALIGN WITH T ::
+// B"); through an identity chain (A(I,J) with C(I,J),
+// C with T; A with C, C with T) to the ultimate template; and not at all
+// through a chain that permutes the dimensions (A(I,J) with C(J,I)) or
+// has subscripts on one side only (A(I,J) with C, A with C(I,J)).
+func TestAlignFixTakesOneNameOut(t *testing.T) {
+	loop := func(form parser.Form) string {
+		if form == parser.Free {
+			return "  do j = 1, n\n    do i = 1, n\n      b(i,j) = a(i,j) * 2.0\n    end do\n  end do\nend program h\n"
+		}
+		return "      DO 10 J = 1, N\n         DO 10 I = 1, N\n            B(I,J) = A(I,J) * 2.0\n   10 CONTINUE\n      END\n"
+	}
+	for _, c := range []struct {
+		name, head, want string // want: head after the fix ("" for no fix)
+		form             parser.Form
+	}{
+		{"first.f90", `program h
+  integer, parameter :: n = 512
+  real :: a(n,n), b(n,n), c(n,n)
+  integer :: i, j
+!hpf$ distribute a(*,block)
+!hpf$ distribute (block,*) :: b, c
+  c = 0.0
+`, `program h
+  integer, parameter :: n = 512
+  real :: a(n,n), b(n,n), c(n,n)
+!hpf$ align b(i,j) with a(i,j)
+  integer :: i, j
+!hpf$ distribute a(*,block)
+!hpf$ distribute (block,*) :: c
+  c = 0.0
+`, parser.Free},
+		{"last.f", `      PROGRAM HT
+      PARAMETER (N = 512)
+      REAL A(N,N), B(N,N), C(N,N)
+!HPF$ TEMPLATE T(N,N)
+!HPF$ ALIGN A WITH T
+!HPF$ DISTRIBUTE T(*,BLOCK)
+!HPF$ DISTRIBUTE (BLOCK,*) :: C, B
+      C = 0.0
+`, `      PROGRAM HT
+      PARAMETER (N = 512)
+      REAL A(N,N), B(N,N), C(N,N)
+!HPF$ TEMPLATE T(N,N)
+!HPF$ ALIGN WITH T :: B
+!HPF$ ALIGN A WITH T
+!HPF$ DISTRIBUTE T(*,BLOCK)
+!HPF$ DISTRIBUTE (BLOCK,*) :: C
+      C = 0.0
+`, parser.Fixed},
+		{"alignee.f", `      PROGRAM FD
+      PARAMETER (N = 512)
+      REAL A(N,N), B(N,N), C(N,N)
+      DECOMPOSITION D(N,N), E(N,N)
+      ALIGN A WITH D
+      ALIGN C(J,I), B(I,J) WITH E(I,J)
+      DISTRIBUTE D(:,BLOCK)
+      DISTRIBUTE E(BLOCK,:)
+      C(1,1) = 0.0
+`, `      PROGRAM FD
+      PARAMETER (N = 512)
+      REAL A(N,N), B(N,N), C(N,N)
+      DECOMPOSITION D(N,N), E(N,N)
+      ALIGN B WITH D
+      ALIGN A WITH D
+      ALIGN C(J,I) WITH E(I,J)
+      DISTRIBUTE D(:,BLOCK)
+      DISTRIBUTE E(BLOCK,:)
+      C(1,1) = 0.0
+`, parser.Fixed},
+		{"first-alignee.f", `      PROGRAM FD
+      PARAMETER (N = 512)
+      REAL A(N,N), B(N,N), C(N,N)
+      DECOMPOSITION D(N,N), E(N,N)
+      ALIGN A WITH D
+      ALIGN B(I,J), C(J,I) WITH E(I,J)
+      DISTRIBUTE D(:,BLOCK)
+      DISTRIBUTE E(BLOCK,:)
+      C(1,1) = 0.0
+`, `      PROGRAM FD
+      PARAMETER (N = 512)
+      REAL A(N,N), B(N,N), C(N,N)
+      DECOMPOSITION D(N,N), E(N,N)
+      ALIGN B WITH D
+      ALIGN A WITH D
+      ALIGN C(J,I) WITH E(I,J)
+      DISTRIBUTE D(:,BLOCK)
+      DISTRIBUTE E(BLOCK,:)
+      C(1,1) = 0.0
+`, parser.Fixed},
+		{"spaces.f", `      PROGRAM FD
+      PARAMETER (N = 512)
+      REAL A(N,N), B(N,N), C(N,N)
+      DECOMPOSITION D(N,N), E(N,N)
+      ALIGN A WITH D
+      ALIGN C (J,I), B (I,J) WITH E(I,J)
+      DISTRIBUTE D(:,BLOCK)
+      DISTRIBUTE E(BLOCK,:)
+      C(1,1) = 0.0
+`, `      PROGRAM FD
+      PARAMETER (N = 512)
+      REAL A(N,N), B(N,N), C(N,N)
+      DECOMPOSITION D(N,N), E(N,N)
+      ALIGN B WITH D
+      ALIGN A WITH D
+      ALIGN C (J,I) WITH E(I,J)
+      DISTRIBUTE D(:,BLOCK)
+      DISTRIBUTE E(BLOCK,:)
+      C(1,1) = 0.0
+`, parser.Fixed},
+		{"tab.f", `      PROGRAM FD
+      PARAMETER (N = 512)
+      REAL A(N,N), B(N,N), C(N,N)
+      DECOMPOSITION D(N,N), E(N,N)
+      ALIGN A WITH D
+      ALIGN C	(J,I), B	(I,J) WITH E(I,J)
+      DISTRIBUTE D(:,BLOCK)
+      DISTRIBUTE E(BLOCK,:)
+      C(1,1) = 0.0
+`, `      PROGRAM FD
+      PARAMETER (N = 512)
+      REAL A(N,N), B(N,N), C(N,N)
+      DECOMPOSITION D(N,N), E(N,N)
+      ALIGN B WITH D
+      ALIGN A WITH D
+      ALIGN C	(J,I) WITH E(I,J)
+      DISTRIBUTE D(:,BLOCK)
+      DISTRIBUTE E(BLOCK,:)
+      C(1,1) = 0.0
+`, parser.Fixed},
+		{"chain-none.f", `      PROGRAM HC
+      PARAMETER (N = 512)
+      REAL A(N,N), B(N,N), C(N,N)
+!HPF$ TEMPLATE T(N,N)
+!HPF$ ALIGN A WITH C
+!HPF$ ALIGN C WITH T
+!HPF$ DISTRIBUTE T(*,BLOCK)
+!HPF$ DISTRIBUTE B(BLOCK,*)
+      C(1,1) = 0.0
+`, `      PROGRAM HC
+      PARAMETER (N = 512)
+      REAL A(N,N), B(N,N), C(N,N)
+!HPF$ TEMPLATE T(N,N)
+!HPF$ ALIGN WITH T :: B
+!HPF$ ALIGN A WITH C
+!HPF$ ALIGN C WITH T
+!HPF$ DISTRIBUTE T(*,BLOCK)
+      C(1,1) = 0.0
+`, parser.Fixed},
+		{"one-sided-own.f", `      PROGRAM HC
+      PARAMETER (N = 512)
+      REAL A(N,N), B(N,N), C(N,N)
+!HPF$ TEMPLATE T(N,N)
+!HPF$ ALIGN A(I,J) WITH C
+!HPF$ ALIGN C WITH T
+!HPF$ DISTRIBUTE T(*,BLOCK)
+!HPF$ DISTRIBUTE B(BLOCK,*)
+      C(1,1) = 0.0
+`, "", parser.Fixed},
+		{"one-sided-target.f", `      PROGRAM HC
+      PARAMETER (N = 512)
+      REAL A(N,N), B(N,N), C(N,N)
+!HPF$ TEMPLATE T(N,N)
+!HPF$ ALIGN A WITH C(I,J)
+!HPF$ ALIGN C WITH T
+!HPF$ DISTRIBUTE T(*,BLOCK)
+!HPF$ DISTRIBUTE B(BLOCK,*)
+      C(1,1) = 0.0
+`, "", parser.Fixed},
+		{"chain.f", `      PROGRAM HC
+      PARAMETER (N = 512)
+      REAL A(N,N), B(N,N), C(N,N)
+!HPF$ TEMPLATE T(N,N)
+!HPF$ ALIGN A(I,J) WITH C(I,J)
+!HPF$ ALIGN C(I,J) WITH T(I,J)
+!HPF$ DISTRIBUTE T(*,BLOCK)
+!HPF$ DISTRIBUTE B(BLOCK,*)
+      C(1,1) = 0.0
+`, `      PROGRAM HC
+      PARAMETER (N = 512)
+      REAL A(N,N), B(N,N), C(N,N)
+!HPF$ TEMPLATE T(N,N)
+!HPF$ ALIGN B(I,J) WITH T(I,J)
+!HPF$ ALIGN A(I,J) WITH C(I,J)
+!HPF$ ALIGN C(I,J) WITH T(I,J)
+!HPF$ DISTRIBUTE T(*,BLOCK)
+      C(1,1) = 0.0
+`, parser.Fixed},
+		{"permuted.f", `      PROGRAM HC
+      PARAMETER (N = 512)
+      REAL A(N,N), B(N,N), C(N,N)
+!HPF$ TEMPLATE T(N,N)
+!HPF$ ALIGN A(I,J) WITH C(J,I)
+!HPF$ ALIGN C(I,J) WITH T(I,J)
+!HPF$ DISTRIBUTE T(*,BLOCK)
+!HPF$ DISTRIBUTE B(BLOCK,*)
+      C(1,1) = 0.0
+`, "", parser.Fixed},
+	} {
+		src := c.head + loop(c.form)
+		f := parser.Parse(c.name, []byte(src), &parser.Config{Form: c.form})
+		if errs := f.Errors(); len(errs) > 0 {
+			t.Fatalf("%s: %v", c.name, errs)
+		}
+		n := 0
+		for _, x := range Capabilities(f, nil, partition.Options{Procs: 16}) {
+			if x.Code != "missing-align" {
+				continue
+			}
+			n++
+			if !strings.HasPrefix(x.Message, "B is not aligned with A") {
+				t.Errorf("%s: %q", c.name, x.Message)
+			}
+			if c.want == "" {
+				if x.Fix != nil {
+					t.Errorf("%s: fix %+v, want none", c.name, *x.Fix)
+				}
+				continue
+			}
+			if x.Fix == nil {
+				t.Errorf("%s: no fix", c.name)
+				continue
+			}
+			fixed := []byte(src)
+			for i := len(x.Fix.Edits) - 1; i >= 0; i-- {
+				e := x.Fix.Edits[i]
+				fixed = append(fixed[:e.Start:e.Start], append([]byte(e.Text), fixed[e.End:]...)...)
+			}
+			if want := c.want + loop(c.form); string(fixed) != want {
+				t.Errorf("%s fixed:\n%s\nwant:\n%s", c.name, fixed, want)
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s: %d missing-align findings, want 1", c.name, n)
+		}
+	}
+}
+
+// TestUnvectorizedMessageByProfile: X(K) and X(K-1) (K = 253) lie on two
+// processors and each iteration needs what the other wrote, so each of
+// the M = 100 iterations sends one element per reference: two
+// unvectorized-message findings on the two statements. The reason given
+// depends on the profile: one that vectorizes messages is kept from it
+// by the dependences; one that does not (messageVectorization false)
+// never combines, and the advice is to rewrite the loop.
+func TestUnvectorizedMessageByProfile(t *testing.T) {
+	src := `      PROGRAM RELAX
+      PARAMETER (N = 1000, M = 100, K = 253)
+      REAL X(N), Y(M)
+      DECOMPOSITION D(N)
+      ALIGN X WITH D
+      DISTRIBUTE D(BLOCK)
+      DO 10 I = 1, M
+         X(K) = X(K-1) + Y(I)
+         X(K-1) = 0.5 * X(K)
+   10 CONTINUE
+      END
+`
+	f := parser.Parse("relax.f", []byte(src), nil)
+	noVec := &Profile{Name: "Plain", PipelineBlock: 8, Collectives: true}
+	for _, c := range []struct {
+		prof      *Profile
+		why, what string
+	}{
+		{nil, "dependences keep this message inside the innermost loop",
+			"(the Rice Fortran 77D compiler profile combines a loop's elements into one message only where dependences allow)"},
+		{noVec, "the Plain compiler profile does not combine a loop's elements into one message",
+			"(one message for the whole loop needs the loop rewritten in array syntax or with its communication hoisted)"},
+	} {
+		var lines []string
+		for _, x := range Capabilities(f, c.prof, partition.Options{Procs: 16}) {
+			if x.Code != "unvectorized-message" {
+				continue
+			}
+			lines = append(lines, src[x.Start:x.End])
+			if x.Severity != "warning" || !strings.Contains(x.Message, ": "+c.why+", so 100 messages of one element each are sent rather than one for the whole loop "+c.what+": ") {
+				t.Errorf("%v: %s %q", c.prof, x.Severity, x.Message)
+			}
+		}
+		if want := []string{"X(K) = X(K-1) + Y(I)", "X(K-1) = 0.5 * X(K)"}; fmt.Sprint(lines) != fmt.Sprint(want) {
+			t.Errorf("%v: findings on %q, want %q", c.prof, lines, want)
+		}
+	}
+}
+
+// applyFix returns src with a fix's edits made (they are in file order).
+func applyFix(src string, fix *Fix) string {
+	b := []byte(src)
+	for i := len(fix.Edits) - 1; i >= 0; i-- {
+		e := fix.Edits[i]
+		b = append(b[:e.Start:e.Start], append([]byte(e.Text), b[e.End:]...)...)
+	}
+	return string(b)
+}
+
+// TestAlignFixEdits pins how a missing-align fix's edits are laid out:
+// when the target's own DISTRIBUTE is the very line the new ALIGN goes to
+// (right after the declarations), the ALIGN takes its place in one edit;
+// two whole-line removals that touch (the target's ALIGN and DISTRIBUTE
+// on consecutive lines) are both made; an array aligned with the target
+// does not stop the fix when the target is aligned with a distributed
+// array (HPF: c stays aligned with b), but does in CM Fortran, where the
+// target is aligned with an array laid out by default (CM Fortran
+// resolves one step of alignment), while an array aligned with another
+// one does not. The title says when the target's own mapping goes.
+func TestAlignFixEdits(t *testing.T) {
+	const loop = "  do j = 1, n\n    do i = 1, n\n      b(i,j) = a(i,j) * 2.0\n    end do\n  end do\nend program h\n"
+	const floop = "      DO 10 J = 1, N\n         DO 10 I = 1, N\n            B(I,J) = A(I,J) * 2.0\n   10 CONTINUE\n      END\n"
+	const cloop = "  do k = 1, 10\n    forall (i = 2:n+1, j = 2:n+1) a(j,i) = k*(i+j)\n" +
+		"    forall (i = 1:n/2, j = 1:n/2) b(j,i) = a(j,i) + a(j+1,i+1)\n  end do\nend program c\n"
+	for _, c := range []struct {
+		name, src, want string // want: the whole file after the fix ("" for no fix)
+		edits           int
+		form            parser.Form
+		title           string
+	}{
+		{"inplace.f90", "program h\n  integer, parameter :: n = 512\n  real :: a(n,n), b(n,n)\n!hpf$ distribute b(block,*)\n" +
+			"  integer :: i, j\n!hpf$ distribute a(*,block)\n" + loop,
+			"program h\n  integer, parameter :: n = 512\n  real :: a(n,n), b(n,n)\n!hpf$ align b(i,j) with a(i,j)\n" +
+				"  integer :: i, j\n!hpf$ distribute a(*,block)\n" + loop, 1, parser.Free,
+			"Insert hpf$ align b(i,j) with a(i,j) (in place of B's own mapping)"},
+		{"touching.f", "      PROGRAM HT\n      PARAMETER (N = 512)\n      REAL A(N,N), B(N,N)\n!HPF$ TEMPLATE T(N,N), E(N,N)\n" +
+			"!HPF$ ALIGN A(I,J) WITH T(I,J)\n!HPF$ DISTRIBUTE T(*,BLOCK)\n!HPF$ DISTRIBUTE E(BLOCK,*)\n" +
+			"!HPF$ ALIGN B(I,J) WITH E(I,J)\n!HPF$ DISTRIBUTE B(BLOCK,*)\n" + floop,
+			"      PROGRAM HT\n      PARAMETER (N = 512)\n      REAL A(N,N), B(N,N)\n!HPF$ TEMPLATE T(N,N), E(N,N)\n" +
+				"!HPF$ ALIGN B(I,J) WITH T(I,J)\n!HPF$ ALIGN A(I,J) WITH T(I,J)\n!HPF$ DISTRIBUTE T(*,BLOCK)\n!HPF$ DISTRIBUTE E(BLOCK,*)\n" + floop,
+			3, parser.Fixed, "Insert HPF$ ALIGN B(I,J) WITH T(I,J) (in place of B's own mapping)"},
+		{"follower.f90", "program h\n  integer, parameter :: n = 512\n  real :: a(n,n), b(n,n), c(n,n)\n  integer :: i, j\n" +
+			"!hpf$ distribute a(*,block)\n!hpf$ distribute b(block,*)\n!hpf$ align c(i,j) with b(i,j)\n  c = 0.0\n" + loop,
+			"program h\n  integer, parameter :: n = 512\n  real :: a(n,n), b(n,n), c(n,n)\n!hpf$ align b(i,j) with a(i,j)\n  integer :: i, j\n" +
+				"!hpf$ distribute a(*,block)\n!hpf$ align c(i,j) with b(i,j)\n  c = 0.0\n" + loop, 2, parser.Free,
+			"Insert hpf$ align b(i,j) with a(i,j) (in place of B's own mapping)"},
+		{"follower.fcm", "program c\n  integer, parameter :: n = 512\n  integer :: a(n+1,n+1), b(n,n), c(n,n)\n  integer :: k, i, j\n" +
+			"!cmf$ align c(i,j) with b(i,j)\n  a = 0\n  c = 0\n" + cloop, "", 0, parser.Free, ""},
+		{"other.fcm", "program c\n  integer, parameter :: n = 512\n  integer :: a(n+1,n+1), b(n,n), c(n,n)\n  integer :: k, i, j\n" +
+			"!cmf$ align c(i,j) with a(i,j)\n  a = 0\n  c = 0\n" + cloop,
+			"program c\n  integer, parameter :: n = 512\n  integer :: a(n+1,n+1), b(n,n), c(n,n)\n!cmf$ align b(i,j) with a(i,j)\n  integer :: k, i, j\n" +
+				"!cmf$ align c(i,j) with a(i,j)\n  a = 0\n  c = 0\n" + cloop, 1, parser.Free,
+			"Insert cmf$ align b(i,j) with a(i,j)"},
+	} {
+		f := parser.Parse(c.name, []byte(c.src), &parser.Config{Form: c.form})
+		if errs := f.Errors(); len(errs) > 0 {
+			t.Fatalf("%s: %v", c.name, errs)
+		}
+		n := 0
+		for _, x := range Capabilities(f, nil, partition.Options{Procs: 16}) {
+			if x.Code != "missing-align" {
+				continue
+			}
+			n++
+			switch {
+			case c.want == "" && x.Fix != nil:
+				t.Errorf("%s: fix %+v, want none", c.name, *x.Fix)
+			case c.want == "":
+			case x.Fix == nil:
+				t.Errorf("%s: no fix", c.name)
+			case x.Fix.Title != c.title:
+				t.Errorf("%s: fix titled %q, want %q", c.name, x.Fix.Title, c.title)
+			case len(x.Fix.Edits) != c.edits || applyFix(c.src, x.Fix) != c.want:
+				t.Errorf("%s: %d edits %+v giving\n%s\nwant %d giving\n%s", c.name, len(x.Fix.Edits), x.Fix.Edits, applyFix(c.src, x.Fix), c.edits, c.want)
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s: %d missing-align findings, want 1", c.name, n)
+		}
+	}
+}
+
+// TestZeroCostModel: on a model where nothing costs anything, a finding
+// gives no share of its loop (0 of 0 is no share: not "NaN%"), and
+// aligning saves nothing, so missing-align says no saving (0 ns → 0 ns
+// is not one).
+func TestZeroCostModel(t *testing.T) {
+	src := `      PROGRAM Z
+      PARAMETER (N = 512)
+      REAL X(N), Y(N), A(N,N), B(N,N)
+      DECOMPOSITION D(N), E(N,N), G(N,N)
+      ALIGN X, Y WITH D
+      ALIGN A WITH E
+      ALIGN B WITH G
+      DISTRIBUTE D(BLOCK)
+      DISTRIBUTE E(:,BLOCK)
+      DISTRIBUTE G(BLOCK,:)
+      DO 20 I = 2, N
+         Y(I) = X(I-1)
+   20 CONTINUE
+      DO 10 J = 1, N
+         DO 10 I = 1, N
+            B(I,J) = A(I,J) * 2.0
+   10 CONTINUE
+      END
+`
+	zero := map[string]machine.Curve{}
+	for _, p := range machine.Patterns() {
+		zero[p] = machine.Curve{{From: 0, To: 0}}
+	}
+	m := &machine.Machine{Name: "zero", Comm: map[int]map[string]machine.Curve{2: zero}}
+	f := parser.Parse("z.f", []byte(src), nil)
+	got := map[string]string{}
+	for _, x := range Capabilities(f, nil, partition.Options{Procs: 16, Machine: m}) {
+		got[x.Code] = x.Message
+	}
+	want := map[string]string{
+		"loop-distribution": "the iterations of this loop at block boundaries wait for 1 shift(s) from the neighbours, the others are local; the Rice Fortran 77D compiler profile does not split the loop. Split it into boundary and interior iterations and start the interior while the messages travel: up to 0 ns to hide",
+		"missing-align":     "B is not aligned with A, so every element B reads from A travels (all-to-all, 0 ns)",
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("findings\n%v\nwant\n%v", got, want)
+	}
+}
+
+// TestAlignFixCaseAndSubscripts: the fix's case follows the unit's
+// first directive, whatever word it starts with (a lowercase "align"
+// before the template's declaration), and in a unit without directives
+// the statement that declares the target, not the statements before or
+// after it (here in upper case). The subscripts of the new ALIGN are the
+// source's own, from its place in a list of alignees (A(I,J) after
+// C(J,I)), not the first alignee's.
+func TestAlignFixCaseAndSubscripts(t *testing.T) {
+	const loop = "  do j = 1, n\n    do i = 1, n\n      b(i,j) = a(i,j) * 2.0\n    end do\n  end do\nend program h\n"
+	const cloop = "  DO K = 1, 10\n    FORALL (I = 2:N+1, J = 2:N+1) A(J,I) = K*(I+J)\n" +
+		"    FORALL (I = 1:N/2, J = 1:N/2) B(J,I) = A(J,I) + A(J+1,I+1)\n  END DO\nend program c\n"
+	for _, c := range []struct {
+		name, src, text string
+		form            parser.Form
+	}{
+		{"align-first.f90", "program h\n  integer, parameter :: n = 512\n  real :: a(n,n), b(n,n)\n  integer :: i, j\n" +
+			"!hpf$ align a(i,j) with t(i,j)\n!hpf$ template t(n,n)\n!hpf$ distribute t(*,block)\n!hpf$ distribute b(block,*)\n" + loop,
+			"!hpf$ align b(i,j) with t(i,j)\n", parser.Free},
+		{"mixed.fcm", "program c\n  INTEGER, PARAMETER :: N = 512\n  integer :: a(n+1,n+1), b(n,n)\n  INTEGER :: K, I, J\n  A = 0\n" + cloop,
+			"!cmf$ align b(i,j) with a(i,j)\n", parser.Free},
+		{"alignees.f", "      PROGRAM FD\n      PARAMETER (N = 512)\n      REAL A(N,N), B(N,N), C(N,N)\n      DECOMPOSITION D(N,N), E(N,N)\n" +
+			"      ALIGN C(J,I), A(I,J) WITH E(I,J)\n      ALIGN B WITH D\n      DISTRIBUTE D(:,BLOCK)\n      DISTRIBUTE E(BLOCK,:)\n      C(1,1) = 0.0\n" +
+			"      DO 10 J = 1, N\n         DO 10 I = 1, N\n            B(I,J) = A(I,J) * 2.0\n   10 CONTINUE\n      END\n",
+			"      ALIGN B(I,J) WITH E(I,J)\n", parser.Fixed},
+	} {
+		f := parser.Parse(c.name, []byte(c.src), &parser.Config{Form: c.form})
+		if errs := f.Errors(); len(errs) > 0 {
+			t.Fatalf("%s: %v", c.name, errs)
+		}
+		n := 0
+		for _, x := range Capabilities(f, nil, partition.Options{Procs: 16}) {
+			if x.Code != "missing-align" {
+				continue
+			}
+			n++
+			if x.Fix == nil || x.Fix.Text != c.text {
+				t.Errorf("%s: fix %+v, want %q", c.name, x.Fix, c.text)
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s: %d missing-align findings, want 1", c.name, n)
+		}
+	}
+}
+
+// TestAlignFixAtColumn72: "!HPF$ ALIGN " (12 columns), the target, "(I,J,K)
+// WITH " (13), the template's 20-letter name and "(I,J,K)" (7) make 52
+// columns plus the target's name: a 20-letter target ends the line at
+// column 72, the last one a fixed-form compiler reads, and gets its fix;
+// a 21-letter one does not.
+func TestAlignFixAtColumn72(t *testing.T) {
+	src := `      PROGRAM LONGN
+      PARAMETER (N = 64)
+      REAL TARGET(N,N,N), P(N,N,N)
+!HPF$ TEMPLATE TEMPLATEOFTHEGRIDXYZ(N,N,N)
+!HPF$ DISTRIBUTE TEMPLATEOFTHEGRIDXYZ(BLOCK,BLOCK,*)
+!HPF$ DISTRIBUTE TARGET(*,*,BLOCK)
+!HPF$ ALIGN P(I,J,K) WITH TEMPLATEOFTHEGRIDXYZ(I,J,K)
+      P = 1.0
+      DO 10 K = 1, N
+         DO 10 J = 1, N
+            DO 10 I = 1, N
+               TARGET(I,J,K) = P(I,J,K) * 2.0
+   10 CONTINUE
+      PRINT *, TARGET(1,1,1)
+      END
+`
+	for _, name := range []string{strings.Repeat("T", 20), strings.Repeat("T", 21)} {
+		n := 0
+		for _, x := range findings(t, "long.f", strings.ReplaceAll(src, "TARGET", name), "") {
+			if x.Code != "missing-align" {
+				continue
+			}
+			n++
+			want := "!HPF$ ALIGN " + name + "(I,J,K) WITH TEMPLATEOFTHEGRIDXYZ(I,J,K)\n"
+			switch {
+			case len(name) == 20 && (x.Fix == nil || x.Fix.Text != want || len(want) != 73):
+				t.Errorf("%d letters: fix %+v, want %q", len(name), x.Fix, want)
+			case len(name) == 21 && x.Fix != nil:
+				t.Errorf("%d letters: fix %+v past column 72", len(name), *x.Fix)
+			}
+		}
+		if n != 1 {
+			t.Errorf("%d letters: %d missing-align findings", len(name), n)
+		}
+	}
+}

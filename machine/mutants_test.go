@@ -130,3 +130,68 @@ func TestCommTimeBetweenCounts(t *testing.T) {
 		t.Errorf("CommTime at P = 4: %g, %v; want 2e-06", got, err)
 	}
 }
+
+// TestValidateMemoryAndCurveEdges pins the edges of Validate's switch
+// statements (gremlins counts a tagless switch's case conditions as not
+// covered, go-gremlins/gremlins#298, so their mutants are checked by
+// hand): a memory level of 0 bytes, or of as many bytes as the level
+// before, is an error and one of 1 byte is not; a load or store time of
+// 0 is valid and one below 0 or not finite is not; a segment with equal
+// from and to (no sizes at all) is an error, and one that starts where the
+// one before started (not where it ended) is reported as a segment that
+// does not continue, not as an unsorted one; a negative from is an error.
+func TestValidateMemoryAndCurveEdges(t *testing.T) {
+	for _, c := range []struct {
+		levels []MemoryLevel
+		want   string // "" for valid
+	}{
+		{[]MemoryLevel{{Bytes: 1}}, ""},
+		{[]MemoryLevel{{Bytes: 0, Load: 1, Store: 1}}, "machine model: memory level 0: bytes = 0 must be positive"},
+		{[]MemoryLevel{{Bytes: 1000, Load: 1, Store: 1}, {Bytes: 1000, Load: 2, Store: 2}},
+			"machine model: memory level 1: bytes = 1000 must be larger than the level before (1000)"},
+		{[]MemoryLevel{{Bytes: 1000, Load: 1, Store: 1}, {Bytes: 1001, Load: 2, Store: 2}}, ""},
+		{[]MemoryLevel{{Bytes: 8, Load: -1e-9}}, "machine model: memory level 0: load and store must be non-negative numbers of seconds"},
+		{[]MemoryLevel{{Bytes: 8, Store: -1e-9}}, "machine model: memory level 0: load and store must be non-negative numbers of seconds"},
+		{[]MemoryLevel{{Bytes: 8, Load: math.Inf(1)}}, "machine model: memory level 0: load and store must be non-negative numbers of seconds"},
+		{[]MemoryLevel{{Bytes: 8, Store: math.NaN()}}, "machine model: memory level 0: load and store must be non-negative numbers of seconds"},
+	} {
+		err := (&Machine{Memory: c.levels}).Validate()
+		if (c.want == "" && err != nil) || (c.want != "" && (err == nil || err.Error() != c.want)) {
+			t.Errorf("memory %+v: %v, want %q", c.levels, err, c.want)
+		}
+	}
+	for _, c := range []struct {
+		curve Curve
+		want  string
+	}{
+		{Curve{{From: 0, To: 100}, {From: 100, To: 100}, {From: 100, To: 0}}, "segment 1: to = 100 must be greater than from = 100"},
+		{Curve{{From: 0, To: 100}, {From: 0, To: 0}}, "segment 1: from = 0 does not continue segment 0, which ends at 100"},
+		{Curve{{From: -1, To: 0}}, "segment 0: from = -1 is negative"},
+		{Curve{{From: 0, To: 1}, {From: 1, To: 0}}, ""},
+	} {
+		err := c.curve.Validate()
+		if (c.want == "" && err != nil) || (c.want != "" && (err == nil || err.Error() != c.want)) {
+			t.Errorf("curve %+v: %v, want %q", c.curve, err, c.want)
+		}
+	}
+}
+
+// TestSharedMemoryValidateEdges: one core is enough; sockets 0 (not
+// given: one), 1 and as many as the cores are valid, −1 and one more than
+// the cores are not (the case conditions gremlins cannot see, as above).
+func TestSharedMemoryValidateEdges(t *testing.T) {
+	o := Overhead{A: 1e-7, B: 1e-7, Growth: GrowthLog}
+	for _, c := range []struct {
+		cores, sockets int
+		want           string
+	}{
+		{1, 0, ""}, {1, 1, ""}, {4, 4, ""}, {0, 0, "cores = 0 must be at least 1"},
+		{4, -1, "sockets = -1 must be between 1 and the cores (4)"}, {4, 5, "sockets = 5 must be between 1 and the cores (4)"},
+	} {
+		s := &SharedMemory{Cores: c.cores, Sockets: c.sockets, Fork: o, Barrier: o, Reduction: o, Chunk: o, CoreBandwidth: 1, SocketBandwidth: 1}
+		err := s.Validate()
+		if (c.want == "" && err != nil) || (c.want != "" && (err == nil || err.Error() != c.want)) {
+			t.Errorf("cores %d, sockets %d: %v, want %q", c.cores, c.sockets, err, c.want)
+		}
+	}
+}
