@@ -2097,12 +2097,18 @@ func FileProcs(f *parser.File, table *CostTable) *Procs {
 
 func (p *Procs) summary(name string) (*UnitResult, bool) {
 	p.mu.Lock()
-	defer p.mu.Unlock()
-	if r, ok := p.got[name]; ok {
+	r, ok := p.got[name]
+	p.mu.Unlock()
+	if ok {
 		return r, r != nil
 	}
-	r, _ := p.eng.Procedure(p.f, name)
+	// Counted without the lock (the engine is safe for concurrent use),
+	// so that one long count does not hold up the file's other
+	// estimates; two at once may both count it, with the same result.
+	r, _ = p.eng.Procedure(p.f, name)
+	p.mu.Lock()
 	p.got[name] = r
+	p.mu.Unlock()
 	return r, r != nil
 }
 

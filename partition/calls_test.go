@@ -198,3 +198,46 @@ end program
 		t.Errorf("no note that STEP is ambiguous: %q", e.Notes)
 	}
 }
+
+// TestCallsInFileConcurrent: estimates of one file at once (as the
+// server runs them) share its callees' counts safely (go test -race).
+func TestCallsInFileConcurrent(t *testing.T) {
+	src := `program p
+  real :: a(1000)
+  integer :: it
+  do it = 1, 10
+    call scale(a, 1000)
+  end do
+contains
+  subroutine scale(a, n)
+    integer :: n, i
+    real :: a(n)
+    do i = 1, n
+      a(i) = 2.0 * a(i)
+    end do
+  end subroutine
+end program
+`
+	f, u := parseOne(t, "conc.f90", src)
+	opt := Options{Machine: machine.DefaultMachine(), Procs: 1}
+	loop := firstLoop(t, u, 4, f)
+	want := secs(t, EstimateLoop(f, u, loop, FromUnit(u, 1, ""), opt).Compute)
+	errs := make(chan string, 8)
+	done := make(chan bool)
+	for range 8 {
+		go func() {
+			e := EstimateLoop(f, u, loop, FromUnit(u, 1, ""), opt)
+			if v, ok := complexity.Seconds(e.Compute); !ok || v != want {
+				errs <- fmt.Sprintf("%s, want %g s", e.Compute, want)
+			}
+			done <- true
+		}()
+	}
+	for range 8 {
+		<-done
+	}
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}
