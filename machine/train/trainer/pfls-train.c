@@ -331,7 +331,8 @@ static int warm_up(int pat)
 
 /* The time of one call, largest over the ranks, from calls repetitions:
  * the element shift in a batch, the others one barrier-separated call at a
- * time (median of the calls). */
+ * time (median of the calls); with --charge the neighbour patterns back
+ * to back, at the pace of the last rank (below). */
 static double measure(int pat, long n, int calls)
 {
 	double t, *each, *worst, result;
@@ -357,23 +358,35 @@ static double measure(int pat, long n, int calls)
 	 * back to back, as in the kit's REDBLACK. The collectives keep the
 	 * barrier. */
 	if (charged && pat != BROADCAST && pat != REDUCTION_BROADCAST && pat != ALLTOALL) {
+		double span[2], last[2];
 		MPI_Barrier(MPI_COMM_WORLD);
 		/* the timed calls come after warm_up(), when every call takes
 		 * the same time: the time a stencil's sweeps take once they
-		 * run */
+		 * run. Their time is how fast the last rank gets through
+		 * them: from the last rank's start of the first to the last
+		 * rank's end of the last (SMPI's clock is the same on every
+		 * rank). A rank's own few calls are not that pace where its
+		 * calls take unequal times: SMPI's sends up to 64 KiB return
+		 * before the data has left, a rank's next send shares its link
+		 * with the one still going out, and on the cluster preset at
+		 * P = 64 a rank of the open chain took 1.7 to 4.3 us a call
+		 * over 4 calls of 16 KiB while the chain went at 2.66 us (its
+		 * cross-leaf pair's 2 us and 16 KiB at 25 GB/s; the kit's
+		 * Jacobi paid 2.66 a shift there): the largest of the ranks'
+		 * own times had Jacobi's column strips 50% high at N = 4096 */
 		for (i = 0; i < warm_up(pat); i++) {
 			call(pat, n);
 			reverse = !reverse;
 		}
-		t = now();
+		span[0] = now();
 		for (i = 0; i < calls; i++) {
 			call(pat, n);
 			reverse = !reverse;
 		}
 		reverse = 0;
-		t = (now() - t) / calls;
-		MPI_Allreduce(&t, &result, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-		return result;
+		span[1] = now();
+		MPI_Allreduce(span, last, 2, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+		return (last[1] - last[0]) / calls;
 	}
 #endif
 	each = malloc(calls * sizeof *each);
