@@ -230,8 +230,9 @@ func TestSMPIAccuracyTorus(t *testing.T) {
 // switches of 32 nodes: a row of the 8 × 8 grid is on one leaf (a shift
 // 1 µs), a column crosses between leaves (2 µs, as the open shift over
 // all 64 ranks). Before the grid shifts REDBLACK's and Jacobi's blocks
-// came out 41-50% high, and before the training set ran an open shift
-// P + 8 calls before timing it (22 left it at 2.25 µs, unsettled, against
+// came out 41-50% high, and while the training set took the largest of
+// the ranks' own times after 22 calls of an open shift (2.25 µs: the
+// barrier's skew still travelling along the chain; the chain's pace is
 // 2.0) the column strips and ERLEBACHER 7-14% high. On 2026-11-23
 // REDBLACK measured 0.2% (worst 0.6%), Jacobi 0.2% (1.1%), ERLEBACHER
 // 1.6%; column strips faster at every N, simulated and predicted; 20 s.

@@ -298,17 +298,19 @@ static long need(int pat, long n)
 
 /* --charge: the untimed calls of a neighbour pattern before its timed
  * ones (even: the shifts alternate direction). A barrier releases the
- * ranks up to log2(P) message times apart, and that skew takes calls to
- * die out. On ncube2 a circular shift settles after about P/2 calls (the
- * per-call time steps down after 4, 8, 16, ... calls: 31 at P = 64, 127
- * at P = 256), an open chain after about 2 log2(P) (23 at P = 256). The
- * element shift sends 16 messages a call, and a quarter of the circular
- * shift's calls put it within 3% of 80 calls' at P = 64. On the cluster
- * preset (two leaf switches at P = 64) an open chain's skew travels about
- * one rank a call: 22 calls left the open shift at 2.25 us, 64 settle it
- * at 2.00 (ranks 31 and 32, on different leaves); up to P = 64 the open
- * chains get P + 8 calls, above that (where training time grows with the
- * calls) 3 log2(P) + 4. */
+ * ranks up to log2(P) message times apart, and the pattern takes a few
+ * calls to reach its pace. That skew then travels along the ranks for
+ * many calls (on ncube2 a circular shift's slowest rank took 106, 101, 90
+ * and 84 us a call after 12, 28, 40 and 64 calls at P = 256 and 64 bytes,
+ * 81.4 after 136; on the cluster preset at P = 64 an open chain's 2.26 us
+ * after 12 to 40 calls, 2.01 after 64), but the last rank's pace, which
+ * measure() times, is the settled one from the 10th call on in each of
+ * these (81.4 and 2.01 us; at P = 1024 on ncube2 an open shift of 1 KiB
+ * 535 us after 34 calls, where the slowest rank took 623): 3 log2(P) + 4
+ * calls, where the circular shift had P/2 + 8 and the open chains up to
+ * P = 64 P + 8 while each rank's own time was taken. The element shift,
+ * timed in a batch per rank, keeps a quarter of the circular shift's
+ * former count (within 3% of 80 calls' at P = 64). */
 static int settle = -1; /* --settle K: K untimed calls instead */
 
 static int warm_up(int pat)
@@ -318,13 +320,8 @@ static int warm_up(int pat)
 		return settle & ~1;
 	while ((1 << lg) < nprocs)
 		lg++;
-	switch (pat) {
-	case VECTOR_SHIFT: return (nprocs / 2 + 8) & ~1;
-	case ELEMENT_SHIFT: return (nprocs / 8 + 2) & ~1;
-	case OPEN_SHIFT: case OPEN_SHIFT_STRIDED: case HALO2:
-		if (nprocs <= 64 && nprocs + 8 > 3 * lg + 4)
-			return (nprocs + 8) & ~1;
-	}
+	if (pat == ELEMENT_SHIFT)
+		return (nprocs / 8 + 2) & ~1;
 	return (3 * lg + 4) & ~1;
 }
 
