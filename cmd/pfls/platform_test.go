@@ -241,7 +241,7 @@ func TestSMPIAccuracyTorus(t *testing.T) {
 // the chain went at 2.66 µs, and the training set took the largest of
 // the ranks' own times: the column strips came out 50% high and slower
 // than the blocks from N ≈ 3129 (simulated: faster at every N). It now
-// times the last rank's pace (3% high).
+// times the last rank's pace (2.3% high here).
 func TestSMPIAccuracyClusterP64(t *testing.T) {
 	smpiAccuracy(t, "cluster", 64, []accuracyCase{
 		{"redblack", "64,128,256,512,1024,2048", 2, false, false, true},
