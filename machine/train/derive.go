@@ -2,9 +2,9 @@ package train
 
 // Curves made rather than measured: pfls train at a large processor count
 // on a simulated platform (SMPI). There every message is simulated, and a
-// circular shift at P = 1024 costs 0.4 s of this machine a call and needs
-// about P/2 + 8 untimed calls before its time per call settles (see
-// warm_up in trainer/pfls-train.c): one size takes minutes. The settled
+// circular shift at P = 1024 costs 0.4 s of this machine a call, and
+// with the 3 log2 P + 4 untimed calls before the timed ones (see warm_up
+// in trainer/pfls-train.c) one size takes seconds to a minute. The settled
 // neighbour curves do not depend on P where every neighbour is one link
 // away (ncube2: ranks in Gray-code order on a hypercube): measured at
 // P = 16, 64, 256 and 1024 they agree within 1%. A pairwise all-to-all

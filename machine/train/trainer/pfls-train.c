@@ -298,17 +298,19 @@ static long need(int pat, long n)
 
 /* --charge: the untimed calls of a neighbour pattern before its timed
  * ones (even: the shifts alternate direction). A barrier releases the
- * ranks up to log2(P) message times apart, and that skew takes calls to
- * die out. On ncube2 a circular shift settles after about P/2 calls (the
- * per-call time steps down after 4, 8, 16, ... calls: 31 at P = 64, 127
- * at P = 256), an open chain after about 2 log2(P) (23 at P = 256). The
- * element shift sends 16 messages a call, and a quarter of the circular
- * shift's calls put it within 3% of 80 calls' at P = 64. On the cluster
- * preset (two leaf switches at P = 64) an open chain's skew travels about
- * one rank a call: 22 calls left the open shift at 2.25 us, 64 settle it
- * at 2.00 (ranks 31 and 32, on different leaves); up to P = 64 the open
- * chains get P + 8 calls, above that (where training time grows with the
- * calls) 3 log2(P) + 4. */
+ * ranks up to log2(P) message times apart, and the pattern takes a few
+ * calls to reach its pace. That skew then travels along the ranks for
+ * many calls (on ncube2 a circular shift's slowest rank took 106, 101, 90
+ * and 84 us a call after 12, 28, 40 and 64 calls at P = 256 and 64 bytes,
+ * 81.4 after 136; on the cluster preset at P = 64 an open chain's 2.26 us
+ * after 12 to 40 calls, 2.01 after 64), but the last rank's pace, which
+ * measure() times, is the settled one from the 10th call on in each of
+ * these (81.4 and 2.01 us; at P = 1024 on ncube2 an open shift of 1 KiB
+ * 535 us after 34 calls, where the slowest rank took 623): 3 log2(P) + 4
+ * calls, where the circular shift had P/2 + 8 and the open chains up to
+ * P = 64 P + 8 while each rank's own time was taken. The element shift,
+ * timed in a batch per rank, keeps a quarter of the circular shift's
+ * former count (within 3% of 80 calls' at P = 64). */
 static int settle = -1; /* --settle K: K untimed calls instead */
 
 static int warm_up(int pat)
@@ -318,20 +320,16 @@ static int warm_up(int pat)
 		return settle & ~1;
 	while ((1 << lg) < nprocs)
 		lg++;
-	switch (pat) {
-	case VECTOR_SHIFT: return (nprocs / 2 + 8) & ~1;
-	case ELEMENT_SHIFT: return (nprocs / 8 + 2) & ~1;
-	case OPEN_SHIFT: case OPEN_SHIFT_STRIDED: case HALO2:
-		if (nprocs <= 64 && nprocs + 8 > 3 * lg + 4)
-			return (nprocs + 8) & ~1;
-	}
+	if (pat == ELEMENT_SHIFT)
+		return (nprocs / 8 + 2) & ~1;
 	return (3 * lg + 4) & ~1;
 }
 
 
 /* The time of one call, largest over the ranks, from calls repetitions:
  * the element shift in a batch, the others one barrier-separated call at a
- * time (median of the calls). */
+ * time (median of the calls); with --charge the neighbour patterns back
+ * to back, at the pace of the last rank (below). */
 static double measure(int pat, long n, int calls)
 {
 	double t, *each, *worst, result;
@@ -357,23 +355,35 @@ static double measure(int pat, long n, int calls)
 	 * back to back, as in the kit's REDBLACK. The collectives keep the
 	 * barrier. */
 	if (charged && pat != BROADCAST && pat != REDUCTION_BROADCAST && pat != ALLTOALL) {
+		double span[2], last[2];
 		MPI_Barrier(MPI_COMM_WORLD);
 		/* the timed calls come after warm_up(), when every call takes
 		 * the same time: the time a stencil's sweeps take once they
-		 * run */
+		 * run. Their time is how fast the last rank gets through
+		 * them: from the last rank's start of the first to the last
+		 * rank's end of the last (SMPI's clock is the same on every
+		 * rank). A rank's own few calls are not that pace where its
+		 * calls take unequal times: SMPI's sends up to 64 KiB return
+		 * before the data has left, a rank's next send shares its link
+		 * with the one still going out, and on the cluster preset at
+		 * P = 64 a rank of the open chain took 1.7 to 4.3 us a call
+		 * over 4 calls of 16 KiB while the chain went at 2.66 us (its
+		 * cross-leaf pair's 2 us and 16 KiB at 25 GB/s; the kit's
+		 * Jacobi paid 2.66 a shift there): the largest of the ranks'
+		 * own times had Jacobi's column strips 50% high at N = 4096 */
 		for (i = 0; i < warm_up(pat); i++) {
 			call(pat, n);
 			reverse = !reverse;
 		}
-		t = now();
+		span[0] = now();
 		for (i = 0; i < calls; i++) {
 			call(pat, n);
 			reverse = !reverse;
 		}
 		reverse = 0;
-		t = (now() - t) / calls;
-		MPI_Allreduce(&t, &result, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-		return result;
+		span[1] = now();
+		MPI_Allreduce(span, last, 2, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+		return (last[1] - last[0]) / calls;
 	}
 #endif
 	each = malloc(calls * sizeof *each);
