@@ -292,6 +292,15 @@ func TestOMPScheduleDynamicBudget(t *testing.T) {
 	if !ok || busy != 4 || chunks != 1 {
 		t.Errorf("tie: busy %g, %g chunks (ok %v), want 4 and thread 0's 1 chunk", busy, chunks, ok)
 	}
+	// A tie for the next chunk goes to the lowest number too: after 1 |
+	// 2 | 1 both threads are free at 2, and thread 0, which has just
+	// taken a chunk, takes the 10 as well: it finishes last at 12 after
+	// 3 chunks (thread 1 would have finished at 12 after 2).
+	budget = 100
+	busy, _, chunks, ok = ompSchedule(ompRun{list: []float64{1, 2, 1, 10}, n: 4}, o, 2, 0, &budget)
+	if !ok || busy != 12 || chunks != 3 {
+		t.Errorf("tie for a chunk: busy %g, %g chunks (ok %v), want 12 and thread 0's 3 chunks", busy, chunks, ok)
+	}
 }
 
 // TestOMPStrayEndParallel: an END PARALLEL that closes no region is
