@@ -1163,7 +1163,8 @@ func TestZeroCostModel(t *testing.T) {
 // the statement that declares the target, not the statements before or
 // after it (here in upper case). The subscripts of the new ALIGN are the
 // source's own, from its place in a list of alignees (A(I,J) after
-// C(J,I)), not the first alignee's.
+// C(J,I)), not the first alignee's, or those written before WITH for
+// all the alignees after "::".
 func TestAlignFixCaseAndSubscripts(t *testing.T) {
 	const loop = "  do j = 1, n\n    do i = 1, n\n      b(i,j) = a(i,j) * 2.0\n    end do\n  end do\nend program h\n"
 	const cloop = "  DO K = 1, 10\n    FORALL (I = 2:N+1, J = 2:N+1) A(J,I) = K*(I+J)\n" +
@@ -1181,6 +1182,10 @@ func TestAlignFixCaseAndSubscripts(t *testing.T) {
 			"      ALIGN C(J,I), A(I,J) WITH E(I,J)\n      ALIGN B WITH D\n      DISTRIBUTE D(:,BLOCK)\n      DISTRIBUTE E(BLOCK,:)\n      C(1,1) = 0.0\n" +
 			"      DO 10 J = 1, N\n         DO 10 I = 1, N\n            B(I,J) = A(I,J) * 2.0\n   10 CONTINUE\n      END\n",
 			"      ALIGN B(I,J) WITH E(I,J)\n", parser.Fixed},
+		{"dummies-first.f", "      PROGRAM HD\n      PARAMETER (N = 512)\n      REAL A(N,N), B(N,N), C(N,N)\n!HPF$ TEMPLATE T(N,N)\n" +
+			"!HPF$ ALIGN (I,J) WITH T(I,J) :: A, C\n!HPF$ DISTRIBUTE T(*,BLOCK)\n!HPF$ DISTRIBUTE B(BLOCK,*)\n      C(1,1) = 0.0\n" +
+			"      DO 10 J = 1, N\n         DO 10 I = 1, N\n            B(I,J) = A(I,J) * 2.0\n   10 CONTINUE\n      END\n",
+			"!HPF$ ALIGN B(I,J) WITH T(I,J)\n", parser.Fixed},
 	} {
 		f := parser.Parse(c.name, []byte(c.src), &parser.Config{Form: c.form})
 		if errs := f.Errors(); len(errs) > 0 {
