@@ -1249,3 +1249,31 @@ func TestAlignFixAtColumn72(t *testing.T) {
 		}
 	}
 }
+
+// TestTooFewSubscripts: an assignment to an array with fewer subscripts
+// than its rank (an error, which the parser's checks let pass) does not
+// stop the analysis: the broadcast of the pivot column is still found to wait for
+// the column's owner (as in TestFindingOrderAndRange).
+func TestTooFewSubscripts(t *testing.T) {
+	src := `      PROGRAM GE
+      PARAMETER (N = 16)
+      DOUBLE PRECISION A(N,N)
+      DECOMPOSITION D(N,N)
+      ALIGN A WITH D
+      DISTRIBUTE D(:,CYCLIC)
+      DO 30 K = 1, N-1
+         A(K) = 2.0 * A(K,K)
+         DO 20 I = K+1, N
+            A(I,K) = A(I,K) / A(K,K)
+            DO 10 J = K+1, N
+               A(I,J) = A(I,J) - A(I,K)*A(K,J)
+   10       CONTINUE
+   20    CONTINUE
+   30 CONTINUE
+      END
+`
+	f := parser.Parse("ge.f", []byte(src), nil)
+	if got := codes(Capabilities(f, nil, partition.Options{Procs: 16}))["non-overlapped-broadcast"]; got != 1 {
+		t.Errorf("%d non-overlapped-broadcast, want 1", got)
+	}
+}
