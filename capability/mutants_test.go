@@ -1163,7 +1163,8 @@ func TestZeroCostModel(t *testing.T) {
 // the statement that declares the target, not the statements before or
 // after it (here in upper case). The subscripts of the new ALIGN are the
 // source's own, from its place in a list of alignees (A(I,J) after
-// C(J,I)), not the first alignee's.
+// C(J,I)), not the first alignee's, or those written before WITH for
+// all the alignees after "::".
 func TestAlignFixCaseAndSubscripts(t *testing.T) {
 	const loop = "  do j = 1, n\n    do i = 1, n\n      b(i,j) = a(i,j) * 2.0\n    end do\n  end do\nend program h\n"
 	const cloop = "  DO K = 1, 10\n    FORALL (I = 2:N+1, J = 2:N+1) A(J,I) = K*(I+J)\n" +
@@ -1181,6 +1182,10 @@ func TestAlignFixCaseAndSubscripts(t *testing.T) {
 			"      ALIGN C(J,I), A(I,J) WITH E(I,J)\n      ALIGN B WITH D\n      DISTRIBUTE D(:,BLOCK)\n      DISTRIBUTE E(BLOCK,:)\n      C(1,1) = 0.0\n" +
 			"      DO 10 J = 1, N\n         DO 10 I = 1, N\n            B(I,J) = A(I,J) * 2.0\n   10 CONTINUE\n      END\n",
 			"      ALIGN B(I,J) WITH E(I,J)\n", parser.Fixed},
+		{"dummies-first.f", "      PROGRAM HD\n      PARAMETER (N = 512)\n      REAL A(N,N), B(N,N), C(N,N)\n!HPF$ TEMPLATE T(N,N)\n" +
+			"!HPF$ ALIGN (I,J) WITH T(I,J) :: A, C\n!HPF$ DISTRIBUTE T(*,BLOCK)\n!HPF$ DISTRIBUTE B(BLOCK,*)\n      C(1,1) = 0.0\n" +
+			"      DO 10 J = 1, N\n         DO 10 I = 1, N\n            B(I,J) = A(I,J) * 2.0\n   10 CONTINUE\n      END\n",
+			"!HPF$ ALIGN B(I,J) WITH T(I,J)\n", parser.Fixed},
 	} {
 		f := parser.Parse(c.name, []byte(c.src), &parser.Config{Form: c.form})
 		if errs := f.Errors(); len(errs) > 0 {
@@ -1242,5 +1247,33 @@ func TestAlignFixAtColumn72(t *testing.T) {
 		if n != 1 {
 			t.Errorf("%d letters: %d missing-align findings", len(name), n)
 		}
+	}
+}
+
+// TestTooFewSubscripts: an assignment to an array with fewer subscripts
+// than its rank (an error, which the parser's checks let pass) does not
+// stop the analysis: the broadcast of the pivot column is still found to wait for
+// the column's owner (as in TestFindingOrderAndRange).
+func TestTooFewSubscripts(t *testing.T) {
+	src := `      PROGRAM GE
+      PARAMETER (N = 16)
+      DOUBLE PRECISION A(N,N)
+      DECOMPOSITION D(N,N)
+      ALIGN A WITH D
+      DISTRIBUTE D(:,CYCLIC)
+      DO 30 K = 1, N-1
+         A(K) = 2.0 * A(K,K)
+         DO 20 I = K+1, N
+            A(I,K) = A(I,K) / A(K,K)
+            DO 10 J = K+1, N
+               A(I,J) = A(I,J) - A(I,K)*A(K,J)
+   10       CONTINUE
+   20    CONTINUE
+   30 CONTINUE
+      END
+`
+	f := parser.Parse("ge.f", []byte(src), nil)
+	if got := codes(Capabilities(f, nil, partition.Options{Procs: 16}))["non-overlapped-broadcast"]; got != 1 {
+		t.Errorf("%d non-overlapped-broadcast, want 1", got)
 	}
 }
