@@ -591,7 +591,17 @@ func (m *unitModel) userElemental(name string) bool {
 // right side of an assignment to a scalar is a scalar (Fortran 2018
 // 10.2.1.2), so an array right side means an array assignment.
 func (m *unitModel) assignWork(a *parser.AssignStmt, perElement, once Poly, e env) Poly {
-	if _, isArray, _ := m.arrayElements(a.LHS, e); isArray || m.spanMode || a.Pointer {
+	if _, isArray, known := m.arrayElements(a.LHS, e); isArray || m.spanMode || a.Pointer {
+		if !known && !m.spanMode && !a.Pointer {
+			// The left side's shape is not known (an allocatable given
+			// another shape): an array right side has the shape the
+			// assignment takes (conformance, or reallocation to it,
+			// Fortran 2018 10.2.1.2-3).
+			if ext, isR, okR := m.shape(a.RHS, e); isR && okR {
+				n := m.elementsOf(ext, true, "")
+				return perElement.Sub(once).Mul(n).Add(once)
+			}
+		}
 		return m.arrayWork(a.LHS, perElement, once, e, &m.res.Notes)
 	}
 	ext, isArray, ok := m.shape(a.LHS, e)

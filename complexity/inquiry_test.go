@@ -291,6 +291,8 @@ end module
 		"S: p = 1.0":      "N",
 		// C = 2.0*C + 1.0 keeps C's shape: its ALLOCATE still holds.
 		"R: do i = 1, size(c)": "2*N + 1",
+		// A = B gives A B's shape: M elements of a load and a store.
+		"R: a = b": "2*M",
 	} {
 		if got[stmt] != want {
 			t.Errorf("%s: %s, want %s", stmt, got[stmt], want)
