@@ -289,9 +289,34 @@ func (p *pass) unitTree(f *parser.File, u *parser.Unit, out *[]*UnitResult) {
 
 type engineProcs struct {
 	p      *pass
-	caller string
+	file   *parser.File // the caller's
+	caller *parser.Unit
 	deps   map[string]string
 	notes  *[]string
+}
+
+// resolve finds the procedure a call of name from the unit caller means:
+// an internal procedure of the caller or of one of its hosts (Fortran
+// 2018 19.3.1: its name is local to its host, and hides a global one),
+// else the workspace's procedure of that name.
+func (p *pass) resolve(f *parser.File, caller *parser.Unit, name string) (procRef, bool) {
+	for h := caller; h != nil; h = h.Parent {
+		if h.Kind == parser.UnitModule || h.Kind == parser.UnitSubmodule {
+			break // a module's procedures are the workspace's (by USE)
+		}
+		for _, k := range h.Contains {
+			if k.Name == name && k.Scope != nil && (k.Kind == parser.UnitSubroutine || k.Kind == parser.UnitFunction) {
+				if ref, ok := p.procs[name]; ok && ref.u == k {
+					return ref, true
+				}
+				if f != nil {
+					return procRef{f, k}, true
+				}
+			}
+		}
+	}
+	ref, ok := p.procs[name]
+	return ref, ok
 }
 
 func (ep engineProcs) context() context.Context { return ep.p.ctx }
@@ -309,11 +334,15 @@ func (ep engineProcs) memo() *memo {
 
 func (ep engineProcs) summary(name string) (*UnitResult, bool) {
 	p := ep.p
-	ref, ok := p.procs[name]
+	ref, ok := p.resolve(ep.file, ep.caller, name)
 	if !ok {
 		return nil, false
 	}
-	if cyc := p.cycleOf(name); cyc != "" && cyc == p.cycleOf(ep.caller) {
+	caller := ""
+	if ep.caller != nil {
+		caller = ep.caller.Name
+	}
+	if cyc := p.cycleOf(name); cyc != "" && cyc == p.cycleOf(caller) {
 		*ep.notes = append(*ep.notes, fmt.Sprintf("recursive call of %s (cycle of calls: %s): its cost is the unknown %s", name, strings.Join(p.members[cyc], ", "), cyc))
 		ep.deps[name] = "cycle:" + cyc
 		return &UnitResult{Unit: ref.u, File: ref.f, Summary: Var(cyc)}, true
@@ -387,7 +416,7 @@ func (p *pass) unit(f *parser.File, u *parser.Unit) *UnitResult {
 	defer func() { p.depth-- }()
 	key := unitKey(f, u, p.opts.Pips, p.opts.Branches[f.Name])
 	p.running[u] = true // a cached result that depends on u itself is not reused
-	if c := p.e.lookup(key); c != nil && p.depsHold(u, c.deps) {
+	if c := p.e.lookup(key); c != nil && p.depsHold(f, u, c.deps) {
 		delete(p.running, u)
 		r := *c.res
 		r.Unit, r.File = u, f
@@ -397,7 +426,7 @@ func (p *pass) unit(f *parser.File, u *parser.Unit) *UnitResult {
 	}
 	deps := map[string]string{}
 	var notes []string
-	r := p.e.analyzeRecovering(f, u, engineProcs{p, u.Name, deps, &notes})
+	r := p.e.analyzeRecovering(f, u, engineProcs{p, f, u, deps, &notes})
 	for _, n := range notes {
 		if !slices.Contains(r.Notes, n) {
 			r.Notes = append(r.Notes, n)
@@ -433,9 +462,9 @@ func unitName(u *parser.Unit) string {
 	return u.Kind.String()
 }
 
-func (p *pass) depsHold(u *parser.Unit, deps map[string]string) bool {
+func (p *pass) depsHold(f *parser.File, u *parser.Unit, deps map[string]string) bool {
 	for name, sum := range deps {
-		ref, ok := p.procs[name]
+		ref, ok := p.resolve(f, u, name)
 		if !ok || p.running[ref.u] {
 			return false
 		}

@@ -306,3 +306,33 @@ end module
 		}
 	}
 }
+
+// TestInternalProcedureScope: a call of an internal procedure's name
+// means the caller's own (or its host's), not another program's of the
+// same name elsewhere in the workspace (Fortran 2018 19.3.1): program B's
+// WORK does one store, program A's 10,000 updates of 7.
+func TestInternalProcedureScope(t *testing.T) {
+	prog := func(name, body string) *parser.File {
+		src := "program " + name + "\n  real :: x(100)\n  call work(x)\ncontains\n  subroutine work(v)\n    real :: v(100)\n    integer :: i, j\n" + body + "  end subroutine\nend program\n"
+		return parseSrc(t, src)
+	}
+	a := prog("a", "    do j = 1, 100\n      do i = 1, 100\n        v(i) = v(i) + v(j)\n      end do\n    end do\n")
+	a.Name = "a.f90"
+	b := prog("b", "    v(1) = 0.0\n")
+	b.Name = "b.f90"
+	eng := NewEngine(Options{})
+	for range 2 { // the second time from the cache
+		res := eng.Analyze(a, b)
+		got := map[string]string{}
+		for _, rs := range res {
+			for _, r := range rs {
+				if r.Unit.Kind == parser.UnitMain {
+					got[r.Unit.Name] = r.Summary.String()
+				}
+			}
+		}
+		if got["A"] != "70000" || got["B"] != "1" {
+			t.Errorf("A %s, B %s; want 70000 and 1 (each its own WORK)", got["A"], got["B"])
+		}
+	}
+}

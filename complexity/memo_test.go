@@ -77,7 +77,7 @@ func TestMemoSameResults(t *testing.T) {
 			t.Errorf("%s: with the memo\n%s\nwithout\n%s", n, got, want)
 		}
 		p := with.begin(t.Context(), f)
-		ep := engineProcs{p, "", map[string]string{}, new([]string)}
+		ep := engineProcs{p, nil, nil, map[string]string{}, new([]string)}
 		for _, u := range f.Units {
 			analyzeUnit(f, u, with.cost, nil, ep)
 		}
