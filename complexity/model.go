@@ -2047,7 +2047,17 @@ func StmtCost(u *parser.Unit, s parser.Stmt, table *CostTable) Poly {
 		}
 		return true
 	})
+	return stmtCost(u, s, table, keep, nil)
+}
+
+// stmtCost prices one statement out of its unit's flow (StmtCost,
+// StmtCostIn): the names in keep stand for themselves, a call of one of
+// procs's procedures costs its summary (procs nil: none in view).
+func stmtCost(u *parser.Unit, s parser.Stmt, table *CostTable, keep map[string]bool, procs *Procs) Poly {
 	m := &unitModel{u: u, sc: u.Scope, cost: table, keep: keep, res: &UnitResult{}, procs: noProcs{}, elementReductions: true}
+	if procs != nil {
+		m.procs, m.summaries = procs, true
+	}
 	c, _ := m.simple(s, env{}, false)
 	return c
 }
@@ -2074,9 +2084,7 @@ func StmtCostIn(u *parser.Unit, s parser.Stmt, table *CostTable, procs *Procs) P
 			}
 		}
 	}
-	m := &unitModel{u: u, sc: u.Scope, cost: table, keep: keep, res: &UnitResult{}, procs: procs, elementReductions: true, summaries: true}
-	c, _ := m.simple(s, env{}, false)
-	return c
+	return stmtCost(u, s, table, keep, procs)
 }
 
 // Procs gives the counts of the procedures of a file under one cost

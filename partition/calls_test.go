@@ -8,6 +8,19 @@ import (
 	"github.com/pfls/pfls/machine"
 )
 
+// loopCompute estimates the loop on the given line of the file's first
+// unit on one processor: its computation in seconds, and its notes.
+func loopCompute(t *testing.T, name, src string, line int) (float64, []string) {
+	t.Helper()
+	f, u := parseOne(t, name, src)
+	e := EstimateLoop(f, u, firstLoop(t, u, line, f), FromUnit(u, 1, ""), Options{Machine: machine.DefaultMachine(), Procs: 1})
+	v, ok := complexity.Seconds(e.Compute)
+	if !ok {
+		t.Fatalf("%s: computation %s is not a number", name, e.Compute)
+	}
+	return v, e.Notes
+}
+
 // TestCallsInFile: a loop that calls a subroutine of the same file, or
 // references one of its functions, pays the procedure's work, with the
 // call's arguments (a count, an array's extent for an assumed shape); it
@@ -45,18 +58,8 @@ end program
 `, n, n)
 	}
 	m := machine.DefaultMachine()
-	opt := Options{Machine: m, Procs: 1}
-	compute := func(n int) (float64, []string) {
-		f, u := parseOne(t, "p.f90", prog(n))
-		e := EstimateLoop(f, u, firstLoop(t, u, 4, f), FromUnit(u, 1, ""), opt)
-		v, ok := complexity.Seconds(e.Compute)
-		if !ok {
-			t.Fatalf("n = %d: computation %s is not a number", n, e.Compute)
-		}
-		return v, e.Notes
-	}
-	small, notes := compute(1000)
-	big, _ := compute(2000)
+	small, notes := loopCompute(t, "n1000.f90", prog(1000), 4)
+	big, _ := loopCompute(t, "n2000.f90", prog(2000), 4)
 	// SCALE: a load, a multiply and a store an element; TOTAL (SUM over
 	// V, whose extent is X's): a load and an add an element. Ten calls
 	// of each: at least 10 × n × (2 loads + a multiply + an add).
@@ -148,17 +151,8 @@ end program
 `
 	}
 	opt := Options{Machine: machine.DefaultMachine(), Procs: 1}
-	run := func(arg string) (float64, []string) {
-		f, u := parseOne(t, "p.f90", src(arg))
-		e := EstimateLoop(f, u, firstLoop(t, u, 4, f), FromUnit(u, 1, ""), opt)
-		v, ok := complexity.Seconds(e.Compute)
-		if !ok {
-			t.Fatalf("ROW(%s): computation %s is not a number", arg, e.Compute)
-		}
-		return v, e.Notes
-	}
-	tri, notes := run("i")
-	full, _ := run("1000")
+	tri, notes := loopCompute(t, "row-i.f90", src("i"), 4)
+	full, _ := loopCompute(t, "row-1000.f90", src("1000"), 4)
 	if r := tri / full; r < 0.5005*0.99 || r > 0.5005*1.01 {
 		t.Errorf("ROW(I) %g s, ROW(1000) %g s: ratio %.4f, want 0.5005", tri, full, r)
 	}
