@@ -136,7 +136,7 @@ func (m *unitModel) assumedExtent(sym *parser.Symbol, i int) (Poly, bool) {
 			return Poly{}, false
 		}
 	}
-	key := fmt.Sprintf("\x00extent:%s:%d", sym.Name, i+1)
+	key := extentKey(sym.Name, i)
 	if u, ok := m.entry[key]; ok {
 		return u, true
 	}
@@ -169,6 +169,12 @@ func (m *unitModel) assumedExtent(sym *parser.Symbol, i int) (Poly, bool) {
 	}
 	m.res.Extents[m.lastUnknown()] = Extent{sym.Name, i, host}
 	return u, true
+}
+
+// extentKey is the name under which the unit's model keeps the extent
+// of dimension i (from 0) of an assumed-shape dummy (m.entry).
+func extentKey(name string, i int) string {
+	return fmt.Sprintf("\x00extent:%s:%d", name, i+1)
 }
 
 // bindExtents puts, in a callee's count, the extents of the actual
@@ -218,7 +224,7 @@ func (m *unitModel) bindExtents(sum Poly, callee *UnitResult, hdr *parser.Subpro
 		if !ok {
 			continue
 		}
-		arg := actualFor(hdr, args, i)
+		arg := ActualFor(hdr, args, i)
 		dummy := callee.Unit.Scope.Lookup(x.Dummy)
 		if arg == nil || dummy == nil {
 			continue
@@ -237,10 +243,10 @@ func (m *unitModel) bindExtents(sum Poly, callee *UnitResult, hdr *parser.Subpro
 	return sum, out
 }
 
-// actualFor is the actual argument of a call for the callee's formal i:
+// ActualFor is the actual argument of a call for the callee's formal i:
 // the one with its keyword, else the i-th positional one; nil when the
 // call passes none.
-func actualFor(hdr *parser.SubprogramStmt, args []parser.Expr, i int) parser.Expr {
+func ActualFor(hdr *parser.SubprogramStmt, args []parser.Expr, i int) parser.Expr {
 	if hdr != nil && i < len(hdr.Params) {
 		if id, ok := hdr.Params[i].(*parser.Ident); ok {
 			for _, a := range args {

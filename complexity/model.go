@@ -1721,7 +1721,7 @@ func (m *unitModel) instantiate(callee *UnitResult, args []parser.Expr, e env) P
 			}
 			tmp := "\x00" + id.Name
 			sum, _ = substGuarded(sum, id.Name, Var(tmp))
-			pairs = append(pairs, pair{tmp, m.actualValue(callee.Unit.Name, i, actualFor(hdr, args, i), e)})
+			pairs = append(pairs, pair{tmp, m.actualValue(callee.Unit.Name, i, ActualFor(hdr, args, i), e)})
 		}
 		for _, p := range pairs {
 			if s, ok := substGuarded(sum, p.tmp, p.val); ok {
@@ -2023,11 +2023,29 @@ func isTriplet(x parser.Expr) bool {
 // cost table: the model's own pricing, for estimators built on it, except
 // that a reduction (SUM, MAXVAL, DOT_PRODUCT, ...) costs one element of
 // its argument and the call: the estimator prices the reductions over
-// distributed arrays itself, each processor its share.
-func ExprCost(u *parser.Unit, x parser.Expr, table *CostTable) Poly {
+// distributed arrays itself, each processor its share. extents, when
+// not nil, gives the extents of the unit's assumed-shape dummy arguments
+// (extents[name][k] is dimension k's, from 0), as a call's actual
+// arguments make them: an estimator pricing a callee's statements for
+// one call. Those not given are unknowns.
+func ExprCost(u *parser.Unit, x parser.Expr, table *CostTable, extents map[string][]Poly) Poly {
 	m := &unitModel{u: u, sc: u.Scope, cost: table, keep: map[string]bool{}, res: &UnitResult{}, procs: noProcs{}, elementReductions: true}
+	m.shaped(extents)
 	c, _ := m.expr(x)
 	return c
+}
+
+// shaped puts the extents of assumed-shape dummies given by a call where
+// assumedExtent finds them.
+func (m *unitModel) shaped(extents map[string][]Poly) {
+	for name, ext := range extents {
+		for k, x := range ext {
+			if m.entry == nil {
+				m.entry = map[string]Poly{}
+			}
+			m.entry[extentKey(name, k)] = x
+		}
+	}
 }
 
 // StmtCost returns the cost of a simple statement (assignment, CALL
@@ -2047,14 +2065,15 @@ func StmtCost(u *parser.Unit, s parser.Stmt, table *CostTable) Poly {
 		}
 		return true
 	})
-	return stmtCost(u, s, table, keep, nil)
+	return stmtCost(u, s, table, keep, nil, nil)
 }
 
 // stmtCost prices one statement out of its unit's flow (StmtCost,
 // StmtCostIn): the names in keep stand for themselves, a call of one of
 // procs's procedures costs its summary (procs nil: none in view).
-func stmtCost(u *parser.Unit, s parser.Stmt, table *CostTable, keep map[string]bool, procs *Procs) Poly {
+func stmtCost(u *parser.Unit, s parser.Stmt, table *CostTable, keep map[string]bool, procs *Procs, extents map[string][]Poly) Poly {
 	m := &unitModel{u: u, sc: u.Scope, cost: table, keep: keep, res: &UnitResult{}, procs: noProcs{}, elementReductions: true}
+	m.shaped(extents)
 	if procs != nil {
 		m.procs, m.summaries = procs, true
 	}
@@ -2068,8 +2087,10 @@ func stmtCost(u *parser.Unit, s parser.Stmt, table *CostTable, keep map[string]b
 // with the actual arguments (values, and the extents of arrays for
 // assumed shapes) put for its formals, as the engine prices calls; a
 // procedure not in procs costs its arguments, as in StmtCost.
-func StmtCostIn(u *parser.Unit, s parser.Stmt, table *CostTable, procs *Procs) Poly {
-	if procs == nil {
+// extents gives the extents of assumed-shape dummy arguments, as in
+// ExprCost (nil: none given).
+func StmtCostIn(u *parser.Unit, s parser.Stmt, table *CostTable, procs *Procs, extents map[string][]Poly) Poly {
+	if procs == nil && extents == nil {
 		return StmtCost(u, s, table)
 	}
 	// Every scalar of the unit stands for itself, those the statement
@@ -2084,7 +2105,7 @@ func StmtCostIn(u *parser.Unit, s parser.Stmt, table *CostTable, procs *Procs) P
 			}
 		}
 	}
-	return stmtCost(u, s, table, keep, procs)
+	return stmtCost(u, s, table, keep, procs, extents)
 }
 
 // Procs gives the counts of the procedures of a file under one cost

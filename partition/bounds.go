@@ -86,7 +86,10 @@ func (e *est) boundOf(c *parser.Call) parser.Expr {
 	if sym == nil || sym.Kind != parser.SymVariable || !ok || k < 1 || k > int64(sym.Rank()) {
 		return nil
 	}
-	ds := sym.Dims[k-1]
+	ds := e.dims(arr.Name, sym)[k-1]
+	if ext, ok := e.extents[arr.Name]; ok && ds != nil && ds.Upper == nil && e.sc.Syms[arr.Name] == sym {
+		return e.assumedBound(id.Name, ds.Lower, arr.Name, int(k-1), ext[k-1])
+	}
 	if ds == nil || ds.Upper == nil || ds.Colon && ds.Lower == nil {
 		return nil // assumed or deferred shape
 	}
@@ -153,4 +156,30 @@ func (e *est) inScope(x parser.Expr, home *parser.Scope) (parser.Expr, bool) {
 		return &parser.Lit{Kind: parser.IntLit, Value: strconv.FormatInt(v, 10)}, true
 	}
 	return nil, false
+}
+
+// assumedBound is LBOUND, UBOUND or SIZE (fn) of dimension k (from 0) of
+// an assumed-shape dummy argument whose extent a call gave (callee.go):
+// the declared lower bound (1 if none), the extent (bound to a name of
+// its own, extentName), and the lower bound plus the extent less one;
+// an empty dimension's bounds are 1 and 0.
+func (e *est) assumedBound(fn string, lower parser.Expr, array string, k int, ext Poly) parser.Expr {
+	one := &parser.Lit{Kind: parser.IntLit, Value: "1"}
+	if lower == nil {
+		lower = one
+	}
+	if v, ok := ext.Value(); ok && v.Sign() <= 0 {
+		n := map[string]string{"LBOUND": "1", "UBOUND": "0", "SIZE": "0"}[fn]
+		return &parser.Lit{Kind: parser.IntLit, Value: n}
+	}
+	name := extentName(array, k)
+	e.setBind(name, ext)
+	size := &parser.Ident{Name: name}
+	switch fn {
+	case "LBOUND":
+		return &parser.Paren{X: lower}
+	case "UBOUND":
+		return &parser.Paren{X: &parser.Binary{X: &parser.Binary{X: &parser.Paren{X: lower}, Op: "+", Y: size}, Op: "-", Y: one}}
+	}
+	return size
 }

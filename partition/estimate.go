@@ -138,20 +138,34 @@ type est struct {
 	// fileProcs counts the file's subroutines and functions by name
 	// (cost).
 	fileProcs map[string]int
+	// In the estimate of a callee for one call (callee.go): stack names
+	// the callers, callee is set, and extents holds the extents of its
+	// assumed-shape dummy arguments that the call gives (in the
+	// caller's marked names).
+	stack   []string
+	callee  bool
+	extents map[string][]Poly
+	callees *int // the callee estimates made so far (maxCallees)
+	// outer gives, in a callee's estimate, the value at the call of a
+	// name the callee shares with its caller (a host's variable).
+	outer func(name string) (Poly, bool)
+	// allocated holds the bounds of the unit's allocatable arrays that
+	// one ALLOCATE gives (alloc.go).
+	allocated map[string][]*parser.DimSpec
 }
 
 // cost prices a statement with a cost table: a CALL of a procedure of
-// the file, or a reference to one of its functions, costs the
-// procedure's count (complexity.StmtCostIn) with the machine's
-// operation times at the first memory level, counted once per file and
-// machine (fileProcs).
+// the file that callEstimate does not follow, or a reference to one of
+// its functions, costs the procedure's count (complexity.StmtCostIn)
+// with the machine's operation times at the first memory level, counted
+// once per file and machine (fileProcs).
 func (e *est) cost(s parser.Stmt, table *complexity.CostTable) Poly {
 	var called []string
 	if e.f != nil && e.opt.Machine != nil {
 		called = e.calledInFile(s)
 	}
 	if len(called) == 0 {
-		return complexity.StmtCost(e.u, s, table)
+		return complexity.StmtCostIn(e.u, s, table, nil, e.extents)
 	}
 	for _, name := range called {
 		if e.fileProcs[name] > 1 {
@@ -162,8 +176,11 @@ func (e *est) cost(s parser.Stmt, table *complexity.CostTable) Poly {
 		}
 	}
 	procs := procsOf(e.f, e.opt.Machine)
-	c := complexity.StmtCostIn(e.u, s, table, procs)
+	c := complexity.StmtCostIn(e.u, s, table, procs, e.extents)
 	for _, v := range c.Vars() {
+		if e.callee && strings.HasPrefix(v, callerMark) {
+			continue // a caller's name, put back after the callee
+		}
 		if sym := e.sc.Lookup(v); sym == nil || sym.Kind != parser.SymVariable || sym.Rank() > 0 {
 			// A callee whose count rests on what pfls cannot know here
 			// (UNKNOWN_k: its loops' ranges, a size read at run time;
@@ -709,6 +726,11 @@ func (e *est) value(x parser.Expr, loops []loopInfo, depth int) (Poly, bool) {
 		if p, ok := e.topDef(v.Name, loops, depth); ok {
 			return p, true
 		}
+		if e.outer != nil {
+			if p, ok := e.outer(v.Name); ok {
+				return p, true
+			}
+		}
 		return complexity.Var(v.Name), true
 	})
 }
@@ -782,7 +804,10 @@ func (e *est) extent(array string, dim int) (Poly, bool) {
 	if sym == nil || dim >= sym.Rank() {
 		return Poly{}, false
 	}
-	ds := sym.Dims[dim]
+	if ext, ok := e.extents[array]; ok && e.sc.Syms[array] == sym {
+		return ext[dim], true // an assumed shape, from the call
+	}
+	ds := e.dims(array, sym)[dim]
 	lo := complexity.Int(1)
 	ok := true
 	if ds.Lower != nil {
@@ -893,7 +918,7 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 		for _, arm := range x.Arms {
 			w := reach
 			if h, ok := arm.Head.(*parser.IfThenStmt); ok {
-				total = total.Add(complexity.ExprCost(e.u, h.Cond, e.table).Mul(reach))
+				total = total.Add(e.exprCost(h.Cond).Mul(reach))
 				w = reach.Mul(complexity.Frac(1, 2))
 				reach = w
 			}
@@ -912,7 +937,7 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 		}
 		return total, msgs
 	case *parser.IfStmt:
-		c := complexity.ExprCost(e.u, x.Cond, e.table)
+		c := e.exprCost(x.Cond)
 		if as, ok := x.Then.(*parser.AssignStmt); ok {
 			if id, ok := as.LHS.(*parser.Ident); ok && mentions(x.Cond, id.Name) {
 				// IF (ABS(A(I,K)) .GT. ABS(A(L,K))) L = I: a search, which
@@ -940,6 +965,11 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 		}
 		return c, nil
 	case *parser.CallStmt:
+		if body, msgs, ok := e.callEstimate(x, loops); ok {
+			// The arguments, the call and the callee's body.
+			c := complexity.StmtCostIn(e.u, s, e.table, nil, e.extents).Add(ratOf(m.Op("call")))
+			return c.Add(body), msgs
+		}
 		c := e.cost(s, e.table).Add(ratOf(m.Op("call")))
 		if msg := e.mpiCall(x, loops); msg != nil {
 			return c, []*Message{msg}
@@ -1080,7 +1110,7 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 	overhead := ratOf(m.Op("loop"))
 	for _, b := range []parser.Expr{d.Lo, d.Hi, d.Step} {
 		if b != nil {
-			overhead = overhead.Add(complexity.ExprCost(e.u, e.withBounds(b), e.table))
+			overhead = overhead.Add(e.exprCost(e.withBounds(b)))
 		}
 	}
 	trips, okT := complexity.Poly{}, false
@@ -1340,7 +1370,7 @@ func (e *est) enumerate(c *parser.DoConstruct, idx string, lo, step Poly, defs [
 	total := ratOf(m.Op("loop"))
 	for _, b := range []parser.Expr{d.Lo, d.Hi, d.Step} {
 		if b != nil {
-			total = total.Add(complexity.ExprCost(e.u, e.withBounds(b), e.table))
+			total = total.Add(e.exprCost(e.withBounds(b)))
 		}
 	}
 	depth := len(loops)

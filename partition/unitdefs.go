@@ -37,8 +37,8 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 					set[x.Var.Name] += 2
 				}
 			case *parser.CallStmt:
-				for _, a := range x.Args {
-					if id, ok := a.(*parser.Ident); ok {
+				for i, a := range x.Args {
+					if id, ok := a.(*parser.Ident); ok && !e.readOnly(x, i) {
 						set[id.Name] += 2 // may be set by the call
 					}
 				}
@@ -90,6 +90,11 @@ func (e *est) topDef(name string, loops []loopInfo, depth int) (Poly, bool) {
 	}
 	v, isConst := p.Value()
 	if !isConst {
+		if e.callee && !divides(a.RHS) {
+			// A callee's N = SIZE(A, 1): its value at the call, in the
+			// caller's names (callee.go), exact without a division.
+			return p, true
+		}
 		return Poly{}, false
 	}
 	if !v.IsInt() {
@@ -138,4 +143,16 @@ func (e *est) setUp(res *Estimate) {
 		m.Bytes = complexity.EvalGuarded(m.Bytes, env)
 		m.Time = complexity.EvalGuarded(m.Time, env)
 	}
+}
+
+// divides reports whether an expression has a division.
+func divides(x parser.Expr) bool {
+	found := false
+	parser.Inspect(x, func(n parser.Node) bool {
+		if b, ok := n.(*parser.Binary); ok && b.Op == "/" {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

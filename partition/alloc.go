@@ -1,0 +1,127 @@
+package partition
+
+import (
+	"github.com/pfls/pfls/parser"
+)
+
+// Allocatable arrays. A program that reads its size allocates its arrays
+// once, at the top (ALLOCATE (U(N, 0:NLOC+1))), and every loop after
+// runs over them: their bounds are the ALLOCATE's wherever nothing else
+// can give them another shape.
+
+// allocs maps each allocatable array of the unit's own scope that one
+// ALLOCATE statement of the unit's top level allocates to the bounds it
+// gives; an array allocated more than once or by a statement inside a
+// construct, passed to MOVE_ALLOC, or assigned as a whole from an
+// expression with arrays (which may reallocate it to another shape,
+// Fortran 2018 10.2.1.3) is left out.
+func (e *est) allocs() map[string][]*parser.DimSpec {
+	if e.allocated != nil {
+		return e.allocated
+	}
+	e.allocated = map[string][]*parser.DimSpec{}
+	seen := map[string]int{}
+	for _, s := range e.u.Body {
+		top := true
+		parser.Inspect(s, func(n parser.Node) bool {
+			switch x := n.(type) {
+			case *parser.AllocateStmt:
+				if x.Keyword != "ALLOCATE" {
+					return false
+				}
+				for _, it := range x.Items {
+					c, ok := it.(*parser.Call)
+					if !ok {
+						continue
+					}
+					id, ok := c.Fun.(*parser.Ident)
+					if !ok {
+						continue
+					}
+					seen[id.Name]++
+					if !top {
+						seen[id.Name]++
+						continue
+					}
+					e.allocated[id.Name] = allocDims(c.Args)
+				}
+				return false
+			case *parser.CallStmt:
+				if x.Name != nil && x.Name.Name == "MOVE_ALLOC" {
+					for _, a := range x.Args {
+						if k, ok := a.(*parser.KeywordArg); ok {
+							a = k.Value
+						}
+						if id, ok := a.(*parser.Ident); ok {
+							seen[id.Name] += 2
+						}
+					}
+				}
+			case *parser.AssignStmt:
+				if id, ok := x.LHS.(*parser.Ident); ok && e.namesArray(x.RHS) {
+					seen[id.Name] += 2
+				}
+			}
+			top = false
+			return true
+		})
+	}
+	for name := range e.allocated {
+		sym := e.sc.Syms[name]
+		if seen[name] != 1 || sym == nil || sym.Kind != parser.SymVariable || len(e.allocated[name]) != sym.Rank() {
+			delete(e.allocated, name)
+		}
+	}
+	return e.allocated
+}
+
+// allocDims are the bounds an ALLOCATE item's subscripts give: lo:hi, or
+// hi with the lower bound 1.
+func allocDims(args []parser.Expr) []*parser.DimSpec {
+	out := make([]*parser.DimSpec, len(args))
+	for i, a := range args {
+		if t, ok := a.(*parser.Triplet); ok {
+			if t.Hi == nil {
+				return nil
+			}
+			out[i] = &parser.DimSpec{Lower: t.Lo, Upper: t.Hi, Colon: true}
+			continue
+		}
+		out[i] = &parser.DimSpec{Upper: a}
+	}
+	return out
+}
+
+// namesArray reports whether an expression names an array of the unit
+// (other than in a subscript).
+func (e *est) namesArray(x parser.Expr) bool {
+	found := false
+	parser.Inspect(x, func(n parser.Node) bool {
+		switch v := n.(type) {
+		case *parser.Call:
+			if id, ok := v.Fun.(*parser.Ident); ok {
+				if sym := e.sc.Lookup(id.Name); sym != nil && sym.Rank() > 0 {
+					found = true // a section or an element: its subscripts aside
+				}
+			}
+			return !found
+		case *parser.Ident:
+			if sym := e.sc.Lookup(v.Name); sym != nil && sym.Rank() > 0 {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// dims are an array's bounds: as declared, or, for a deferred shape, the
+// ALLOCATE's (allocs) when the unit's own array has one.
+func (e *est) dims(name string, sym *parser.Symbol) []*parser.DimSpec {
+	if sym.Rank() > 0 && sym.Dims[0] != nil && sym.Dims[0].Upper == nil && e.sc.Syms[name] == sym {
+		if d := e.allocs()[name]; d != nil {
+			return d
+		}
+	}
+	return sym.Dims
+}

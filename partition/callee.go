@@ -1,0 +1,444 @@
+package partition
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pfls/pfls/complexity"
+	"github.com/pfls/pfls/parser"
+)
+
+// Calls of the file's subroutines, estimated as the estimator estimates
+// the caller's own statements. A node program's halo exchange or sweep
+// written as a subroutine is the rule in the MPI codes people write:
+// pricing it by its operation count at one memory level (cost) misses
+// its communication and its loops' memory levels, so the callee's body
+// is estimated in its own scope with its dummy arguments bound to the
+// call's actual arguments: a scalar's value, an assumed shape's extents.
+// The values are the caller's polynomials, their names kept apart from
+// the callee's (callerName) so that a callee's loop index I does not
+// capture the caller's I, and put back once the callee is estimated.
+
+// maxCallDepth bounds the chain of calls followed into the file's
+// procedures (a recursive one is not followed at all).
+const maxCallDepth = 4
+
+// maxCallees bounds the callee estimates one estimate makes (a loop
+// calling a procedure that calls others, each several times): beyond
+// it, calls are priced by their count (cost).
+const maxCallees = 256
+
+// callerMark prefixes the caller's names inside a callee's estimate.
+const callerMark = "\x01"
+
+func callerName(name string) string { return callerMark + name }
+
+// readOnly reports whether a call only reads its argument i (from 0): an
+// MPI routine's element count (mpiCount), or a positional argument of a
+// subroutine of the file whose formal the subroutine never changes
+// (assignedIn) and does not declare INTENT(OUT) or INTENT(INOUT).
+func (e *est) readOnly(c *parser.CallStmt, i int) bool {
+	if c.Name == nil {
+		return false
+	}
+	if mpiCount(c.Name.Name, i) {
+		return true
+	}
+	if e.f == nil || i >= len(c.Args) {
+		return false
+	}
+	if _, isK := c.Args[i].(*parser.KeywordArg); isK {
+		return false
+	}
+	callee := e.fileSub(c.Name.Name)
+	if callee == nil {
+		return false
+	}
+	hdr, _ := callee.Header.(*parser.SubprogramStmt)
+	if hdr == nil || i >= len(hdr.Params) {
+		return false
+	}
+	formal, ok := hdr.Params[i].(*parser.Ident)
+	if !ok {
+		return false
+	}
+	sym := callee.Scope.Syms[formal.Name]
+	if sym == nil || !sym.Dummy || assignedIn(callee)[formal.Name] {
+		return false
+	}
+	for _, a := range sym.Attrs {
+		if a == "INTENT(OUT)" || a == "INTENT(INOUT)" {
+			return false
+		}
+	}
+	return true
+}
+
+// fileSub is the subroutine of the file of that name, when the file
+// defines one procedure of the name and it is a subroutine.
+func (e *est) fileSub(name string) *parser.Unit {
+	var found *parser.Unit
+	n := 0
+	var find func(us []*parser.Unit)
+	find = func(us []*parser.Unit) {
+		for _, u := range us {
+			if u.Name == name && (u.Kind == parser.UnitSubroutine || u.Kind == parser.UnitFunction) {
+				n++
+				if u.Kind == parser.UnitSubroutine {
+					found = u
+				}
+			}
+			find(u.Contains)
+		}
+	}
+	find(e.f.Units)
+	if n != 1 {
+		return nil
+	}
+	return found
+}
+
+// calleeUnit is the subroutine of the file that a CALL names, when the
+// file defines exactly one procedure of that name.
+func (e *est) calleeUnit(c *parser.CallStmt) *parser.Unit {
+	if e.f == nil || e.opt.Machine == nil || c.Name == nil {
+		return nil
+	}
+	called := e.calledInFile(c)
+	if len(called) != 1 || called[0] != c.Name.Name || e.fileProcs[c.Name.Name] != 1 {
+		// Not the file's, two procedures of the name, or a function of
+		// the file referenced in the arguments (priced with cost).
+		return nil
+	}
+	return e.fileSub(c.Name.Name)
+}
+
+// callEstimate estimates a CALL of a subroutine of the file: the
+// callee's body with its arguments bound (see above), its messages sent
+// at the call. ok is false where the call is priced by cost instead: a
+// recursive call or a chain deeper than maxCallDepth, a distributed
+// array passed (HPF's mapping of dummies is not modelled) or a callee
+// with mapping directives of its own, or a callee whose time rests on a
+// name of its own that the call does not bind.
+func (e *est) callEstimate(c *parser.CallStmt, loops []loopInfo) (Poly, []*Message, bool) {
+	callee := e.calleeUnit(c)
+	if callee == nil || len(e.stack) >= maxCallDepth || slices.Contains(e.stack, callee.Name) || e.u == callee {
+		return Poly{}, nil, false
+	}
+	if e.callees == nil {
+		e.callees = new(int)
+	}
+	if *e.callees >= maxCallees {
+		e.note(fmt.Sprintf("more than %d calls to follow: the later ones are priced by their operation counts", maxCallees))
+		return Poly{}, nil, false
+	}
+	*e.callees++
+	hdr, _ := callee.Header.(*parser.SubprogramStmt)
+	if hdr == nil || slices.Contains(hdr.Prefix, "RECURSIVE") {
+		// A recursive subroutine's time is its recursion's: priced
+		// by its count where that is known (cost).
+		return Poly{}, nil, false
+	}
+	for _, a := range c.Args {
+		if k, ok := a.(*parser.KeywordArg); ok {
+			a = k.Value
+		}
+		if id := rootIdent(a); id != nil {
+			if l := e.d.Arrays[id.Name]; l != nil && l.Distributed() {
+				return Poly{}, nil, false
+			}
+		}
+	}
+	d := FromUnit(callee, e.opt.Procs, e.d.Dialect)
+	for _, l := range d.Arrays {
+		if l.Distributed() {
+			return Poly{}, nil, false
+		}
+	}
+	sub := &est{f: e.f, u: callee, sc: callee.Scope, d: d, opt: e.opt, nest: e.nest, table: e.table,
+		commSize: commSizeVars(callee), fileProcs: e.fileProcs, stack: append(slices.Clip(e.stack), e.u.Name), callee: true,
+		callees: e.callees}
+	// A name the callee does not declare and sees as the caller sees
+	// it (the host's N in a contained procedure called from its host):
+	// the caller's value at the call.
+	sub.outer = func(name string) (Poly, bool) {
+		sym := sub.sc.Lookup(name)
+		if sym == nil || sub.sc.Syms[name] != nil || e.sc.Lookup(name) != sym || sym.Kind != parser.SymVariable || sym.Rank() > 0 {
+			return Poly{}, false
+		}
+		v, ok := e.value(&parser.Ident{Name: name}, loops, 0)
+		if !ok {
+			return Poly{}, false
+		}
+		return renameVars(v, callerName)
+	}
+	assigned := assignedIn(callee)
+	for i, p := range hdr.Params {
+		formal, ok := p.(*parser.Ident)
+		if !ok {
+			continue
+		}
+		actual := complexity.ActualFor(hdr, c.Args, i)
+		sym := callee.Scope.Syms[formal.Name]
+		if actual == nil || sym == nil || sym.Kind != parser.SymVariable {
+			continue
+		}
+		if sym.Rank() == 0 {
+			if assigned[formal.Name] {
+				continue // its value on entry is not its value throughout
+			}
+			if v, ok := e.value(actual, loops, 0); ok {
+				if v, ok = renameVars(v, callerName); ok {
+					sub.setBind(formal.Name, v)
+				}
+			}
+			continue
+		}
+		if ext, ok := e.actualExtents(actual, loops); ok && len(ext) == sym.Rank() {
+			if sub.extents == nil {
+				sub.extents = map[string][]Poly{}
+			}
+			sub.extents[formal.Name] = ext
+		}
+	}
+	body, msgs := sub.list(callee.Body, nil)
+	line := e.f.Lines.Line(e.u.Abs(c.Pos())) + 1
+	back := func(p Poly) (Poly, bool) {
+		// The callee's own names left in its statements' costs (an
+		// array assignment over A(N), priced by the complexity model):
+		// their values at the call.
+		for _, v := range p.Vars() {
+			if strings.HasPrefix(v, callerMark) {
+				continue
+			}
+			val, ok := sub.bind[v]
+			if !ok {
+				val, ok = sub.topDef(v, nil, 0)
+			}
+			if !ok {
+				val, ok = sub.outer(v)
+			}
+			if ok {
+				if p, ok = p.Subst(v, val); !ok {
+					return Poly{}, false
+				}
+			}
+		}
+		return unmark(p)
+	}
+	body, ok := back(body)
+	coll, okC := back(sub.coll)
+	if !ok || !okC {
+		return Poly{}, nil, false
+	}
+	for _, m := range msgs {
+		var ok1, ok2, ok3 bool
+		m.Count, ok1 = back(m.Count)
+		m.Bytes, ok2 = back(m.Bytes)
+		m.Time, ok3 = back(m.Time)
+		if !ok1 || !ok2 || !ok3 {
+			return Poly{}, nil, false
+		}
+		if m.fill != nil {
+			f, ok := back(*m.fill)
+			if !ok {
+				return Poly{}, nil, false
+			}
+			m.fill = &f
+		}
+		for i := range m.parts {
+			if m.parts[i], ok = back(m.parts[i]); !ok {
+				return Poly{}, nil, false
+			}
+		}
+		// Sent at the call, every time it is made: the callee's own
+		// loops have already counted its repetitions inside.
+		m.hoist = len(loops)
+		m.Loop = nil // a loop of the callee's, not the caller's
+		m.Why += fmt.Sprintf(", inside %s called at line %d", callee.Name, line)
+	}
+	e.coll = e.coll.Add(coll)
+	for _, n := range sub.notes {
+		e.note(fmt.Sprintf("in %s: %s", callee.Name, n))
+	}
+	e.note(fmt.Sprintf("%s is estimated with the arguments of each call, loop by loop as the caller's loops are", callee.Name))
+	return body, msgs, true
+}
+
+// assignedIn is the set of names a unit may change: assigned, a DO
+// index, read, or passed to a call.
+func assignedIn(u *parser.Unit) map[string]bool {
+	out := map[string]bool{}
+	for _, s := range u.Body {
+		parser.Inspect(s, func(n parser.Node) bool {
+			switch x := n.(type) {
+			case *parser.AssignStmt:
+				if id := rootIdent(x.LHS); id != nil {
+					out[id.Name] = true
+				}
+			case *parser.DoStmt:
+				if x.Var != nil {
+					out[x.Var.Name] = true
+				}
+			case *parser.CallStmt:
+				for i, a := range x.Args {
+					if k, ok := a.(*parser.KeywordArg); ok {
+						a = k.Value
+					}
+					if x.Name != nil && mpiCount(x.Name.Name, i) {
+						continue // read by the routine, not set
+					}
+					if id, ok := a.(*parser.Ident); ok {
+						out[id.Name] = true
+					}
+				}
+			case *parser.IOStmt:
+				parser.Inspect(x, func(m parser.Node) bool {
+					if id, ok := m.(*parser.Ident); ok {
+						out[id.Name] = true
+					}
+					return true
+				})
+				return false
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// mpiCount reports whether argument i (from 0) of the MPI routine name
+// is an element count: an input, the one argument such a routine reads
+// that the estimate needs (a SENDRECV has two).
+func mpiCount(name string, i int) bool {
+	p, ok := mpiPatterns[name]
+	if !ok {
+		return false
+	}
+	return i == p.count || name == "MPI_SENDRECV" && i == 6
+}
+
+// actualExtents is the shape of an array actual argument, in the
+// caller's names marked (callerName): a whole array's extents, or a
+// section's (a triplet's count, a scalar subscript's dimension dropped).
+func (e *est) actualExtents(actual parser.Expr, loops []loopInfo) ([]Poly, bool) {
+	var ext []Poly
+	switch a := actual.(type) {
+	case *parser.Ident:
+		sym := e.sc.Lookup(a.Name)
+		if sym == nil || sym.Rank() == 0 {
+			return nil, false
+		}
+		for k := 0; k < sym.Rank(); k++ {
+			x, ok := e.extent(a.Name, k)
+			if !ok {
+				return nil, false
+			}
+			ext = append(ext, x)
+		}
+	case *parser.Call:
+		id, ok := a.Fun.(*parser.Ident)
+		if !ok {
+			return nil, false
+		}
+		sym := e.sc.Lookup(id.Name)
+		if sym == nil || sym.Rank() != len(a.Args) {
+			return nil, false
+		}
+		for k, s := range a.Args {
+			t, isT := s.(*parser.Triplet)
+			if !isT {
+				continue
+			}
+			lo, hi, ok := e.dimBounds(id.Name, k)
+			if t.Lo != nil {
+				lo, ok = e.value(t.Lo, loops, 0)
+			}
+			if t.Hi != nil {
+				var okH bool
+				hi, okH = e.value(t.Hi, loops, 0)
+				ok = ok && okH
+			}
+			step := complexity.Int(1)
+			if t.Stride != nil {
+				var okS bool
+				step, okS = e.value(t.Stride, loops, 0)
+				ok = ok && okS
+			}
+			if !ok {
+				return nil, false
+			}
+			n, ok := complexity.TripCount(lo, hi, step)
+			if !ok {
+				return nil, false
+			}
+			ext = append(ext, n)
+		}
+	default:
+		return nil, false
+	}
+	for i := range ext {
+		var ok bool
+		if ext[i], ok = renameVars(ext[i], callerName); !ok {
+			return nil, false
+		}
+	}
+	return ext, true
+}
+
+// dimBounds are the bounds of dimension k of an array of the unit:
+// declared, or from the call's extents for an assumed shape.
+func (e *est) dimBounds(array string, k int) (lo, hi Poly, ok bool) {
+	sym := e.sc.Lookup(array)
+	if sym == nil || k >= sym.Rank() {
+		return Poly{}, Poly{}, false
+	}
+	ds := sym.Dims[k]
+	lo = complexity.Int(1)
+	if ds.Lower != nil {
+		if lo, ok = e.value(ds.Lower, nil, 0); !ok {
+			return Poly{}, Poly{}, false
+		}
+	}
+	n, ok := e.extent(array, k)
+	if !ok {
+		return Poly{}, Poly{}, false
+	}
+	return lo, lo.Add(n).Sub(complexity.Int(1)), true
+}
+
+// renameVars renames every variable of p.
+func renameVars(p Poly, name func(string) string) (Poly, bool) {
+	for _, v := range p.Vars() {
+		var ok bool
+		if p, ok = p.Subst(v, complexity.Var(name(v))); !ok {
+			return Poly{}, false
+		}
+	}
+	return p, true
+}
+
+// unmark puts the caller's names back in a callee's estimate; ok is
+// false when a name of the callee's own is left in it.
+func unmark(p Poly) (Poly, bool) {
+	for _, v := range p.Vars() {
+		if !strings.HasPrefix(v, callerMark) {
+			return Poly{}, false
+		}
+	}
+	return renameVars(p, func(v string) string { return strings.TrimPrefix(v, callerMark) })
+}
+
+// extentName is the name that stands, inside a callee's estimate, for
+// the extent of dimension k (from 0) of an assumed-shape dummy argument
+// whose extents the call gave (boundOf binds it).
+func extentName(array string, k int) string {
+	return fmt.Sprintf("\x02%s:%d", array, k+1)
+}
+
+// exprCost prices an expression of the unit with the current table (and
+// a callee's extents from its call).
+func (e *est) exprCost(x parser.Expr) Poly {
+	return complexity.ExprCost(e.u, x, e.table, e.extents)
+}
