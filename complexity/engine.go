@@ -204,6 +204,7 @@ type pass struct {
 	opts    Options // the engine's options when the pass began
 	ctx     context.Context
 	procs   map[string]procRef
+	modules map[string]procRef // modules by name, for USE (resolve)
 	done    map[*parser.Unit]*UnitResult
 	running map[*parser.Unit]bool
 	depth   int                 // calls followed
@@ -218,7 +219,7 @@ type pass struct {
 // that a file another goroutine removes meanwhile is still seen by the
 // pass that analyses it (its calls would otherwise find no callee).
 func (e *Engine) begin(ctx context.Context, analysed ...*parser.File) *pass {
-	p := &pass{e: e, ctx: ctx, procs: map[string]procRef{}, done: map[*parser.Unit]*UnitResult{}, running: map[*parser.Unit]bool{}}
+	p := &pass{e: e, ctx: ctx, procs: map[string]procRef{}, modules: map[string]procRef{}, done: map[*parser.Unit]*UnitResult{}, running: map[*parser.Unit]bool{}}
 	e.mu.Lock()
 	for _, f := range analysed {
 		e.files[f.Name] = f
@@ -232,8 +233,17 @@ func (e *Engine) begin(ctx context.Context, analysed ...*parser.File) *pass {
 	// Files in name order, so that a name defined twice always means the
 	// same procedure.
 	sort.Slice(files, func(i, j int) bool { return files[i].Name < files[j].Name })
-	var add func(f *parser.File, u *parser.Unit)
-	add = func(f *parser.File, u *parser.Unit) {
+	for _, f := range files {
+		p.index(f)
+	}
+	return p
+}
+
+// index adds the procedures and modules of f to the pass's (the first of
+// a name kept).
+func (p *pass) index(f *parser.File) {
+	var add func(u *parser.Unit)
+	add = func(u *parser.Unit) {
 		switch u.Kind {
 		case parser.UnitSubroutine, parser.UnitFunction, parser.UnitProcedure:
 			if _, dup := p.procs[u.Name]; !dup && u.Name != "" {
@@ -241,15 +251,44 @@ func (e *Engine) begin(ctx context.Context, analysed ...*parser.File) *pass {
 			}
 		}
 		for _, k := range u.Contains {
-			add(f, k)
+			add(k)
 		}
 	}
-	for _, f := range files {
-		for _, u := range f.Units {
-			add(f, u)
+	for _, u := range f.Units {
+		add(u)
+		if _, dup := p.modules[u.Name]; !dup && u.Kind == parser.UnitModule {
+			p.modules[u.Name] = procRef{f, u}
 		}
 	}
-	return p
+}
+
+// Resolve finds the subroutine or function that a call of name from the
+// unit caller means among the procedures of f, as the engine finds it:
+// the caller's internal procedures or a host's, its module's, one its
+// USE statements make accessible (ONLY lists, renames), else the one
+// procedure of that name in f (an external procedure); nil when f
+// defines none, or several and none of them is in the caller's scope.
+func Resolve(f *parser.File, caller *parser.Unit, name string) *parser.Unit {
+	p := &pass{procs: map[string]procRef{}, modules: map[string]procRef{}}
+	p.index(f)
+	if ref, ok := p.scoped(f, caller, name); ok {
+		return ref.u
+	}
+	n := 0
+	var count func(us []*parser.Unit)
+	count = func(us []*parser.Unit) {
+		for _, u := range us {
+			if u.Name == name && (u.Kind == parser.UnitSubroutine || u.Kind == parser.UnitFunction || u.Kind == parser.UnitProcedure) {
+				n++
+			}
+			count(u.Contains)
+		}
+	}
+	count(f.Units)
+	if n != 1 {
+		return nil
+	}
+	return p.procs[name].u
 }
 
 func (e *Engine) finish(p *pass) {
@@ -300,10 +339,19 @@ type engineProcs struct {
 // 2018 19.3.1: its name is local to its host, and hides a global one),
 // else the workspace's procedure of that name.
 func (p *pass) resolve(f *parser.File, caller *parser.Unit, name string) (procRef, bool) {
+	if ref, ok := p.scoped(f, caller, name); ok {
+		return ref, true
+	}
+	ref, ok := p.procs[name]
+	return ref, ok
+}
+
+// scoped is resolve without the workspace's first procedure of the name:
+// only what the caller's scope makes accessible.
+func (p *pass) scoped(f *parser.File, caller *parser.Unit, name string) (procRef, bool) {
 	for h := caller; h != nil; h = h.Parent {
-		if h.Kind == parser.UnitModule || h.Kind == parser.UnitSubmodule {
-			break // a module's procedures are the workspace's (by USE)
-		}
+		// The caller's own internal procedures, its host's, and the
+		// procedures of the module it is in.
 		for _, k := range h.Contains {
 			if k.Name == name && k.Scope != nil && (k.Kind == parser.UnitSubroutine || k.Kind == parser.UnitFunction) {
 				if ref, ok := p.procs[name]; ok && ref.u == k {
@@ -315,8 +363,74 @@ func (p *pass) resolve(f *parser.File, caller *parser.Unit, name string) (procRe
 			}
 		}
 	}
-	ref, ok := p.procs[name]
-	return ref, ok
+	// A module procedure made accessible by a USE of the caller or of a
+	// host (with its ONLY list and renames, Fortran 2018 14.2.2).
+	for h := caller; h != nil; h = h.Parent {
+		for _, s := range h.Body {
+			if use, ok := s.(*parser.UseStmt); ok {
+				if ref, ok := p.viaUse(use, name, 0, map[*parser.Unit]bool{}); ok {
+					return ref, true
+				}
+			}
+		}
+	}
+	return procRef{}, false
+}
+
+// maxUseDepth bounds the chains of modules that USE modules followed by
+// viaUse.
+const maxUseDepth = 8
+
+// viaUse finds the module procedure that the local name means through
+// one USE statement: renamed (LOCAL => REMOTE), in its ONLY list, or, for
+// a USE without ONLY, any name the statement does not rename away;
+// found in the module or, through the module's own USEs, in the modules
+// it uses.
+func (p *pass) viaUse(use *parser.UseStmt, name string, depth int, seen map[*parser.Unit]bool) (procRef, bool) {
+	if use.Module == nil || depth > maxUseDepth {
+		return procRef{}, false
+	}
+	mod, ok := p.modules[use.Module.Name]
+	if !ok || seen[mod.u] {
+		return procRef{}, false
+	}
+	remote, visible := name, !use.Only
+	for _, r := range use.Names {
+		if r == nil || r.Local == nil {
+			continue
+		}
+		rem := r.Local.Name
+		if r.Remote != nil {
+			rem = r.Remote.Name
+		}
+		if r.Local.Name == name {
+			remote, visible = rem, true
+			break
+		}
+		if r.Remote != nil && rem == name {
+			visible = false // known here by another name
+		}
+	}
+	if !visible {
+		return procRef{}, false
+	}
+	seen[mod.u] = true
+	for _, k := range mod.u.Contains {
+		if k.Name == remote && k.Scope != nil && (k.Kind == parser.UnitSubroutine || k.Kind == parser.UnitFunction) {
+			if ref, ok := p.procs[remote]; ok && ref.u == k {
+				return ref, true
+			}
+			return procRef{mod.f, k}, true
+		}
+	}
+	for _, s := range mod.u.Body {
+		if u, ok := s.(*parser.UseStmt); ok {
+			if ref, ok := p.viaUse(u, remote, depth+1, seen); ok {
+				return ref, true
+			}
+		}
+	}
+	return procRef{}, false
 }
 
 func (ep engineProcs) context() context.Context { return ep.p.ctx }

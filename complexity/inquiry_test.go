@@ -1,6 +1,7 @@
 package complexity
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -333,6 +334,71 @@ func TestInternalProcedureScope(t *testing.T) {
 		}
 		if got["A"] != "70000" || got["B"] != "1" {
 			t.Errorf("A %s, B %s; want 70000 and 1 (each its own WORK)", got["A"], got["B"])
+		}
+	}
+}
+
+// TestModuleProcedureByUse: a call of a module procedure means the one
+// the caller's USE statements make accessible by that name (Fortran 2018
+// 14.2.2): through ONLY lists and renames, and through a module that
+// uses another; not the workspace's first procedure of that name. M1's
+// STEP is one store (1), M2's the double loop of
+// TestInternalProcedureScope (70,000); M1 comes first in the workspace.
+func TestModuleProcedureByUse(t *testing.T) {
+	mods := parseSrc(t, `module m1
+contains
+  subroutine step(v)
+    real :: v(100)
+    v(1) = 0.0
+  end subroutine
+end module
+module m2
+contains
+  subroutine step(v)
+    real :: v(100)
+    integer :: i, j
+    do j = 1, 100
+      do i = 1, 100
+        v(i) = v(i) + v(j)
+      end do
+    end do
+  end subroutine
+  subroutine twice(v)
+    real :: v(100)
+    call step(v)
+  end subroutine
+end module
+module m3
+  use m2
+end module
+`)
+	mods.Name = "a-mods.f90"
+	cases := []struct{ uses, call, want string }{
+		{"use m1", "call step(x)", "1"},
+		{"use m2", "call step(x)", "70000"},
+		{"use m2, only: step", "call step(x)", "70000"},
+		{"use m1\n  use m2, only: big => step", "call step(x)", "1"},
+		{"use m1\n  use m2, only: big => step", "call big(x)", "70000"},
+		{"use m1, s1 => step\n  use m2", "call step(x)", "70000"},
+		{"use m3", "call step(x)", "70000"},
+		// Inside M2, TWICE's STEP is M2's own.
+		{"use m2, only: twice", "call twice(x)", "70000"},
+	}
+	for i, c := range cases {
+		prog := parseSrc(t, "program p\n  "+c.uses+"\n  real :: x(100)\n  "+c.call+"\nend program\n")
+		prog.Name = fmt.Sprintf("b-prog%d.f90", i)
+		eng := NewEngine(Options{})
+		for range 2 { // the second time from the cache
+			res := eng.Analyze(mods, prog)
+			got := ""
+			for _, r := range res[prog.Name] {
+				if r.Unit.Kind == parser.UnitMain {
+					got = r.Summary.String()
+				}
+			}
+			if got != c.want {
+				t.Errorf("%q, %q: %s, want %s", c.uses, c.call, got, c.want)
+			}
 		}
 	}
 }

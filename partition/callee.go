@@ -75,28 +75,15 @@ func (e *est) readOnly(c *parser.CallStmt, i int) bool {
 	return true
 }
 
-// fileSub is the subroutine of the file of that name, when the file
-// defines one procedure of the name and it is a subroutine.
+// fileSub is the subroutine of the file that a call of name from the
+// unit means (complexity.Resolve: by scope and USE, else the file's one
+// procedure of the name); nil when there is none or it is a function.
 func (e *est) fileSub(name string) *parser.Unit {
-	var found *parser.Unit
-	n := 0
-	var find func(us []*parser.Unit)
-	find = func(us []*parser.Unit) {
-		for _, u := range us {
-			if u.Name == name && (u.Kind == parser.UnitSubroutine || u.Kind == parser.UnitFunction) {
-				n++
-				if u.Kind == parser.UnitSubroutine {
-					found = u
-				}
-			}
-			find(u.Contains)
-		}
-	}
-	find(e.f.Units)
-	if n != 1 {
+	u := complexity.Resolve(e.f, e.u, name)
+	if u == nil || u.Kind != parser.UnitSubroutine {
 		return nil
 	}
-	return found
+	return u
 }
 
 // calleeUnit is the subroutine of the file that a CALL names, when the
@@ -106,9 +93,9 @@ func (e *est) calleeUnit(c *parser.CallStmt) *parser.Unit {
 		return nil
 	}
 	called := e.calledInFile(c)
-	if len(called) != 1 || called[0] != c.Name.Name || e.fileProcs[c.Name.Name] != 1 {
-		// Not the file's, two procedures of the name, or a function of
-		// the file referenced in the arguments (priced with cost).
+	if len(called) != 1 || called[0] != c.Name.Name {
+		// Not the file's, or a function of the file referenced in the
+		// arguments (priced with cost).
 		return nil
 	}
 	return e.fileSub(c.Name.Name)

@@ -194,7 +194,8 @@ end program
 	if !notesHave(notes, "the work of SORTR, called at line 6, depends on values pfls does not know there") {
 		t.Errorf("no note that SORTR is left out: %q", notes)
 	}
-	two := `module m1
+	two := func(use string) string {
+		return `module m1
 contains
   subroutine step(a)
     real :: a(1000)
@@ -212,7 +213,7 @@ contains
   end subroutine
 end module
 program p
-  use m2
+  ` + use + `
   real :: a(1000)
   integer :: it
   do it = 1, 10
@@ -220,11 +221,29 @@ program p
   end do
 end program
 `
-	f, _ := parseOne(t, "two.f90", two)
-	u := f.Units[2]
-	e := EstimateLoop(f, u, firstLoop(t, u, 22, f), FromUnit(u, 1, ""), opt)
-	if !notesHave(e.Notes, "the file defines more than one procedure named STEP: its call at line 23 is not priced") {
-		t.Errorf("no note that STEP is ambiguous: %q", e.Notes)
+	}
+	estimate := func(use string) (float64, []string) {
+		f, _ := parseOne(t, "two.f90", two(use))
+		u := f.Units[2]
+		e := EstimateLoop(f, u, firstLoop(t, u, 22, f), FromUnit(u, 1, ""), opt)
+		v, _ := complexity.Seconds(e.Compute)
+		return v, e.Notes
+	}
+	// USE M2 makes M2's STEP the one called (one store), USE M1 M1's
+	// (a loop of 1000 stores); with neither, the name is ambiguous.
+	small, notes2 := estimate("use m2")
+	big, notes1 := estimate("use m1")
+	if !notesHave(notes2, "STEP is estimated with the arguments of each call") || !notesHave(notes1, "STEP is estimated with the arguments of each call") {
+		t.Errorf("STEP not estimated: %q, %q", notes2, notes1)
+	}
+	// 1000 stores a call against one (the calls and the loop's start
+	// aside): far more than 20 times as long.
+	if big < 20*small {
+		t.Errorf("USE M1: %g s, USE M2: %g s; want M1's STEP far longer", big, small)
+	}
+	_, notes = estimate("")
+	if !notesHave(notes, "the file defines more than one procedure named STEP: its call at line 23 is not priced") {
+		t.Errorf("no note that STEP is ambiguous: %q", notes)
 	}
 }
 
