@@ -56,6 +56,12 @@ type CostTable struct {
 	// tables count them (each is 1 in all-one); a table of measured
 	// times (the estimator's) does not.
 	ScalarRegisters bool
+	// InlinePowers prices X**K with K a small integer constant as the
+	// multiplications a compiler emits for it (X**2 one, X**3 two), not
+	// as "**": for tables of measured times, where "**" is a call of
+	// pow. The report's tables count "**" as one operator (DESIGN.md
+	// §5).
+	InlinePowers bool
 }
 
 var trigNames = strings.Fields("SIN COS TAN ASIN ACOS ATAN ATAN2 SINH COSH TANH ASINH ACOSH ATANH DSIN DCOS DTAN DASIN DACOS DATAN DATAN2 DSINH DCOSH DTANH CSIN CCOS")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"math/big"
+	"math/bits"
 	"slices"
 	"sort"
 	"strconv"
@@ -1865,6 +1866,11 @@ func (m *unitModel) expr(x parser.Expr) (Poly, Type) {
 		switch v.Op {
 		case "+", "-", "*", "/", "**":
 			ty := promote(ta, tb)
+			if k, ok := smallPower(v); ok && m.cost.InlinePowers {
+				// X**K with K a small integer constant: the compiler
+				// multiplies (binary powering), it does not call pow.
+				return c.Add(m.cost.op("*", ty).Mul(Int(int64(powerMuls(k))))), ta
+			}
 			return c.Add(m.cost.op(v.Op, ty)), ty
 		case "//":
 			return c.Add(m.cost.op("//", TChar)), TChar
@@ -2187,10 +2193,38 @@ func TableFromCosts(name string, add, mul, div, pow, load, index, intrinsic Poly
 	t.Operation["*"], t.Operation["/"], t.Operation["**"] = row(mul), row(div), row(pow)
 	t.Operation["rel"], t.Operation["log"], t.Operation["//"] = row(add), row(add), row(add)
 	t.Memory = row(load)
-	t.ScalarRegisters = true
+	t.ScalarRegisters, t.InlinePowers = true, true
 	t.Transcend["DEFAULT"] = row(intrinsic)
 	for _, n := range freeIntrinsics {
 		t.Transcend[n] = row(Zero())
 	}
 	return t
+}
+
+// maxInlinePower is the largest integer constant exponent priced as
+// multiplications.
+const maxInlinePower = 64
+
+// smallPower reports whether x is X**K with K an integer literal from 1
+// to maxInlinePower, and gives K.
+func smallPower(x *parser.Binary) (int, bool) {
+	if x.Op != "**" {
+		return 0, false
+	}
+	lit, ok := x.Y.(*parser.Lit)
+	if !ok || lit.Kind != parser.IntLit {
+		return 0, false
+	}
+	k, err := strconv.Atoi(strings.SplitN(lit.Value, "_", 2)[0])
+	if err != nil || k < 1 || k > maxInlinePower {
+		return 0, false
+	}
+	return k, true
+}
+
+// powerMuls is the number of multiplications binary powering takes for
+// X**K: one per squaring (the bits of K after the first) and one per
+// further set bit (X**2 1, X**3 2, X**4 2, X**8 3).
+func powerMuls(k int) int {
+	return bits.Len(uint(k)) - 1 + bits.OnesCount(uint(k)) - 1
 }
