@@ -110,7 +110,60 @@ func (e *est) calleeUnit(c *parser.CallStmt) *parser.Unit {
 // name of its own that the call does not bind.
 func (e *est) callEstimate(c *parser.CallStmt, loops []loopInfo) (Poly, []*Message, bool) {
 	callee := e.calleeUnit(c)
-	if callee == nil || len(e.stack) >= maxCallDepth || slices.Contains(e.stack, callee.Name) || e.u == callee {
+	if callee == nil {
+		return Poly{}, nil, false
+	}
+	return e.follow(callee, c.Args, c.Pos(), loops)
+}
+
+// funcEstimate estimates an assignment whose right side is a reference to
+// a function of the file, V = F(args) (a residual, a global norm with
+// its MPI_ALLREDUCE): the function's body as callEstimate estimates a
+// subroutine's, plus the store of its result. ok is false where it does
+// not apply (the function priced by cost).
+func (e *est) funcEstimate(a *parser.AssignStmt, loops []loopInfo) (Poly, []*Message, bool) {
+	c, ok := a.RHS.(*parser.Call)
+	if !ok || e.f == nil || e.opt.Machine == nil {
+		return Poly{}, nil, false
+	}
+	id, ok := c.Fun.(*parser.Ident)
+	if !ok {
+		return Poly{}, nil, false
+	}
+	if sym := e.sc.Lookup(id.Name); sym != nil && sym.Rank() > 0 {
+		return Poly{}, nil, false // an array element
+	}
+	if lhs := e.sc.Lookup(lhsName(a)); lhs == nil || lhs.Rank() > 0 && !isElement(a.LHS) {
+		return Poly{}, nil, false // an array result: its elements' stores
+	}
+	called := e.calledInFile(a)
+	if len(called) != 1 || called[0] != id.Name {
+		return Poly{}, nil, false
+	}
+	callee := complexity.Resolve(e.f, e.u, id.Name)
+	if callee == nil || callee.Kind != parser.UnitFunction {
+		return Poly{}, nil, false
+	}
+	body, msgs, ok := e.follow(callee, c.Args, a.Pos(), loops)
+	if !ok {
+		return Poly{}, nil, false
+	}
+	// The store of the result, as the statement V = 0 costs.
+	store := &parser.AssignStmt{StmtBase: a.StmtBase, LHS: a.LHS, RHS: &parser.Lit{Kind: parser.IntLit, Value: "0"}}
+	return body.Add(complexity.StmtCostIn(e.u, store, e.table, nil, e.extents)), msgs, true
+}
+
+// isElement reports whether x is an array element or section reference
+// (a name with subscripts), not a whole array.
+func isElement(x parser.Expr) bool {
+	_, ok := x.(*parser.Call)
+	return ok
+}
+
+// follow estimates the body of the procedure callee for one call with
+// the given actual arguments at position at: see callEstimate.
+func (e *est) follow(callee *parser.Unit, args []parser.Expr, at parser.Pos, loops []loopInfo) (Poly, []*Message, bool) {
+	if len(e.stack) >= maxCallDepth || slices.Contains(e.stack, callee.Name) || e.u == callee {
 		return Poly{}, nil, false
 	}
 	if e.callees == nil {
@@ -127,7 +180,7 @@ func (e *est) callEstimate(c *parser.CallStmt, loops []loopInfo) (Poly, []*Messa
 		// by its count where that is known (cost).
 		return Poly{}, nil, false
 	}
-	for _, a := range c.Args {
+	for _, a := range args {
 		if k, ok := a.(*parser.KeywordArg); ok {
 			a = k.Value
 		}
@@ -166,7 +219,7 @@ func (e *est) callEstimate(c *parser.CallStmt, loops []loopInfo) (Poly, []*Messa
 		if !ok {
 			continue
 		}
-		actual := complexity.ActualFor(hdr, c.Args, i)
+		actual := complexity.ActualFor(hdr, args, i)
 		sym := callee.Scope.Syms[formal.Name]
 		if actual == nil || sym == nil || sym.Kind != parser.SymVariable {
 			continue
@@ -190,7 +243,7 @@ func (e *est) callEstimate(c *parser.CallStmt, loops []loopInfo) (Poly, []*Messa
 		}
 	}
 	body, msgs := sub.list(callee.Body, nil)
-	line := e.f.Lines.Line(e.u.Abs(c.Pos())) + 1
+	line := e.f.Lines.Line(e.u.Abs(at)) + 1
 	back := func(p Poly) (Poly, bool) {
 		// The callee's own names left in its statements' costs (an
 		// array assignment over A(N), priced by the complexity model):

@@ -36,7 +36,7 @@ func TestCallsInFile(t *testing.T) {
   integer :: it
   do it = 1, 10
     call scale(x, %d)
-    s = total(x)
+    s = 1.0 + total(x)
     call halo(x)
   end do
 contains
@@ -80,7 +80,8 @@ end program
 	}
 	for _, want := range []string{
 		// Subroutines are estimated loop by loop (SCALE's OpenMP
-		// loop as one), functions priced by their count.
+		// loop as one), a function referenced in an expression priced
+		// by its count (V = F(...) alone is estimated: TestFunctionAsCall).
 		"SCALE is estimated with the arguments of each call",
 		"in SCALE: OpenMP PARALLEL DO at line 14",
 		"TOTAL is priced by its operation count",
@@ -441,5 +442,106 @@ end program
 	}
 	if math.Abs(called-inline) > 0.03*inline {
 		t.Errorf("CALL SCALE(): %g s, the loop in the host: %g s; want within 3%%", called, inline)
+	}
+}
+
+// TestFunctionAsCall: R = GLOBAL_NORM(U, N, NLOC), a function of the
+// file with a loop and an MPI_ALLREDUCE, is estimated as the same work
+// written in the caller: its allreduce is a message (100 × 8 bytes), and
+// the computation is within 2% of the inline loop's (the call, the
+// result's store).
+func TestFunctionAsCall(t *testing.T) {
+	prog := func(body, extra string) string {
+		return `module norms
+  use mpi
+  implicit none
+contains
+  double precision function global_norm(u, n, nloc) result(g)
+    integer, intent(in) :: n, nloc
+    double precision, intent(in) :: u(n, nloc)
+    double precision :: s
+    integer :: i, j, ierr
+    s = 0.0d0
+    do j = 1, nloc
+      do i = 1, n
+        s = s + u(i, j)**2
+      end do
+    end do
+    call mpi_allreduce(s, g, 1, MPI_DOUBLE_PRECISION, MPI_SUM, MPI_COMM_WORLD, ierr)
+    g = sqrt(g)
+  end function
+end module
+program p
+  use mpi
+  use norms
+  implicit none
+  integer, parameter :: n = 512, nloc = 128
+  double precision :: u(n, nloc), r, s, g
+  integer :: it, i, j, ierr` + extra + `
+  do it = 1, 100
+    u = 0.5d0 * u
+` + body + `
+  end do
+end program
+`
+	}
+	called := prog("    r = global_norm(u, n, nloc)", "")
+	inline := prog(`    s = 0.0d0
+    do j = 1, nloc
+      do i = 1, n
+        s = s + u(i, j)**2
+      end do
+    end do
+    call mpi_allreduce(s, g, 1, MPI_DOUBLE_PRECISION, MPI_SUM, MPI_COMM_WORLD, ierr)
+    r = sqrt(g)`, "")
+	opt := Options{Machine: machine.DefaultMachine(), Procs: 4}
+	run := func(name, src string) *Estimate {
+		f, _ := parseOne(t, name, src)
+		u := f.Units[1]
+		return EstimateLoop(f, u, firstLoop(t, u, 27, f), FromUnit(u, 4, ""), opt)
+	}
+	c, i := run("called.f90", called), run("inline.f90", inline)
+	if !notesHave(c.Notes, "GLOBAL_NORM is estimated with the arguments of each call") {
+		t.Errorf("GLOBAL_NORM not estimated: %q", c.Notes)
+	}
+	for _, e := range []*Estimate{c, i} {
+		if len(e.Messages) != 1 || e.Messages[0].Pattern != "reduction-broadcast" || e.Messages[0].Count.String() != "100" || e.Messages[0].Bytes.String() != "8" {
+			var got []string
+			for _, m := range e.Messages {
+				got = append(got, fmt.Sprintf("%s %s×%s", m.Pattern, m.Count, m.Bytes))
+			}
+			t.Errorf("messages %q, want one reduction-broadcast of 100 × 8 bytes", got)
+		}
+	}
+	cc, _ := complexity.Seconds(c.Compute)
+	ci, _ := complexity.Seconds(i.Compute)
+	if math.Abs(cc-ci) > 0.02*ci || ci == 0 {
+		t.Errorf("computation with the function %g s, inline %g s: want within 2%%", cc, ci)
+	}
+}
+
+// TestLocalReduction: SUM, MAXVAL and DOT_PRODUCT over arrays that are
+// not distributed (a node program's, an OpenMP program's) evaluate and
+// combine every element: doubling the extent doubles the time, within
+// 5% (the loop's and the statement's own overheads). They were priced as
+// one element, whatever the extent.
+func TestLocalReduction(t *testing.T) {
+	for _, stmt := range []string{"s = sum(x)", "s = maxval(abs(x - y))", "s = dot_product(x, y)", "s = sum(x(2:n-1)**2)"} {
+		prog := func(n int) string {
+			return fmt.Sprintf(`program p
+  integer, parameter :: n = %d
+  real :: x(n), y(n), s
+  integer :: it
+  do it = 1, 10
+    %s
+  end do
+end program
+`, n, stmt)
+		}
+		one, _ := loopCompute(t, "one.f90", prog(100000), 5)
+		two, _ := loopCompute(t, "two.f90", prog(200000), 5)
+		if r := two / one; r < 1.95 || r > 2.05 {
+			t.Errorf("%s: n = 100000 %g s, n = 200000 %g s: ratio %.3f, want 2", stmt, one, two, r)
+		}
 	}
 }

@@ -976,6 +976,9 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 		}
 		return c, nil
 	case *parser.AssignStmt:
+		if c, ms, ok := e.funcEstimate(x, loops); ok {
+			return c, ms
+		}
 		// A reduction intrinsic over a distributed array: each processor
 		// combines its share, then all combine the partial results; its
 		// argument is computed elementwise by the owners first.
@@ -989,6 +992,7 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 			}
 			ms = append(ms, mv.msg)
 		}
+		c = c.Add(e.localReductions(x.RHS, loops))
 		for _, red := range reds {
 			c = c.Add(red.work)
 			e.coll = e.coll.Add(red.work)
@@ -1728,6 +1732,71 @@ func (r reduction) why() string {
 // combines the partial results (and gives everyone the answer).
 var reductionFns = map[string]bool{"SUM": true, "PRODUCT": true, "MAXVAL": true, "MINVAL": true,
 	"COUNT": true, "ANY": true, "ALL": true, "MAXLOC": true, "MINLOC": true, "DOT_PRODUCT": true}
+
+// localReductions is the work of the reductions of an expression over
+// arrays that are not distributed (a node program's SUM(V**2), MAXVAL of
+// a local difference): every element of the argument evaluated and
+// combined. The statement's cost (assignCost) has one element of each,
+// as the complexity model prices reductions for the estimator; this is
+// the others. A reduction whose element count is not known adds
+// nothing.
+func (e *est) localReductions(x parser.Expr, loops []loopInfo) Poly {
+	total := complexity.Zero()
+	combine := ratOf(e.opt.Machine.Op("add"))
+	parser.Inspect(x, func(n parser.Node) bool {
+		c, ok := n.(*parser.Call)
+		if !ok || len(c.Args) == 0 {
+			return true
+		}
+		fn, ok := c.Fun.(*parser.Ident)
+		if !ok || !reductionFns[fn.Name] || e.sc.Lookup(fn.Name) != nil {
+			return true
+		}
+		arg := c.Args[0]
+		if k, ok := arg.(*parser.KeywordArg); ok {
+			arg = k.Value
+		}
+		var name string
+		var sec parser.Expr
+		distributed := false
+		parser.Inspect(arg, func(n parser.Node) bool {
+			switch v := n.(type) {
+			case *parser.Ident:
+				if l := e.d.Arrays[v.Name]; l != nil && l.Distributed() {
+					distributed = true
+				}
+				if sym := e.sc.Lookup(v.Name); name == "" && sym != nil && sym.Kind == parser.SymVariable && sym.Rank() > 0 {
+					name = v.Name
+				}
+			case *parser.Call:
+				if r, ok := refOf(v, e.sc); ok {
+					if l := e.d.Arrays[r.name]; l != nil && l.Distributed() {
+						distributed = true
+					}
+					if name == "" && len(r.sections) > 0 {
+						name, sec = r.name, v
+					}
+					return false
+				}
+			}
+			return true
+		})
+		if distributed || name == "" {
+			return false // reductions prices it, or not an array's
+		}
+		elems, ok := e.reducedElems(name, sec, loops)
+		if !ok {
+			return false
+		}
+		elem := e.exprCost(arg)
+		if fn.Name == "DOT_PRODUCT" && len(c.Args) > 1 {
+			elem = elem.Add(e.exprCost(c.Args[1])).Add(ratOf(e.opt.Machine.Op("mul")))
+		}
+		total = total.Add(elems.Sub(complexity.Int(1)).Mul(elem.Add(combine)))
+		return false
+	})
+	return total
+}
 
 // reductions finds SUM(A), MAXVAL(ABS(U(2:N-1) - V(2:N-1))),
 // DOT_PRODUCT(P, Q), ... over distributed arrays or their sections.
