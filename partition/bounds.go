@@ -78,8 +78,11 @@ func (e *est) boundOf(c *parser.Call) parser.Expr {
 		}
 	}
 	arr, ok := array.(*parser.Ident)
-	if !ok || dim == nil {
+	if !ok {
 		return nil
+	}
+	if dim == nil {
+		return e.wholeSize(id, arr)
 	}
 	sym := e.sc.Lookup(arr.Name)
 	k, ok := parser.EvalInt(dim, e.sc)
@@ -180,6 +183,29 @@ func (e *est) assumedBound(fn string, lower parser.Expr, array string, k int, ex
 		return &parser.Paren{X: lower}
 	case "UBOUND":
 		return &parser.Paren{X: &parser.Binary{X: &parser.Binary{X: &parser.Paren{X: lower}, Op: "+", Y: size}, Op: "-", Y: one}}
+	}
+	return size
+}
+
+// wholeSize is SIZE(A) without DIM: the product of the extents of A's
+// dimensions, each as SIZE(A, K) gives it; nil for LBOUND and UBOUND
+// without DIM (arrays), or when an extent is not known.
+func (e *est) wholeSize(fn, arr *parser.Ident) parser.Expr {
+	sym := e.sc.Lookup(arr.Name)
+	if fn.Name != "SIZE" || sym == nil || sym.Rank() == 0 {
+		return nil
+	}
+	var size parser.Expr
+	for k := 1; k <= sym.Rank(); k++ {
+		x := e.boundOf(&parser.Call{Fun: fn, Args: []parser.Expr{arr, &parser.Lit{Kind: parser.IntLit, Value: strconv.Itoa(k)}}})
+		if x == nil {
+			return nil
+		}
+		if size == nil {
+			size = x
+		} else {
+			size = &parser.Binary{X: size, Op: "*", Y: x}
+		}
 	}
 	return size
 }

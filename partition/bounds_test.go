@@ -9,9 +9,9 @@ import (
 // TestBoundsInquiries: LBOUND, UBOUND and SIZE with a constant DIM of an
 // array of explicit shape are its declared bounds (symbolic ones too);
 // an empty dimension has LBOUND 1, UBOUND 0 and SIZE 0 (Fortran 2018
-// 16.9, LBOUND, UBOUND and SIZE); assumed shape, a DIM that is not a
-// constant, and SIZE without DIM (and bounds inside other calls) are left
-// unknown.
+// 16.9, LBOUND, UBOUND and SIZE); SIZE without DIM is the product of
+// the extents (A(0:9, P): 30); assumed shape, a DIM that is not a
+// constant (and bounds inside other calls) are left unknown.
 func TestBoundsInquiries(t *testing.T) {
 	src := `subroutine s(w, v, m, n, k)
   implicit none
@@ -49,7 +49,7 @@ end subroutine s
 		{10, "1", "0"},
 		{12, "2", "M.N - M + N"},
 		{14, "", ""},
-		{16, "1", ""},
+		{16, "1", "30"},
 	} {
 		checkLoopBounds(t, e, firstLoop(t, u, c.line, f).Do, c.line, c.lo, c.hi)
 	}

@@ -336,8 +336,9 @@ func TestCalleeAsInline(t *testing.T) {
 	}
 }
 
-// TestAllocatedBounds: UBOUND and SIZE of an array allocated once at the
-// unit's top level are the ALLOCATE's bounds, so a loop written with
+// TestAllocatedBounds: UBOUND and SIZE (with DIM, or without: the number
+// of elements, N·(N+2) here) of an array allocated once at the unit's top
+// level are the ALLOCATE's bounds, so a loop written with
 // them is estimated as the loop with the bounds written out; an array
 // allocated twice, or reallocated by an assignment from an array, has
 // no known bounds (the loop is estimated for one iteration, and says
@@ -358,7 +359,7 @@ end program
 `
 	}
 	written, _ := loopCompute(t, "written.f90", prog("allocate (u(n, 0:n+1))", "n"), 6)
-	for _, bound := range []string{"ubound(u, 2) - 1", "size(u, 2) - 2", "size(u, dim=2) - 2"} {
+	for _, bound := range []string{"ubound(u, 2) - 1", "size(u, 2) - 2", "size(u, dim=2) - 2", "size(u) / (n + 2)"} {
 		got, notes := loopCompute(t, "bound.f90", prog("allocate (u(n, 0:n+1))", bound), 6)
 		// The bound's own evaluation differs (an intrinsic call against
 		// a name): within 0.1%.
@@ -543,5 +544,58 @@ end program
 		if r := two / one; r < 1.95 || r > 2.05 {
 			t.Errorf("%s: n = 100000 %g s, n = 200000 %g s: ratio %.3f, want 2", stmt, one, two, r)
 		}
+	}
+}
+
+// TestCalleeInOpenMPLoop: an OpenMP loop whose body calls a subroutine on
+// a column section A(:, J) (an assumed shape whose extent is the
+// section's, SIZE(C) without DIM) is estimated as the same loop with the
+// column's loop written in it: within 5% (the call, and R's store
+// through the dummy). It was one iteration of the callee's loop before SIZE
+// without DIM was known.
+func TestCalleeInOpenMPLoop(t *testing.T) {
+	prog := func(body string) string {
+		return `module kern
+  implicit none
+contains
+  subroutine colnorm(c, r)
+    real, intent(in) :: c(:)
+    real, intent(out) :: r
+    integer :: k
+    r = 0.0
+    do k = 1, size(c)
+      r = r + c(k) * c(k)
+    end do
+    r = sqrt(r)
+  end subroutine
+end module
+program p
+  use kern
+  implicit none
+  integer, parameter :: n = 2000, m = 300
+  real :: a(n, m), r(m), s
+  integer :: j, k
+  !$omp parallel do private(k, s)
+  do j = 1, m
+` + body + `
+  end do
+end program
+`
+	}
+	opt := Options{Machine: machine.DefaultMachine(), Procs: 4}
+	run := func(name, src string) *Estimate {
+		f, _ := parseOne(t, name, src)
+		u := f.Units[1]
+		return EstimateLoop(f, u, firstLoop(t, u, 22, f), FromUnit(u, 4, ""), opt)
+	}
+	c := run("called.f90", prog("    call colnorm(a(:, j), r(j))"))
+	i := run("inline.f90", prog("    s = 0.0\n    do k = 1, n\n      s = s + a(k, j) * a(k, j)\n    end do\n    r(j) = sqrt(s)"))
+	cc, ok1 := complexity.Seconds(c.Compute)
+	ci, ok2 := complexity.Seconds(i.Compute)
+	if !ok1 || !ok2 || notesHave(c.Notes, "one iteration") {
+		t.Fatalf("with the call %s (%q), inline %s", c.Compute, c.Notes, i.Compute)
+	}
+	if math.Abs(cc-ci) > 0.05*ci {
+		t.Errorf("with the call %g s, inline %g s: want within 5%%", cc, ci)
 	}
 }
