@@ -28,6 +28,8 @@ type parser struct {
 	partial  Stmt     // the statement parseStmt is building
 
 	nestedPartial Stmt // the partial result of nested, discarded
+
+	comments []Comment // the shared chunk of the units' comments (commentRoom)
 }
 
 // bailout aborts the statement being parsed after its first syntax error.
