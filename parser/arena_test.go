@@ -89,3 +89,20 @@ func TestCommentsShareChunk(t *testing.T) {
 		t.Errorf("appending to unit A's comments changed unit B's: %v", b[0])
 	}
 }
+
+// TestLookupCacheLetters checks that the one-letter names, the commonest
+// in Fortran, take different slots of the resolver's look-up cache, so
+// that A(I,J) = B(I-1,J) does not evict A with I and B with J at each
+// name.
+func TestLookupCacheLetters(t *testing.T) {
+	var r resolver
+	seen := map[uint]string{}
+	for c := 'A'; c <= 'Z'; c++ {
+		name := string(c)
+		k := r.slot(name)
+		if other, ok := seen[k]; ok {
+			t.Errorf("%s and %s share slot %d", name, other, k)
+		}
+		seen[k] = name
+	}
+}
