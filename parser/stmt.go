@@ -32,6 +32,10 @@ type parser struct {
 	comments []Comment // the shared chunk of the units' comments (commentRoom)
 }
 
+// firstStmtBytes is the first room of the statement buffer: few
+// statements are longer.
+const firstStmtBytes = 256
+
 // bailout aborts the statement being parsed after its first syntax error.
 type bailout struct{}
 
@@ -53,6 +57,9 @@ func SetStrictPanics(on bool) (was bool) {
 func newFileParser(f *File) *parser {
 	p := &parser{f: f}
 	p.r = reader{src: f.Src, form: f.Form, lineLen: f.Config.lineLength(), cfg: f.Config}
+	// The statement buffer and its offsets start with room for most
+	// statements instead of growing byte by byte from nothing.
+	p.r.st.buf, p.r.st.off = make([]byte, 0, firstStmtBytes), make([]Pos, 0, firstStmtBytes)
 	return p
 }
 

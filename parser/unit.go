@@ -293,15 +293,25 @@ func (p *parser) unitBody(u *Unit) (gaveBack bool) {
 	return false
 }
 
-// takeStmts gives a scratch statement list for unitBody.
+// takeStmts gives a scratch statement list for unitBody. A new one has
+// room for a statement per firstStmtsBytes bytes of the text left, at
+// least firstStmts and at most maxFirstStmts, so that it seldom grows.
 func (p *parser) takeStmts() []Stmt {
 	if n := len(p.stmtBufs); n > 0 {
 		b := p.stmtBufs[n-1]
 		p.stmtBufs = p.stmtBufs[:n-1]
 		return b
 	}
-	return nil
+	return make([]Stmt, 0, min(max((len(p.r.src)-p.r.pos)/firstStmtsBytes, firstStmts), maxFirstStmts))
 }
+
+// The first room of a scratch statement list: LAPACK has a statement per
+// 60 bytes or so (comments included), the dense generated file one per 30.
+const (
+	firstStmtsBytes = 64
+	firstStmts      = 16
+	maxFirstStmts   = 1024
+)
 
 // putStmts returns a scratch list from takeStmts, emptied.
 func (p *parser) putStmts(b []Stmt) {
