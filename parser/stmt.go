@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -36,6 +37,11 @@ type parser struct {
 // statements are longer.
 const firstStmtBytes = 256
 
+// firstScratch is the first room of the stack of arguments being parsed
+// (nodes.scratch): the arguments of most statements, nested lists
+// included.
+const firstScratch = 32
+
 // bailout aborts the statement being parsed after its first syntax error.
 type bailout struct{}
 
@@ -60,6 +66,7 @@ func newFileParser(f *File) *parser {
 	// The statement buffer and its offsets start with room for most
 	// statements instead of growing byte by byte from nothing.
 	p.r.st.buf, p.r.st.off = make([]byte, 0, firstStmtBytes), make([]Pos, 0, firstStmtBytes)
+	p.nodes.scratch = make([]Expr, 0, firstScratch)
 	return p
 }
 
@@ -783,7 +790,7 @@ func (p *parser) typeSpec() *TypeSpec {
 				t := p.s.peek()
 				p.fail(p.tokPos(t), p.tokEnd(t), "expected a length after '*'")
 			}
-			ts.setLen(&Lit{Kind: IntLit, ValuePos: from, ValueEnd: to, Value: fmt.Sprint(n)})
+			ts.setLen(p.intLit(n, from, to))
 		}
 		return ts
 	}
@@ -961,7 +968,7 @@ func (p *parser) entityList(init bool) []*Entity {
 					t := p.s.peek()
 					p.fail(p.tokPos(t), p.tokEnd(t), "expected a length after '*'")
 				}
-				e.CharLen = &Lit{Kind: IntLit, ValuePos: from, ValueEnd: to, Value: fmt.Sprint(n)}
+				e.CharLen = p.intLit(n, from, to)
 			}
 		}
 		if p.s.is("(") && e.Dims == nil { // CHARACTER*8 A(10)
@@ -1420,7 +1427,7 @@ func (p *parser) implicitType() *TypeSpec {
 			p.expect(")")
 		} else {
 			n, from, to, _ := p.s.digits()
-			ts.setLen(&Lit{Kind: IntLit, ValuePos: from, ValueEnd: to, Value: fmt.Sprint(n)})
+			ts.setLen(p.intLit(n, from, to))
 		}
 		return ts
 	}
@@ -1824,12 +1831,13 @@ func (p *parser) ifStmt(base StmtBase, partial *Stmt) Stmt {
 				u := p.s.peek()
 				p.fail(p.tokPos(u), p.tokEnd(u), "expected a label, found "+p.s.describe(u))
 			}
-			s.Labels[i] = &Lit{Kind: IntLit, ValuePos: from, ValueEnd: to, Value: fmt.Sprint(n)}
+			s.Labels[i] = p.intLit(n, from, to)
 		}
 		p.endOfStmt()
 		return s
 	}
-	s := &IfStmt{StmtBase: base, Cond: cond}
+	s := p.nodes.ifStmts.new()
+	s.StmtBase, s.Cond = base, cond
 	*partial = s
 	s.Then = p.nested(base)
 	return s
@@ -1859,7 +1867,8 @@ func (p *parser) nested(outer StmtBase) Stmt {
 
 func (p *parser) elseIf(base StmtBase, partial *Stmt) Stmt {
 	p.take("ELSEIF")
-	s := &IfThenStmt{StmtBase: base, Else: true}
+	s := p.nodes.ifThens.new()
+	s.StmtBase, s.Else = base, true
 	*partial = s
 	p.expect("(")
 	s.Cond = p.expr()
@@ -1986,18 +1995,30 @@ func (p *parser) caseStmt(base StmtBase, partial *Stmt) Stmt {
 	return s
 }
 
+// intLit makes the integer literal n (a label, a length) that the
+// scanner read digit by digit from [from, to): its Value is n in decimal,
+// interned like the numbers the lexer reads.
+func (p *parser) intLit(n int, from, to Pos) *Lit {
+	var b [20]byte
+	lit := p.nodes.lits.new()
+	lit.Kind, lit.ValuePos, lit.ValueEnd = IntLit, from, to
+	lit.Value = p.s.str(p.s.intern(strconv.AppendInt(b[:0], int64(n), 10)))
+	return lit
+}
+
 func (p *parser) label() *Lit {
 	n, from, to, ok := p.s.digits()
 	if !ok {
 		t := p.s.peek()
 		p.fail(p.tokPos(t), p.tokEnd(t), "expected a label, found "+p.s.describe(t))
 	}
-	return &Lit{Kind: IntLit, ValuePos: from, ValueEnd: to, Value: fmt.Sprint(n)}
+	return p.intLit(n, from, to)
 }
 
 func (p *parser) gotoStmt(base StmtBase, partial *Stmt) Stmt {
 	p.take("GOTO")
-	s := &GotoStmt{StmtBase: base}
+	s := p.nodes.gotos.new()
+	s.StmtBase = base
 	*partial = s
 	switch t := p.s.peek(); {
 	case t.kind == tInt:
@@ -2155,7 +2176,8 @@ func (p *parser) ioStmt(base StmtBase) Stmt {
 		return p.typeStmt(base)
 	}
 	p.take(base.Keyword)
-	s := &IOStmt{StmtBase: base}
+	s := p.nodes.ios.new()
+	s.StmtBase = base
 	switch base.Keyword {
 	case "PRINT", "ACCEPT":
 		s.Control = []Expr{p.formatSpec()}
