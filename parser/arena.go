@@ -51,6 +51,7 @@ type nodes struct {
 	gotos     slab[GotoStmt]
 	ios       slab[IOStmt]
 	kwArgs    slab[KeywordArg]
+	nameLists slab[NameListStmt]
 	armLists  lists[*IfArm]   // backing store of the arms of IF constructs
 	stmts     lists[Stmt]     // backing store of construct bodies
 	entLists  lists[*Entity]  // backing store of entity lists

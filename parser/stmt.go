@@ -42,6 +42,11 @@ const firstStmtBytes = 256
 // included.
 const firstScratch = 32
 
+// firstSkipped is the first room of the list of lines continuations
+// passes (reader.skipped): in LAPACK, a block of comments between two
+// statements is seldom longer.
+const firstSkipped = 32
+
 // bailout aborts the statement being parsed after its first syntax error.
 type bailout struct{}
 
@@ -67,6 +72,7 @@ func newFileParser(f *File) *parser {
 	// statements instead of growing byte by byte from nothing.
 	p.r.st.buf, p.r.st.off = make([]byte, 0, firstStmtBytes), make([]Pos, 0, firstStmtBytes)
 	p.nodes.scratch = make([]Expr, 0, firstScratch)
+	p.r.skipped = make([]skippedLine, 0, firstSkipped)
 	return p
 }
 
@@ -1487,7 +1493,9 @@ func (p *parser) parameter(base StmtBase, partial *Stmt) Stmt {
 	for {
 		name := p.ident()
 		p.expect("=")
-		s.Defs = append(s.Defs, &KeywordArg{Name: name, Value: p.expr()})
+		k := p.nodes.kwArgs.new()
+		k.Name, k.Value = name, p.expr()
+		s.Defs = append(s.Defs, k)
 		if !p.s.accept(",") {
 			break
 		}
@@ -1661,7 +1669,8 @@ func (p *parser) procedure(base StmtBase, partial *Stmt) Stmt {
 
 func (p *parser) nameList(base StmtBase) Stmt {
 	p.take(base.Keyword)
-	s := &NameListStmt{StmtBase: base}
+	s := p.nodes.nameLists.new()
+	s.StmtBase = base
 	if p.s.is("(") { // INTENT(IN), BIND(C)
 		p.s.next()
 		s.Args = p.argList(")")
@@ -2228,13 +2237,18 @@ func (p *parser) formatSpec() Expr {
 }
 
 func (p *parser) ioList() []Expr {
-	var items []Expr
+	// The items gather on the stack of arguments, as argList's do.
+	base := len(p.nodes.scratch)
 	for {
-		items = append(items, p.expr())
+		x := p.expr()
+		p.nodes.scratch = append(p.nodes.scratch, x)
 		if !p.s.accept(",") {
-			return items
+			break
 		}
 	}
+	items := p.nodes.exprList(p.nodes.scratch[base:])
+	p.nodes.scratch = p.nodes.scratch[:base]
+	return items
 }
 
 // typeStmt parses statements that start with TYPE: a derived type
