@@ -1126,6 +1126,14 @@ func (r *resolver) known(id *Ident, dir, what string, template bool) *Symbol {
 
 // exprString prints an expression compactly, for attributes and messages.
 func exprString(x Expr) string {
+	// A name or a literal is its own spelling, with no builder to fill
+	// (the bounds of most DO loops, which document symbols show).
+	switch e := x.(type) {
+	case *Ident:
+		return e.Name
+	case *Lit:
+		return e.Value
+	}
 	var b strings.Builder
 	writeExpr(&b, x)
 	return b.String()
