@@ -351,10 +351,19 @@ func (c *textCutter) text() bool {
 		case b < 0x20:
 			return false
 		default:
-			if b >= utf8.RuneSelf {
-				ascii = false
+			// A run of bytes copied as they are, read with a local index
+			// (a didOpen's text is one such run per line).
+			i := c.i
+			for ; i < len(c.data); i++ {
+				b := c.data[i]
+				if b == '"' || b == '\\' || b < 0x20 {
+					break
+				}
+				if b >= utf8.RuneSelf {
+					ascii = false
+				}
 			}
-			c.i++
+			c.i = i
 		}
 	}
 	return false

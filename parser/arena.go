@@ -47,6 +47,11 @@ type nodes struct {
 	dims      slab[DimSpec]
 	typeDecls slab[TypeDecl]
 	attrs     slab[Attr]
+	ifStmts   slab[IfStmt]
+	gotos     slab[GotoStmt]
+	ios       slab[IOStmt]
+	kwArgs    slab[KeywordArg]
+	nameLists slab[NameListStmt]
 	armLists  lists[*IfArm]   // backing store of the arms of IF constructs
 	stmts     lists[Stmt]     // backing store of construct bodies
 	entLists  lists[*Entity]  // backing store of entity lists

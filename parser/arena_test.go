@@ -53,3 +53,56 @@ func TestNodeSizes(t *testing.T) {
 		}
 	}
 }
+
+// TestCommentsShareChunk checks that the comments of consecutive units,
+// carved from one chunk, stay apart: each unit's list has no spare
+// capacity, so appending to the first unit's comments leaves the
+// second's unchanged, and each unit keeps exactly its own comments.
+func TestCommentsShareChunk(t *testing.T) {
+	src := "C     one\n" +
+		"      SUBROUTINE A\n" +
+		"C     two\n" +
+		"      END\n" +
+		"C     three\n" +
+		"C     four\n" +
+		"      SUBROUTINE B\n" +
+		"      END\n"
+	f := Parse("t.f", []byte(src), nil)
+	if len(f.Units) != 2 {
+		t.Fatalf("want 2 units, got %d", len(f.Units))
+	}
+	a, b := f.Units[0].Comments, f.Units[1].Comments
+	if len(a) != 2 || len(b) != 2 {
+		t.Fatalf("want 2 comments in each unit, got %d and %d", len(a), len(b))
+	}
+	if cap(a) != len(a) || cap(b) != len(b) {
+		t.Errorf("spare capacity: %d/%d and %d/%d", len(a), cap(a), len(b), cap(b))
+	}
+	// Unit B starts after A's END line, at byte 10+19+10+10 = 49, with
+	// "C     three" (12 bytes with its line end), then "C     four".
+	if f.Units[1].Base != 49 || b[0].Pos != 0 || b[1].Pos != 12 {
+		t.Errorf("unit B at %d, its comments at %d and %d; want 49, 0 and 12", f.Units[1].Base, b[0].Pos, b[1].Pos)
+	}
+	before := b[0]
+	_ = append(a, Comment{Pos: 99, End: 100})
+	if b[0] != before {
+		t.Errorf("appending to unit A's comments changed unit B's: %v", b[0])
+	}
+}
+
+// TestLookupCacheLetters checks that the one-letter names, the commonest
+// in Fortran, take different slots of the resolver's look-up cache, so
+// that A(I,J) = B(I-1,J) does not evict A with I and B with J at each
+// name.
+func TestLookupCacheLetters(t *testing.T) {
+	var r resolver
+	seen := map[uint]string{}
+	for c := 'A'; c <= 'Z'; c++ {
+		name := string(c)
+		k := r.slot(name)
+		if other, ok := seen[k]; ok {
+			t.Errorf("%s and %s share slot %d", name, other, k)
+		}
+		seen[k] = name
+	}
+}

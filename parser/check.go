@@ -174,22 +174,59 @@ func (r *resolver) checkSteps(body []Stmt) {
 			}
 		}
 	}
-	for _, s := range body {
-		Inspect(s, func(n Node) bool {
-			switch x := n.(type) {
-			case *DoStmt:
-				if x.Var != nil && zero(x.Step) {
-					r.invalid(x.Step, SevError, fmt.Sprintf("DO step of %s is 0: the step must not be zero (the loop would not advance)", x.Var.Name))
-				}
-				header(x.Concurrent, "DO CONCURRENT")
-			case *ForallStmt:
-				header(x.Header, "FORALL")
-			case Expr, *AssignStmt, *CallStmt, *IOStmt, *TypeDecl, *EndStmt, *SimpleStmt:
-				// No statement inside: the walk need not visit their parts.
-				return false
+	doStmt := func(x *DoStmt) {
+		if x.Var != nil && zero(x.Step) {
+			r.invalid(x.Step, SevError, fmt.Sprintf("DO step of %s is 0: the step must not be zero (the loop would not advance)", x.Var.Name))
+		}
+		header(x.Concurrent, "DO CONCURRENT")
+	}
+	visit := func(n Node) bool {
+		switch x := n.(type) {
+		case *DoStmt:
+			doStmt(x)
+		case *ForallStmt:
+			header(x.Header, "FORALL")
+		case Expr, *AssignStmt, *CallStmt, *IOStmt, *TypeDecl, *EndStmt, *SimpleStmt:
+			// No statement inside: the walk need not visit their parts.
+			return false
+		}
+		return true
+	}
+	// The statements most frequent in a body are taken directly, the
+	// others through Inspect with visit, in the same order as Inspect
+	// (the order of the errors).
+	var walk func(s Stmt)
+	walk = func(s Stmt) {
+		switch x := s.(type) {
+		case nil, *AssignStmt, *CallStmt, *IOStmt, *TypeDecl, *EndStmt, *SimpleStmt, *IfThenStmt:
+			// No statement inside (an IF THEN's parts are expressions).
+		case *DoStmt:
+			doStmt(x)
+		case *IfStmt:
+			walk(x.Then)
+		case *DoConstruct:
+			for _, d := range x.Directives {
+				Inspect(d, visit)
 			}
-			return true
-		})
+			walk(x.Do)
+			for _, b := range x.Body {
+				walk(b)
+			}
+			walk(x.EndStmt)
+		case *IfConstruct:
+			for _, a := range x.Arms {
+				walk(a.Head)
+				for _, b := range a.Body {
+					walk(b)
+				}
+			}
+			walk(x.EndStmt)
+		default:
+			Inspect(s, visit)
+		}
+	}
+	for _, s := range body {
+		walk(s)
 	}
 }
 

@@ -335,7 +335,7 @@ func (p *parser) arg(close string) Expr {
 		p.s.next()
 		p.s.next()
 		{
-			name := &Ident{NamePos: p.tokPos(t), Name: p.s.text(t)}
+			name := p.nodes.ident(p.tokPos(t), p.s.text(t))
 			var v Expr
 			if p.s.is("*") { // UNIT=*, FMT=*
 				u := p.s.next()
@@ -343,7 +343,9 @@ func (p *parser) arg(close string) Expr {
 			} else {
 				v = p.subscript(close)
 			}
-			return &KeywordArg{Name: name, Value: v}
+			k := p.nodes.kwArgs.new()
+			k.Name, k.Value = name, v
+			return k
 		}
 	}
 	if t.kind == tOp && p.s.text(t) == "*" {

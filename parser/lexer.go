@@ -88,11 +88,11 @@ func (s *scanner) str(id int32) string {
 	return s.strs[id-numSeeds]
 }
 
-// intern returns the id of the string of a name, a number or a dotted
-// operator, allocating it once per parse. A small direct-mapped cache in
-// front of the map catches the names that repeat from statement to
-// statement (I, J, A, N); its hash reads every byte, since names that
-// differ only inside (DO100I, DO110I) are common.
+// intern returns the id of the string of a name, a number, a dotted
+// operator or a character constant, allocating it once per parse. A
+// small direct-mapped cache in front of the map catches the names that
+// repeat from statement to statement (I, J, A, N); its hash reads every
+// byte, since names that differ only inside (DO100I, DO110I) are common.
 func (s *scanner) intern(b []byte) int32 {
 	h := uint(0)
 	for _, c := range b {
@@ -241,7 +241,7 @@ func spellingHash(s string) uint {
 }
 
 // add gives a new id to the spelling of a token that is not interned
-// (a character constant, a BOZ or Hollerith constant).
+// (a BOZ or Hollerith constant), or to a spelling intern found new.
 func (s *scanner) add(text string) int32 {
 	if s.strs == nil {
 		s.strs = make([]string, 0, 64)
@@ -387,7 +387,7 @@ func (s *scanner) lex() token {
 		// A kind parameter before a character constant: KIND_'text'.
 		if j < len(b) && (b[j] == '\'' || b[j] == '"') && b[j-1] == '_' {
 			e, _ := s.stringEnd(j)
-			return tok(tString, i, e, s.add(string(b[i:e])))
+			return tok(tString, i, e, s.intern(b[i:e]))
 		}
 		return tok(tName, i, j, s.internHash(b[i:j], h))
 	case isDigit(c):
@@ -415,7 +415,9 @@ func (s *scanner) lex() token {
 		if e < len(b) && (b[e] == 'B' || b[e] == 'O' || b[e] == 'Z' || b[e] == 'X') && (e+1 == len(b) || !isNameChar(b[e+1])) {
 			return tok(tBOZ, i, e+1, s.add(string(b[i:e+1])))
 		}
-		return tok(tString, i, e, s.add(string(b[i:e])))
+		// Interned like names: LAPACK's character constants repeat
+		// ('N', 'T', 'Left').
+		return tok(tString, i, e, s.intern(b[i:e]))
 	}
 	if i+1 < len(b) {
 		if k := twoCharOp(b[i], b[i+1]); k >= 0 && !(k == twoParenSlash && i+2 < len(b) && b[i+2] == '=') {
@@ -542,7 +544,7 @@ func (s *scanner) lexNumber(i int) token {
 		}
 		if kind == tInt && j < len(b) && (b[j] == '\'' || b[j] == '"') {
 			e, _ := s.stringEnd(j)
-			return tok(tString, i, e, s.add(string(b[i:e])))
+			return tok(tString, i, e, s.intern(b[i:e]))
 		}
 	}
 	return tok(kind, i, j, s.intern(b[i:j]))

@@ -39,3 +39,34 @@ func TestRefsWalk(t *testing.T) {
 		t.Fatalf("compared %d programs, want at least 50", n)
 	}
 }
+
+// TestExprStringBounds checks ExprString on the bounds of a DO loop: a
+// literal and a name are their spellings, an operation is written without
+// blanks, and a missing step is "".
+func TestExprStringBounds(t *testing.T) {
+	src := "      SUBROUTINE S(N, M)\n" +
+		"      DO 10 I = 1, N\n" +
+		"      DO 10 J = M, n - 1, 2\n" +
+		"   10 CONTINUE\n" +
+		"      END\n"
+	f := Parse("t.f", []byte(src), nil)
+	outer, ok := f.Units[0].Body[0].(*DoConstruct)
+	if !ok {
+		t.Fatalf("want a DO construct, got %T", f.Units[0].Body[0])
+	}
+	inner, ok := outer.Body[0].(*DoConstruct)
+	if !ok {
+		t.Fatalf("want a nested DO construct, got %T", outer.Body[0])
+	}
+	for _, c := range []struct {
+		x    Expr
+		want string
+	}{
+		{outer.Do.Lo, "1"}, {outer.Do.Hi, "N"}, {outer.Do.Step, ""},
+		{inner.Do.Lo, "M"}, {inner.Do.Hi, "N-1"}, {inner.Do.Step, "2"},
+	} {
+		if got := ExprString(c.x); got != c.want {
+			t.Errorf("ExprString = %q, want %q", got, c.want)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -28,7 +29,23 @@ type parser struct {
 	partial  Stmt     // the statement parseStmt is building
 
 	nestedPartial Stmt // the partial result of nested, discarded
+
+	comments []Comment // the shared chunk of the units' comments (commentRoom)
 }
+
+// firstStmtBytes is the first room of the statement buffer: few
+// statements are longer.
+const firstStmtBytes = 256
+
+// firstScratch is the first room of the stack of arguments being parsed
+// (nodes.scratch): the arguments of most statements, nested lists
+// included.
+const firstScratch = 32
+
+// firstSkipped is the first room of the list of lines continuations
+// passes (reader.skipped): in LAPACK, a block of comments between two
+// statements is seldom longer.
+const firstSkipped = 32
 
 // bailout aborts the statement being parsed after its first syntax error.
 type bailout struct{}
@@ -51,6 +68,11 @@ func SetStrictPanics(on bool) (was bool) {
 func newFileParser(f *File) *parser {
 	p := &parser{f: f}
 	p.r = reader{src: f.Src, form: f.Form, lineLen: f.Config.lineLength(), cfg: f.Config}
+	// The statement buffer and its offsets start with room for most
+	// statements instead of growing byte by byte from nothing.
+	p.r.st.buf, p.r.st.off = make([]byte, 0, firstStmtBytes), make([]Pos, 0, firstStmtBytes)
+	p.nodes.scratch = make([]Expr, 0, firstScratch)
+	p.r.skipped = make([]skippedLine, 0, firstSkipped)
 	return p
 }
 
@@ -774,7 +796,7 @@ func (p *parser) typeSpec() *TypeSpec {
 				t := p.s.peek()
 				p.fail(p.tokPos(t), p.tokEnd(t), "expected a length after '*'")
 			}
-			ts.setLen(&Lit{Kind: IntLit, ValuePos: from, ValueEnd: to, Value: fmt.Sprint(n)})
+			ts.setLen(p.intLit(n, from, to))
 		}
 		return ts
 	}
@@ -952,7 +974,7 @@ func (p *parser) entityList(init bool) []*Entity {
 					t := p.s.peek()
 					p.fail(p.tokPos(t), p.tokEnd(t), "expected a length after '*'")
 				}
-				e.CharLen = &Lit{Kind: IntLit, ValuePos: from, ValueEnd: to, Value: fmt.Sprint(n)}
+				e.CharLen = p.intLit(n, from, to)
 			}
 		}
 		if p.s.is("(") && e.Dims == nil { // CHARACTER*8 A(10)
@@ -1411,7 +1433,7 @@ func (p *parser) implicitType() *TypeSpec {
 			p.expect(")")
 		} else {
 			n, from, to, _ := p.s.digits()
-			ts.setLen(&Lit{Kind: IntLit, ValuePos: from, ValueEnd: to, Value: fmt.Sprint(n)})
+			ts.setLen(p.intLit(n, from, to))
 		}
 		return ts
 	}
@@ -1471,7 +1493,9 @@ func (p *parser) parameter(base StmtBase, partial *Stmt) Stmt {
 	for {
 		name := p.ident()
 		p.expect("=")
-		s.Defs = append(s.Defs, &KeywordArg{Name: name, Value: p.expr()})
+		k := p.nodes.kwArgs.new()
+		k.Name, k.Value = name, p.expr()
+		s.Defs = append(s.Defs, k)
 		if !p.s.accept(",") {
 			break
 		}
@@ -1645,7 +1669,8 @@ func (p *parser) procedure(base StmtBase, partial *Stmt) Stmt {
 
 func (p *parser) nameList(base StmtBase) Stmt {
 	p.take(base.Keyword)
-	s := &NameListStmt{StmtBase: base}
+	s := p.nodes.nameLists.new()
+	s.StmtBase = base
 	if p.s.is("(") { // INTENT(IN), BIND(C)
 		p.s.next()
 		s.Args = p.argList(")")
@@ -1815,12 +1840,13 @@ func (p *parser) ifStmt(base StmtBase, partial *Stmt) Stmt {
 				u := p.s.peek()
 				p.fail(p.tokPos(u), p.tokEnd(u), "expected a label, found "+p.s.describe(u))
 			}
-			s.Labels[i] = &Lit{Kind: IntLit, ValuePos: from, ValueEnd: to, Value: fmt.Sprint(n)}
+			s.Labels[i] = p.intLit(n, from, to)
 		}
 		p.endOfStmt()
 		return s
 	}
-	s := &IfStmt{StmtBase: base, Cond: cond}
+	s := p.nodes.ifStmts.new()
+	s.StmtBase, s.Cond = base, cond
 	*partial = s
 	s.Then = p.nested(base)
 	return s
@@ -1850,7 +1876,8 @@ func (p *parser) nested(outer StmtBase) Stmt {
 
 func (p *parser) elseIf(base StmtBase, partial *Stmt) Stmt {
 	p.take("ELSEIF")
-	s := &IfThenStmt{StmtBase: base, Else: true}
+	s := p.nodes.ifThens.new()
+	s.StmtBase, s.Else = base, true
 	*partial = s
 	p.expect("(")
 	s.Cond = p.expr()
@@ -1977,18 +2004,30 @@ func (p *parser) caseStmt(base StmtBase, partial *Stmt) Stmt {
 	return s
 }
 
+// intLit makes the integer literal n (a label, a length) that the
+// scanner read digit by digit from [from, to): its Value is n in decimal,
+// interned like the numbers the lexer reads.
+func (p *parser) intLit(n int, from, to Pos) *Lit {
+	var b [20]byte
+	lit := p.nodes.lits.new()
+	lit.Kind, lit.ValuePos, lit.ValueEnd = IntLit, from, to
+	lit.Value = p.s.str(p.s.intern(strconv.AppendInt(b[:0], int64(n), 10)))
+	return lit
+}
+
 func (p *parser) label() *Lit {
 	n, from, to, ok := p.s.digits()
 	if !ok {
 		t := p.s.peek()
 		p.fail(p.tokPos(t), p.tokEnd(t), "expected a label, found "+p.s.describe(t))
 	}
-	return &Lit{Kind: IntLit, ValuePos: from, ValueEnd: to, Value: fmt.Sprint(n)}
+	return p.intLit(n, from, to)
 }
 
 func (p *parser) gotoStmt(base StmtBase, partial *Stmt) Stmt {
 	p.take("GOTO")
-	s := &GotoStmt{StmtBase: base}
+	s := p.nodes.gotos.new()
+	s.StmtBase = base
 	*partial = s
 	switch t := p.s.peek(); {
 	case t.kind == tInt:
@@ -2146,7 +2185,8 @@ func (p *parser) ioStmt(base StmtBase) Stmt {
 		return p.typeStmt(base)
 	}
 	p.take(base.Keyword)
-	s := &IOStmt{StmtBase: base}
+	s := p.nodes.ios.new()
+	s.StmtBase = base
 	switch base.Keyword {
 	case "PRINT", "ACCEPT":
 		s.Control = []Expr{p.formatSpec()}
@@ -2197,13 +2237,18 @@ func (p *parser) formatSpec() Expr {
 }
 
 func (p *parser) ioList() []Expr {
-	var items []Expr
+	// The items gather on the stack of arguments, as argList's do.
+	base := len(p.nodes.scratch)
 	for {
-		items = append(items, p.expr())
+		x := p.expr()
+		p.nodes.scratch = append(p.nodes.scratch, x)
 		if !p.s.accept(",") {
-			return items
+			break
 		}
 	}
+	items := p.nodes.exprList(p.nodes.scratch[base:])
+	p.nodes.scratch = p.nodes.scratch[:base]
+	return items
 }
 
 // typeStmt parses statements that start with TYPE: a derived type

@@ -246,8 +246,12 @@ func (r *resolver) remember(sym *Symbol) {
 	}
 }
 
+// slot is the place of name in the cache. A one-letter name c lands at
+// 5c + 11: the factor is odd, so the 26 letters (the commonest names: I,
+// J, A, N) take 26 different slots. (The factor 8 of an earlier formula,
+// 7 + 1, put A with I and B with J, which then kept evicting each other.)
 func (r *resolver) slot(name string) uint {
-	return (uint(len(name))*31 + uint(name[0])*7 + uint(name[len(name)-1])) & uint(len(r.found)-1)
+	return (uint(name[0]) + uint(name[len(name)-1])*4 + uint(len(name))*11) & uint(len(r.found)-1)
 }
 
 func (r *resolver) declare(name string, at Pos) *Symbol {
@@ -1122,6 +1126,14 @@ func (r *resolver) known(id *Ident, dir, what string, template bool) *Symbol {
 
 // exprString prints an expression compactly, for attributes and messages.
 func exprString(x Expr) string {
+	// A name or a literal is its own spelling, with no builder to fill
+	// (the bounds of most DO loops, which document symbols show).
+	switch e := x.(type) {
+	case *Ident:
+		return e.Name
+	case *Lit:
+		return e.Value
+	}
 	var b strings.Builder
 	writeExpr(&b, x)
 	return b.String()

@@ -52,7 +52,7 @@ func (p *parser) parseTop() *Unit {
 	start := p.r.pos
 	u := &Unit{Base: start, cpp: p.r.cpp, lead: -1}
 	p.r.base = start
-	p.r.comments, p.r.inactive, p.r.errs, p.errs = nil, nil, nil, nil
+	p.r.comments, p.r.inactive, p.r.errs, p.errs = p.commentRoom(start), nil, nil, nil
 	p.unitBody(u)
 	if p.r.pos == start {
 		return nil
@@ -62,7 +62,7 @@ func (p *parser) parseTop() *Unit {
 		u.lead = u.Len
 	}
 	u.endCPP = p.r.cpp
-	u.Comments = p.r.comments
+	u.Comments = p.keepComments(p.r.comments)
 	u.Inactive = p.r.inactive
 	if !p.noResolve {
 		p.includes = 0
@@ -73,6 +73,42 @@ func (p *parser) parseTop() *Unit {
 	u.Errors = p.onePerLine(u.Errors, start)
 	return u
 }
+
+// commentRoom returns an empty list for the comments of the unit that
+// starts at start, whose room is the rest of the parse's shared chunk of
+// comments: a new chunk when that is nearly full, with room for the
+// file's remaining lines (a comment per line at most) up to
+// maxCommentChunk, so that the comments of most files take one
+// allocation instead of a growing list per unit.
+func (p *parser) commentRoom(start int) []Comment {
+	free := cap(p.comments) - len(p.comments)
+	if free < minCommentRoom {
+		lines := p.f.Lines.LineCount() - p.f.Lines.Line(start)
+		p.comments = make([]Comment, 0, max(min(lines, maxCommentChunk), minCommentRoom))
+	}
+	return p.comments[len(p.comments):len(p.comments)]
+}
+
+// keepComments returns a unit's comments, c, with no spare capacity (so
+// that appending to them copies); when c is still in the shared chunk
+// (it did not outgrow the room commentRoom gave), the chunk's next free
+// slot moves past them.
+func (p *parser) keepComments(c []Comment) []Comment {
+	if len(c) == 0 {
+		return nil
+	}
+	if free := p.comments[len(p.comments):cap(p.comments)]; len(free) > 0 && &free[0] == &c[0] {
+		p.comments = p.comments[:len(p.comments)+len(c)]
+	}
+	return c[:len(c):len(c)]
+}
+
+// The chunks of comments: a new one when fewer than minCommentRoom slots
+// are left, with at most maxCommentChunk.
+const (
+	minCommentRoom  = 16
+	maxCommentChunk = 1024
+)
 
 // onePerLine keeps one error per line, as go/parser does: the syntax
 // error if the line has one, else the first.
@@ -257,15 +293,25 @@ func (p *parser) unitBody(u *Unit) (gaveBack bool) {
 	return false
 }
 
-// takeStmts gives a scratch statement list for unitBody.
+// takeStmts gives a scratch statement list for unitBody. A new one has
+// room for a statement per firstStmtsBytes bytes of the text left, at
+// least firstStmts and at most maxFirstStmts, so that it seldom grows.
 func (p *parser) takeStmts() []Stmt {
 	if n := len(p.stmtBufs); n > 0 {
 		b := p.stmtBufs[n-1]
 		p.stmtBufs = p.stmtBufs[:n-1]
 		return b
 	}
-	return nil
+	return make([]Stmt, 0, min(max((len(p.r.src)-p.r.pos)/firstStmtsBytes, firstStmts), maxFirstStmts))
 }
+
+// The first room of a scratch statement list: LAPACK has a statement per
+// 60 bytes or so (comments included), the dense generated file one per 30.
+const (
+	firstStmtsBytes = 64
+	firstStmts      = 16
+	maxFirstStmts   = 1024
+)
 
 // putStmts returns a scratch list from takeStmts, emptied.
 func (p *parser) putStmts(b []Stmt) {

@@ -10,14 +10,13 @@ func Inspect(n Node, f func(Node) bool) {
 	walkChildren(n, f)
 }
 
+// isNilNode reports whether n is a nil *Ident, which optional names
+// (KeywordArg.Name, a DO's Var) put in an interface as a typed nil. (Only
+// a concrete type assertion: an assertion to an interface type, asked of
+// every node an Inspect visits, costs a look-up of the method table.)
 func isNilNode(n Node) bool {
-	switch x := n.(type) {
-	case *Ident:
-		return x == nil
-	case Expr:
-		return x == nil
-	}
-	return false
+	id, ok := n.(*Ident)
+	return ok && id == nil
 }
 
 func inspectExprs(xs []Expr, f func(Node) bool) {
