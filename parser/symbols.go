@@ -968,6 +968,7 @@ func (r *resolver) use(x Expr, skip map[Node]bool) {
 			if r.lookup(id.Name) != nil || !isIntrinsic(id.Name) {
 				r.name(id, true)
 			}
+			r.checkSubscripts(e, id)
 		} else {
 			r.use(e.Fun, skip)
 		}
@@ -994,6 +995,32 @@ func (r *resolver) use(x Expr, skip map[Node]bool) {
 			return false
 		})
 	}
+}
+
+// checkSubscripts reports an array element or section written with more
+// or fewer subscripts than the array has dimensions (Fortran 2018 9.5.3.1:
+// "the number of subscripts shall equal the rank"): A(K) of a rank-2 A
+// is a slip compilers reject. A reference still being typed (no closing
+// parenthesis, a part missing) is left to the syntax errors.
+func (r *resolver) checkSubscripts(c *Call, id *Ident) {
+	sym := r.lookup(id.Name)
+	if sym == nil || sym.Kind != SymVariable || len(sym.Dims) == 0 || len(c.Args) == len(sym.Dims) || c.Rparen <= c.Lparen {
+		return
+	}
+	for _, a := range c.Args {
+		switch a.(type) {
+		case *KeywordArg, *BadExpr:
+			return
+		}
+	}
+	plural := func(n int, word string) string {
+		if n == 1 {
+			return "1 " + word
+		}
+		return fmt.Sprintf("%d %ss", n, word)
+	}
+	r.p.errs = append(r.p.errs, Error{Pos: c.Pos(), End: c.End(), Severity: SevError, Code: "invalid",
+		Msg: fmt.Sprintf("%s has %s but is referenced with %s: the number of subscripts must equal the rank", id.Name, plural(len(sym.Dims), "dimension"), plural(len(c.Args), "subscript"))})
 }
 
 // hasUses reports whether the scope or a host has USE statements, whose
