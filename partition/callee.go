@@ -153,6 +153,43 @@ func (e *est) funcEstimate(a *parser.AssignStmt, loops []loopInfo) (Poly, []*Mes
 	return body.Add(complexity.StmtCostIn(e.u, store, e.table, nil, e.extents)), msgs, true
 }
 
+// condCalls estimates the functions of the file that a condition (an IF's,
+// an ELSE IF's) references, as funcEstimate does: the condition's own
+// cost (exprCost) has only their arguments. A convergence test IF
+// (RESIDUAL(U) < TOL) EXIT pays the residual's loops and its messages.
+func (e *est) condCalls(x parser.Expr, loops []loopInfo) (Poly, []*Message) {
+	total := complexity.Zero()
+	var msgs []*Message
+	if e.f == nil || e.opt.Machine == nil || x == nil {
+		return total, nil
+	}
+	parser.Inspect(x, func(n parser.Node) bool {
+		c, ok := n.(*parser.Call)
+		if !ok {
+			return true
+		}
+		id, ok := c.Fun.(*parser.Ident)
+		if !ok {
+			return true
+		}
+		if sym := e.sc.Lookup(id.Name); sym != nil && sym.Rank() > 0 {
+			return true // an array element: its subscripts may call
+		}
+		callee := complexity.Resolve(e.f, e.u, id.Name)
+		if callee == nil || callee.Kind != parser.UnitFunction {
+			return true
+		}
+		body, ms, ok := e.follow(callee, c.Args, c.Pos(), loops)
+		if !ok {
+			return true
+		}
+		total = total.Add(body)
+		msgs = append(msgs, ms...)
+		return false
+	})
+	return total, msgs
+}
+
 // isElement reports whether x is an array element or section reference
 // (a name with subscripts), not a whole array.
 func isElement(x parser.Expr) bool {

@@ -599,3 +599,62 @@ end program
 		t.Errorf("with the call %g s, inline %g s: want within 5%%", cc, ci)
 	}
 }
+
+// TestConditionCallsFunction: a convergence test IF (GLOBAL_NORM(...) <
+// TOL) EXIT pays the function's loops and its allreduce, as
+// R = GLOBAL_NORM(...) followed by IF (R < TOL) EXIT does: the same
+// message, the computation within 2%. The condition cost only the
+// function's arguments before.
+func TestConditionCallsFunction(t *testing.T) {
+	prog := func(body string) string {
+		return `module norms
+  use mpi
+  implicit none
+contains
+  double precision function global_norm(u, n) result(g)
+    integer, intent(in) :: n
+    double precision, intent(in) :: u(n)
+    double precision :: s
+    integer :: i, ierr
+    s = 0.0d0
+    do i = 1, n
+      s = s + u(i)**2
+    end do
+    call mpi_allreduce(s, g, 1, MPI_DOUBLE_PRECISION, MPI_SUM, MPI_COMM_WORLD, ierr)
+  end function
+end module
+program p
+  use mpi
+  use norms
+  implicit none
+  integer, parameter :: n = 100000
+  double precision :: u(n), r
+  integer :: it
+  do it = 1, 50
+    u = 0.5d0 * u
+` + body + `
+  end do
+end program
+`
+	}
+	opt := Options{Machine: machine.DefaultMachine(), Procs: 4}
+	run := func(name, src string) *Estimate {
+		f, _ := parseOne(t, name, src)
+		u := f.Units[1]
+		return EstimateLoop(f, u, firstLoop(t, u, 24, f), FromUnit(u, 4, ""), opt)
+	}
+	for _, cond := range []string{"    if (global_norm(u, n) < 1.0d-8) exit", "    if (global_norm(u, n) < 1.0d-8) then\n      exit\n    end if"} {
+		c := run("cond.f90", prog(cond))
+		a := run("assign.f90", prog("    r = global_norm(u, n)\n    if (r < 1.0d-8) exit"))
+		for _, e := range []*Estimate{c, a} {
+			if len(e.Messages) != 1 || e.Messages[0].Count.String() != "50" || e.Messages[0].Bytes.String() != "8" {
+				t.Errorf("%q: %d messages, want the allreduce, 50 × 8 bytes", cond, len(e.Messages))
+			}
+		}
+		cc, _ := complexity.Seconds(c.Compute)
+		ca, _ := complexity.Seconds(a.Compute)
+		if math.Abs(cc-ca) > 0.02*ca || ca == 0 {
+			t.Errorf("%q: computation %g s, with R = GLOBAL_NORM(...) %g s: want within 2%%", cond, cc, ca)
+		}
+	}
+}

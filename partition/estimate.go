@@ -919,6 +919,17 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 			w := reach
 			if h, ok := arm.Head.(*parser.IfThenStmt); ok {
 				total = total.Add(e.exprCost(h.Cond).Mul(reach))
+				if fc, fm := e.condCalls(h.Cond, loops); len(fm) > 0 || !fc.IsZero() {
+					// Evaluated whenever the arm is reached.
+					total = total.Add(fc.Mul(reach))
+					for _, msg := range fm {
+						msg.Count = msg.Count.Mul(reach)
+						if msg.priced {
+							msg.Time = msg.Time.Mul(reach)
+						}
+					}
+					msgs = append(msgs, fm...)
+				}
 				w = reach.Mul(complexity.Frac(1, 2))
 				reach = w
 			}
@@ -938,6 +949,8 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 		return total, msgs
 	case *parser.IfStmt:
 		c := e.exprCost(x.Cond)
+		fc, fm := e.condCalls(x.Cond, loops)
+		c = c.Add(fc)
 		if as, ok := x.Then.(*parser.AssignStmt); ok {
 			if id, ok := as.LHS.(*parser.Ident); ok && mentions(x.Cond, id.Name) {
 				// IF (ABS(A(I,K)) .GT. ABS(A(L,K))) L = I: a search, which
@@ -945,7 +958,7 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 				search := &parser.AssignStmt{StmtBase: as.StmtBase, LHS: as.LHS,
 					RHS: &parser.Binary{X: x.Cond, OpPos: x.Cond.Pos(), Op: "+", Y: as.RHS}}
 				search.From = x.From
-				return c.Add(e.cost(as, e.table).Mul(complexity.Frac(1, 2))), e.assignComm(search, loops)
+				return c.Add(e.cost(as, e.table).Mul(complexity.Frac(1, 2))), append(fm, e.assignComm(search, loops)...)
 			}
 		}
 		if x.Then != nil {
@@ -961,9 +974,9 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 				}
 				msg.Count = msg.Count.Mul(complexity.Frac(1, 2))
 			}
-			return c.Add(tc.Mul(complexity.Frac(1, 2))), ms
+			return c.Add(tc.Mul(complexity.Frac(1, 2))), append(fm, ms...)
 		}
-		return c, nil
+		return c, fm
 	case *parser.CallStmt:
 		if body, msgs, ok := e.callEstimate(x, loops); ok {
 			// The arguments, the call and the callee's body.
