@@ -32,10 +32,11 @@ import (
 // (the parent's other sends going out around it). On a fat tree or a
 // torus the pairs of the last level are mostly neighbours and those of
 // the first half the machine apart: on the cluster preset at P = 64 a
-// level of ranks 1 apart is 1.09 µs at 0 bytes, 32 apart 2.13 µs (a
+// level of ranks 1 apart is 1.04 µs at 0 bytes, 32 apart 2.01 µs (a
 // leaf switch of 32 nodes, 1 µs within, 2 across), and the kit's DGEFA
-// came out within 5.7% there (12% at the median, 18% at worst with the
-// level below) and 6.5% on the torus (22%, 29%). Without those curves a
+// came out within 0.6% at the median there, 1.7% at worst (12% and 18%
+// with the level below), and 7.1% and 12.3% on the torus (22%, 29%).
+// Without those curves a
 // level's time is the trained broadcast curve over the tree's ceil(log2 P)
 // levels (the curve times one broadcast alone, until the last processor
 // holds the data: the levels one after another), but no less than the
