@@ -589,7 +589,14 @@ static int measured(int pat, long n)
  * The trees are MPI's binomial tree (the root sends to relative ranks
  * P/2, P/4, ..., 1; each receiver forwards to the ranks below its lowest
  * set bit, the largest first; SMPI's MPI_Bcast for short messages), run
- * with MPI_Send from up to 8 roots spread over the ranks. Every receive
+ * with MPI_Send from up to 8 roots. A level's pairs M apart start at
+ * relative ranks 0, 2M, 4M, ..., so which pairs of ranks they are
+ * depends on the root modulo 2M: root r is r (1 + 8 + 64 + ...) modulo
+ * P, whose every 3 consecutive bits take all 8 values over the 8 roots,
+ * so the roots are spread modulo every power of two (r P/8 + r, spread
+ * at P = 64, left the roots within 0 to 7 modulo 32 at P = 256, and the
+ * pairs 16 apart on the cluster preset never crossing between its
+ * leaves of 32: 1.01 us where half the pairs take 2). Every receive
  * is posted before a barrier and the root waits, after it, longer than
  * the barrier lets the ranks go apart, so each child waits in its
  * receive and a pair's time is its message's alone, with the parent's
@@ -610,8 +617,11 @@ static void tree_levels(void)
 {
 	double spread[2], ext[2], margin, *mine, *all = NULL;
 	int s, lg = 0, nroots = nprocs < 8 ? nprocs : 8, width, r, j;
+	long spread8 = 0, d;
 	while ((1 << lg) < nprocs)
 		lg++;
+	for (d = 1; d < nprocs; d *= 8)
+		spread8 += d;
 	/* per root: the receive's end, then the start of the send to
 	 * relative rank + 2^j for each j */
 	width = lg + 1;
@@ -629,7 +639,7 @@ static void tree_levels(void)
 		if (!measured(BROADCAST, n) || n >= 65536)
 			continue;
 		for (r = 0; r < nroots; r++) {
-			int root = (r * nprocs / nroots + r) % nprocs;
+			int root = (int)(r * spread8 % nprocs);
 			int rel = (rank - root + nprocs) % nprocs, mask;
 			double *row = mine + r * width;
 			MPI_Request req = MPI_REQUEST_NULL;
@@ -660,7 +670,7 @@ static void tree_levels(void)
 			double sum = 0;
 			int pairs = 0, rel;
 			for (r = 0; r < nroots; r++) {
-				int root = (r * nprocs / nroots + r) % nprocs;
+				int root = (int)(r * spread8 % nprocs);
 				for (rel = 1 << j; rel < nprocs; rel += 2 << j) {
 					int child = (root + rel) % nprocs, parent = (root + rel - (1 << j)) % nprocs;
 					sum += all[(child * nroots + r) * width] - all[(parent * nroots + r) * width + 1 + j];
