@@ -64,8 +64,8 @@ package machine
 //
 // comm: an object whose keys are processor counts P ≥ 1 (as strings, as
 // JSON requires) and whose values map a pattern name to a curve. The
-// pattern names are the Pattern... constants; a model may hold other
-// names, which the estimator does not ask for. Curves at P = 1 are
+// pattern names are the Pattern... constants and TreeLevelPattern's; a
+// model may hold other names, which the estimator does not ask for. Curves at P = 1 are
 // accepted and never used (one processor does not communicate).
 //
 // A curve is a list of segments {"from", "to", "a", "b"}: the segment
@@ -144,6 +144,16 @@ const (
 	PatternGridShift1 = "grid-shift-1"
 	PatternGridShift2 = "grid-shift-2"
 )
+
+// TreeLevelPattern names the curve of one level of a binomial broadcast
+// tree whose pairs of processors are stride apart (stride a power of two
+// below P): tree-level-1, tree-level-2, .... The time from a sender's
+// start of its send to its receiver's end of the receive, the receiver
+// waiting, the mean over the pairs of ranks stride apart (modulo P).
+// pfls train measures it on a simulated platform only (it needs the one
+// clock SMPI's ranks share); models without it price a level with the
+// broadcast and the shift curves (see partition's bcastSchedule).
+func TreeLevelPattern(stride int) string { return fmt.Sprintf("tree-level-%d", stride) }
 
 // TrainingPatterns are the communication patterns the training set
 // measures: the estimator's patterns and the non-periodic and

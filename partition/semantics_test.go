@@ -504,3 +504,69 @@ end program gauss
 		t.Errorf("pivot row broadcasts %g s (%v × %v bytes), want %g s: row K from column K on, per step", got, bcast.Count, bcast.Bytes, want)
 	}
 }
+
+// TestTreeLevelCurves: a model with each level's own curve
+// (machine.TreeLevelPattern: a level of ranks 1 apart 1 s, 2 apart 10 s)
+// prices a broadcast tree's edges by their stride, not the broadcast
+// curve over its levels (here 1 s a level). Column Cholesky at N = 8 on
+// P = 4, CYCLIC: 7 steps from roots 0, 1, 2, 3, 0, 1, 2; the operations
+// cost microseconds against seconds, and the send overhead is 0 (the
+// exchange's half is the shift). A processor holds the data a level
+// after the later of its parent's and its own time (rank order of a
+// step: relative rank 2, then 1, then 3 from 2). By hand, the times of
+// ranks 0..3 after each step: [0 1 10 11], [22 1 11 21], [32 33 11 22],
+// [33 43 44 22], [33 44 54 55], [66 44 55 65], [76 77 55 66]: 77 s.
+func TestTreeLevelCurves(t *testing.T) {
+	src := `      PROGRAM CHOL
+      PARAMETER (N = 8)
+      DOUBLE PRECISION A(N,N)
+      DECOMPOSITION D(N,N)
+      ALIGN A WITH D
+      DISTRIBUTE D(:,CYCLIC)
+      DO 30 K = 1, N-1
+         DO 20 J = K+1, N
+            DO 10 I = J, N
+               A(I,J) = A(I,J) - A(I,K)*A(J,K)
+   10       CONTINUE
+   20    CONTINUE
+   30 CONTINUE
+      END
+`
+	const p = 4
+	f, u := parseOne(t, "chol.f", src)
+	loop := firstLoop(t, u, 7, f)
+	flat := func(s float64) machine.Curve { return machine.Curve{{From: 0, To: 0, A: s}} }
+	curves := map[string]machine.Curve{
+		machine.PatternBroadcast: flat(2), machine.PatternVectorShift: flat(1), machine.PatternExchange: flat(2),
+		machine.PatternElementShift: flat(1), machine.PatternReductionBroadcast: flat(2), machine.PatternAllToAll: flat(3),
+	}
+	comm := func(levels bool) float64 {
+		c := map[string]machine.Curve{}
+		for k, v := range curves {
+			c[k] = v
+		}
+		if levels {
+			c[machine.TreeLevelPattern(1)] = flat(1)
+			c[machine.TreeLevelPattern(2)] = flat(10)
+		}
+		m := &machine.Machine{Ops: machine.DefaultMachine().Ops, Comm: map[int]map[string]machine.Curve{p: c}}
+		e := EstimateLoop(f, u, loop, WithFormats(u, p, "D", []string{":", "CYCLIC"}, f.Dialect), Options{Machine: m, Procs: p})
+		if len(e.Messages) != 1 || !strings.Contains(e.Messages[0].Why, "binomial tree") {
+			t.Fatalf("messages %v, want one broadcast a step, scheduled", e.Messages)
+		}
+		if levels && !strings.Contains(e.Messages[0].Why, "its pairs' own curve") {
+			t.Errorf("why %q: want the levels' own curves named", e.Messages[0].Why)
+		}
+		s, _ := complexity.Seconds(e.Comm)
+		return s
+	}
+	if got := comm(true); got < 76.99 || got > 77.001 {
+		t.Errorf("communication %g s with the levels' curves, want 77 s (scheduled by hand)", got)
+	}
+	// Without them a level is the broadcast over its 2 levels (1 s),
+	// every level alike: [0 1 1 2], [4 1 2 3], [5 6 2 4], [6 7 8 4],
+	// [6 8 9 10], [12 8 10 11], [13 14 10 12]: 14 s.
+	if got := comm(false); got < 13.99 || got > 14.001 {
+		t.Errorf("communication %g s without the levels' curves, want 14 s", got)
+	}
+}

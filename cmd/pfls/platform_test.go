@@ -172,10 +172,10 @@ func TestTrainOnNcube2(t *testing.T) {
 // former pricing had CYCLIC ahead from N ≈ 164).
 func TestSMPIAccuracyNcube2(t *testing.T) {
 	smpiAccuracy(t, "ncube2", 16, []accuracyCase{
-		{"redblack", "32,48,64,80,96,112,128,144,160,192", 2, true, true, true},
-		{"jacobi", "32,48,64,80,96,128,192", 2, true, true, true},
-		{"dgefa", "32,48,64", 2, false, false, true},
-		{"erlebacher", "32,64,128", 1, false, false, true},
+		{"redblack", "32,48,64,80,96,112,128,144,160,192", 2, true, true, true, 0, 0},
+		{"jacobi", "32,48,64,80,96,128,192", 2, true, true, true, 0, 0},
+		{"dgefa", "32,48,64", 2, false, false, true, 0, 0},
+		{"erlebacher", "32,64,128", 1, false, false, true, 0, 0},
 	})
 }
 
@@ -190,7 +190,8 @@ func TestSMPIAccuracyNcube2(t *testing.T) {
 // (unequal shares), which moves its crossover to 102 against 121
 // (docs/platforms.md). DGEFA (N = 96 to 256, where each processor holds
 // more than one column) measured 6.0%, worst 8.4%, BLOCK faster
-// throughout, simulated and predicted (6 s); with the grid shifts
+// throughout, simulated and predicted (6 s); 4.3% and 5.9% since a tree's
+// levels are priced by their own pairs (tree-level-M, 2026-11-29); with the grid shifts
 // (grid-shift-1 and -2) REDBLACK measured 3.5%, worst 4.4%, crossover
 // 113 against 116: on the hypercube ranks r and r + 8 are not always one
 // link apart (grid-shift-1 79.6 µs at 0 bytes, the open shift 69.8 µs),
@@ -198,9 +199,9 @@ func TestSMPIAccuracyNcube2(t *testing.T) {
 // all.
 func TestSMPIAccuracyNcube2P64(t *testing.T) {
 	smpiAccuracy(t, "ncube2", 64, []accuracyCase{
-		{"redblack", "64,80,96,112,128,160,192", 2, true, true, true},
-		{"jacobi", "64,96,128,192", 2, false, true, true},
-		{"dgefa", "96,128,192,256", 2, false, false, true},
+		{"redblack", "64,80,96,112,128,160,192", 2, true, true, true, 0, 0},
+		{"jacobi", "64,96,128,192", 2, false, true, true, 0, 0},
+		{"dgefa", "96,128,192,256", 2, false, false, true, 0, 0},
 	})
 }
 
@@ -213,16 +214,17 @@ func TestSMPIAccuracyNcube2P64(t *testing.T) {
 // grid shifts, blocks were priced at the open shift over all 16 ranks
 // (30 µs: ranks 3 and 4 are two links apart) where a row or column shift
 // takes 15 µs: +71 to +97%, column strips predicted faster throughout.
-// DGEFA 6% (worst 17%: BLOCK 9-17% low), 27-38% low before a tree level
-// was at least the shift's time; ERLEBACHER 0.8% (1.2%). Below N = 256
+// DGEFA 0.4% (worst 1.2%) with each tree level its own pairs' curve
+// (2026-11-29; before, 6% and 17%, BLOCK 9-17% low, and 27-38% low
+// before a tree level was at least the shift's time); ERLEBACHER 0.8% (1.2%). Below N = 256
 // the layouts differ by under 2% (the simulated crossover of REDBLACK,
 // N ≈ 47, is a tie within 1.5%), so those sizes are left out here. 14 s.
 func TestSMPIAccuracyTorus(t *testing.T) {
 	smpiAccuracy(t, "../../validation/platforms/torus-ethernet.xml", 16, []accuracyCase{
-		{"redblack", "256,512,1024,2048", 2, false, false, true},
-		{"jacobi", "256,512,1024,2048", 2, false, false, true},
-		{"dgefa", "32,48,64,128", 2, false, false, true},
-		{"erlebacher", "32,64", 1, false, false, true},
+		{"redblack", "256,512,1024,2048", 2, false, false, true, 0, 0},
+		{"jacobi", "256,512,1024,2048", 2, false, false, true, 0, 0},
+		{"dgefa", "32,48,64,128", 2, false, false, true, 0, 0},
+		{"erlebacher", "32,64", 1, false, false, true, 0, 0},
 	})
 }
 
@@ -241,12 +243,18 @@ func TestSMPIAccuracyTorus(t *testing.T) {
 // the chain went at 2.66 µs, and the training set took the largest of
 // the ranks' own times: the column strips came out 50% high and slower
 // than the blocks from N ≈ 3129 (simulated: faster at every N). It now
-// times the last rank's pace (2.3% high here).
+// times the last rank's pace (2.3% high here). DGEFA is held to 5% at
+// the median and at worst: its broadcast tree's pairs cross between the
+// leaves at the first level and mostly not at the last, and priced a
+// level alike (the settled shift's 2 µs, its slowest pair) it came out
+// 12% high at the median, 18% at worst (N = 96 to 512, 2026-11-29);
+// with each level its own pairs' curve (tree-level-M), 0.6% and 1.7%.
 func TestSMPIAccuracyClusterP64(t *testing.T) {
 	smpiAccuracy(t, "cluster", 64, []accuracyCase{
-		{"redblack", "64,128,256,512,1024,2048", 2, false, false, true},
-		{"jacobi", "64,128,256,512,1024,2048,4096", 2, false, false, true},
-		{"erlebacher", "64", 1, false, false, true},
+		{"redblack", "64,128,256,512,1024,2048", 2, false, false, true, 0, 0},
+		{"jacobi", "64,128,256,512,1024,2048,4096", 2, false, false, true, 0, 0},
+		{"erlebacher", "64", 1, false, false, true, 0, 0},
+		{"dgefa", "96,128,192,256", 2, false, false, true, 0.05, 0.05},
 	})
 }
 
@@ -255,11 +263,13 @@ func TestSMPIAccuracyClusterP64(t *testing.T) {
 // runs nor the estimates may show a crossover, and the faster layout must
 // agree at every N), and whether it has points where computation, and
 // points where communication, dominates (DGEFA and ERLEBACHER have none
-// of the first).
+// of the first). median and worst, where not 0, hold the kernel to a
+// tighter median and worst error than the 10% and 25%.
 type accuracyCase struct {
 	kernel, sizes       string
 	layouts             int
 	crosses, comp, comm bool
+	median, worst       float64
 }
 
 // smpiAccuracy trains a model on platform at procs processors and holds
@@ -321,7 +331,14 @@ func smpiAccuracy(t *testing.T, platform string, procs int, cases []accuracyCase
 			what       string
 			got, limit float64
 		}
-		limits := []check{{"median error", s.MedianError, 0.10}, {"worst error", s.WorstError, 0.25}}
+		median, worst := 0.10, 0.25
+		if k.median > 0 {
+			median = k.median
+		}
+		if k.worst > 0 {
+			worst = k.worst
+		}
+		limits := []check{{"median error", s.MedianError, median}, {"worst error", s.WorstError, worst}}
 		if k.comp {
 			t.Logf("%s: where computation dominates %.1f%%", k.kernel, 100**s.MedianErrorComp)
 			limits = append(limits, check{"median error where computation dominates", *s.MedianErrorComp, 0.10})

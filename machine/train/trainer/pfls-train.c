@@ -112,6 +112,7 @@
  * the validation kit's kernels charge their loops the same way
  * (validation/kernels/charge_smpi.f90).
  */
+#include <unistd.h>
 #include <mpi.h>
 #include <math.h>
 #include <stdio.h>
@@ -576,6 +577,115 @@ static int measured(int pat, long n)
 	return 0;
 }
 
+#ifdef PFLS_CAN_CHARGE
+/* --charge (SMPI): a level of a binomial broadcast tree, one line per
+ * stride m (1, 2, 4, ... below P) and size,
+ *
+ *   comm tree-level-M BYTES MEAN MEAN MEAN 1
+ *
+ * the time from a parent's start of its send to a child M relative ranks
+ * above it to the child's end of the receive, the mean over the tree's
+ * pairs M apart (simulated times repeat exactly: one pass, no spread).
+ * The trees are MPI's binomial tree (the root sends to relative ranks
+ * P/2, P/4, ..., 1; each receiver forwards to the ranks below its lowest
+ * set bit, the largest first; SMPI's MPI_Bcast for short messages), run
+ * with MPI_Send from up to 8 roots. A level's pairs M apart start at
+ * relative ranks 0, 2M, 4M, ..., so which pairs of ranks they are
+ * depends on the root modulo 2M: root r is r (1 + 8 + 64 + ...) modulo
+ * P, whose every 3 consecutive bits take all 8 values over the 8 roots,
+ * so the roots are spread modulo every power of two (r P/8 + r, spread
+ * at P = 64, left the roots within 0 to 7 modulo 32 at P = 256, and the
+ * pairs 16 apart on the cluster preset never crossing between its
+ * leaves of 32: 1.01 us where half the pairs take 2). Every receive
+ * is posted before a barrier and the root waits, after it, longer than
+ * the barrier lets the ranks go apart, so each child waits in its
+ * receive and a pair's time is its message's alone, with the parent's
+ * other sends going out around it (SMPI's clock is the same on every
+ * rank). Where pairs of ranks differ in distance (a fat tree's leaves, a
+ * torus) a tree's levels do: its last level's pairs are mostly
+ * neighbours, its first's half the machine apart, and the broadcast's
+ * own time (from rank 0 alone) and the circular shift's (its slowest
+ * pair) are neither. The sizes stop below 64 KiB: up to there SMPI's
+ * sends return before the data has left (smpi/send-is-detached-thresh),
+ * a parent's next sends share its link with the one going out (on the
+ * cluster preset at P = 16 a pair 8 apart took 11.4 us at 65472 bytes,
+ * where all pairs are 1 us and 25 GB/s), and from 64 KiB on each send
+ * waits for its transfer (3.6 us at 65536): a step down that the fit of
+ * a curve, which repairs steps down, turns into one line 5% high at
+ * 0 bytes. Above, the curve goes on along its last segment. */
+static void tree_levels(void)
+{
+	double spread[2], ext[2], margin, *mine, *all = NULL;
+	int s, lg = 0, nroots = nprocs < 8 ? nprocs : 8, width, r, j;
+	long spread8 = 0, d;
+	while ((1 << lg) < nprocs)
+		lg++;
+	for (d = 1; d < nprocs; d *= 8)
+		spread8 += d;
+	/* per root: the receive's end, then the start of the send to
+	 * relative rank + 2^j for each j */
+	width = lg + 1;
+	mine = malloc((size_t)nroots * width * sizeof *mine);
+	if (rank == 0)
+		all = malloc((size_t)nroots * width * nprocs * sizeof *all);
+	/* how far apart a barrier lets the ranks go */
+	MPI_Barrier(MPI_COMM_WORLD);
+	spread[0] = now();
+	spread[1] = -spread[0];
+	MPI_Allreduce(spread, ext, 2, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+	margin = 2 * (ext[0] + ext[1]) + 1e-5;
+	for (s = 0; s < nsizes; s++) {
+		long n = sizes[s];
+		if (!measured(BROADCAST, n) || n >= 65536)
+			continue;
+		for (r = 0; r < nroots; r++) {
+			int root = (int)(r * spread8 % nprocs);
+			int rel = (rank - root + nprocs) % nprocs, mask;
+			double *row = mine + r * width;
+			MPI_Request req = MPI_REQUEST_NULL;
+			for (j = 0; j < width; j++)
+				row[j] = 0;
+			if (rel != 0)
+				MPI_Irecv(rbuf, (int)n, MPI_BYTE, (rank - (rel & -rel) + nprocs) % nprocs, 9, MPI_COMM_WORLD, &req);
+			MPI_Barrier(MPI_COMM_WORLD);
+			if (rel == 0) {
+				usleep((useconds_t)(margin * 1e6) + 1);
+				mask = 1 << lg;
+			} else {
+				MPI_Wait(&req, MPI_STATUS_IGNORE);
+				row[0] = now();
+				mask = rel & -rel;
+			}
+			for (j = lg - 1; j >= 0; j--) {
+				if ((1 << j) >= mask || rel + (1 << j) >= nprocs)
+					continue;
+				row[1 + j] = now();
+				MPI_Send(sbuf, (int)n, MPI_BYTE, (rank + (1 << j)) % nprocs, 9, MPI_COMM_WORLD);
+			}
+		}
+		MPI_Gather(mine, nroots * width, MPI_DOUBLE, all, nroots * width, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+		if (rank != 0)
+			continue;
+		for (j = 0; j < lg; j++) {
+			double sum = 0;
+			int pairs = 0, rel;
+			for (r = 0; r < nroots; r++) {
+				int root = (int)(r * spread8 % nprocs);
+				for (rel = 1 << j; rel < nprocs; rel += 2 << j) {
+					int child = (root + rel) % nprocs, parent = (root + rel - (1 << j)) % nprocs;
+					sum += all[(child * nroots + r) * width] - all[(parent * nroots + r) * width + 1 + j];
+					pairs++;
+				}
+			}
+			printf("comm tree-level-%d %ld %.6e %.6e %.6e 1\n", 1 << j, n, sum / pairs, sum / pairs, sum / pairs);
+		}
+		fflush(stdout);
+	}
+	free(mine);
+	free(all);
+}
+#endif
+
 static void comm_all(void)
 {
 	int pat, s, k, done = 0, total = 0;
@@ -978,6 +1088,10 @@ int main(int argc, char **argv)
 	ops_all();
 	if (nprocs > 1)
 		comm_all();
+#ifdef PFLS_CAN_CHARGE
+	if (nprocs > 1 && charged)
+		tree_levels();
+#endif
 	if (rank == 0) {
 		printf("done\n");
 		fflush(stdout);
