@@ -658,3 +658,57 @@ end program
 		}
 	}
 }
+
+// TestDoWhileCallsFunction: DO WHILE (GLOBAL_NORM(U, N) > TOL), estimated
+// for one iteration as every loop without a counted range, pays the test
+// (the function's loop and its allreduce) with the body: one iteration
+// of the loop costs one iteration of the counted loop with the test as
+// an IF inside, within 2%.
+func TestDoWhileCallsFunction(t *testing.T) {
+	src := func(loop string) string {
+		return `module norms
+  use mpi
+  implicit none
+contains
+  double precision function global_norm(u, n) result(g)
+    integer, intent(in) :: n
+    double precision, intent(in) :: u(n)
+    double precision :: s
+    integer :: i, ierr
+    s = 0.0d0
+    do i = 1, n
+      s = s + u(i)**2
+    end do
+    call mpi_allreduce(s, g, 1, MPI_DOUBLE_PRECISION, MPI_SUM, MPI_COMM_WORLD, ierr)
+  end function
+end module
+program p
+  use mpi
+  use norms
+  implicit none
+  integer, parameter :: n = 100000
+  double precision :: u(n)
+  integer :: it
+` + loop + `
+    u = 0.5d0 * u
+  end do
+end program
+`
+	}
+	opt := Options{Machine: machine.DefaultMachine(), Procs: 4}
+	run := func(name, src string) *Estimate {
+		f, _ := parseOne(t, name, src)
+		u := f.Units[1]
+		return EstimateLoop(f, u, firstLoop(t, u, 24, f), FromUnit(u, 4, ""), opt)
+	}
+	w := run("while.f90", src("  do while (global_norm(u, n) > 1.0d-8)"))
+	c := run("counted.f90", src("  do it = 1, 1\n    if (global_norm(u, n) <= 1.0d-8) exit"))
+	if len(w.Messages) != 1 || w.Messages[0].Pattern != "reduction-broadcast" {
+		t.Errorf("DO WHILE: %d messages, want the allreduce", len(w.Messages))
+	}
+	cw, _ := complexity.Seconds(w.Compute)
+	cc, _ := complexity.Seconds(c.Compute)
+	if math.Abs(cw-cc) > 0.02*cc || cc == 0 {
+		t.Errorf("DO WHILE: %g s, one counted iteration with the test: %g s; want within 2%%", cw, cc)
+	}
+}

@@ -1046,6 +1046,12 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 	d := c.Do
 	if d.Var == nil || d.Lo == nil || d.Hi == nil {
 		body, msgs := e.list(c.Body, loops)
+		if d.While != nil {
+			// DO WHILE (RESIDUAL(U) > TOL): the test before the iteration.
+			fc, fm := e.condCalls(d.While, loops)
+			body = body.Add(e.exprCost(d.While)).Add(fc)
+			msgs = append(fm, msgs...)
+		}
 		e.notes = append(e.notes, "a loop without a counted range is estimated for one iteration")
 		return body, msgs
 	}
