@@ -307,7 +307,8 @@ func (e *est) follow(callee *parser.Unit, args []parser.Expr, at parser.Pos, loo
 }
 
 // assignedIn is the set of names a unit may change: assigned, a DO
-// index, read, or passed to a call.
+// index, read, or passed to a call, in the unit or in a procedure it
+// contains.
 func assignedIn(u *parser.Unit) map[string]bool {
 	out := map[string]bool{}
 	for _, s := range u.Body {
@@ -344,6 +345,19 @@ func assignedIn(u *parser.Unit) map[string]bool {
 			}
 			return true
 		})
+	}
+	// A contained procedure changes the unit's names it does not declare
+	// (host association, Fortran 2018 19.5.1.4): a dummy argument set by
+	// an internal subroutine the unit calls.
+	for _, k := range u.Contains {
+		if k.Scope == nil {
+			continue
+		}
+		for name := range assignedIn(k) {
+			if k.Scope.Syms[name] == nil {
+				out[name] = true
+			}
+		}
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -597,5 +598,48 @@ end program
 	}
 	if math.Abs(cc-ci) > 0.05*ci {
 		t.Errorf("with the call %g s, inline %g s: want within 5%%", cc, ci)
+	}
+}
+
+// TestCalleeSetsArgumentInContained: SETUP(M) changes M through the
+// subroutine GROW it contains (host association, Fortran 2018 19.5.1.4),
+// so after CALL SETUP(N) the caller's N is not the 100 it set before: the
+// loop's time rests on N, as when SETUP assigns M itself. Before, only
+// SETUP's own statements were searched and N stayed 100. A GROW that
+// only reads M keeps the 100 (the loop is then a number).
+func TestCalleeSetsArgumentInContained(t *testing.T) {
+	prog := func(body string) string {
+		return `program p
+  integer :: n, i, it
+  real :: x(100000)
+  n = 100
+  call setup(n)
+  do it = 1, 10
+    do i = 1, n
+      x(i) = 2.0*x(i)
+    end do
+  end do
+end program
+subroutine setup(m)
+  integer :: m
+` + body + `
+end subroutine
+`
+	}
+	loop := func(body string) *Estimate {
+		f, u := parseOne(t, "a.f90", prog(body))
+		return EstimateLoop(f, u, firstLoop(t, u, 6, f), FromUnit(u, 1, ""), Options{Machine: machine.DefaultMachine(), Procs: 1})
+	}
+	direct := loop("  m = 1000")
+	inner := loop("  call grow\ncontains\n  subroutine grow\n    m = 1000\n  end subroutine")
+	if !slices.Contains(inner.Compute.Vars(), "N") || inner.Compute.String() != direct.Compute.String() {
+		t.Errorf("M set by a contained GROW: %s, want %s (N not known after the call)", inner.Compute, direct.Compute)
+	}
+	if notesHave(inner.Notes, "is 100") {
+		t.Errorf("M set by a contained GROW: notes %q still give N = 100", inner.Notes)
+	}
+	reads := loop("  call grow\ncontains\n  subroutine grow\n    integer :: k\n    k = m\n  end subroutine")
+	if _, ok := complexity.Seconds(reads.Compute); !ok || !notesHave(reads.Notes, "is 100") {
+		t.Errorf("M only read by a contained GROW: %s %q, want N = 100", reads.Compute, reads.Notes)
 	}
 }
