@@ -201,10 +201,11 @@ func (e *est) follow(callee *parser.Unit, args []parser.Expr, at parser.Pos, loo
 		callees: e.callees}
 	// A name the callee does not declare and sees as the caller sees
 	// it (the host's N in a contained procedure called from its host):
-	// the caller's value at the call.
+	// the caller's value at the call, unless the callee changes it.
+	assigned := assignedIn(callee)
 	sub.outer = func(name string) (Poly, bool) {
 		sym := sub.sc.Lookup(name)
-		if sym == nil || sub.sc.Syms[name] != nil || e.sc.Lookup(name) != sym || sym.Kind != parser.SymVariable || sym.Rank() > 0 {
+		if sym == nil || sub.sc.Syms[name] != nil || e.sc.Lookup(name) != sym || sym.Kind != parser.SymVariable || sym.Rank() > 0 || assigned[name] {
 			return Poly{}, false
 		}
 		v, ok := e.value(&parser.Ident{Name: name}, loops, 0)
@@ -213,7 +214,6 @@ func (e *est) follow(callee *parser.Unit, args []parser.Expr, at parser.Pos, loo
 		}
 		return renameVars(v, callerName)
 	}
-	assigned := assignedIn(callee)
 	for i, p := range hdr.Params {
 		formal, ok := p.(*parser.Ident)
 		if !ok {

@@ -643,3 +643,34 @@ end subroutine
 		t.Errorf("M only read by a contained GROW: %s %q, want N = 100", reads.Compute, reads.Notes)
 	}
 }
+
+// TestCalleeChangesHostName: WORK doubles its host's N before its loop
+// (N = 2*N, host association), so the loop's trip count is 2*N of the
+// call, 200, 400, ... over the caller's iterations, never the 100 the
+// host set. The host's value at the call is only the callee's where the
+// callee does not change the name: here WORK is left out, with its note,
+// as it was before callees were followed. Before, WORK's loop ran 100
+// times at each call.
+func TestCalleeChangesHostName(t *testing.T) {
+	src := `program p
+  integer :: n, it
+  real :: x(100000)
+  n = 100
+  do it = 1, 10
+    call work
+  end do
+contains
+  subroutine work
+    integer :: i
+    n = 2 * n
+    do i = 1, n
+      x(i) = 2.0*x(i)
+    end do
+  end subroutine
+end program
+`
+	_, notes := loopCompute(t, "a.f90", src, 5)
+	if notesHave(notes, "WORK is estimated with the arguments") || !notesHave(notes, "the work of WORK, called at line 6, depends on values pfls does not know") {
+		t.Errorf("WORK changing its host's N: notes %q, want WORK left out", notes)
+	}
+}
