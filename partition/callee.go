@@ -198,7 +198,7 @@ func (e *est) follow(callee *parser.Unit, args []parser.Expr, at parser.Pos, loo
 	}
 	sub := &est{f: e.f, u: callee, sc: callee.Scope, d: d, opt: e.opt, nest: e.nest, table: e.table,
 		commSize: commSizeVars(callee), fileProcs: e.fileProcs, stack: append(slices.Clip(e.stack), e.u.Name), callee: true,
-		callees: e.callees}
+		callees: e.callees, inParLoop: e.inParLoop || ompEnclosed(loops)}
 	// A name the callee does not declare and sees as the caller sees
 	// it (the host's N in a contained procedure called from its host):
 	// the caller's value at the call, unless the callee changes it.

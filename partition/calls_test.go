@@ -674,3 +674,48 @@ end program
 		t.Errorf("WORK changing its host's N: notes %q, want WORK left out", notes)
 	}
 }
+
+// TestCalleeParallelInParallelLoop: SCALE's own !$OMP PARALLEL DO, called
+// from an iteration of the caller's PARALLEL DO, is a nested region, and
+// nested parallelism is off by default (OpenMP 5.0 max-active-levels):
+// its team is the one thread, so the loop costs what it costs without
+// SCALE's directive, as a PARALLEL DO nested in the same unit does.
+// Before, SCALE's loop was shared among 4 threads again (its work over
+// 16) and paid a 4-thread fork and join at every call (119 us against
+// 31.2 us).
+func TestCalleeParallelInParallelLoop(t *testing.T) {
+	prog := func(dir string) string {
+		return `program p
+  implicit none
+  integer, parameter :: n = 2000, m = 300
+  real :: a(n, m)
+  integer :: j
+  !$omp parallel do
+  do j = 1, m
+    call scale(a(:, j))
+  end do
+contains
+  subroutine scale(c)
+    real :: c(:)
+    integer :: k
+` + dir + `
+    do k = 1, size(c)
+      c(k) = 2.0 * c(k)
+    end do
+  end subroutine
+end program
+`
+	}
+	opt := Options{Machine: machine.DefaultMachine(), Procs: 4}
+	run := func(dir string) *Estimate {
+		f, u := parseOne(t, "a.f90", prog(dir))
+		return EstimateLoop(f, u, firstLoop(t, u, 7, f), FromUnit(u, 4, ""), opt)
+	}
+	nested, plain := run("    !$omp parallel do"), run("")
+	if nested.Compute.String() != plain.Compute.String() {
+		t.Errorf("SCALE with its own PARALLEL DO: %s, without: %s; want the same", nested.Compute, plain.Compute)
+	}
+	if !notesHave(nested.Notes, "in SCALE: OpenMP PARALLEL DO at line 15 runs in a call made from a parallel loop") {
+		t.Errorf("notes %q, want SCALE's loop on one thread", nested.Notes)
+	}
+}
