@@ -1,6 +1,7 @@
 package partition
 
 import (
+	"github.com/pfls/pfls/complexity"
 	"github.com/pfls/pfls/parser"
 )
 
@@ -12,7 +13,8 @@ import (
 // allocs maps each allocatable array of the unit's own scope that one
 // ALLOCATE statement of the unit's top level allocates to the bounds it
 // gives; an array allocated more than once or by a statement inside a
-// construct, passed to MOVE_ALLOC, or assigned as a whole from an
+// construct, passed to MOVE_ALLOC or to an ALLOCATABLE or POINTER dummy
+// of a procedure of the file (which may allocate it anew), or assigned as a whole from an
 // expression with arrays (which may reallocate it to another shape,
 // Fortran 2018 10.2.1.3) is left out.
 func (e *est) allocs() map[string][]*parser.DimSpec {
@@ -57,6 +59,17 @@ func (e *est) allocs() map[string][]*parser.DimSpec {
 						}
 					}
 				}
+				if x.Name != nil {
+					for _, name := range e.toAllocatableDummies(x.Name.Name, x.Args) {
+						seen[name] += 2
+					}
+				}
+			case *parser.Call:
+				if id, ok := x.Fun.(*parser.Ident); ok {
+					for _, name := range e.toAllocatableDummies(id.Name, x.Args) {
+						seen[name] += 2
+					}
+				}
 			case *parser.AssignStmt:
 				if id, ok := x.LHS.(*parser.Ident); ok && e.namesArray(x.RHS) {
 					seen[id.Name] += 2
@@ -73,6 +86,41 @@ func (e *est) allocs() map[string][]*parser.DimSpec {
 		}
 	}
 	return e.allocated
+}
+
+// toAllocatableDummies lists the whole arrays that a call of the file's
+// procedure name passes to its ALLOCATABLE or POINTER dummy arguments.
+func (e *est) toAllocatableDummies(name string, args []parser.Expr) []string {
+	if e.f == nil || len(args) == 0 {
+		return nil
+	}
+	callee := complexity.Resolve(e.f, e.u, name)
+	if callee == nil || callee.Scope == nil {
+		return nil
+	}
+	hdr, _ := callee.Header.(*parser.SubprogramStmt)
+	if hdr == nil {
+		return nil
+	}
+	var out []string
+	for i, p := range hdr.Params {
+		formal, ok := p.(*parser.Ident)
+		if !ok {
+			continue
+		}
+		id, ok := complexity.ActualFor(hdr, args, i).(*parser.Ident)
+		sym := callee.Scope.Syms[formal.Name]
+		if !ok || sym == nil {
+			continue
+		}
+		for _, a := range sym.Attrs {
+			if a == "ALLOCATABLE" || a == "POINTER" {
+				out = append(out, id.Name)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // allocDims are the bounds an ALLOCATE item's subscripts give: lo:hi, or

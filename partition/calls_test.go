@@ -719,3 +719,46 @@ end program
 		t.Errorf("notes %q, want SCALE's loop on one thread", nested.Notes)
 	}
 }
+
+// TestAllocatedThenReallocatedByCallee: GROW's dummy X is ALLOCATABLE
+// and GROW allocates it anew with 1,000,000 elements, so after CALL
+// GROW(A) the SIZE(A) of the loop is not the 10 of the program's one
+// ALLOCATE (Fortran 2018 15.5.2.6: an allocatable dummy's allocation is
+// the actual's). The loop's range is then unknown (noted), not 10 trips.
+// Passing A to OTHER's assumed-shape X keeps the 10: the loop costs what
+// it costs with no call.
+func TestAllocatedThenReallocatedByCallee(t *testing.T) {
+	prog := func(call string) string {
+		return `program p
+  real, allocatable :: a(:)
+  integer :: i
+  allocate (a(10))
+` + call + `
+  do i = 1, size(a)
+    a(i) = 0.0
+  end do
+contains
+  subroutine grow(x)
+    real, allocatable :: x(:)
+    deallocate (x)
+    allocate (x(1000000))
+  end subroutine
+  subroutine other(x)
+    real :: x(:)
+    x = 1.0
+  end subroutine
+end program
+`
+	}
+	run := func(call string) *Estimate {
+		f, u := parseOne(t, "a.f90", prog(call))
+		return EstimateLoop(f, u, firstLoop(t, u, 6, f), FromUnit(u, 1, ""), Options{Machine: machine.DefaultMachine(), Procs: 1})
+	}
+	grown, other, none := run("  call grow(a)"), run("  call other(a)"), run("")
+	if !notesHave(grown.Notes, "range not polynomial") || grown.Compute.String() == none.Compute.String() {
+		t.Errorf("after CALL GROW(A): %s %q, want SIZE(A) unknown", grown.Compute, grown.Notes)
+	}
+	if other.Compute.String() != none.Compute.String() || notesHave(none.Notes, "range not polynomial") {
+		t.Errorf("after CALL OTHER(A): %s, with no call: %s %q; want the same, 10 trips", other.Compute, none.Compute, none.Notes)
+	}
+}
