@@ -14,7 +14,8 @@ import (
 // ALLOCATE statement of the unit's top level allocates to the bounds it
 // gives; an array allocated more than once or by a statement inside a
 // construct, passed to MOVE_ALLOC or to an ALLOCATABLE or POINTER dummy
-// of a procedure of the file (which may allocate it anew), or assigned as a whole from an
+// of a procedure of the file (which may allocate it anew), allocated by
+// an internal procedure of the unit, or assigned as a whole from an
 // expression with arrays (which may reallocate it to another shape,
 // Fortran 2018 10.2.1.3) is left out.
 func (e *est) allocs() map[string][]*parser.DimSpec {
@@ -79,6 +80,40 @@ func (e *est) allocs() map[string][]*parser.DimSpec {
 			return true
 		})
 	}
+	// The unit's internal procedures may allocate its arrays anew (host
+	// association).
+	var inner func(us []*parser.Unit)
+	inner = func(us []*parser.Unit) {
+		for _, k := range us {
+			for _, st := range k.Body {
+				parser.Inspect(st, func(n parser.Node) bool {
+					var names []parser.Expr
+					switch x := n.(type) {
+					case *parser.AllocateStmt:
+						names = x.Items
+					case *parser.CallStmt:
+						if x.Name != nil && x.Name.Name == "MOVE_ALLOC" {
+							names = x.Args
+						}
+					}
+					for _, it := range names {
+						if kw, ok := it.(*parser.KeywordArg); ok {
+							it = kw.Value
+						}
+						if c, ok := it.(*parser.Call); ok {
+							it = c.Fun
+						}
+						if id, ok := it.(*parser.Ident); ok && (k.Scope == nil || k.Scope.Syms[id.Name] == nil) {
+							seen[id.Name] += 2
+						}
+					}
+					return true
+				})
+			}
+			inner(k.Contains)
+		}
+	}
+	inner(e.u.Contains)
 	for name := range e.allocated {
 		sym := e.sc.Syms[name]
 		if seen[name] != 1 || sym == nil || sym.Kind != parser.SymVariable || len(e.allocated[name]) != sym.Rank() {

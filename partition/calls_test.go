@@ -762,3 +762,38 @@ end program
 		t.Errorf("after CALL OTHER(A): %s, with no call: %s %q; want the same, 10 trips", other.Compute, none.Compute, none.Notes)
 	}
 }
+
+// TestAllocatedThenReallocatedByInternal: GROW, contained in P, allocates
+// P's A anew by host association (1,000,000 elements), so after CALL
+// GROW the loop's SIZE(A) is not the 10 of P's one ALLOCATE: unknown
+// (noted). A GROW that allocates a local array of its own keeps A's 10.
+func TestAllocatedThenReallocatedByInternal(t *testing.T) {
+	prog := func(grow string) string {
+		return `program p
+  real, allocatable :: a(:)
+  integer :: i
+  allocate (a(10))
+  call grow
+  do i = 1, size(a)
+    a(i) = 0.0
+  end do
+contains
+  subroutine grow
+` + grow + `
+  end subroutine
+end program
+`
+	}
+	run := func(grow string) *Estimate {
+		f, u := parseOne(t, "a.f90", prog(grow))
+		return EstimateLoop(f, u, firstLoop(t, u, 6, f), FromUnit(u, 1, ""), Options{Machine: machine.DefaultMachine(), Procs: 1})
+	}
+	host := run("    deallocate (a)\n    allocate (a(1000000))")
+	local := run("    real, allocatable :: a(:)\n    allocate (a(1000000))")
+	if !notesHave(host.Notes, "range not polynomial") {
+		t.Errorf("GROW reallocating P's A: %s %q, want SIZE(A) unknown", host.Compute, host.Notes)
+	}
+	if notesHave(local.Notes, "range not polynomial") {
+		t.Errorf("GROW allocating its own A: %s %q, want P's A(10)", local.Compute, local.Notes)
+	}
+}
