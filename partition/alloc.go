@@ -129,6 +129,25 @@ func (e *est) toAllocatableDummies(name string, args []parser.Expr) []string {
 	if e.f == nil || len(args) == 0 {
 		return nil
 	}
+	if sym := e.sc.Lookup(name); sym != nil && sym.Kind == parser.SymVariable {
+		return nil // an array element, not a call
+	}
+	// Only a call that passes an array of the unit's own whole is looked
+	// up (Resolve indexes the file).
+	whole := false
+	for _, a := range args {
+		if k, ok := a.(*parser.KeywordArg); ok {
+			a = k.Value
+		}
+		if id, ok := a.(*parser.Ident); ok {
+			if sym := e.sc.Syms[id.Name]; sym != nil && sym.Rank() > 0 {
+				whole = true
+			}
+		}
+	}
+	if !whole {
+		return nil
+	}
 	callee := complexity.Resolve(e.f, e.u, name)
 	if callee == nil || callee.Scope == nil {
 		return nil
