@@ -797,3 +797,31 @@ end program
 		t.Errorf("GROW allocating its own A: %s %q, want P's A(10)", local.Compute, local.Notes)
 	}
 }
+
+// TestSetUpValueChangedByCalledProcedure: N = 100 is P's one assignment
+// of N, but SETUP, called after it, sets N = 1000 by host association
+// (SETUP contained in P, or a module procedure setting its module's N
+// that P uses): the loop's trip count is not 100, so its time rests on
+// N (as with no set-up value), not on the 100 (212.8 ns) it had.
+func TestSetUpValueChangedByCalledProcedure(t *testing.T) {
+	loop := `  integer :: i, it
+  real :: x(100000)
+  n = 100
+  call setup
+  do it = 1, 10
+    do i = 1, n
+      x(i) = 2.0*x(i)
+    end do
+  end do
+`
+	internal := "program p\n  integer :: n\n" + loop + "contains\n  subroutine setup\n    n = 1000\n  end subroutine\nend program\n"
+	module := "module m\n  integer :: n = 100\ncontains\n  subroutine setup\n    n = 1000\n  end subroutine\nend module\nprogram p\n  use m\n" + loop + "end program\n"
+	for name, src := range map[string]string{"internal": internal, "module": module} {
+		f, _ := parseOne(t, name+".f90", src)
+		u := f.Units[len(f.Units)-1]
+		e := EstimateLoop(f, u, firstLoop(t, u, strings.Count(src[:strings.Index(src, "do it")], "\n")+1, f), FromUnit(u, 1, ""), Options{Machine: machine.DefaultMachine(), Procs: 1})
+		if !slices.Contains(e.Compute.Vars(), "N") || notesHave(e.Notes, "is 100") {
+			t.Errorf("%s SETUP setting N = 1000: %s %q, want N unknown", name, e.Compute, e.Notes)
+		}
+	}
+}
