@@ -267,8 +267,12 @@ func (p *pass) index(f *parser.File) {
 // the caller's internal procedures or a host's, its module's, one its
 // USE statements make accessible (ONLY lists, renames), else the one
 // procedure of that name in f (an external procedure); nil when f
-// defines none, or several and none of them is in the caller's scope.
+// defines none, or several and none of them is in the caller's scope,
+// or when name is a dummy procedure of the caller.
 func Resolve(f *parser.File, caller *parser.Unit, name string) *parser.Unit {
+	if dummyProc(caller, name) {
+		return nil
+	}
 	p := &pass{procs: map[string]procRef{}, modules: map[string]procRef{}}
 	p.index(f)
 	if ref, ok := p.scoped(f, caller, name); ok {
@@ -339,6 +343,9 @@ type engineProcs struct {
 // 2018 19.3.1: its name is local to its host, and hides a global one),
 // else the workspace's procedure of that name.
 func (p *pass) resolve(f *parser.File, caller *parser.Unit, name string) (procRef, bool) {
+	if dummyProc(caller, name) {
+		return procRef{}, false
+	}
 	if ref, ok := p.scoped(f, caller, name); ok {
 		return ref, true
 	}
@@ -349,9 +356,12 @@ func (p *pass) resolve(f *parser.File, caller *parser.Unit, name string) (procRe
 // scoped is resolve without the workspace's first procedure of the name:
 // only what the caller's scope makes accessible.
 func (p *pass) scoped(f *parser.File, caller *parser.Unit, name string) (procRef, bool) {
+	// Scope by scope from the caller out: a scope's own internal
+	// procedures, then what its USE statements make accessible (ONLY
+	// lists, renames, Fortran 2018 14.2.2), which hides a host's
+	// procedure of the name (19.5.1.4); the module's procedures are
+	// the module scope's.
 	for h := caller; h != nil; h = h.Parent {
-		// The caller's own internal procedures, its host's, and the
-		// procedures of the module it is in.
 		for _, k := range h.Contains {
 			if k.Name == name && k.Scope != nil && (k.Kind == parser.UnitSubroutine || k.Kind == parser.UnitFunction) {
 				if ref, ok := p.procs[name]; ok && ref.u == k {
@@ -362,10 +372,6 @@ func (p *pass) scoped(f *parser.File, caller *parser.Unit, name string) (procRef
 				}
 			}
 		}
-	}
-	// A module procedure made accessible by a USE of the caller or of a
-	// host (with its ONLY list and renames, Fortran 2018 14.2.2).
-	for h := caller; h != nil; h = h.Parent {
 		for _, s := range h.Body {
 			if use, ok := s.(*parser.UseStmt); ok {
 				if ref, ok := p.viaUse(use, name, 0, map[*parser.Unit]bool{}); ok {
@@ -375,6 +381,17 @@ func (p *pass) scoped(f *parser.File, caller *parser.Unit, name string) (procRef
 		}
 	}
 	return procRef{}, false
+}
+
+// dummyProc reports whether name is a dummy argument of the caller or of
+// a host: CALL F(X) with F a dummy procedure calls the actual procedure,
+// whatever the workspace's procedures named F.
+func dummyProc(caller *parser.Unit, name string) bool {
+	if caller == nil || caller.Scope == nil {
+		return false
+	}
+	sym := caller.Scope.Lookup(name)
+	return sym != nil && sym.Dummy
 }
 
 // maxUseDepth bounds the chains of modules that USE modules followed by

@@ -402,3 +402,62 @@ end module
 		}
 	}
 }
+
+// TestResolveInnerUseAndDummy: a USE in a module procedure makes M1's
+// STEP the one CALLER calls, hiding its own module M2's STEP (Fortran
+// 2018 19.5.1.4: a use-associated name hides the host's entity); a dummy
+// procedure F of APPLY is whatever procedure the call passes, not the
+// file's external subroutine F. Before, Resolve gave M2's STEP and the
+// external F.
+func TestResolveInnerUseAndDummy(t *testing.T) {
+	f := parser.Parse("a.f90", []byte(`module m1
+contains
+  subroutine step(v)
+    real :: v
+    v = 1.0
+  end subroutine
+end module
+module m2
+contains
+  subroutine step(v)
+    real :: v
+    v = 2.0
+  end subroutine
+  subroutine caller(v)
+    use m1, only: step
+    real :: v
+    call step(v)
+  end subroutine
+  subroutine own(v)
+    real :: v
+    call step(v)
+  end subroutine
+end module
+subroutine f(v)
+  real :: v
+  v = 3.0
+end subroutine
+subroutine apply(f, v)
+  external f
+  real :: v
+  call f(v)
+end subroutine
+subroutine direct(v)
+  real :: v
+  call f(v)
+end subroutine
+`), nil)
+	m2 := f.Units[1]
+	if r := Resolve(f, m2.Contains[1], "STEP"); r == nil || r.Parent != f.Units[0] {
+		t.Errorf("CALLER (USE M1, ONLY: STEP, in M2): STEP resolves to %v, want M1's", r)
+	}
+	if r := Resolve(f, m2.Contains[2], "STEP"); r != m2.Contains[0] {
+		t.Errorf("OWN (in M2, no USE): STEP resolves to %v, want M2's", r)
+	}
+	if r := Resolve(f, f.Units[3], "F"); r != nil {
+		t.Errorf("APPLY's dummy procedure F resolves to %s, want nil", r.Name)
+	}
+	if r := Resolve(f, f.Units[4], "F"); r != f.Units[2] {
+		t.Errorf("DIRECT's F resolves to %v, want the external F", r)
+	}
+}

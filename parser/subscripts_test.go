@@ -49,6 +49,26 @@ func TestSubscriptCount(t *testing.T) {
 	if got := errorsMatching(f, "referenced with"); len(got) > 0 {
 		t.Errorf("EQUIVALENCE, ALLOCATE: %q", got)
 	}
+	// Names a construct declares again, and assumed-rank dummies: legal
+	// Fortran whose unit-wide symbol has another entity's rank.
+	for name, src := range map[string]string{
+		"ASSOCIATE (X => X(1:N, 1))":        "program p\n  real :: x(10,10)\n  integer :: n\n  associate (x => x(1:n, 1))\n    x(1) = 0.0\n  end associate\nend program\n",
+		"SELECT TYPE (B => X)":              "subroutine s(x)\n  class(*) :: x(:,:)\n  real :: b(3)\n  b(1) = 0.0\n  select type (b => x)\n  type is (real)\n    b(1,1) = 0.0\n  end select\nend subroutine\n",
+		"SELECT RANK (X)":                   "subroutine s(x)\n  real :: x(..)\n  select rank (x)\n  rank (2)\n    x(1,2) = 0.0\n  rank (1)\n    x(1) = 0.0\n  end select\nend subroutine\n",
+		"SELECT RANK (Y => X)":              "subroutine s(x)\n  real :: x(..)\n  select rank (y => x)\n  rank (2)\n    y(1,2) = 0.0\n  end select\nend subroutine\n",
+		"BLOCK's A(3) in a unit's A(10,10)": "program p\n  real :: a(10,10)\n  a(1,1) = 0.0\n  block\n    real :: a(3)\n    a(1) = 0.0\n  end block\n  a(2,2) = 0.0\ncontains\n  subroutine t\n    a(3,3) = 0.0\n  end subroutine\nend program\n",
+	} {
+		f := Parse("k.f90", []byte(src), nil)
+		if got := errorsMatching(f, "referenced with"); len(got) > 0 {
+			t.Errorf("%s: %q, want no subscript error", name, got)
+		}
+	}
+	// A construct elsewhere in the unit does not hide another name's slip.
+	f = Parse("k.f90", []byte("program p\n  real :: a(10,10), b(4)\n  associate (b => a(:, 1))\n    b(1) = 0.0\n  end associate\n  a(1) = 0.0\nend program\n"), nil)
+	if got := errorsMatching(f, "referenced with"); len(got) != 1 || !strings.Contains(got[0], "A has 2 dimensions but is referenced with 1 subscript") {
+		t.Errorf("A(1) beside an ASSOCIATE of B: %q, want A's error only", got)
+	}
+
 	// Typed halfway: the syntax error only.
 	for _, cut := range []string{"a(k", "a(k,", "c = a(1,"} {
 		f := Parse("c.f90", []byte("program p\n  real :: a(10, 10), c\n  integer :: k\n  "+cut+"\nend program\n"), nil)

@@ -48,13 +48,17 @@ type Symbol struct {
 	Dummy     bool
 	External  bool
 	Intrinsic bool
-	Used      bool     // referenced outside its declarations
-	Attrs     []string // ALLOCATABLE, POINTER, TARGET, SAVE, INTENT(IN), ...
-	Align     *AlignSpec
-	Dist      *DistributeSpec
-	Layout    *LayoutSpec
-	Included  string // the INCLUDE file the declaration came from
-	Selector  Expr   // what an associate name stands for (ASSOCIATE (NAME => Selector))
+	Used      bool // referenced outside its declarations
+	// byConstruct: a construct of the unit (BLOCK, ASSOCIATE, SELECT TYPE,
+	// SELECT RANK) declares the name again, so Dims need not be the shape
+	// in effect at a given reference (scopes are per unit).
+	byConstruct bool
+	Attrs       []string // ALLOCATABLE, POINTER, TARGET, SAVE, INTENT(IN), ...
+	Align       *AlignSpec
+	Dist        *DistributeSpec
+	Layout      *LayoutSpec
+	Included    string // the INCLUDE file the declaration came from
+	Selector    Expr   // what an associate name stands for (ASSOCIATE (NAME => Selector))
 }
 
 // Rank is the number of dimensions.
@@ -476,10 +480,12 @@ func (r *resolver) decls(st Stmt) {
 		r.associateNames(s.Head)
 		for _, b := range s.Body {
 			r.decls(b)
+			r.markConstructDecls(b)
 		}
 		for _, a := range s.Arms {
 			for _, b := range a.Body {
 				r.decls(b)
+				r.markConstructDecls(b)
 			}
 		}
 	case *DoConstruct:
@@ -519,6 +525,7 @@ func (r *resolver) constructDecls(body []Stmt) {
 					case *Directive, *DoConstruct, *IfConstruct, *Block:
 					default:
 						r.decls(b)
+						r.markConstructDecls(b)
 					}
 				}
 				r.constructDecls(list)
@@ -543,11 +550,15 @@ func armBodies(arms []*IfArm) [][]Stmt {
 // name, as ASSOCIATE (X => X(1:N)) does).
 func (r *resolver) associateNames(head Stmt) {
 	add := func(name *Ident, sel Expr) {
-		if name == nil || r.sc.Syms[name.Name] != nil {
+		if name == nil {
+			return
+		}
+		if sym := r.sc.Syms[name.Name]; sym != nil {
+			sym.byConstruct = true
 			return
 		}
 		sym := r.declare(name.Name, name.Pos())
-		sym.Kind, sym.Selector = SymVariable, sel
+		sym.Kind, sym.Selector, sym.byConstruct = SymVariable, sel, true
 		switch x := sel.(type) {
 		case *Ident:
 			if from := r.lookup(x.Name); from != nil && from.Kind == SymVariable {
@@ -575,6 +586,25 @@ func (r *resolver) associateNames(head Stmt) {
 		}
 	case *SelectStmt:
 		add(h.Assoc, h.X)
+	}
+}
+
+// markConstructDecls marks the names a BLOCK construct's declaration
+// declares: the unit's symbol of the name now mixes two entities.
+func (r *resolver) markConstructDecls(st Stmt) {
+	var ents []*Entity
+	switch x := st.(type) {
+	case *TypeDecl:
+		ents = x.Entities
+	case *DimensionStmt:
+		ents = x.Entities
+	}
+	for _, e := range ents {
+		if e.Name != nil {
+			if sym := r.sc.Syms[e.Name.Name]; sym != nil {
+				sym.byConstruct = true
+			}
+		}
 	}
 }
 
@@ -1001,11 +1031,16 @@ func (r *resolver) use(x Expr, skip map[Node]bool) {
 // or fewer subscripts than the array has dimensions (Fortran 2018 9.5.3.1:
 // "the number of subscripts shall equal the rank"): A(K) of a rank-2 A
 // is a slip compilers reject. A reference still being typed (no closing
-// parenthesis, a part missing) is left to the syntax errors.
+// parenthesis, a part missing) is left to the syntax errors, and so are
+// names a construct declares again (their Dims may be another entity's)
+// and assumed-rank dummies.
 func (r *resolver) checkSubscripts(c *Call, id *Ident) {
 	sym := r.lookup(id.Name)
-	if sym == nil || sym.Kind != SymVariable || len(sym.Dims) == 0 || len(c.Args) == len(sym.Dims) || c.Rparen <= c.Lparen {
+	if sym == nil || sym.Kind != SymVariable || len(sym.Dims) == 0 || len(c.Args) == len(sym.Dims) || c.Rparen <= c.Lparen || sym.byConstruct {
 		return
+	}
+	if d := sym.Dims[0]; len(sym.Dims) == 1 && !d.Colon && d.Lower == nil && d.Upper == nil {
+		return // assumed rank (..): SELECT RANK gives it a rank
 	}
 	for _, a := range c.Args {
 		switch a.(type) {

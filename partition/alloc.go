@@ -1,6 +1,7 @@
 package partition
 
 import (
+	"github.com/pfls/pfls/complexity"
 	"github.com/pfls/pfls/parser"
 )
 
@@ -12,7 +13,9 @@ import (
 // allocs maps each allocatable array of the unit's own scope that one
 // ALLOCATE statement of the unit's top level allocates to the bounds it
 // gives; an array allocated more than once or by a statement inside a
-// construct, passed to MOVE_ALLOC, or assigned as a whole from an
+// construct, passed to MOVE_ALLOC or to an ALLOCATABLE or POINTER dummy
+// of a procedure of the file (which may allocate it anew), allocated by
+// an internal procedure of the unit, or assigned as a whole from an
 // expression with arrays (which may reallocate it to another shape,
 // Fortran 2018 10.2.1.3) is left out.
 func (e *est) allocs() map[string][]*parser.DimSpec {
@@ -57,6 +60,17 @@ func (e *est) allocs() map[string][]*parser.DimSpec {
 						}
 					}
 				}
+				if x.Name != nil {
+					for _, name := range e.toAllocatableDummies(x.Name.Name, x.Args) {
+						seen[name] += 2
+					}
+				}
+			case *parser.Call:
+				if id, ok := x.Fun.(*parser.Ident); ok {
+					for _, name := range e.toAllocatableDummies(id.Name, x.Args) {
+						seen[name] += 2
+					}
+				}
 			case *parser.AssignStmt:
 				if id, ok := x.LHS.(*parser.Ident); ok && e.namesArray(x.RHS) {
 					seen[id.Name] += 2
@@ -66,6 +80,40 @@ func (e *est) allocs() map[string][]*parser.DimSpec {
 			return true
 		})
 	}
+	// The unit's internal procedures may allocate its arrays anew (host
+	// association).
+	var inner func(us []*parser.Unit)
+	inner = func(us []*parser.Unit) {
+		for _, k := range us {
+			for _, st := range k.Body {
+				parser.Inspect(st, func(n parser.Node) bool {
+					var names []parser.Expr
+					switch x := n.(type) {
+					case *parser.AllocateStmt:
+						names = x.Items
+					case *parser.CallStmt:
+						if x.Name != nil && x.Name.Name == "MOVE_ALLOC" {
+							names = x.Args
+						}
+					}
+					for _, it := range names {
+						if kw, ok := it.(*parser.KeywordArg); ok {
+							it = kw.Value
+						}
+						if c, ok := it.(*parser.Call); ok {
+							it = c.Fun
+						}
+						if id, ok := it.(*parser.Ident); ok && (k.Scope == nil || k.Scope.Syms[id.Name] == nil) {
+							seen[id.Name] += 2
+						}
+					}
+					return true
+				})
+			}
+			inner(k.Contains)
+		}
+	}
+	inner(e.u.Contains)
 	for name := range e.allocated {
 		sym := e.sc.Syms[name]
 		if seen[name] != 1 || sym == nil || sym.Kind != parser.SymVariable || len(e.allocated[name]) != sym.Rank() {
@@ -73,6 +121,60 @@ func (e *est) allocs() map[string][]*parser.DimSpec {
 		}
 	}
 	return e.allocated
+}
+
+// toAllocatableDummies lists the whole arrays that a call of the file's
+// procedure name passes to its ALLOCATABLE or POINTER dummy arguments.
+func (e *est) toAllocatableDummies(name string, args []parser.Expr) []string {
+	if e.f == nil || len(args) == 0 {
+		return nil
+	}
+	if sym := e.sc.Lookup(name); sym != nil && sym.Kind == parser.SymVariable {
+		return nil // an array element, not a call
+	}
+	// Only a call that passes an array of the unit's own whole is looked
+	// up (Resolve indexes the file).
+	whole := false
+	for _, a := range args {
+		if k, ok := a.(*parser.KeywordArg); ok {
+			a = k.Value
+		}
+		if id, ok := a.(*parser.Ident); ok {
+			if sym := e.sc.Syms[id.Name]; sym != nil && sym.Rank() > 0 {
+				whole = true
+			}
+		}
+	}
+	if !whole {
+		return nil
+	}
+	callee := complexity.Resolve(e.f, e.u, name)
+	if callee == nil || callee.Scope == nil {
+		return nil
+	}
+	hdr, _ := callee.Header.(*parser.SubprogramStmt)
+	if hdr == nil {
+		return nil
+	}
+	var out []string
+	for i, p := range hdr.Params {
+		formal, ok := p.(*parser.Ident)
+		if !ok {
+			continue
+		}
+		id, ok := complexity.ActualFor(hdr, args, i).(*parser.Ident)
+		sym := callee.Scope.Syms[formal.Name]
+		if !ok || sym == nil {
+			continue
+		}
+		for _, a := range sym.Attrs {
+			if a == "ALLOCATABLE" || a == "POINTER" {
+				out = append(out, id.Name)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // allocDims are the bounds an ALLOCATE item's subscripts give: lo:hi, or

@@ -235,13 +235,14 @@ func (e *est) follow(callee *parser.Unit, args []parser.Expr, at parser.Pos, loo
 	}
 	sub := &est{f: e.f, u: callee, sc: callee.Scope, d: d, opt: e.opt, nest: e.nest, table: e.table,
 		commSize: commSizeVars(callee), fileProcs: e.fileProcs, stack: append(slices.Clip(e.stack), e.u.Name), callee: true,
-		callees: e.callees}
+		callees: e.callees, inParLoop: e.inParLoop || ompEnclosed(loops)}
 	// A name the callee does not declare and sees as the caller sees
 	// it (the host's N in a contained procedure called from its host):
-	// the caller's value at the call.
+	// the caller's value at the call, unless the callee changes it.
+	assigned := assignedIn(callee)
 	sub.outer = func(name string) (Poly, bool) {
 		sym := sub.sc.Lookup(name)
-		if sym == nil || sub.sc.Syms[name] != nil || e.sc.Lookup(name) != sym || sym.Kind != parser.SymVariable || sym.Rank() > 0 {
+		if sym == nil || sub.sc.Syms[name] != nil || e.sc.Lookup(name) != sym || sym.Kind != parser.SymVariable || sym.Rank() > 0 || assigned[name] {
 			return Poly{}, false
 		}
 		v, ok := e.value(&parser.Ident{Name: name}, loops, 0)
@@ -250,7 +251,6 @@ func (e *est) follow(callee *parser.Unit, args []parser.Expr, at parser.Pos, loo
 		}
 		return renameVars(v, callerName)
 	}
-	assigned := assignedIn(callee)
 	for i, p := range hdr.Params {
 		formal, ok := p.(*parser.Ident)
 		if !ok {
@@ -344,7 +344,8 @@ func (e *est) follow(callee *parser.Unit, args []parser.Expr, at parser.Pos, loo
 }
 
 // assignedIn is the set of names a unit may change: assigned, a DO
-// index, read, or passed to a call.
+// index, read, or passed to a call, in the unit or in a procedure it
+// contains.
 func assignedIn(u *parser.Unit) map[string]bool {
 	out := map[string]bool{}
 	for _, s := range u.Body {
@@ -381,6 +382,19 @@ func assignedIn(u *parser.Unit) map[string]bool {
 			}
 			return true
 		})
+	}
+	// A contained procedure changes the unit's names it does not declare
+	// (host association, Fortran 2018 19.5.1.4): a dummy argument set by
+	// an internal subroutine the unit calls.
+	for _, k := range u.Contains {
+		if k.Scope == nil {
+			continue
+		}
+		for name := range assignedIn(k) {
+			if k.Scope.Syms[name] == nil {
+				out[name] = true
+			}
+		}
 	}
 	return out
 }

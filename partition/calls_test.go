@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -597,6 +598,231 @@ end program
 	}
 	if math.Abs(cc-ci) > 0.05*ci {
 		t.Errorf("with the call %g s, inline %g s: want within 5%%", cc, ci)
+	}
+}
+
+// TestCalleeSetsArgumentInContained: SETUP(M) changes M through the
+// subroutine GROW it contains (host association, Fortran 2018 19.5.1.4),
+// so after CALL SETUP(N) the caller's N is not the 100 it set before: the
+// loop's time rests on N, as when SETUP assigns M itself. Before, only
+// SETUP's own statements were searched and N stayed 100. A GROW that
+// only reads M keeps the 100 (the loop is then a number).
+func TestCalleeSetsArgumentInContained(t *testing.T) {
+	prog := func(body string) string {
+		return `program p
+  integer :: n, i, it
+  real :: x(100000)
+  n = 100
+  call setup(n)
+  do it = 1, 10
+    do i = 1, n
+      x(i) = 2.0*x(i)
+    end do
+  end do
+end program
+subroutine setup(m)
+  integer :: m
+` + body + `
+end subroutine
+`
+	}
+	loop := func(body string) *Estimate {
+		f, u := parseOne(t, "a.f90", prog(body))
+		return EstimateLoop(f, u, firstLoop(t, u, 6, f), FromUnit(u, 1, ""), Options{Machine: machine.DefaultMachine(), Procs: 1})
+	}
+	direct := loop("  m = 1000")
+	inner := loop("  call grow\ncontains\n  subroutine grow\n    m = 1000\n  end subroutine")
+	if !slices.Contains(inner.Compute.Vars(), "N") || inner.Compute.String() != direct.Compute.String() {
+		t.Errorf("M set by a contained GROW: %s, want %s (N not known after the call)", inner.Compute, direct.Compute)
+	}
+	if notesHave(inner.Notes, "is 100") {
+		t.Errorf("M set by a contained GROW: notes %q still give N = 100", inner.Notes)
+	}
+	reads := loop("  call grow\ncontains\n  subroutine grow\n    integer :: k\n    k = m\n  end subroutine")
+	if _, ok := complexity.Seconds(reads.Compute); !ok || !notesHave(reads.Notes, "is 100") {
+		t.Errorf("M only read by a contained GROW: %s %q, want N = 100", reads.Compute, reads.Notes)
+	}
+}
+
+// TestCalleeChangesHostName: WORK doubles its host's N before its loop
+// (N = 2*N, host association), so the loop's trip count is 2*N of the
+// call, 200, 400, ... over the caller's iterations, never the 100 the
+// host set. The host's value at the call is only the callee's where the
+// callee does not change the name: here WORK is left out, with its note,
+// as it was before callees were followed. Before, WORK's loop ran 100
+// times at each call.
+func TestCalleeChangesHostName(t *testing.T) {
+	src := `program p
+  integer :: n, it
+  real :: x(100000)
+  n = 100
+  do it = 1, 10
+    call work
+  end do
+contains
+  subroutine work
+    integer :: i
+    n = 2 * n
+    do i = 1, n
+      x(i) = 2.0*x(i)
+    end do
+  end subroutine
+end program
+`
+	_, notes := loopCompute(t, "a.f90", src, 5)
+	if notesHave(notes, "WORK is estimated with the arguments") || !notesHave(notes, "the work of WORK, called at line 6, depends on values pfls does not know") {
+		t.Errorf("WORK changing its host's N: notes %q, want WORK left out", notes)
+	}
+}
+
+// TestCalleeParallelInParallelLoop: SCALE's own !$OMP PARALLEL DO, called
+// from an iteration of the caller's PARALLEL DO, is a nested region, and
+// nested parallelism is off by default (OpenMP 5.0 max-active-levels):
+// its team is the one thread, so the loop costs what it costs without
+// SCALE's directive, as a PARALLEL DO nested in the same unit does.
+// Before, SCALE's loop was shared among 4 threads again (its work over
+// 16) and paid a 4-thread fork and join at every call (119 us against
+// 31.2 us).
+func TestCalleeParallelInParallelLoop(t *testing.T) {
+	prog := func(dir string) string {
+		return `program p
+  implicit none
+  integer, parameter :: n = 2000, m = 300
+  real :: a(n, m)
+  integer :: j
+  !$omp parallel do
+  do j = 1, m
+    call scale(a(:, j))
+  end do
+contains
+  subroutine scale(c)
+    real :: c(:)
+    integer :: k
+` + dir + `
+    do k = 1, size(c)
+      c(k) = 2.0 * c(k)
+    end do
+  end subroutine
+end program
+`
+	}
+	opt := Options{Machine: machine.DefaultMachine(), Procs: 4}
+	run := func(dir string) *Estimate {
+		f, u := parseOne(t, "a.f90", prog(dir))
+		return EstimateLoop(f, u, firstLoop(t, u, 7, f), FromUnit(u, 4, ""), opt)
+	}
+	nested, plain := run("    !$omp parallel do"), run("")
+	if nested.Compute.String() != plain.Compute.String() {
+		t.Errorf("SCALE with its own PARALLEL DO: %s, without: %s; want the same", nested.Compute, plain.Compute)
+	}
+	if !notesHave(nested.Notes, "in SCALE: OpenMP PARALLEL DO at line 15 runs in a call made from a parallel loop") {
+		t.Errorf("notes %q, want SCALE's loop on one thread", nested.Notes)
+	}
+}
+
+// TestAllocatedThenReallocatedByCallee: GROW's dummy X is ALLOCATABLE
+// and GROW allocates it anew with 1,000,000 elements, so after CALL
+// GROW(A) the SIZE(A) of the loop is not the 10 of the program's one
+// ALLOCATE (Fortran 2018 15.5.2.6: an allocatable dummy's allocation is
+// the actual's). The loop's range is then unknown (noted), not 10 trips.
+// Passing A to OTHER's assumed-shape X keeps the 10: the loop costs what
+// it costs with no call.
+func TestAllocatedThenReallocatedByCallee(t *testing.T) {
+	prog := func(call string) string {
+		return `program p
+  real, allocatable :: a(:)
+  integer :: i
+  allocate (a(10))
+` + call + `
+  do i = 1, size(a)
+    a(i) = 0.0
+  end do
+contains
+  subroutine grow(x)
+    real, allocatable :: x(:)
+    deallocate (x)
+    allocate (x(1000000))
+  end subroutine
+  subroutine other(x)
+    real :: x(:)
+    x = 1.0
+  end subroutine
+end program
+`
+	}
+	run := func(call string) *Estimate {
+		f, u := parseOne(t, "a.f90", prog(call))
+		return EstimateLoop(f, u, firstLoop(t, u, 6, f), FromUnit(u, 1, ""), Options{Machine: machine.DefaultMachine(), Procs: 1})
+	}
+	grown, other, none := run("  call grow(a)"), run("  call other(a)"), run("")
+	if !notesHave(grown.Notes, "range not polynomial") || grown.Compute.String() == none.Compute.String() {
+		t.Errorf("after CALL GROW(A): %s %q, want SIZE(A) unknown", grown.Compute, grown.Notes)
+	}
+	if other.Compute.String() != none.Compute.String() || notesHave(none.Notes, "range not polynomial") {
+		t.Errorf("after CALL OTHER(A): %s, with no call: %s %q; want the same, 10 trips", other.Compute, none.Compute, none.Notes)
+	}
+}
+
+// TestAllocatedThenReallocatedByInternal: GROW, contained in P, allocates
+// P's A anew by host association (1,000,000 elements), so after CALL
+// GROW the loop's SIZE(A) is not the 10 of P's one ALLOCATE: unknown
+// (noted). A GROW that allocates a local array of its own keeps A's 10.
+func TestAllocatedThenReallocatedByInternal(t *testing.T) {
+	prog := func(grow string) string {
+		return `program p
+  real, allocatable :: a(:)
+  integer :: i
+  allocate (a(10))
+  call grow
+  do i = 1, size(a)
+    a(i) = 0.0
+  end do
+contains
+  subroutine grow
+` + grow + `
+  end subroutine
+end program
+`
+	}
+	run := func(grow string) *Estimate {
+		f, u := parseOne(t, "a.f90", prog(grow))
+		return EstimateLoop(f, u, firstLoop(t, u, 6, f), FromUnit(u, 1, ""), Options{Machine: machine.DefaultMachine(), Procs: 1})
+	}
+	host := run("    deallocate (a)\n    allocate (a(1000000))")
+	local := run("    real, allocatable :: a(:)\n    allocate (a(1000000))")
+	if !notesHave(host.Notes, "range not polynomial") {
+		t.Errorf("GROW reallocating P's A: %s %q, want SIZE(A) unknown", host.Compute, host.Notes)
+	}
+	if notesHave(local.Notes, "range not polynomial") {
+		t.Errorf("GROW allocating its own A: %s %q, want P's A(10)", local.Compute, local.Notes)
+	}
+}
+
+// TestSetUpValueChangedByCalledProcedure: N = 100 is P's one assignment
+// of N, but SETUP, called after it, sets N = 1000 by host association
+// (SETUP contained in P, or a module procedure setting its module's N
+// that P uses): the loop's trip count is not 100, so its time rests on
+// N (as with no set-up value), not on the 100 (212.8 ns) it had.
+func TestSetUpValueChangedByCalledProcedure(t *testing.T) {
+	loop := `  integer :: i, it
+  real :: x(100000)
+  n = 100
+  call setup
+  do it = 1, 10
+    do i = 1, n
+      x(i) = 2.0*x(i)
+    end do
+  end do
+`
+	internal := "program p\n  integer :: n\n" + loop + "contains\n  subroutine setup\n    n = 1000\n  end subroutine\nend program\n"
+	module := "module m\n  integer :: n = 100\ncontains\n  subroutine setup\n    n = 1000\n  end subroutine\nend module\nprogram p\n  use m\n" + loop + "end program\n"
+	for name, src := range map[string]string{"internal": internal, "module": module} {
+		f, _ := parseOne(t, name+".f90", src)
+		u := f.Units[len(f.Units)-1]
+		e := EstimateLoop(f, u, firstLoop(t, u, strings.Count(src[:strings.Index(src, "do it")], "\n")+1, f), FromUnit(u, 1, ""), Options{Machine: machine.DefaultMachine(), Procs: 1})
+		if !slices.Contains(e.Compute.Vars(), "N") || notesHave(e.Notes, "is 100") {
+			t.Errorf("%s SETUP setting N = 1000: %s %q, want N unknown", name, e.Compute, e.Notes)
+		}
 	}
 }
 

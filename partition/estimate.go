@@ -146,6 +146,10 @@ type est struct {
 	callee  bool
 	extents map[string][]Poly
 	callees *int // the callee estimates made so far (maxCallees)
+	// inParLoop: the call being estimated is made from an iteration of
+	// an OpenMP parallel loop of a caller, where the callee's own
+	// OpenMP loops run on the one thread (nested parallelism is off).
+	inParLoop bool
 	// outer gives, in a callee's estimate, the value at the call of a
 	// name the callee shares with its caller (a host's variable).
 	outer func(name string) (Poly, bool)

@@ -312,6 +312,9 @@ func (e *est) ompLoop(c *parser.DoConstruct, loops []loopInfo, o *ompInfo) (Poly
 	case ompEnclosed(loops):
 		e.note(fmt.Sprintf("OpenMP %s at line %d runs inside another parallel loop: nested parallelism is off by default, so it runs on one thread", what, line))
 		return seq, msgs
+	case e.inParLoop:
+		e.note(fmt.Sprintf("OpenMP %s at line %d runs in a call made from a parallel loop: nested parallelism is off by default, so it runs on one thread", what, line))
+		return seq, msgs
 	case o.parallel:
 		if inside, _, region := e.ompRegion(c.Pos()); inside {
 			// A PARALLEL DO nested in a region: every thread of that

@@ -20,8 +20,9 @@ const maxDefDepth = 8
 
 // topDefs maps each integer scalar the unit assigns exactly once, in an
 // assignment statement of its top level, to that statement; a scalar
-// also set otherwise (a DO index, an actual argument, a READ item) is
-// left out.
+// also set otherwise (a DO index, an actual argument, a READ item, a
+// name a called procedure of the file sets by host association) is left
+// out.
 func (e *est) topDefs() map[string]*parser.AssignStmt {
 	if e.defs != nil {
 		return e.defs
@@ -40,6 +41,18 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 				for i, a := range x.Args {
 					if id, ok := a.(*parser.Ident); ok && !e.readOnly(x, i) {
 						set[id.Name] += 2 // may be set by the call
+					}
+				}
+				// A procedure of the file that sets a name of its host
+				// (an internal procedure's host, a module procedure's
+				// module): the caller's name of that spelling may be it.
+				if x.Name != nil && e.f != nil {
+					if callee := complexity.Resolve(e.f, e.u, x.Name.Name); callee != nil && callee.Scope != nil {
+						for name := range assignedIn(callee) {
+							if callee.Scope.Syms[name] == nil {
+								set[name] += 2
+							}
+						}
 					}
 				}
 			case *parser.IOStmt:
