@@ -148,7 +148,7 @@ func (e *est) toAllocatableDummies(name string, args []parser.Expr) []string {
 	if !whole {
 		return nil
 	}
-	callee := complexity.Resolve(e.f, e.u, name)
+	callee := e.resolve(name)
 	if callee == nil || callee.Scope == nil {
 		return nil
 	}

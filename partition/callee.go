@@ -75,11 +75,28 @@ func (e *est) readOnly(c *parser.CallStmt, i int) bool {
 	return true
 }
 
+// resolve is complexity.Resolve for a call from the unit, remembered per
+// name (it indexes the whole file each time).
+func (e *est) resolve(name string) *parser.Unit {
+	if e.f == nil {
+		return nil
+	}
+	if u, ok := e.resolved[name]; ok {
+		return u
+	}
+	u := complexity.Resolve(e.f, e.u, name)
+	if e.resolved == nil {
+		e.resolved = map[string]*parser.Unit{}
+	}
+	e.resolved[name] = u
+	return u
+}
+
 // fileSub is the subroutine of the file that a call of name from the
 // unit means (complexity.Resolve: by scope and USE, else the file's one
 // procedure of the name); nil when there is none or it is a function.
 func (e *est) fileSub(name string) *parser.Unit {
-	u := complexity.Resolve(e.f, e.u, name)
+	u := e.resolve(name)
 	if u == nil || u.Kind != parser.UnitSubroutine {
 		return nil
 	}
@@ -140,7 +157,7 @@ func (e *est) funcEstimate(a *parser.AssignStmt, loops []loopInfo) (Poly, []*Mes
 	if len(called) != 1 || called[0] != id.Name {
 		return Poly{}, nil, false
 	}
-	callee := complexity.Resolve(e.f, e.u, id.Name)
+	callee := e.resolve(id.Name)
 	if callee == nil || callee.Kind != parser.UnitFunction {
 		return Poly{}, nil, false
 	}
@@ -175,7 +192,7 @@ func (e *est) condCalls(x parser.Expr, loops []loopInfo) (Poly, []*Message) {
 		if sym := e.sc.Lookup(id.Name); sym != nil && sym.Rank() > 0 {
 			return true // an array element: its subscripts may call
 		}
-		callee := complexity.Resolve(e.f, e.u, id.Name)
+		callee := e.resolve(id.Name)
 		if callee == nil || callee.Kind != parser.UnitFunction {
 			return true
 		}

@@ -146,6 +146,9 @@ type est struct {
 	callee  bool
 	extents map[string][]Poly
 	callees *int // the callee estimates made so far (maxCallees)
+	// resolved remembers the procedures calls from the unit name
+	// (resolve).
+	resolved map[string]*parser.Unit
 	// inParLoop: the call being estimated is made from an iteration of
 	// an OpenMP parallel loop of a caller, where the callee's own
 	// OpenMP loops run on the one thread (nested parallelism is off).
