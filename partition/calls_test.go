@@ -523,12 +523,13 @@ end program
 }
 
 // TestLocalReduction: SUM, MAXVAL and DOT_PRODUCT over arrays that are
-// not distributed (a node program's, an OpenMP program's) evaluate and
-// combine every element: doubling the extent doubles the time, within
+// not distributed (a node program's, an OpenMP program's), in an
+// assignment or in an IF's condition, evaluate and combine every element: doubling the extent doubles the time, within
 // 5% (the loop's and the statement's own overheads). They were priced as
 // one element, whatever the extent.
 func TestLocalReduction(t *testing.T) {
-	for _, stmt := range []string{"s = sum(x)", "s = maxval(abs(x - y))", "s = dot_product(x, y)", "s = sum(x(2:n-1)**2)"} {
+	for _, stmt := range []string{"s = sum(x)", "s = maxval(abs(x - y))", "s = dot_product(x, y)", "s = sum(x(2:n-1)**2)",
+		"if (maxval(abs(x)) > 1.0) exit", "if (sum(x) > 1.0) then\n      exit\n    end if"} {
 		prog := func(n int) string {
 			return fmt.Sprintf(`program p
   integer, parameter :: n = %d

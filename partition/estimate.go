@@ -925,7 +925,7 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 		for _, arm := range x.Arms {
 			w := reach
 			if h, ok := arm.Head.(*parser.IfThenStmt); ok {
-				total = total.Add(e.exprCost(h.Cond).Mul(reach))
+				total = total.Add(e.exprCost(h.Cond).Add(e.localReductions(h.Cond, loops)).Mul(reach))
 				if fc, fm := e.condCalls(h.Cond, loops); len(fm) > 0 || !fc.IsZero() {
 					// Evaluated whenever the arm is reached.
 					total = total.Add(fc.Mul(reach))
@@ -955,7 +955,7 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 		}
 		return total, msgs
 	case *parser.IfStmt:
-		c := e.exprCost(x.Cond)
+		c := e.exprCost(x.Cond).Add(e.localReductions(x.Cond, loops))
 		fc, fm := e.condCalls(x.Cond, loops)
 		c = c.Add(fc)
 		if as, ok := x.Then.(*parser.AssignStmt); ok {
@@ -1056,7 +1056,7 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 		if d.While != nil {
 			// DO WHILE (RESIDUAL(U) > TOL): the test before the iteration.
 			fc, fm := e.condCalls(d.While, loops)
-			body = body.Add(e.exprCost(d.While)).Add(fc)
+			body = body.Add(e.exprCost(d.While)).Add(e.localReductions(d.While, loops)).Add(fc)
 			msgs = append(fm, msgs...)
 		}
 		e.notes = append(e.notes, "a loop without a counted range is estimated for one iteration")
