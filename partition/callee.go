@@ -289,6 +289,9 @@ func (e *est) follow(callee *parser.Unit, args []parser.Expr, at parser.Pos, loo
 			}
 			continue
 		}
+		if !assumedShape(sym) {
+			continue // an explicit shape: its own bounds (in the bound dummies)
+		}
 		if ext, ok := e.actualExtents(actual, loops); ok && len(ext) == sym.Rank() {
 			if sub.extents == nil {
 				sub.extents = map[string][]Poly{}
@@ -549,4 +552,24 @@ func extentName(array string, k int) string {
 // a callee's extents from its call).
 func (e *est) exprCost(x parser.Expr) Poly {
 	return complexity.ExprCost(e.u, x, e.table, e.extents)
+}
+
+// assumedShape reports whether a dummy argument has an assumed shape
+// (A(:), A(0:)): its extents are the actual argument's (Fortran 2018
+// 8.5.8.3), where an explicit-shape dummy's are its declared bounds.
+func assumedShape(sym *parser.Symbol) bool {
+	if !sym.Dummy || sym.Rank() == 0 {
+		return false
+	}
+	for _, a := range sym.Attrs {
+		if a == "ALLOCATABLE" || a == "POINTER" {
+			return false
+		}
+	}
+	for _, d := range sym.Dims {
+		if d == nil || d.Upper != nil || !d.Colon {
+			return false
+		}
+	}
+	return true
 }

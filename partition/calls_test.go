@@ -939,3 +939,39 @@ end program
 		t.Errorf("DO WHILE: %g s, one counted iteration with the test: %g s; want within 2%%", cw, cc)
 	}
 }
+
+// TestCalleeExplicitShapeBounds: an explicit-shape dummy A(N) has the
+// bounds it declares, not the actual argument's extent (Fortran 2018
+// 8.5.8.2; sequence association): CALL S(X, N) with X(100000) loops over
+// and sums N elements, so doubling N (100 to 200) nearly doubles the time
+// (the calls' and the loop's start are the rest); with the actual's
+// extent, SUM(A) summed 100,000 elements at every call, whatever N.
+func TestCalleeExplicitShapeBounds(t *testing.T) {
+	prog := func(call string) string {
+		return `program p
+  real :: x(100000)
+  integer :: it
+  do it = 1, 10
+    ` + call + `
+  end do
+contains
+  subroutine s(a, n)
+    integer :: n, i
+    real :: a(n), r
+    do i = 1, size(a)
+      a(i) = 2.0 * a(i)
+    end do
+    r = sum(a)
+  end subroutine
+end program
+`
+	}
+	ten, notes := loopCompute(t, "ten.f90", prog("call s(x, 100)"), 4)
+	twenty, _ := loopCompute(t, "twenty.f90", prog("call s(x, 200)"), 4)
+	if !notesHave(notes, "S is estimated with the arguments of each call") {
+		t.Errorf("S not estimated: %q", notes)
+	}
+	if r := twenty / ten; r < 1.7 || r > 2 {
+		t.Errorf("CALL S(X, 100): %g s, CALL S(X, 200): %g s; ratio %.3f, want 1.7 to 2", ten, twenty, r)
+	}
+}
