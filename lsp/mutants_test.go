@@ -4,8 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/pfls/pfls/hints"
 	"github.com/pfls/pfls/parser"
@@ -207,5 +210,99 @@ func TestEditTextReplacesAll(t *testing.T) {
 	src, e = editText(f, contentChange{Range: &protocol.Range{Start: protocol.Position{Character: 9}, End: protocol.Position{Character: 6}}, Text: "DO"})
 	if string(src) != "      DO\n" || e != (parser.Edit{Start: 6, OldEnd: 9, NewEnd: 8}) {
 		t.Errorf("edit %+v gives %q", e, src)
+	}
+}
+
+// TestDiagnosticsWaitAfterEachEdit: an edit soon after the first one
+// moves the publication to delay after itself, not earlier (the cap of
+// four delays after the first edit is still far). Timers never fire
+// early, so the time measured is a lower bound whatever the load.
+func TestDiagnosticsWaitAfterEachEdit(t *testing.T) {
+	const delay = 300 * time.Millisecond
+	c := newClient(t, Options{DiagnosticDelay: delay})
+	c.initialize(map[string]any{})
+	const uri = "file:///src/wait.f"
+	c.open(uri, "      X = 1\n      END\n")
+	c.change(uri, 2, nil, "      X = 2\n      END\n")
+	sent := time.Now()
+	c.waitDiags(uri, 2)
+	if d := time.Since(sent); d < delay {
+		t.Fatalf("diagnostics %v after the second edit, want at least %v", d, delay)
+	}
+}
+
+// lockedBuffer is a log the server writes from several goroutines.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestExtraDiagnosticsPanic: a panic in the capability diagnostics
+// becomes one internal-error diagnostic beside the syntax ones, with the
+// panic's text; a publication without panic logs none.
+func TestExtraDiagnosticsPanic(t *testing.T) {
+	var log lockedBuffer
+	extra := func(_ context.Context, f *parser.File, _ hints.EstimateSettings) []hints.Diagnostic {
+		if strings.Contains(string(f.Src), "BOOM") {
+			panic("boom")
+		}
+		return []hints.Diagnostic{{Severity: parser.SevHint, Code: "extra", Message: "extra", Start: 6, End: 7}}
+	}
+	c := newClient(t, Options{ExtraDiagnostics: extra, Log: &log})
+	c.initialize(map[string]any{})
+	const uri = "file:///src/boom.f"
+	c.open(uri, "      X = 1\n      END\n")
+	p := c.waitDiags(uri, 1)
+	if len(p.Diagnostics) != 1 || p.Diagnostics[0].Code != "extra" {
+		t.Fatalf("without panic: %+v, want the one extra diagnostic", p.Diagnostics)
+	}
+	c.change(uri, 2, nil, "      BOOM = 1\n      END\n")
+	p = c.waitDiags(uri, 2)
+	if len(p.Diagnostics) != 1 || p.Diagnostics[0].Code != internalCode ||
+		!strings.Contains(p.Diagnostics[0].Message, "internal error in capability diagnostics: boom") {
+		t.Fatalf("with a panic: %+v, want one internal error", p.Diagnostics)
+	}
+	// The first publication ended long before the second began (a
+	// delay of 20 ms between them): it logged no panic.
+	if l := log.String(); strings.Contains(l, "diagnostics of "+uri+": panic") {
+		t.Fatalf("a publication without panic logged one:\n%s", l)
+	}
+}
+
+// TestRenameToClosedProcedure: renaming a procedure to the name of an
+// external procedure that only a closed file of the workspace defines is
+// refused: the batches of files rename looks at include those naming
+// the new name, not only those naming the old one.
+func TestRenameToClosedProcedure(t *testing.T) {
+	c, dir := indexedServer(t, map[string]string{
+		"lib/total.f90": "subroutine total\nend subroutine total\n",
+	})
+	const text = "subroutine report\nend subroutine report\nprogram main\n  call report()\nend program main\n"
+	uri := pathToURI(filepath.Join(dir, "main.f90"))
+	c.open(uri, text)
+	rp := textPos(uri, posOf(t, text, "report()", 0))
+	rp["newName"] = "total"
+	var edit protocol.WorkspaceEdit
+	err := c.callErr("textDocument/rename", rp, &edit)
+	if rpcCode(err) != requestFailed || !strings.Contains(err.Error(), "TOTAL is already the name of a procedure") {
+		t.Fatalf("rename report -> total: %v (code %d), edits %+v", err, rpcCode(err), edit.Changes)
+	}
+	// Another name is free: both references change.
+	rp["newName"] = "summary"
+	c.call("textDocument/rename", rp, &edit)
+	if got := applyEdits(t, text, edit.Changes[uri]); strings.Count(got, "summary") != 3 {
+		t.Fatalf("rename report -> summary:\n%s", got)
 	}
 }
