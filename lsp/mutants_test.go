@@ -306,3 +306,145 @@ func TestRenameToClosedProcedure(t *testing.T) {
 		t.Fatalf("rename report -> summary:\n%s", got)
 	}
 }
+
+// TestPrepareRenameRefusalInLaterBatch: prepareRename looks at every
+// batch of the files naming the procedure until one refuses: here the
+// files calling WORK are two batches of one file, and one of them
+// describes WORK in an interface body, which rename does not handle,
+// whichever batch it falls in.
+func TestPrepareRenameRefusalInLaterBatch(t *testing.T) {
+	c, dir := indexedServer(t, map[string]string{
+		"a.f90": "subroutine a\n  call work()\nend subroutine a\n",
+		"b.f90": "subroutine b\n  interface\n    subroutine work\n    end subroutine work\n  end interface\n  call work()\nend subroutine b\n",
+	})
+	defer func(n int) { batchSize = n }(batchSize)
+	batchSize = 1
+	const text = "subroutine work\nend subroutine work\n"
+	uri := pathToURI(filepath.Join(dir, "work.f90"))
+	c.open(uri, text)
+	var rg *protocol.Range
+	err := c.callErr("textDocument/prepareRename", textPos(uri, posOf(t, text, "work", 0)), &rg)
+	if rpcCode(err) != requestFailed || !strings.Contains(err.Error(), "an interface body describes it") {
+		t.Fatalf("prepareRename of WORK: %v (code %d), range %+v", err, rpcCode(err), rg)
+	}
+}
+
+// TestUTF16Len: a character from U+10000 on is two UTF-16 code units
+// (a surrogate pair), one below it is one.
+func TestUTF16Len(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		want uint32
+	}{
+		{"", 0},
+		{"abc", 3},
+		{"\uffff", 1},
+		{"\U00010000", 2},
+		{"a\U0001F600b", 4},
+	} {
+		if got := utf16Len(tc.s); got != tc.want {
+			t.Errorf("utf16Len(%q) = %d, want %d", tc.s, got, tc.want)
+		}
+	}
+}
+
+// TestSemanticTokensDeltaMinimal: a delta is the one smallest edit of
+// the previous data. The program's tokens are PROGRAM, P, X, 1, END,
+// PROGRAM, P, five numbers each; "1" becoming "10" changes only the
+// length of the fourth (element 3*5+2); a comment line added at the end
+// appends one token (one line down, column 0, length 3, type comment
+// = 2 in the legend, no modifier) after the 35 numbers; removing it
+// deletes those five.
+func TestSemanticTokensDeltaMinimal(t *testing.T) {
+	c := newClient(t, Options{})
+	c.initialize(fullCapabilities)
+	const uri = "file:///src/delta.f90"
+	c.open(uri, "program p\n  x = 1\nend program p\n")
+	doc := map[string]any{"textDocument": map[string]any{"uri": uri}}
+	var full semanticTokens
+	c.call("textDocument/semanticTokens/full", doc, &full)
+	if len(full.Data) != 35 {
+		t.Fatalf("tokens %v, want 7", full.Data)
+	}
+	id := full.ResultID
+	version := 1
+	delta := func(rg protocol.Range, text string) string {
+		t.Helper()
+		version++
+		c.change(uri, version, &rg, text)
+		var d semanticTokensDelta
+		c.call("textDocument/semanticTokens/full/delta", map[string]any{"textDocument": map[string]any{"uri": uri}, "previousResultId": id}, &d)
+		id = d.ResultID
+		return fmt.Sprint(d.Edits)
+	}
+	pos := func(line, col uint32) protocol.Position { return protocol.Position{Line: line, Character: col} }
+	for _, tc := range []struct {
+		rg   protocol.Range
+		text string
+		want string
+	}{
+		{protocol.Range{Start: pos(1, 7), End: pos(1, 7)}, "0", "[{17 1 [2]}]"},
+		{protocol.Range{Start: pos(3, 0), End: pos(3, 0)}, "! c\n", "[{35 0 [1 0 3 2 0]}]"},
+		{protocol.Range{Start: pos(3, 0), End: pos(4, 0)}, "", "[{35 5 []}]"},
+		// The same tokens again: no edit.
+		{protocol.Range{Start: pos(1, 2), End: pos(1, 3)}, "y", "[]"},
+	} {
+		if got := delta(tc.rg, tc.text); got != tc.want {
+			t.Errorf("insert %q at %v: edits %s, want %s", tc.text, tc.rg.Start, got, tc.want)
+		}
+	}
+}
+
+// TestSemCacheBound: the cache keeps the last result of up to
+// maxSemCache documents, then starts again from none.
+func TestSemCacheBound(t *testing.T) {
+	var c semCache
+	ids := map[protocol.DocumentURI]string{}
+	for i := 0; i < maxSemCache; i++ {
+		uri := protocol.DocumentURI(fmt.Sprintf("file:///d%d.f", i))
+		ids[uri] = c.put(uri, []uint32{uint32(i)})
+	}
+	for uri, id := range ids {
+		if _, ok := c.get(uri, id); !ok {
+			t.Fatalf("%s forgotten with %d documents", uri, maxSemCache)
+		}
+	}
+	last := protocol.DocumentURI("file:///last.f")
+	lastID := c.put(last, nil)
+	if _, ok := c.get("file:///d0.f", ids["file:///d0.f"]); ok {
+		t.Errorf("the cache holds more than %d documents", maxSemCache)
+	}
+	if _, ok := c.get(last, lastID); !ok {
+		t.Errorf("the newest document forgotten")
+	}
+}
+
+// TestEncodeTokensSkipsEmpty: a token of no width, or one that spans
+// lines, is not sent; the next one is relative to the last sent.
+func TestEncodeTokensSkipsEmpty(t *testing.T) {
+	f := parser.Parse("a.f90", []byte("program p\n  x = 1\nend program p\n"), nil)
+	got := encodeTokens(f, []hints.SemToken{
+		{Start: 0, End: 7, Type: "keyword"},
+		{Start: 8, End: 8, Type: "variable"},
+		{Start: 8, End: 14, Type: "variable"},
+		{Start: 12, End: 13, Type: "variable"},
+	})
+	if fmt.Sprint(got) != "[0 0 7 0 0 1 2 1 6 0]" {
+		t.Errorf("encoded %v, want [0 0 7 0 0 1 2 1 6 0]", got)
+	}
+}
+
+// TestSignatureDocumentation: an intrinsic's signature carries its
+// description.
+func TestSignatureDocumentation(t *testing.T) {
+	c := newClient(t, Options{})
+	c.initialize(fullCapabilities)
+	const uri = "file:///src/sd.f"
+	src := "      PROGRAM S\n      Z = MOD(3, \n      END\n"
+	c.open(uri, src)
+	var sh *signatureHelpResult
+	c.call("textDocument/signatureHelp", textPos(uri, posOf(t, src, "MOD(3, ", 7)), &sh)
+	if sh == nil || len(sh.Signatures) != 1 || sh.Signatures[0].Documentation == nil || !strings.HasPrefix(sh.Signatures[0].Documentation.Value, "Remainder") {
+		t.Fatalf("signature of MOD: %+v", sh)
+	}
+}
