@@ -448,3 +448,53 @@ func TestSignatureDocumentation(t *testing.T) {
 		t.Fatalf("signature of MOD: %+v", sh)
 	}
 }
+
+// TestIncomingCallsOrder: the callers come sorted by file, then by
+// position in the file: A1 of a.f (line 3) before B of b.f (line 1),
+// though B comes first by position alone.
+func TestIncomingCallsOrder(t *testing.T) {
+	c := newClient(t, Options{})
+	c.initialize(fullCapabilities)
+	const w = "file:///src/w.f"
+	c.open("file:///src/b.f", "      SUBROUTINE B\n      CALL W\n      END\n")
+	c.open("file:///src/a.f", "      SUBROUTINE A0\n      END\n      SUBROUTINE A1\n      CALL W\n      END\n")
+	c.open(w, "      SUBROUTINE W\n      END\n")
+	var items []protocol.CallHierarchyItem
+	c.call("textDocument/prepareCallHierarchy", textPos(w, protocol.Position{Line: 0, Character: 17}), &items)
+	if len(items) != 1 {
+		t.Fatalf("prepareCallHierarchy: %+v", items)
+	}
+	var calls []protocol.CallHierarchyIncomingCall
+	c.call("callHierarchy/incomingCalls", map[string]any{"item": items[0]}, &calls)
+	var got []string
+	for _, in := range calls {
+		got = append(got, fmt.Sprintf("%s %s:%d", in.From.Name, in.From.URI, in.From.Range.Start.Line))
+	}
+	if want := "A1 file:///src/a.f:2, B file:///src/b.f:0"; strings.Join(got, ", ") != want {
+		t.Fatalf("incoming calls of W: %s, want %s", strings.Join(got, ", "), want)
+	}
+}
+
+// TestFormattingIndentBounds: with pfls.format.indent 0 the editor's
+// tab size is the indent when it is 1 to 16; 0 or more than 16 give the
+// formatter's default of 3.
+func TestFormattingIndentBounds(t *testing.T) {
+	c := newClient(t, Options{})
+	c.initialize(map[string]any{})
+	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"pfls": map[string]any{"format": map[string]any{"indent": 0, "keywordCase": "lower"}}}})
+	deadline := time.Now().Add(5 * time.Second)
+	for c.srv.currentSettings().Format.KeywordCase != "lower" && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	const uri = "file:///src/zero.f90"
+	const text = "program p\nx = 1\nend program p\n"
+	c.open(uri, text)
+	for _, tc := range []struct{ tab, want int }{{0, 3}, {1, 1}, {16, 16}, {17, 3}} {
+		var edits []protocol.TextEdit
+		c.call("textDocument/formatting", map[string]any{"textDocument": map[string]any{"uri": uri}, "options": map[string]any{"tabSize": tc.tab, "insertSpaces": true}}, &edits)
+		want := "program p\n" + strings.Repeat(" ", tc.want) + "x = 1\nend program p\n"
+		if got := applyLineEdits(t, text, edits); got != want {
+			t.Errorf("formatted with tab size %d:\n%s\nwant an indent of %d", tc.tab, got, tc.want)
+		}
+	}
+}
