@@ -498,3 +498,29 @@ func TestFormattingIndentBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestRangeFormattingEmptyRange: a range that ends at column 0 of a
+// later line leaves that line out, but an empty range at column 0 still
+// formats its own line.
+func TestRangeFormattingEmptyRange(t *testing.T) {
+	c := newClient(t, Options{})
+	c.initialize(map[string]any{})
+	const uri = "file:///src/empty.f90"
+	const text = "program p\nx = 1\ny = 2\nend program p\n"
+	c.open(uri, text)
+	for _, tc := range []struct {
+		rg   protocol.Range
+		want string
+	}{
+		{protocol.Range{Start: protocol.Position{Line: 1}, End: protocol.Position{Line: 1}}, "program p\n   x = 1\ny = 2\nend program p\n"},
+		{protocol.Range{Start: protocol.Position{Line: 1}, End: protocol.Position{Line: 2}}, "program p\n   x = 1\ny = 2\nend program p\n"},
+		{protocol.Range{Start: protocol.Position{Line: 1}, End: protocol.Position{Line: 2, Character: 1}}, "program p\n   x = 1\n   y = 2\nend program p\n"},
+	} {
+		var edits []protocol.TextEdit
+		c.call("textDocument/rangeFormatting", map[string]any{"textDocument": map[string]any{"uri": uri},
+			"options": map[string]any{"tabSize": 3, "insertSpaces": true}, "range": tc.rg}, &edits)
+		if got := applyLineEdits(t, text, edits); got != tc.want {
+			t.Errorf("range %v: formatted\n%s", tc.rg, got)
+		}
+	}
+}
