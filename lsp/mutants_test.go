@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"testing"
@@ -521,6 +522,72 @@ func TestRangeFormattingEmptyRange(t *testing.T) {
 			"options": map[string]any{"tabSize": 3, "insertSpaces": true}, "range": tc.rg}, &edits)
 		if got := applyLineEdits(t, text, edits); got != tc.want {
 			t.Errorf("range %v: formatted\n%s", tc.rg, got)
+		}
+	}
+}
+
+// TestIndexStampsAndOrder: a removal seen before a reading began does
+// not drop what that reading added, one seen after it does; a removal
+// of a file never indexed is harmless; all lists by URI.
+func TestIndexStampsAndOrder(t *testing.T) {
+	ix := newIndex()
+	f := parser.Parse("a.f", []byte("      SUBROUTINE A\n      END\n"), nil)
+	ix.remove("file:///never.f", ix.read())
+	early := ix.read()
+	reading := ix.read()
+	ix.add("file:///c.f", "/c.f", f, reading)
+	ix.remove("file:///c.f", early)
+	if _, ok := ix.files["file:///c.f"]; !ok {
+		t.Fatalf("a removal seen before the reading dropped its summary")
+	}
+	ix.remove("file:///c.f", ix.read())
+	if _, ok := ix.files["file:///c.f"]; ok {
+		t.Fatalf("a removal seen after the reading kept its summary")
+	}
+	for _, u := range []protocol.DocumentURI{"file:///b.f", "file:///c.f", "file:///a.f"} {
+		ix.add(u, string(u[7:]), f, ix.read())
+	}
+	var got []string
+	for _, x := range ix.all() {
+		got = append(got, string(x.uri))
+	}
+	if want := "file:///a.f file:///b.f file:///c.f"; strings.Join(got, " ") != want {
+		t.Fatalf("all: %v, want %s", got, want)
+	}
+}
+
+// TestIndexLimit: the index holds at most maxIndexedFiles files; a file
+// already indexed is still updated then.
+func TestIndexLimit(t *testing.T) {
+	ix := newIndex()
+	f := parser.Parse("a.f", []byte("      SUBROUTINE A\n      END\n"), nil)
+	for i := 0; i <= maxIndexedFiles; i++ {
+		ix.add(protocol.DocumentURI(fmt.Sprintf("file:///f%d.f", i)), "", f, ix.read())
+	}
+	if len(ix.files) != maxIndexedFiles {
+		t.Fatalf("%d files indexed, want %d", len(ix.files), maxIndexedFiles)
+	}
+	g := parser.Parse("a.f", []byte("      SUBROUTINE G\n      END\n"), nil)
+	ix.add("file:///f0.f", "", g, ix.read())
+	if sum := ix.files["file:///f0.f"].sum; len(sum.Symbols) == 0 || sum.Symbols[0].Name != "G" {
+		t.Fatalf("f0.f not updated at the limit: %+v", sum.Symbols)
+	}
+
+}
+
+// TestLazyGCBounds: while the workspace is indexed the collector's percentage
+// is gcPercentIndexing unless it was higher or off (0, collecting all
+// the time, is lower), then what it was.
+func TestLazyGCBounds(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	for _, tc := range []struct{ before, during int }{{0, gcPercentIndexing}, {100, gcPercentIndexing}, {1000, 1000}, {-1, -1}} {
+		debug.SetGCPercent(tc.before)
+		restore := lazyGC()
+		during := debug.SetGCPercent(tc.during)
+		restore()
+		after := debug.SetGCPercent(tc.before)
+		if during != tc.during || after != tc.before {
+			t.Errorf("GOGC %d: %d while indexing and %d after, want %d and %d", tc.before, during, after, tc.during, tc.before)
 		}
 	}
 }
