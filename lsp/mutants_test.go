@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
@@ -589,5 +590,89 @@ func TestLazyGCBounds(t *testing.T) {
 		if during != tc.during || after != tc.before {
 			t.Errorf("GOGC %d: %d while indexing and %d after, want %d and %d", tc.before, during, after, tc.during, tc.before)
 		}
+	}
+}
+
+// TestIndexProgress: indexing 120 files reports its progress at 50 and
+// 100 files, between begin and end; a workspace without Fortran files
+// asks for no progress at all. Registering the file watchers logs no
+// error when the client accepts them.
+func TestIndexProgress(t *testing.T) {
+	caps := map[string]any{"window": map[string]any{"workDoneProgress": true},
+		"workspace": map[string]any{"didChangeWatchedFiles": map[string]any{"dynamicRegistration": true}}}
+	start := func(files int) (*client, *lockedBuffer) {
+		dir := t.TempDir()
+		for i := range files {
+			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("s%d.f90", i)), []byte("end\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		log := &lockedBuffer{}
+		c := newClient(t, Options{Log: log})
+		var res map[string]any
+		c.call("initialize", map[string]any{"processId": nil, "rootUri": pathToURI(dir), "capabilities": caps}, &res)
+		c.notify("initialized", map[string]any{})
+		select {
+		case <-c.srv.index.done:
+		case <-time.After(10 * time.Second):
+			t.Fatal("indexing did not finish")
+		}
+		return c, log
+	}
+	progress := func(c *client, n int) string {
+		// The notifications may still be on their way after the index is done.
+		for deadline := time.Now().Add(5 * time.Second); c.sentCalls("$/progress") < n && time.Now().Before(deadline); {
+			time.Sleep(5 * time.Millisecond)
+		}
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		var out []string
+		for _, v := range c.progress {
+			var p struct{ Kind, Message string }
+			json.Unmarshal(v, &p)
+			out = append(out, p.Kind+" "+p.Message)
+		}
+		return strings.Join(out, "; ")
+	}
+	c, log := start(120)
+	if got, want := progress(c, 4), "begin ; report 50 of 120 files; report 100 of 120 files; end 120 files indexed"; got != want {
+		t.Errorf("progress:\n%s\nwant\n%s", got, want)
+	}
+	for deadline := time.Now().Add(5 * time.Second); c.sentCalls("client/registerCapability") == 0 && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
+	time.Sleep(20 * time.Millisecond) // the answer's log line, if any
+	if strings.Contains(log.String(), "client/registerCapability:") {
+		t.Errorf("registering the watchers logged an error:\n%s", log)
+	}
+
+	c, _ = start(0)
+	c.call("workspace/symbol", map[string]any{"query": "X"}, nil) // after the indexing's requests, if any
+	if n := c.sentCalls("window/workDoneProgress/create"); n != 0 {
+		t.Errorf("progress created for no files")
+	}
+}
+
+// TestModuleNotFoundIndexFull: once the index holds maxIndexedFiles
+// files it may have left the module out, and a USE of an unknown module
+// is no longer reported.
+func TestModuleNotFoundIndexFull(t *testing.T) {
+	c, dir := indexedServer(t, map[string]string{"shared.f90": "module shared\nend module shared\n"})
+	uri := pathToURI(filepath.Join(dir, "main.f90"))
+	c.open(uri, "program p\n  use nowhere\nend program p\n")
+	c.waitDiags(uri, 1)
+	snap := c.srv.store.get(uri)
+	if ds := c.srv.moduleDiagnostics(snap); len(ds) != 1 || ds[0].Code != moduleNotFoundCode {
+		t.Fatalf("with one file indexed: %+v, want NOWHERE not found", ds)
+	}
+	f := parser.Parse("a.f", []byte("      SUBROUTINE A\n      END\n"), nil)
+	c.srv.index.mu.Lock()
+	n := len(c.srv.index.files)
+	c.srv.index.mu.Unlock()
+	for i := n; i < maxIndexedFiles; i++ {
+		c.srv.index.add(protocol.DocumentURI(fmt.Sprintf("file:///f%d.f", i)), "", f, c.srv.index.read())
+	}
+	if ds := c.srv.moduleDiagnostics(snap); ds != nil {
+		t.Fatalf("with the index full: %+v, want none", ds)
 	}
 }
