@@ -653,17 +653,18 @@ func TestIndexProgress(t *testing.T) {
 	}
 }
 
-// TestModuleNotFoundIndexFull: once the index holds maxIndexedFiles
-// files it may have left the module out, and a USE of an unknown module
-// is no longer reported.
+// TestModuleNotFoundIndexFull: a USE of an unknown module is reported
+// with the name as written, until the index holds maxIndexedFiles
+// files: then it may have left the module out.
 func TestModuleNotFoundIndexFull(t *testing.T) {
 	c, dir := indexedServer(t, map[string]string{"shared.f90": "module shared\nend module shared\n"})
 	uri := pathToURI(filepath.Join(dir, "main.f90"))
-	c.open(uri, "program p\n  use nowhere\nend program p\n")
+	c.open(uri, "program p\n  use NoWhere\nend program p\n")
 	c.waitDiags(uri, 1)
 	snap := c.srv.store.get(uri)
-	if ds := c.srv.moduleDiagnostics(snap); len(ds) != 1 || ds[0].Code != moduleNotFoundCode {
-		t.Fatalf("with one file indexed: %+v, want NOWHERE not found", ds)
+	if ds := c.srv.moduleDiagnostics(snap); len(ds) != 1 || ds[0].Code != moduleNotFoundCode ||
+		!strings.HasPrefix(ds[0].Message, "module NoWhere not found") || ds[0].Start != 16 || ds[0].End != 23 {
+		t.Fatalf("with one file indexed: %+v, want NoWhere (as written, offsets 16 to 23) not found", ds)
 	}
 	f := parser.Parse("a.f", []byte("      SUBROUTINE A\n      END\n"), nil)
 	c.srv.index.mu.Lock()
