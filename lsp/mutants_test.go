@@ -676,4 +676,62 @@ func TestModuleNotFoundIndexFull(t *testing.T) {
 	if ds := c.srv.moduleDiagnostics(snap); ds != nil {
 		t.Fatalf("with the index full: %+v, want none", ds)
 	}
+	c.srv.index.mu.Lock()
+	for u := range c.srv.index.files {
+		if strings.HasPrefix(string(u), "file:///f") {
+			delete(c.srv.index.files, u)
+		}
+	}
+	c.srv.index.mu.Unlock()
+	// A name that ends the text, which has no newline.
+	uri = pathToURI(filepath.Join(dir, "last.f90"))
+	c.open(uri, "program q\n  use NoWhere")
+	c.waitDiags(uri, 1)
+	if ds := c.srv.moduleDiagnostics(c.srv.store.get(uri)); len(ds) != 1 || !strings.HasPrefix(ds[0].Message, "module NoWhere not found") {
+		t.Fatalf("a name at the end of the text: %+v, want NoWhere not found", ds)
+	}
+}
+
+// TestTreeCacheLRU: the tree cache keeps the max trees used last: a get
+// counts as a use, putting a tree it holds again evicts nothing, and a
+// dropped tree leaves its place to the others.
+func TestTreeCacheLRU(t *testing.T) {
+	c := treeCache{max: 2}
+	a, b, x, d := &indexEntry{path: "a"}, &indexEntry{path: "b"}, &indexEntry{path: "c"}, &indexEntry{path: "d"}
+	tree := func(e *indexEntry) *parser.File { return &parser.File{Name: e.path} }
+	held := func() string {
+		var out []string
+		for _, e := range []*indexEntry{a, b, x, d} {
+			c.mu.Lock()
+			_, ok := c.trees[e]
+			c.mu.Unlock()
+			if ok {
+				out = append(out, e.path)
+			}
+		}
+		return strings.Join(out, " ")
+	}
+	c.put(a, tree(a))
+	c.put(b, tree(b))
+	if f := c.get(a); f == nil || f.Name != "a" {
+		t.Fatalf("get(a) = %v", f)
+	}
+	c.put(x, tree(x)) // b is the least recently used
+	if got := held(); got != "a c" {
+		t.Fatalf("after a, b, get a, c: %q, want \"a c\"", got)
+	}
+	c.put(a, tree(a))
+	if got := held(); got != "a c" {
+		t.Fatalf("after putting a again: %q, want \"a c\"", got)
+	}
+	c.drop(x)
+	c.drop(nil)
+	if got := held(); got != "a" {
+		t.Fatalf("after dropping c: %q, want \"a\"", got)
+	}
+	c.put(b, tree(b))
+	c.put(d, tree(d)) // a is the least recently used
+	if got := held(); got != "b d" {
+		t.Fatalf("after b, d: %q, want \"b d\"", got)
+	}
 }
