@@ -735,3 +735,18 @@ func TestTreeCacheLRU(t *testing.T) {
 		t.Fatalf("after b, d: %q, want \"b d\"", got)
 	}
 }
+
+// TestTreeParsedOnce: a closed file's tree is parsed from disk once and
+// then served from the cache.
+func TestTreeParsedOnce(t *testing.T) {
+	c, _ := indexedServer(t, map[string]string{"sub.f": "      SUBROUTINE SUB\n      END\n"})
+	all := c.srv.index.all()
+	if len(all) != 1 {
+		t.Fatalf("indexed %d files", len(all))
+	}
+	before := c.srv.index.reparsed.Load()
+	f1, f2 := c.srv.tree(all[0]), c.srv.tree(all[0])
+	if f1 == nil || f1 != f2 || c.srv.index.reparsed.Load() != before+1 {
+		t.Fatalf("two trees: %p and %p, %d parses, want the same tree and 1", f1, f2, c.srv.index.reparsed.Load()-before)
+	}
+}
