@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -748,5 +749,45 @@ func TestTreeParsedOnce(t *testing.T) {
 	f1, f2 := c.srv.tree(all[0]), c.srv.tree(all[0])
 	if f1 == nil || f1 != f2 || c.srv.index.reparsed.Load() != before+1 {
 		t.Fatalf("two trees: %p and %p, %d parses, want the same tree and 1", f1, f2, c.srv.index.reparsed.Load()-before)
+	}
+}
+
+// TestBatchesOfUsers: the files naming HELPER are batches of users,
+// except h.f, which defines it and is among the definitions every batch
+// holds; two users in batches of one are two calls, no more.
+func TestBatchesOfUsers(t *testing.T) {
+	c, dir := indexedServer(t, map[string]string{
+		"h.f":  "      SUBROUTINE HELPER\n      CALL HELPER\n      END\n",
+		"u1.f": "      SUBROUTINE U1\n      CALL HELPER\n      END\n",
+		"u2.f": "      SUBROUTINE U2\n      CALL HELPER\n      END\n",
+	})
+	defer func(n int) { batchSize = n }(batchSize)
+	batchSize = 1
+	o := origin{pathToURI(filepath.Join(dir, "open.f")), nil}
+	req := need{names: []string{"HELPER"}, uses: true}
+	sel := c.srv.selectClosed(o, req)
+	names := func(xs []indexed) string {
+		var out []string
+		for _, x := range xs {
+			out = append(out, filepath.Base(x.entry.path))
+		}
+		sort.Strings(out)
+		return strings.Join(out, " ")
+	}
+	if d, u := names(sel.defs), names(sel.users); d != "h.f" || u != "u1.f u2.f" {
+		t.Fatalf("definitions %q and users %q, want h.f and u1.f u2.f", d, u)
+	}
+	var seen []string
+	c.srv.batches(context.Background(), o, req, func(w *workspace) bool {
+		var fs []string
+		for _, f := range w.files {
+			fs = append(fs, filepath.Base(f.Name))
+		}
+		sort.Strings(fs)
+		seen = append(seen, strings.Join(fs, " "))
+		return true
+	})
+	if got := strings.Join(seen, "; "); got != "h.f u1.f; h.f u2.f" {
+		t.Fatalf("batches %q, want \"h.f u1.f; h.f u2.f\"", got)
 	}
 }
