@@ -752,14 +752,16 @@ func TestTreeParsedOnce(t *testing.T) {
 	}
 }
 
-// TestBatchesOfUsers: the files naming HELPER are batches of users,
-// except h.f, which defines it and is among the definitions every batch
-// holds; two users in batches of one are two calls, no more.
+// TestBatchesOfUsers: the files naming HELPER come in batches of
+// users, each with the definitions: h.f90, which defines HELPER, and
+// u1.f90, which names it but also defines the module MU that h.f90 uses,
+// so it is a definition, not a user; one user in batches of one is one
+// call, no more.
 func TestBatchesOfUsers(t *testing.T) {
 	c, dir := indexedServer(t, map[string]string{
-		"h.f":  "      SUBROUTINE HELPER\n      CALL HELPER\n      END\n",
-		"u1.f": "      SUBROUTINE U1\n      CALL HELPER\n      END\n",
-		"u2.f": "      SUBROUTINE U2\n      CALL HELPER\n      END\n",
+		"h.f90":  "subroutine helper\n  use mu\nend subroutine helper\n",
+		"u1.f90": "module mu\ncontains\n  subroutine s\n    call helper\n  end subroutine s\nend module mu\n",
+		"u2.f90": "subroutine u2\n  call helper\nend subroutine u2\n",
 	})
 	defer func(n int) { batchSize = n }(batchSize)
 	batchSize = 1
@@ -774,8 +776,8 @@ func TestBatchesOfUsers(t *testing.T) {
 		sort.Strings(out)
 		return strings.Join(out, " ")
 	}
-	if d, u := names(sel.defs), names(sel.users); d != "h.f" || u != "u1.f u2.f" {
-		t.Fatalf("definitions %q and users %q, want h.f and u1.f u2.f", d, u)
+	if d, u := names(sel.defs), names(sel.users); d != "h.f90 u1.f90" || u != "u2.f90" {
+		t.Fatalf("definitions %q and users %q, want h.f90 u1.f90 and u2.f90", d, u)
 	}
 	var seen []string
 	c.srv.batches(context.Background(), o, req, func(w *workspace) bool {
@@ -787,7 +789,7 @@ func TestBatchesOfUsers(t *testing.T) {
 		seen = append(seen, strings.Join(fs, " "))
 		return true
 	})
-	if got := strings.Join(seen, "; "); got != "h.f u1.f; h.f u2.f" {
-		t.Fatalf("batches %q, want \"h.f u1.f; h.f u2.f\"", got)
+	if got := strings.Join(seen, "; "); got != "h.f90 u1.f90 u2.f90" {
+		t.Fatalf("batches %q, want one of h.f90 u1.f90 u2.f90", got)
 	}
 }
