@@ -793,3 +793,25 @@ func TestBatchesOfUsers(t *testing.T) {
 		t.Fatalf("batches %q, want one of h.f90 u1.f90 u2.f90", got)
 	}
 }
+
+// TestNamesAt: beside the name the resolver reads at an offset, the word
+// around it as spelled, upper case, also at the very start of the text
+// and in a comment, where the resolver reads none.
+func TestNamesAt(t *testing.T) {
+	src := "program p\n  x = 1 ! see helper\nend program p\n"
+	f := parser.Parse("a.f90", []byte(src), nil)
+	for _, tc := range []struct {
+		off  int
+		want string
+	}{
+		{0, "PROGRAM"},
+		{strings.Index(src, "helper") + 2, "HELPER"},
+		{strings.Index(src, "x ="), "X X"},
+		{-1, ""},
+		{len(src) + 1, ""},
+	} {
+		if got := strings.Join(namesAt(f, tc.off), " "); got != tc.want {
+			t.Errorf("namesAt(%d) = %q, want %q", tc.off, got, tc.want)
+		}
+	}
+}
