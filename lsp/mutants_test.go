@@ -796,7 +796,7 @@ func TestBatchesOfUsers(t *testing.T) {
 
 // TestNamesAt: beside the name the resolver reads at an offset, the word
 // around it as spelled, upper case, also at the very start of the text
-// and in a comment, where the resolver reads none.
+// and in a comment, where the resolver reads none, and at the end.
 func TestNamesAt(t *testing.T) {
 	src := "program p\n  x = 1 ! see helper\nend program p\n"
 	f := parser.Parse("a.f90", []byte(src), nil)
@@ -813,5 +813,10 @@ func TestNamesAt(t *testing.T) {
 		if got := strings.Join(namesAt(f, tc.off), " "); got != tc.want {
 			t.Errorf("namesAt(%d) = %q, want %q", tc.off, got, tc.want)
 		}
+	}
+	// At the end of a text that ends in a word.
+	g := parser.Parse("b.f90", []byte("! see helper"), nil)
+	if got := strings.Join(namesAt(g, len(g.Src)), " "); got != "HELPER" {
+		t.Errorf("namesAt at the end = %q, want HELPER", got)
 	}
 }
