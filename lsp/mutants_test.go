@@ -796,7 +796,8 @@ func TestBatchesOfUsers(t *testing.T) {
 
 // TestNamesAt: beside the name the resolver reads at an offset, the word
 // around it as spelled, upper case, also at the very start of the text
-// and in a comment, where the resolver reads none, and at the end.
+// and in a comment, where the resolver reads none, and at the end;
+// nothing between two other characters or outside the text.
 func TestNamesAt(t *testing.T) {
 	src := "program p\n  x = 1 ! see helper\nend program p\n"
 	f := parser.Parse("a.f90", []byte(src), nil)
@@ -804,19 +805,20 @@ func TestNamesAt(t *testing.T) {
 		off  int
 		want string
 	}{
-		{0, "PROGRAM"},
-		{strings.Index(src, "helper") + 2, "HELPER"},
-		{strings.Index(src, "x ="), "X X"},
-		{-1, ""},
-		{len(src) + 1, ""},
+		{0, `["PROGRAM"]`},
+		{strings.Index(src, "helper") + 2, `["HELPER"]`},
+		{strings.Index(src, "x ="), `["X" "X"]`},
+		{strings.Index(src, "= 1"), `[]`},
+		{-1, `[]`},
+		{len(src) + 1, `[]`},
 	} {
-		if got := strings.Join(namesAt(f, tc.off), " "); got != tc.want {
-			t.Errorf("namesAt(%d) = %q, want %q", tc.off, got, tc.want)
+		if got := fmt.Sprintf("%q", namesAt(f, tc.off)); got != tc.want {
+			t.Errorf("namesAt(%d) = %s, want %s", tc.off, got, tc.want)
 		}
 	}
 	// At the end of a text that ends in a word.
 	g := parser.Parse("b.f90", []byte("! see helper"), nil)
-	if got := strings.Join(namesAt(g, len(g.Src)), " "); got != "HELPER" {
-		t.Errorf("namesAt at the end = %q, want HELPER", got)
+	if got := fmt.Sprintf("%q", namesAt(g, len(g.Src))); got != `["HELPER"]` {
+		t.Errorf("namesAt at the end = %s, want [\"HELPER\"]", got)
 	}
 }
