@@ -822,3 +822,14 @@ func TestNamesAt(t *testing.T) {
 		t.Errorf("namesAt at the end = %s, want [\"HELPER\"]", got)
 	}
 }
+
+// TestIsWordByte: the bytes of a Fortran name (with $, a common
+// extension), and no other, the ends of each range included.
+func TestIsWordByte(t *testing.T) {
+	const word = "_$0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	for c := 0; c < 256; c++ {
+		if got, want := isWordByte(byte(c)), strings.IndexByte(word, byte(c)) >= 0; got != want {
+			t.Errorf("isWordByte(%q) = %v, want %v", rune(c), got, want)
+		}
+	}
+}
