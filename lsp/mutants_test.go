@@ -833,3 +833,36 @@ func TestIsWordByte(t *testing.T) {
 		}
 	}
 }
+
+// TestCutTextsDepth: the fast path reads 64 nested arrays (the number
+// at depth 64) and gives 65 to encoding/json.
+func TestCutTextsDepth(t *testing.T) {
+	nest := func(n int) []byte {
+		return []byte(strings.Repeat("[", n) + "1" + strings.Repeat("]", n))
+	}
+	if _, _, ok := cutTexts(nest(64), didOpenText); !ok {
+		t.Errorf("64 nested arrays: the fast path gave up")
+	}
+	if _, _, ok := cutTexts(nest(65), didOpenText); ok {
+		t.Errorf("65 nested arrays: the fast path read them")
+	}
+}
+
+// TestCutTextsAtTheEnd: a literal that ends the data is read; data that
+// ends where a value should start makes the fast path give up.
+func TestCutTextsAtTheEnd(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		ok   bool
+	}{
+		{`1`, true},
+		{`[true,null]`, true},
+		{`{"a":`, false},
+		{`[1,`, false},
+		{``, false},
+	} {
+		if _, _, ok := cutTexts([]byte(tc.data), didOpenText); ok != tc.ok {
+			t.Errorf("cutTexts(%q): ok %v, want %v", tc.data, ok, tc.ok)
+		}
+	}
+}
