@@ -860,9 +860,21 @@ func TestCutTextsAtTheEnd(t *testing.T) {
 		{`{"a":`, false},
 		{`[1,`, false},
 		{``, false},
+		{`[,1]`, false}, // no value before the comma
 	} {
 		if _, _, ok := cutTexts([]byte(tc.data), didOpenText); ok != tc.ok {
 			t.Errorf("cutTexts(%q): ok %v, want %v", tc.data, ok, tc.ok)
+		}
+	}
+}
+
+// TestIsLiteralByte: the bytes of true, false, null and numbers, the ends
+// of each range included.
+func TestIsLiteralByte(t *testing.T) {
+	const lit = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-+."
+	for c := 0; c < 256; c++ {
+		if got, want := isLiteralByte(byte(c)), strings.IndexByte(lit, byte(c)) >= 0; got != want {
+			t.Errorf("isLiteralByte(%q) = %v, want %v", rune(c), got, want)
 		}
 	}
 }
