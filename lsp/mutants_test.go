@@ -878,3 +878,25 @@ func TestIsLiteralByte(t *testing.T) {
 		}
 	}
 }
+
+// TestCutTextsFastPath: valid JSON of every shape, with and without
+// spaces, stays on the fast path, and the text it cuts is the one
+// encoding/json reads.
+func TestCutTextsFastPath(t *testing.T) {
+	for _, data := range []string{
+		`{}`, `[]`, ` { } `, ` [ ] `, `{"a":{}}`, `{"a":[]}`, `[[],{}]`,
+		`{"a":1,"b":[1,2,{"c":"d"}],"e":"f\"g"}`,
+		` { "a" : 1 , "b" : [ 1 , 2 ] , "c" : "d" } `,
+		`{"textDocument":{"uri":"u","text":"X = 1"}}`,
+		` { "textDocument" : { "text" : "X = 1" , "uri" : "u" } } `,
+	} {
+		_, texts, ok := cutTexts([]byte(data), didOpenText)
+		if !ok {
+			t.Errorf("%s: the fast path gave up", data)
+			continue
+		}
+		if strings.Contains(data, "X = 1") && (len(texts) != 1 || texts[0].text() != "X = 1") {
+			t.Errorf("%s: cut %+v, want the one text X = 1", data, texts)
+		}
+	}
+}
