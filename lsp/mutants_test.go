@@ -900,3 +900,17 @@ func TestCutTextsFastPath(t *testing.T) {
 		}
 	}
 }
+
+// TestCutTextsPrefixes: no proper prefix of a message (an object) is
+// valid JSON, so the fast path gives up on each, wherever it is cut.
+func TestCutTextsPrefixes(t *testing.T) {
+	const msg = ` { "textDocument" : { "uri" : "u" , "text" : "a\"b\u00e9" } , "x" : [ 1 , true , { "y" : null } , "z" ] } `
+	if _, _, ok := cutTexts([]byte(msg), didOpenText); !ok {
+		t.Fatalf("the whole message: the fast path gave up")
+	}
+	for n := 0; n < len(strings.TrimRight(msg, " ")); n++ {
+		if _, _, ok := cutTexts([]byte(msg[:n]), didOpenText); ok {
+			t.Errorf("%q: read as complete", msg[:n])
+		}
+	}
+}
