@@ -834,8 +834,8 @@ func TestIsWordByte(t *testing.T) {
 	}
 }
 
-// TestCutTextsDepth: the fast path reads 64 nested arrays (the number
-// at depth 64) and gives 65 to encoding/json.
+// TestCutTextsDepth: the fast path reads 64 nested arrays or objects
+// (the number at depth 64) and gives 65 to encoding/json.
 func TestCutTextsDepth(t *testing.T) {
 	nest := func(n int) []byte {
 		return []byte(strings.Repeat("[", n) + "1" + strings.Repeat("]", n))
@@ -845,6 +845,15 @@ func TestCutTextsDepth(t *testing.T) {
 	}
 	if _, _, ok := cutTexts(nest(65), didOpenText); ok {
 		t.Errorf("65 nested arrays: the fast path read them")
+	}
+	objects := func(n int) []byte {
+		return []byte(strings.Repeat(`{"a":`, n) + "1" + strings.Repeat("}", n))
+	}
+	if _, _, ok := cutTexts(objects(64), didOpenText); !ok {
+		t.Errorf("64 nested objects: the fast path gave up")
+	}
+	if _, _, ok := cutTexts(objects(65), didOpenText); ok {
+		t.Errorf("65 nested objects: the fast path read them")
 	}
 }
 
