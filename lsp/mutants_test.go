@@ -923,3 +923,20 @@ func TestCutTextsPrefixes(t *testing.T) {
 		}
 	}
 }
+
+// TestHex4: four hex digits of either case, each range to its ends; the
+// characters just outside the ranges, or fewer than four bytes, are not.
+func TestHex4(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want rune
+	}{
+		{"0123", 0x0123}, {"4567", 0x4567}, {"89ab", 0x89ab}, {"cdef", 0xcdef},
+		{"ABCD", 0xabcd}, {"EF09", 0xef09}, {"ffff0", 0xffff},
+		{"/000", -1}, {":000", -1}, {"`000", -1}, {"g000", -1}, {"@000", -1}, {"G000", -1}, {"abc", -1},
+	} {
+		if got := hex4([]byte(tc.in)); got != tc.want {
+			t.Errorf("hex4(%q) = %#x, want %#x", tc.in, got, tc.want)
+		}
+	}
+}
