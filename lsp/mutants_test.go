@@ -391,6 +391,12 @@ func TestSemanticTokensDeltaMinimal(t *testing.T) {
 		{protocol.Range{Start: pos(3, 0), End: pos(4, 0)}, "", "[{35 5 []}]"},
 		// The same tokens again: no edit.
 		{protocol.Range{Start: pos(1, 2), End: pos(1, 3)}, "y", "[]"},
+		// A copy of line 1 after it: the old and the new data agree on
+		// 21 numbers at the start and 14 at the end, and could on more
+		// at the end if the two overlapped: the edit inserts the ten
+		// numbers between, from Y's column to END's line step.
+		{protocol.Range{Start: pos(2, 0), End: pos(2, 0)}, "  y = 1\n", "[{21 0 [2 1 6 0 0 4 1 4 0 1]}]"},
+		{protocol.Range{Start: pos(2, 0), End: pos(3, 0)}, "", "[{21 10 []}]"},
 	} {
 		if got := delta(tc.rg, tc.text); got != tc.want {
 			t.Errorf("insert %q at %v: edits %s, want %s", tc.text, tc.rg.Start, got, tc.want)
