@@ -914,12 +914,31 @@ func TestCutTextsFastPath(t *testing.T) {
 			t.Errorf("%s: cut %+v, want the one text X = 1", data, texts)
 		}
 	}
+	// Escapes: NUL, a surrogate pair, a lone surrogate (U+FFFD, as
+	// encoding/json); a byte 0x80 alone is not UTF-8: encoding/json decides.
+	for _, tc := range []struct{ text, want string }{
+		{`\u0000`, "\x00"},
+		{`\ud83d\ude00!`, "\U0001F600!"},
+		{`\ud83dx`, "\uFFFDx"},
+		{"a\x80", ""},
+	} {
+		_, texts, ok := cutTexts([]byte(`{"textDocument":{"text":"`+tc.text+`"}}`), didOpenText)
+		if tc.want == "" {
+			if ok {
+				t.Errorf("%q: the fast path read invalid UTF-8", tc.text)
+			}
+			continue
+		}
+		if !ok || len(texts) != 1 || texts[0].text() != tc.want {
+			t.Errorf("%s: ok %v, texts %+v, want %q", tc.text, ok, texts, tc.want)
+		}
+	}
 }
 
 // TestCutTextsPrefixes: no proper prefix of a message (an object) is
 // valid JSON, so the fast path gives up on each, wherever it is cut.
 func TestCutTextsPrefixes(t *testing.T) {
-	const msg = ` { "textDocument" : { "uri" : "u" , "text" : "a\"b\u00e9" } , "x" : [ 1 , true , { "y" : null } , "z" ] } `
+	const msg = ` { "textDocument" : { "uri" : "u" , "text" : "a\"b\u00e9\ud83d\ude00" } , "x" : [ 1 , true , { "y" : null } , "z" ] } `
 	if _, _, ok := cutTexts([]byte(msg), didOpenText); !ok {
 		t.Fatalf("the whole message: the fast path gave up")
 	}
