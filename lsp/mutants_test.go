@@ -965,3 +965,24 @@ func TestHex4(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeCutDidOpen: a didOpen cut by the stream keeps its text's
+// unescaped bytes (not copied to a string and back); a message that is
+// only a string naming the method is not cut (nor read past its end).
+func TestDecodeCutDidOpen(t *testing.T) {
+	msg := `{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///a.f","languageId":"fortran","version":1,"text":"X = 1\nEND\n"}}}`
+	cm, ok := decodeCutMessage([]byte(msg))
+	if !ok {
+		t.Fatalf("not cut")
+	}
+	var p didOpenParams
+	if err := decodeDidOpen(cm.msg.(*jsonrpc2.Notification).Params(), cm, &p); err != nil {
+		t.Fatal(err)
+	}
+	if string(p.src) != "X = 1\nEND\n" || p.TextDocument.Text != "" || p.TextDocument.URI != "file:///a.f" {
+		t.Fatalf("decoded %q, text %q, uri %s: want the bytes X = 1, END", p.src, p.TextDocument.Text, p.TextDocument.URI)
+	}
+	if _, ok := decodeCutMessage([]byte(`"textDocument/didOpen"`)); ok {
+		t.Errorf("a string was cut")
+	}
+}
