@@ -986,3 +986,13 @@ func TestDecodeCutDidOpen(t *testing.T) {
 		t.Errorf("a string was cut")
 	}
 }
+
+// TestInitializeOptions: initializationOptions are the first settings.
+func TestInitializeOptions(t *testing.T) {
+	c := newClient(t, Options{})
+	c.call("initialize", map[string]any{"processId": nil, "rootUri": nil, "capabilities": map[string]any{},
+		"initializationOptions": map[string]any{"pfls": map[string]any{"format": map[string]any{"indent": 5}}}}, nil)
+	if got := c.srv.currentSettings().Format.Indent; got != 5 {
+		t.Errorf("indent from initializationOptions: %d, want 5", got)
+	}
+}
