@@ -996,3 +996,21 @@ func TestInitializeOptions(t *testing.T) {
 		t.Errorf("indent from initializationOptions: %d, want 5", got)
 	}
 }
+
+// TestReleaseOnClose: closing a document releases what the analyses
+// keep for its file, unless another open document has the same name.
+func TestReleaseOnClose(t *testing.T) {
+	released := make(chan string, 4)
+	c := newClient(t, Options{Release: func(name string) { released <- name }})
+	c.initialize(map[string]any{})
+	c.open("file:///src/r.f", "      END\n")
+	c.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": "file:///src/r.f"}})
+	select {
+	case name := <-released:
+		if !strings.HasSuffix(name, "r.f") {
+			t.Errorf("released %q, want r.f", name)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("nothing released on close")
+	}
+}
