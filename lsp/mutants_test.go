@@ -998,7 +998,7 @@ func TestInitializeOptions(t *testing.T) {
 }
 
 // TestReleaseOnClose: closing a document releases what the analyses
-// keep for its file, unless another open document has the same name.
+// keep for its file.
 func TestReleaseOnClose(t *testing.T) {
 	released := make(chan string, 4)
 	c := newClient(t, Options{Release: func(name string) { released <- name }})
@@ -1012,5 +1012,31 @@ func TestReleaseOnClose(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("nothing released on close")
+	}
+}
+
+// TestProfileSettingRelative: a relative pfls.profile is read from the
+// first workspace folder; without a folder it names no file (the
+// server's working directory is not the workspace).
+func TestProfileSettingRelative(t *testing.T) {
+	c, dir := indexedServer(t, map[string]string{})
+	src := filepath.Join(t.TempDir(), "p.f90")
+	writeProfile(t, filepath.Join(dir, "rel", "prof.json"), src, 20, 2)
+	setProfile := func(c *client, path string) {
+		c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"pfls": map[string]any{"profile": path}}})
+		for deadline := time.Now().Add(5 * time.Second); c.srv.currentSettings().Profile != path && time.Now().Before(deadline); {
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	setProfile(c, filepath.Join("rel", "prof.json"))
+	f := parser.Parse(src, []byte(profiledProgram), nil)
+	if p, _ := c.srv.findProfile(f); p == nil {
+		t.Errorf("rel/prof.json not found in the workspace folder")
+	}
+	bare := newClient(t, Options{})
+	bare.initialize(map[string]any{})
+	setProfile(bare, filepath.Join("rel", "prof.json"))
+	if p, _ := bare.srv.findProfile(f); p != nil {
+		t.Errorf("a relative profile found without a workspace folder")
 	}
 }
