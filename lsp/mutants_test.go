@@ -1040,3 +1040,40 @@ func TestProfileSettingRelative(t *testing.T) {
 		t.Errorf("a relative profile found without a workspace folder")
 	}
 }
+
+// TestProfileStopsWhenClientGoes: a profile run under way is cancelled
+// when the connection to the client ends.
+func TestProfileStopsWhenClientGoes(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "p.f90")
+	if err := os.WriteFile(src, []byte(profiledProgram), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	started, stopped := make(chan struct{}), make(chan struct{})
+	runner := func(ctx context.Context, path string, report func(string)) (string, error) {
+		close(started)
+		select {
+		case <-ctx.Done():
+			close(stopped)
+		case <-time.After(10 * time.Second):
+		}
+		return "", ctx.Err()
+	}
+	c := newClient(t, Options{Profile: runner})
+	c.initialize(map[string]any{})
+	uri := pathToURI(src)
+	c.open(uri, profiledProgram)
+	var res string
+	c.call("workspace/executeCommand", map[string]any{"command": "pfls.profile", "arguments": []any{uri}}, &res)
+	select {
+	case <-started:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the profile run did not start")
+	}
+	c.conn.Close()
+	select {
+	case <-stopped:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the profile run went on after the client left")
+	}
+}
