@@ -1077,3 +1077,30 @@ func TestProfileStopsWhenClientGoes(t *testing.T) {
 		t.Fatal("the profile run went on after the client left")
 	}
 }
+
+// TestProfileStateLargeFile: a saved file of several kilobytes whose
+// document is unchanged is not taken for one with unsaved changes (the
+// file is read up to twice the document's size, plus 4 KiB).
+func TestProfileStateLargeFile(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "p.f90")
+	text := profiledProgram + strings.Repeat("! a comment line of padding\n", 300)
+	if err := os.WriteFile(src, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(src, old, old); err != nil {
+		t.Fatal(err)
+	}
+	writeProfile(t, filepath.Join(dir, ".pfls", "profile-1", "profile.json"), src, 20, 2)
+	c := newClient(t, Options{})
+	c.initialize(map[string]any{})
+	p, why := c.srv.profileState(parser.Parse(src, []byte(text), nil))
+	if p == nil || why != "" {
+		t.Fatalf("profile %v, stale because %q: want the profile, fresh", p, why)
+	}
+	p, why = c.srv.profileState(parser.Parse(src, []byte(text+"! one more\n"), nil))
+	if p == nil || why != "the file has changes not saved since the profile" {
+		t.Fatalf("with a change: profile %v, %q", p, why)
+	}
+}
