@@ -1104,3 +1104,13 @@ func TestProfileStateLargeFile(t *testing.T) {
 		t.Fatalf("with a change: profile %v, %q", p, why)
 	}
 }
+
+// TestDiagnosticDelayDefault: a delay of 0 or less is the default of
+// 150 ms; another is kept.
+func TestDiagnosticDelayDefault(t *testing.T) {
+	for _, tc := range []struct{ in, want time.Duration }{{0, 150 * time.Millisecond}, {-1, 150 * time.Millisecond}, {5 * time.Millisecond, 5 * time.Millisecond}} {
+		if got := NewServer(Options{DiagnosticDelay: tc.in}).diags.delay; got != tc.want {
+			t.Errorf("DiagnosticDelay %v: %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}
