@@ -1114,3 +1114,19 @@ func TestDiagnosticDelayDefault(t *testing.T) {
 		}
 	}
 }
+
+// TestStoreAllByURI: the open documents are listed by URI.
+func TestStoreAllByURI(t *testing.T) {
+	s := newStore()
+	f := parser.Parse("a.f", []byte("      END\n"), nil)
+	for _, u := range []protocol.DocumentURI{"file:///b.f", "file:///c.f", "file:///a.f"} {
+		s.put(u, 1, f, "")
+	}
+	var got []string
+	for _, d := range s.all() {
+		got = append(got, string(d.URI))
+	}
+	if want := "file:///a.f file:///b.f file:///c.f"; strings.Join(got, " ") != want {
+		t.Fatalf("all: %v, want %s", got, want)
+	}
+}
