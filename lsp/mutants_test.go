@@ -1130,3 +1130,14 @@ func TestStoreAllByURI(t *testing.T) {
 		t.Fatalf("all: %v, want %s", got, want)
 	}
 }
+
+// TestStoreTooLargeMessage: a document over a limit of 1 MiB or more is
+// reported in MB: 1.5 MiB against 1 MiB is "1.5 MB > 1 MB".
+func TestStoreTooLargeMessage(t *testing.T) {
+	s := newStore()
+	s.maxSize = 1 << 20
+	snap := s.put("file:///big.f", 1, &parser.File{Name: "big.f", Src: make([]byte, 3<<19)}, "")
+	if want := "file too large to analyse (1.5 MB > 1 MB)"; snap.TooLarge != want {
+		t.Fatalf("TooLarge %q, want %q", snap.TooLarge, want)
+	}
+}
