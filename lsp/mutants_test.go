@@ -1141,3 +1141,65 @@ func TestStoreTooLargeMessage(t *testing.T) {
 		t.Fatalf("TooLarge %q, want %q", snap.TooLarge, want)
 	}
 }
+
+// TestStoreEdges: a text of exactly the size limit is parsed, one byte
+// more is kept as text only; a parser that panics or returns nothing
+// leaves a text-only file and says why; a text-only file keeps the
+// source form its configuration forces, else its name's.
+func TestStoreEdges(t *testing.T) {
+	s := newStore()
+	src := []byte("      END\n")
+	s.maxSize = len(src)
+	if f, broken := s.safeParse("a.f", src, nil); len(f.Units) == 0 || broken != "" {
+		t.Errorf("a text of the limit's size: %d units, %q", len(f.Units), broken)
+	}
+	if f, broken := s.safeParse("a.f", append(src, '\n'), nil); len(f.Units) != 0 || broken != "" {
+		t.Errorf("a text over the limit: %d units, %q", len(f.Units), broken)
+	}
+	s.maxSize = MaxDocumentSize
+	s.parse = func(string, []byte, *parser.Config) *parser.File { panic("bad tree") }
+	if _, broken := s.safeParse("a.f", src, nil); broken != "internal error while parsing (pfls shows nothing for this version): bad tree" {
+		t.Errorf("a parser panic: %q", broken)
+	}
+	s.parse = func(string, []byte, *parser.Config) *parser.File { return nil }
+	if _, broken := s.safeParse("a.f", src, nil); !strings.HasSuffix(broken, ": the parser returned no tree") {
+		t.Errorf("no tree: %q", broken)
+	}
+	if f := textOnly("a.f90", src, nil, nil); f.Form != parser.FormFor("a.f90") {
+		t.Errorf("form of a.f90 without configuration: %v", f.Form)
+	}
+	if f := textOnly("a.f90", src, &parser.Config{Form: parser.Fixed}, nil); f.Form != parser.Fixed {
+		t.Errorf("form of a.f90 configured fixed: %v", f.Form)
+	}
+	if f := textOnly("a.f", src, &parser.Config{}, nil); f.Form != parser.FormFor("a.f") {
+		t.Errorf("form of a.f with the automatic form: %v", f.Form)
+	}
+	for _, tc := range []struct {
+		f    func()
+		want string
+	}{{func() {}, ""}, {func() { panic("x") }, "x"}, {func() { panic("") }, "panic"}} {
+		if got := try(tc.f); got != tc.want {
+			t.Errorf("try: %q, want %q", got, tc.want)
+		}
+	}
+}
+
+// TestURIToPath: file URIs give their path (a drive letter loses the
+// slash before it), other schemes their opaque part or path, not a file.
+func TestURIToPath(t *testing.T) {
+	for _, tc := range []struct {
+		uri, want string
+		file      bool
+	}{
+		{"file:///home/a.f", "/home/a.f", true},
+		{"file:///C:/src/a.f", filepath.FromSlash("C:/src/a.f"), true},
+		{"file:///C:", "C:", true},
+		{"file:///ab", "/ab", true},
+		{"untitled:Untitled-1", "Untitled-1", false},
+		{"vscode-notebook-cell:/nb.f90", "/nb.f90", false},
+	} {
+		if got, ok := uriToPath(protocol.DocumentURI(tc.uri)); got != tc.want || ok != tc.file {
+			t.Errorf("uriToPath(%s) = %q, %v; want %q, %v", tc.uri, got, ok, tc.want, tc.file)
+		}
+	}
+}
