@@ -1203,3 +1203,29 @@ func TestURIToPath(t *testing.T) {
 		}
 	}
 }
+
+// TestLargeMessagesKeepTheirText: a didOpen and a didChange of more than
+// cutMessageSize, whose texts the stream cuts out before decoding, reach
+// the store whole.
+func TestLargeMessagesKeepTheirText(t *testing.T) {
+	c := newClient(t, Options{})
+	c.initialize(fullCapabilities)
+	const uri = "file:///src/big.f90"
+	pad := strings.Repeat("! a comment line of padding\n", cutMessageSize/20)
+	text := "program big\n" + pad + "end program big\n"
+	c.open(uri, text)
+	var syms []protocol.DocumentSymbol
+	c.call("textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": uri}}, &syms)
+	if got, _, _ := c.srv.DocumentText(uri); got != text {
+		t.Fatalf("after the open the store holds %d bytes, want %d", len(got), len(text))
+	}
+	text2 := "module other\n" + pad + "end module other\n"
+	c.change(uri, 2, nil, text2)
+	c.call("textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": uri}}, &syms)
+	if len(syms) != 1 || !strings.EqualFold(syms[0].Name, "other") {
+		t.Fatalf("symbols of the large document: %+v", syms)
+	}
+	if got, _, _ := c.srv.DocumentText(uri); got != text2 {
+		t.Fatalf("the store holds %d bytes, want %d", len(got), len(text2))
+	}
+}
