@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -1227,5 +1228,33 @@ func TestLargeMessagesKeepTheirText(t *testing.T) {
 	}
 	if got, _, _ := c.srv.DocumentText(uri); got != text2 {
 		t.Fatalf("the store holds %d bytes, want %d", len(got), len(text2))
+	}
+}
+
+// TestStreamPushedBack: the bytes pushed back are read first, in as many
+// reads or byte reads as they take, then the input.
+func TestStreamPushedBack(t *testing.T) {
+	s := &stream{in: bufio.NewReader(strings.NewReader("gh")), back: []byte("abcdef")}
+	p := make([]byte, 2)
+	var got []string
+	for i := 0; i < 3; i++ {
+		n, err := s.read(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, string(p[:n]))
+	}
+	b, err := s.readByte()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = append(got, string(b))
+	s.back = []byte("xy")
+	for i := 0; i < 3; i++ {
+		b, _ := s.readByte()
+		got = append(got, string(b))
+	}
+	if want := "ab cd ef g x y h"; strings.Join(got, " ") != want {
+		t.Fatalf("read %q, want %q", strings.Join(got, " "), want)
 	}
 }
