@@ -1258,3 +1258,16 @@ func TestStreamPushedBack(t *testing.T) {
 		t.Fatalf("read %q, want %q", strings.Join(got, " "), want)
 	}
 }
+
+// TestReadLineLong: a header line of maxHeaderLine bytes before its LF
+// is not long, one more byte is; n counts the bytes read, the LF
+// included.
+func TestReadLineLong(t *testing.T) {
+	for _, size := range []int{maxHeaderLine, maxHeaderLine + 1} {
+		s := &stream{in: bufio.NewReader(strings.NewReader(strings.Repeat("a", size) + "\nnext"))}
+		line, n, long, err := s.readLine()
+		if err != nil || len(line) != size || n != int64(size+1) || long != (size > maxHeaderLine) {
+			t.Errorf("a line of %d bytes: %d bytes, n %d, long %v, %v", size, len(line), n, long, err)
+		}
+	}
+}
