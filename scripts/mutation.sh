@@ -8,7 +8,7 @@
 # Which tool when: this script re-runs a package's whole test suite for
 # every mutant, which fits a few files (FILES) or a change (DIFF);
 # scripts/mutants.py measures the same mutants of a whole package with
-# only the tests that cover each one (lsp: 80 minutes instead of 2.5
+# only the tests that cover each one (lsp: 86 minutes instead of 2.5
 # to 5), and is the one to use for a package's figures.
 #
 # Usage: scripts/mutation.sh [PKG...]   (default: complexity partition hints lsp)
