@@ -34,7 +34,8 @@ func TestIndexReadsOnlyRegularFilesInside(t *testing.T) {
 		}
 	}
 	write(filepath.Join(outside, "secret.f"), "      SUBROUTINE OUTSIDE\n      END\n")
-	write(filepath.Join(dir, "lib", "real.f"), "      SUBROUTINE LINKED\n      END\n")
+	// Not a Fortran name: LINKED is found only through the symlink.
+	write(filepath.Join(dir, "lib", "real.txt"), "      SUBROUTINE LINKED\n      END\n")
 	write(filepath.Join(dir, "zz", "good.f"), "      SUBROUTINE GOOD\n      END\n")
 	write(filepath.Join(dir, "big.f"), "      SUBROUTINE BIG\n      END\n"+strings.Repeat("C\n", maxIndexedSize/2))
 	must(syscall.Mkfifo(filepath.Join(dir, "a_pipe.f"), 0o644))
@@ -42,7 +43,7 @@ func TestIndexReadsOnlyRegularFilesInside(t *testing.T) {
 	must(os.Symlink(filepath.Join(outside, "secret.f"), filepath.Join(dir, "a_secret.f")))
 	must(os.Symlink(outside, filepath.Join(dir, "a_outdir")))
 	must(os.Mkdir(filepath.Join(dir, "a_folder.f"), 0o755))
-	must(os.Symlink(filepath.Join(dir, "lib", "real.f"), filepath.Join(dir, "linked.f")))
+	must(os.Symlink(filepath.Join(dir, "lib", "real.txt"), filepath.Join(dir, "linked.f")))
 
 	c := newClient(t, Options{})
 	var res map[string]any

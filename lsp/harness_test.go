@@ -30,6 +30,8 @@ type client struct {
 	config json.RawMessage // the answer to workspace/configuration
 	logs   []string        // what the client's stream rejected
 	calls  []string        // requests the server sent to the client
+	// progress holds the values of the $/progress notifications.
+	progress []json.RawMessage
 }
 
 func newClient(t testing.TB, opts Options) *client {
@@ -73,6 +75,14 @@ func (c *client) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 	}
 	c.mu.Lock()
 	c.calls = append(c.calls, req.Method())
+	if req.Method() == "$/progress" {
+		var p struct {
+			Value json.RawMessage `json:"value"`
+		}
+		if json.Unmarshal(req.Params(), &p) == nil {
+			c.progress = append(c.progress, p.Value)
+		}
+	}
 	c.mu.Unlock()
 	return reply(ctx, nil, nil)
 }

@@ -402,6 +402,14 @@ func TestCancelledAnalysesLeftRunning(t *testing.T) {
 			t.Fatalf("cancelled request: %v", err)
 		}
 	}
+	// Once the analyses end, none counts as left running.
+	deadline := time.Now().Add(5 * time.Second)
+	for c.srv.leftRunning.Load() != 0 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if got := c.srv.leftRunning.Load(); got != 0 {
+		t.Fatalf("%d analyses still counted as left running after they ended", got)
+	}
 }
 
 // TestSlowDiagnosticsDoNotPileUp types faster than a slow diagnostics

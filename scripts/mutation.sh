@@ -5,6 +5,11 @@
 # (efficacy = killed / (killed + lived)) and how many they cover
 # (mutator coverage = (killed + lived) / all mutants), then a table
 # against the targets of issue 21: efficacy >= 90%, coverage >= 80%.
+# Which tool when: this script re-runs a package's whole test suite for
+# every mutant, which fits a few files (FILES) or a change (DIFF);
+# scripts/mutants.py measures the same mutants of a whole package with
+# only the tests that cover each one (lsp: 86 minutes instead of 2.5
+# to 5), and is the one to use for a package's figures.
 #
 # Usage: scripts/mutation.sh [PKG...]   (default: complexity partition hints lsp)
 #        DIFF=origin/main scripts/mutation.sh   (the lines a change touches)
