@@ -196,7 +196,7 @@ func (s *Server) hover(ctx context.Context, r *request) (any, error) {
 	if h := hints.Hover(f, off, others); h != nil {
 		h.Markdown = s.profileNameHover(f, off, h.Markdown) // a routine's measured time (profile.go)
 		rg := rangeOf(f, h.Start, h.End)
-		return &protocol.Hover{Contents: *markdown(h.Markdown), Range: &rg}, nil
+		return &protocol.Hover{Contents: s.hoverContent(h.Markdown), Range: &rg}, nil
 	}
 	// Not on a name: what the statement costs, once a producer exists.
 	if s.opts.StatementHover != nil && snap.analysable() {
@@ -211,10 +211,42 @@ func (s *Server) hover(ctx context.Context, r *request) (any, error) {
 			return nil, err
 		}
 		if text != "" {
-			return &protocol.Hover{Contents: *markdown(text)}, nil
+			return &protocol.Hover{Contents: s.hoverContent(text)}, nil
 		}
 	}
 	return nil, nil
+}
+
+// hoverContent is a hover's text in the format the client takes: the
+// Markdown as it is, or plain text (plainText) for a client whose hover
+// content formats do not include Markdown.
+func (s *Server) hoverContent(md string) protocol.MarkupContent {
+	s.mu.Lock()
+	asMarkdown := s.client.markdown
+	s.mu.Unlock()
+	if asMarkdown {
+		return *markdown(md)
+	}
+	return protocol.MarkupContent{Kind: protocol.PlainText, Value: plainText(md)}
+}
+
+// plainText is Markdown as a client that shows it verbatim should read
+// it: no code fences, no backquotes, no bold or heading marks.
+func plainText(md string) string {
+	var b strings.Builder
+	marks := strings.NewReplacer("**", "", "`", "", "\\*", "*", "\\_", "_")
+	for _, line := range strings.Split(md, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			continue
+		}
+		if h := strings.TrimLeft(line, "#"); h != line && strings.HasPrefix(h, " ") {
+			line = strings.TrimSpace(h) // a heading
+		}
+		line = marks.Replace(line)
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+	return strings.TrimRight(b.String(), "\n")
 }
 
 func (s *Server) references(ctx context.Context, r *request) (any, error) {

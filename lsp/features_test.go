@@ -399,3 +399,52 @@ func waitFor(t *testing.T, cond func() bool) {
 	}
 	t.Fatal("condition not reached")
 }
+
+// TestHoverPlainText: a client whose hover content formats do not
+// include Markdown gets plain text, without code fences, backquotes or
+// bold marks; one that lists Markdown, or lists nothing, gets Markdown
+// (LSP 3.17, HoverClientCapabilities.contentFormat).
+func TestHoverPlainText(t *testing.T) {
+	opts := Options{StatementHover: func(_ context.Context, f *parser.File, off int, _ hints.InlayOptions) string {
+		return "**Cost** (DO): `42`\n\n```fortran\nDO 10 J = 1, N\n```"
+	}}
+	for _, tc := range []struct {
+		formats []string
+		kind    protocol.MarkupKind
+	}{
+		{[]string{"plaintext"}, protocol.PlainText},
+		{[]string{"plaintext", "markdown"}, protocol.Markdown},
+		{nil, protocol.Markdown},
+	} {
+		c := newClient(t, opts)
+		hover := map[string]any{}
+		if tc.formats != nil {
+			hover["contentFormat"] = tc.formats
+		}
+		c.initialize(map[string]any{"textDocument": map[string]any{"hover": hover}})
+		c.open(hpfURI, hpfProgram)
+		for _, at := range []struct {
+			text  string
+			delta int
+			plain string // what the plain text must hold
+		}{
+			{"= B(I,J) + F", 2, "REAL B(N,N)"},
+			{"DO 10 J", 0, "Cost (DO): 42\n\nDO 10 J = 1, N"},
+		} {
+			var h *protocol.Hover
+			c.call("textDocument/hover", textPos(hpfURI, posOf(t, hpfProgram, at.text, at.delta)), &h)
+			if h == nil {
+				t.Fatalf("%v: no hover at %q", tc.formats, at.text)
+			}
+			if h.Contents.Kind != tc.kind {
+				t.Errorf("%v: hover at %q is %s, want %s", tc.formats, at.text, h.Contents.Kind, tc.kind)
+			}
+			if tc.kind == protocol.PlainText {
+				v := h.Contents.Value
+				if !strings.Contains(v, at.plain) || strings.ContainsAny(v, "`") || strings.Contains(v, "**") {
+					t.Errorf("%v: hover at %q: %q, want plain text holding %q", tc.formats, at.text, v, at.plain)
+				}
+			}
+		}
+	}
+}

@@ -137,6 +137,9 @@ func (s *Server) initialize(ctx context.Context, r *request) (any, error) {
 			roots = append(roots, path)
 		}
 	}
+	// Markdown unless the client lists the formats it takes without it
+	// (a client that says nothing gets Markdown, as most render it).
+	info.markdown = len(c.TextDocument.Hover.ContentFormat) == 0
 	for _, f := range c.TextDocument.Hover.ContentFormat {
 		if f == "markdown" {
 			info.markdown = true

@@ -117,7 +117,7 @@ type clientInfo struct {
 	inlayRefresh   bool // workspace/inlayHint/refresh
 	resolveTooltip bool // inlayHint/resolve may fill in tooltips
 	hierarchical   bool // hierarchical document symbols
-	markdown       bool
+	markdown       bool // hovers in Markdown (else plain text)
 	progress       bool // window/workDoneProgress
 	watch          bool // dynamic registration of file watchers
 	// resolveActionEdit: codeAction/resolve may fill in edits.
