@@ -348,7 +348,9 @@ func TestAllocatedBounds(t *testing.T) {
 	prog := func(alloc, bound string) string {
 		return `program p
   integer, parameter :: n = 500
-  real, allocatable :: u(:, :), w(:)
+  real, allocatable :: u(:, :), w(:), v(:, :)
+  real, external :: g
+  real :: s
   integer :: i, j
   ` + alloc + `
   do j = 1, ` + bound + `
@@ -359,21 +361,31 @@ func TestAllocatedBounds(t *testing.T) {
 end program
 `
 	}
-	written, _ := loopCompute(t, "written.f90", prog("allocate (u(n, 0:n+1))", "n"), 6)
+	written, _ := loopCompute(t, "written.f90", prog("allocate (u(n, 0:n+1))", "n"), 8)
 	for _, bound := range []string{"ubound(u, 2) - 1", "size(u, 2) - 2", "size(u, dim=2) - 2", "size(u) / (n + 2)"} {
-		got, notes := loopCompute(t, "bound.f90", prog("allocate (u(n, 0:n+1))", bound), 6)
+		got, notes := loopCompute(t, "bound.f90", prog("allocate (u(n, 0:n+1))", bound), 8)
 		// The bound's own evaluation differs (an intrinsic call against
 		// a name): within 0.1%.
 		if math.Abs(got-written) > 1e-3*written {
 			t.Errorf("DO J = 1, %s: %g s, want %g s as with DO J = 1, N (%q)", bound, got, written, notes)
 		}
 	}
+	// An assignment of a scalar (a variable, a function's result)
+	// keeps the shape.
+	for _, alloc := range []string{"allocate (u(n, 0:n+1))\n  u = s", "allocate (u(n, 0:n+1))\n  u = g(s)"} {
+		got, notes := loopCompute(t, "kept.f90", prog(alloc, "ubound(u, 2) - 1"), 9)
+		if math.Abs(got-written) > 1e-3*written {
+			t.Errorf("%q: %g s, want %g s as with DO J = 1, N (%q)", alloc, got, written, notes)
+		}
+	}
 	for _, alloc := range []string{
 		"allocate (u(n, 0:n+1))\n  deallocate (u)\n  allocate (u(n, 2*n))",
 		"allocate (u(n, 0:n+1))\n  u = reshape(w, [n, 2*n])",
 		"if (n > 1) allocate (u(n, 0:n+1))",
+		"allocate (u(n, 0:n+1))\n  if (n > 1) then\n    deallocate (u)\n    allocate (u(n, 2*n))\n  end if",
+		"allocate (u(n, 0:n+1))\n  call move_alloc(v, u)",
 	} {
-		got, notes := loopCompute(t, "twice.f90", prog(alloc, "ubound(u, 2) - 1"), 6+strings.Count(alloc, "\n"))
+		got, notes := loopCompute(t, "twice.f90", prog(alloc, "ubound(u, 2) - 1"), 8+strings.Count(alloc, "\n"))
 		if !notesHave(notes, "estimated for one iteration") || got > written/100 {
 			t.Errorf("%q: %g s, notes %q; want the outer loop for one iteration", alloc, got, notes)
 		}
@@ -973,5 +985,130 @@ end program
 	}
 	if r := twenty / ten; r < 1.7 || r > 2 {
 		t.Errorf("CALL S(X, 100): %g s, CALL S(X, 200): %g s; ratio %.3f, want 1.7 to 2", ten, twenty, r)
+	}
+}
+
+// TestCalleeBounds: the chain of calls followed is 4 deep (P calls A, A
+// calls B, ... D calls E: E, the fifth, is priced by its operation
+// count), and one estimate follows at most 256 calls (the 257th of a
+// loop body is priced by its count, with a note; 256 are all followed).
+func TestCalleeBounds(t *testing.T) {
+	chain := `program p
+  real :: x(100)
+  integer :: it
+  do it = 1, 10
+    call a(x)
+  end do
+contains
+  subroutine a(v)
+    real :: v(100)
+    call b(v)
+  end subroutine
+  subroutine b(v)
+    real :: v(100)
+    call c(v)
+  end subroutine
+  subroutine c(v)
+    real :: v(100)
+    call d(v)
+  end subroutine
+  subroutine d(v)
+    real :: v(100)
+    call e(v)
+  end subroutine
+  subroutine e(v)
+    real :: v(100)
+    integer :: i
+    do i = 1, 100
+      v(i) = 2.0 * v(i)
+    end do
+  end subroutine
+end program
+`
+	_, notes := loopCompute(t, "chain.f90", chain, 4)
+	if !notesHave(notes, "E is priced by its operation count") || notesHave(notes, "E is estimated with the arguments") {
+		t.Errorf("a chain of five calls: %q; want E, the fifth, priced by its count", notes)
+	}
+	if !notesHave(notes, "D is estimated with the arguments") {
+		t.Errorf("a chain of five calls: %q; want D, the fourth, estimated", notes)
+	}
+	calls := func(k int) string {
+		return "program p\n  real :: x(10)\n  integer :: it\n  do it = 1, 2\n" + strings.Repeat("    call s(x)\n", k) +
+			"  end do\ncontains\n  subroutine s(v)\n    real :: v(10)\n    v(1) = 0.0\n  end subroutine\nend program\n"
+	}
+	_, notes = loopCompute(t, "calls256.f90", calls(256), 4)
+	if notesHave(notes, "more than 256 calls to follow") {
+		t.Errorf("256 calls: %q; want all followed", notes)
+	}
+	_, notes = loopCompute(t, "calls257.f90", calls(257), 4)
+	if !notesHave(notes, "more than 256 calls to follow") {
+		t.Errorf("257 calls: %q; want the last priced by its count, with the note", notes)
+	}
+}
+
+// TestCalleeMPICount: a dummy the callee passes to an MPI routine as its
+// element count (MPI_SENDRECV's send and receive counts, MPI_BCAST's)
+// is read, not set, so it keeps the call's value: EXCHANGE(U, M) with
+// M = 1024 sends 8192 bytes each way. Taken as set, M had no value, and
+// EXCHANGE was priced by its count with no message.
+func TestCalleeMPICount(t *testing.T) {
+	for _, routine := range []string{
+		"call mpi_sendrecv(v(1), m, MPI_DOUBLE_PRECISION, 1, 1, v(m+1), m, MPI_DOUBLE_PRECISION, 1, 1, MPI_COMM_WORLD, st, ierr)",
+		"call mpi_bcast(v, m, MPI_DOUBLE_PRECISION, 0, MPI_COMM_WORLD, ierr)",
+	} {
+		src := `program p
+  use mpi
+  implicit none
+  integer, parameter :: n = 1024
+  double precision :: u(2*n)
+  integer :: it
+  do it = 1, 10
+    call exchange(u, n)
+  end do
+contains
+  subroutine exchange(v, m)
+    integer, intent(in) :: m
+    double precision :: v(2*m)
+    integer :: st(MPI_STATUS_SIZE), ierr
+    ` + routine + `
+  end subroutine
+end program
+`
+		f, u := parseOne(t, "x.f90", src)
+		e := EstimateLoop(f, u, firstLoop(t, u, 7, f), FromUnit(u, 4, ""), Options{Machine: machine.DefaultMachine(), Procs: 4})
+		if len(e.Messages) != 1 || e.Messages[0].Bytes.String() != "8192" || e.Messages[0].Count.String() != "10" {
+			t.Errorf("%s: %d messages %q, want one of 10 × 8192 bytes", routine, len(e.Messages), e.Notes)
+		}
+	}
+}
+
+// TestCalleeOddCalls: a call with more actual arguments than the callee
+// has dummies (an error the compiler reports, met while typing) and a
+// callee with a DO WHILE loop are estimated without a panic: the extra
+// argument is not looked up as a dummy, a DO WHILE has no index to count
+// as set.
+func TestCalleeOddCalls(t *testing.T) {
+	src := `program p
+  real :: x(100)
+  integer :: it, k
+  k = 3
+  do it = 1, 10
+    call s(x, k, k)
+  end do
+contains
+  subroutine s(v, n)
+    real :: v(100)
+    integer :: n, j
+    j = 1
+    do while (j < n)
+      v(j) = 0.0
+      j = j + 1
+    end do
+  end subroutine
+end program
+`
+	v, notes := loopCompute(t, "odd.f90", src, 5)
+	if v <= 0 || !notesHave(notes, "S is estimated with the arguments of each call") {
+		t.Errorf("%g s, %q; want S estimated", v, notes)
 	}
 }
