@@ -406,7 +406,7 @@ func (r *resolver) decls(st Stmt) {
 				}
 				sym.Attrs = append(sym.Attrs, attr)
 				if c, ok := n.(*Call); ok && sym.Dims == nil {
-					sym.Dims = argsToDims(c.Args)
+					sym.Dims = SubscriptDims(c.Args)
 				}
 				// SAVE, PUBLIC, INTENT... do not declare a type.
 				sym.Declared = sym.Type != "" || sym.Dims != nil
@@ -750,7 +750,9 @@ func attrString(a *Attr) string {
 	return a.Name
 }
 
-func argsToDims(args []Expr) []*DimSpec {
+// SubscriptDims are the bounds that a declarator's or an ALLOCATE item's
+// subscripts give: LO:HI, or HI with the lower bound left out (1).
+func SubscriptDims(args []Expr) []*DimSpec {
 	out := make([]*DimSpec, len(args))
 	for i, a := range args {
 		switch x := a.(type) {

@@ -46,7 +46,7 @@ func (e *est) allocs() map[string][]*parser.DimSpec {
 						seen[id.Name]++
 						continue
 					}
-					e.allocated[id.Name] = allocDims(c.Args)
+					e.allocated[id.Name] = parser.SubscriptDims(c.Args)
 				}
 				return false
 			case *parser.CallStmt:
@@ -173,23 +173,6 @@ func (e *est) toAllocatableDummies(name string, args []parser.Expr) []string {
 				break
 			}
 		}
-	}
-	return out
-}
-
-// allocDims are the bounds an ALLOCATE item's subscripts give: lo:hi, or
-// hi with the lower bound 1.
-func allocDims(args []parser.Expr) []*parser.DimSpec {
-	out := make([]*parser.DimSpec, len(args))
-	for i, a := range args {
-		if t, ok := a.(*parser.Triplet); ok {
-			if t.Hi == nil {
-				return nil
-			}
-			out[i] = &parser.DimSpec{Lower: t.Lo, Upper: t.Hi, Colon: true}
-			continue
-		}
-		out[i] = &parser.DimSpec{Upper: a}
 	}
 	return out
 }

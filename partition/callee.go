@@ -64,7 +64,7 @@ func (e *est) readOnly(c *parser.CallStmt, i int) bool {
 		return false
 	}
 	sym := callee.Scope.Syms[formal.Name]
-	if sym == nil || !sym.Dummy || assignedIn(callee)[formal.Name] {
+	if sym == nil || !sym.Dummy || e.assignedOf(callee)[formal.Name] {
 		return false
 	}
 	for _, a := range sym.Attrs {
@@ -140,26 +140,18 @@ func (e *est) callEstimate(c *parser.CallStmt, loops []loopInfo) (Poly, []*Messa
 // not apply (the function priced by cost).
 func (e *est) funcEstimate(a *parser.AssignStmt, loops []loopInfo) (Poly, []*Message, bool) {
 	c, ok := a.RHS.(*parser.Call)
-	if !ok || e.f == nil || e.opt.Machine == nil {
-		return Poly{}, nil, false
-	}
-	id, ok := c.Fun.(*parser.Ident)
 	if !ok {
 		return Poly{}, nil, false
 	}
-	if sym := e.sc.Lookup(id.Name); sym != nil && sym.Rank() > 0 {
-		return Poly{}, nil, false // an array element
+	callee := e.fileFunction(c)
+	if callee == nil {
+		return Poly{}, nil, false
 	}
 	if lhs := e.sc.Lookup(lhsName(a)); lhs == nil || lhs.Rank() > 0 && !isElement(a.LHS) {
 		return Poly{}, nil, false // an array result: its elements' stores
 	}
-	called := e.calledInFile(a)
-	if len(called) != 1 || called[0] != id.Name {
-		return Poly{}, nil, false
-	}
-	callee := e.resolve(id.Name)
-	if callee == nil || callee.Kind != parser.UnitFunction {
-		return Poly{}, nil, false
+	if called := e.calledInFile(a); len(called) != 1 {
+		return Poly{}, nil, false // another of the file's functions in the arguments
 	}
 	body, msgs, ok := e.follow(callee, c.Args, a.Pos(), loops)
 	if !ok {
@@ -170,14 +162,32 @@ func (e *est) funcEstimate(a *parser.AssignStmt, loops []loopInfo) (Poly, []*Mes
 	return body.Add(complexity.StmtCostIn(e.u, store, e.table, nil, e.extents)), msgs, true
 }
 
+// fileFunction is the function of the file that the reference c means
+// (e.resolve); nil when c is an array element, another procedure's
+// reference, or the estimate has no file or machine.
+func (e *est) fileFunction(c *parser.Call) *parser.Unit {
+	id, ok := c.Fun.(*parser.Ident)
+	if !ok || e.f == nil || e.opt.Machine == nil {
+		return nil
+	}
+	if sym := e.sc.Lookup(id.Name); sym != nil && sym.Rank() > 0 {
+		return nil // an array element
+	}
+	if u := e.resolve(id.Name); u != nil && u.Kind == parser.UnitFunction {
+		return u
+	}
+	return nil
+}
+
 // condCalls estimates the functions of the file that a condition (an IF's,
-// an ELSE IF's) references, as funcEstimate does: the condition's own
-// cost (exprCost) has only their arguments. A convergence test IF
-// (RESIDUAL(U) < TOL) EXIT pays the residual's loops and its messages.
+// an ELSE IF's, a DO WHILE's) references, as funcEstimate does: the
+// condition's own cost (exprCost) has only their arguments. A
+// convergence test IF (RESIDUAL(U) < TOL) EXIT pays the residual's loops
+// and its messages.
 func (e *est) condCalls(x parser.Expr, loops []loopInfo) (Poly, []*Message) {
 	total := complexity.Zero()
 	var msgs []*Message
-	if e.f == nil || e.opt.Machine == nil || x == nil {
+	if x == nil {
 		return total, nil
 	}
 	parser.Inspect(x, func(n parser.Node) bool {
@@ -185,16 +195,9 @@ func (e *est) condCalls(x parser.Expr, loops []loopInfo) (Poly, []*Message) {
 		if !ok {
 			return true
 		}
-		id, ok := c.Fun.(*parser.Ident)
-		if !ok {
-			return true
-		}
-		if sym := e.sc.Lookup(id.Name); sym != nil && sym.Rank() > 0 {
-			return true // an array element: its subscripts may call
-		}
-		callee := e.resolve(id.Name)
-		if callee == nil || callee.Kind != parser.UnitFunction {
-			return true
+		callee := e.fileFunction(c)
+		if callee == nil {
+			return true // an array element's subscripts may call
 		}
 		body, ms, ok := e.follow(callee, c.Args, c.Pos(), loops)
 		if !ok {
@@ -250,13 +253,16 @@ func (e *est) follow(callee *parser.Unit, args []parser.Expr, at parser.Pos, loo
 			return Poly{}, nil, false
 		}
 	}
+	if e.assigned == nil {
+		e.assigned = map[*parser.Unit]map[string]bool{}
+	}
 	sub := &est{f: e.f, u: callee, sc: callee.Scope, d: d, opt: e.opt, nest: e.nest, table: e.table,
-		commSize: commSizeVars(callee), fileProcs: e.fileProcs, stack: append(slices.Clip(e.stack), e.u.Name), callee: true,
+		commSize: commSizeVars(callee), fileProcs: e.fileProcs, stack: append(slices.Clip(e.stack), e.u.Name), assigned: e.assigned,
 		callees: e.callees, inParLoop: e.inParLoop || ompEnclosed(loops)}
 	// A name the callee does not declare and sees as the caller sees
 	// it (the host's N in a contained procedure called from its host):
 	// the caller's value at the call, unless the callee changes it.
-	assigned := assignedIn(callee)
+	assigned := e.assignedOf(callee)
 	sub.outer = func(name string) (Poly, bool) {
 		sym := sub.sc.Lookup(name)
 		if sym == nil || sub.sc.Syms[name] != nil || e.sc.Lookup(name) != sym || sym.Kind != parser.SymVariable || sym.Rank() > 0 || assigned[name] {
@@ -361,6 +367,21 @@ func (e *est) follow(callee *parser.Unit, args []parser.Expr, at parser.Pos, loo
 	}
 	e.note(fmt.Sprintf("%s is estimated with the arguments of each call, loop by loop as the caller's loops are", callee.Name))
 	return body, msgs, true
+}
+
+// assignedOf is assignedIn remembered per unit for the whole estimate
+// (its callees' estimates share the map): readOnly asks it for every
+// argument of every call.
+func (e *est) assignedOf(u *parser.Unit) map[string]bool {
+	if e.assigned == nil {
+		e.assigned = map[*parser.Unit]map[string]bool{}
+	}
+	m, ok := e.assigned[u]
+	if !ok {
+		m = assignedIn(u)
+		e.assigned[u] = m
+	}
+	return m
 }
 
 // assignedIn is the set of names a unit may change: assigned, a DO

@@ -294,22 +294,24 @@ end program
 
 // TestCalleeAsInline: a node program whose halo exchange and sweep are
 // subroutines (assumed shapes, sizes from SIZE and UBOUND, arrays
-// allocated at run time) is estimated as the same program written
-// inline: the same messages (pattern, count, bytes: two exchanges of
-// 1000 × 8192 bytes, the allreduce) and a computation within 2% (the
-// calls' overheads, and the sweep's own copies of N and NLOC).
+// allocated at run time: the realistic program mpi-jacobi-sub.f90) is
+// estimated as the same program written inline (mpi-jacobi.f90) at 16
+// processors, where both have 64 columns a rank: the same messages
+// (pattern, count, bytes: two exchanges of 1000 × 8192 bytes, the
+// allreduce) and a computation within 2% (the calls' overheads, and the
+// sweep's own copies of N and NLOC).
 func TestCalleeAsInline(t *testing.T) {
-	opt := Options{Machine: machine.DefaultMachine(), Procs: 4, Values: withValue(nil, "N", 1024)}
+	opt := Options{Machine: machine.DefaultMachine(), Procs: 16}
 	run := func(name string, line int) *Estimate {
-		src, err := os.ReadFile("testdata/" + name)
+		src, err := os.ReadFile("../hints/testdata/programs/" + name)
 		if err != nil {
 			t.Fatal(err)
 		}
 		f, _ := parseOne(t, name, string(src))
 		u := f.Units[len(f.Units)-1]
-		return EstimateLoop(f, u, firstLoop(t, u, line, f), FromUnit(u, 4, ""), opt)
+		return EstimateLoop(f, u, firstLoop(t, u, line, f), FromUnit(u, 16, ""), opt)
 	}
-	inline, sub := run("jacobi-inline.f90", 27), run("jacobi-sub.f90", 60)
+	inline, sub := run("mpi-jacobi.f90", 37), run("mpi-jacobi-sub.f90", 79)
 	ci, ok1 := complexity.Seconds(inline.Compute)
 	cs, ok2 := complexity.Seconds(sub.Compute)
 	if !ok1 || !ok2 {
@@ -846,23 +848,7 @@ func TestSetUpValueChangedByCalledProcedure(t *testing.T) {
 // function's arguments before.
 func TestConditionCallsFunction(t *testing.T) {
 	prog := func(body string) string {
-		return `module norms
-  use mpi
-  implicit none
-contains
-  double precision function global_norm(u, n) result(g)
-    integer, intent(in) :: n
-    double precision, intent(in) :: u(n)
-    double precision :: s
-    integer :: i, ierr
-    s = 0.0d0
-    do i = 1, n
-      s = s + u(i)**2
-    end do
-    call mpi_allreduce(s, g, 1, MPI_DOUBLE_PRECISION, MPI_SUM, MPI_COMM_WORLD, ierr)
-  end function
-end module
-program p
+		return normsModule + `program p
   use mpi
   use norms
   implicit none
@@ -905,23 +891,7 @@ end program
 // an IF inside, within 2%.
 func TestDoWhileCallsFunction(t *testing.T) {
 	src := func(loop string) string {
-		return `module norms
-  use mpi
-  implicit none
-contains
-  double precision function global_norm(u, n) result(g)
-    integer, intent(in) :: n
-    double precision, intent(in) :: u(n)
-    double precision :: s
-    integer :: i, ierr
-    s = 0.0d0
-    do i = 1, n
-      s = s + u(i)**2
-    end do
-    call mpi_allreduce(s, g, 1, MPI_DOUBLE_PRECISION, MPI_SUM, MPI_COMM_WORLD, ierr)
-  end function
-end module
-program p
+		return normsModule + `program p
   use mpi
   use norms
   implicit none
@@ -1112,3 +1082,24 @@ end program
 		t.Errorf("%g s, %q; want S estimated", v, notes)
 	}
 }
+
+// normsModule is a module with GLOBAL_NORM(U, N): a loop over U and an
+// MPI_ALLREDUCE of the sum (TestConditionCallsFunction,
+// TestDoWhileCallsFunction).
+const normsModule = `module norms
+  use mpi
+  implicit none
+contains
+  double precision function global_norm(u, n) result(g)
+    integer, intent(in) :: n
+    double precision, intent(in) :: u(n)
+    double precision :: s
+    integer :: i, ierr
+    s = 0.0d0
+    do i = 1, n
+      s = s + u(i)**2
+    end do
+    call mpi_allreduce(s, g, 1, MPI_DOUBLE_PRECISION, MPI_SUM, MPI_COMM_WORLD, ierr)
+  end function
+end module
+`

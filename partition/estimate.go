@@ -139,13 +139,14 @@ type est struct {
 	// (cost).
 	fileProcs map[string]int
 	// In the estimate of a callee for one call (callee.go): stack names
-	// the callers, callee is set, and extents holds the extents of its
-	// assumed-shape dummy arguments that the call gives (in the
-	// caller's marked names).
+	// the callers (empty outside a callee), and extents holds the
+	// extents of its assumed-shape dummy arguments that the call gives
+	// (in the caller's marked names).
 	stack   []string
-	callee  bool
 	extents map[string][]Poly
 	callees *int // the callee estimates made so far (maxCallees)
+	// assigned remembers assignedIn per unit (assignedOf).
+	assigned map[*parser.Unit]map[string]bool
 	// resolved remembers the procedures calls from the unit name
 	// (resolve).
 	resolved map[string]*parser.Unit
@@ -185,7 +186,7 @@ func (e *est) cost(s parser.Stmt, table *complexity.CostTable) Poly {
 	procs := procsOf(e.f, e.opt.Machine)
 	c := complexity.StmtCostIn(e.u, s, table, procs, e.extents)
 	for _, v := range c.Vars() {
-		if e.callee && strings.HasPrefix(v, callerMark) {
+		if len(e.stack) > 0 && strings.HasPrefix(v, callerMark) {
 			continue // a caller's name, put back after the callee
 		}
 		if sym := e.sc.Lookup(v); sym == nil || sym.Kind != parser.SymVariable || sym.Rank() > 0 {
@@ -925,18 +926,10 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 		for _, arm := range x.Arms {
 			w := reach
 			if h, ok := arm.Head.(*parser.IfThenStmt); ok {
-				total = total.Add(e.exprCost(h.Cond).Add(e.localReductions(h.Cond, loops)).Mul(reach))
-				if fc, fm := e.condCalls(h.Cond, loops); len(fm) > 0 || !fc.IsZero() {
-					// Evaluated whenever the arm is reached.
-					total = total.Add(fc.Mul(reach))
-					for _, msg := range fm {
-						msg.Count = msg.Count.Mul(reach)
-						if msg.priced {
-							msg.Time = msg.Time.Mul(reach)
-						}
-					}
-					msgs = append(msgs, fm...)
-				}
+				// Evaluated whenever the arm is reached.
+				cc, cm := e.condition(h.Cond, loops)
+				total = total.Add(cc.Mul(reach))
+				msgs = append(msgs, weigh(cm, reach)...)
 				w = reach.Mul(complexity.Frac(1, 2))
 				reach = w
 			}
@@ -945,19 +938,11 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 			c, ms := e.list(arm.Body, loops)
 			e.coll = before.Add(e.coll.Mul(w))
 			total = total.Add(c.Mul(w))
-			for _, msg := range ms {
-				msg.Count = msg.Count.Mul(w)
-				if msg.priced {
-					msg.Time = msg.Time.Mul(w)
-				}
-			}
-			msgs = append(msgs, ms...)
+			msgs = append(msgs, weigh(ms, w)...)
 		}
 		return total, msgs
 	case *parser.IfStmt:
-		c := e.exprCost(x.Cond).Add(e.localReductions(x.Cond, loops))
-		fc, fm := e.condCalls(x.Cond, loops)
-		c = c.Add(fc)
+		c, fm := e.condition(x.Cond, loops)
 		if as, ok := x.Then.(*parser.AssignStmt); ok {
 			if id, ok := as.LHS.(*parser.Ident); ok && mentions(x.Cond, id.Name) {
 				// IF (ABS(A(I,K)) .GT. ABS(A(L,K))) L = I: a search, which
@@ -1055,9 +1040,9 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 		body, msgs := e.list(c.Body, loops)
 		if d.While != nil {
 			// DO WHILE (RESIDUAL(U) > TOL): the test before the iteration.
-			fc, fm := e.condCalls(d.While, loops)
-			body = body.Add(e.exprCost(d.While)).Add(e.localReductions(d.While, loops)).Add(fc)
-			msgs = append(fm, msgs...)
+			cc, cm := e.condition(d.While, loops)
+			body = body.Add(cc)
+			msgs = append(cm, msgs...)
 		}
 		e.notes = append(e.notes, "a loop without a counted range is estimated for one iteration")
 		return body, msgs
@@ -1311,6 +1296,27 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 		}
 	}
 	return total, out
+}
+
+// condition is the time of evaluating a condition (an IF's, an ELSE
+// IF's, a DO WHILE's): its expression, the reductions over arrays that
+// are not distributed in it, and the functions of the file it references
+// (condCalls) with their messages.
+func (e *est) condition(x parser.Expr, loops []loopInfo) (Poly, []*Message) {
+	fc, fm := e.condCalls(x, loops)
+	return e.exprCost(x).Add(e.localReductions(x, loops)).Add(fc), fm
+}
+
+// weigh scales messages sent with probability w (an IF's arm): their
+// counts, and their times where already priced.
+func weigh(msgs []*Message, w Poly) []*Message {
+	for _, msg := range msgs {
+		msg.Count = msg.Count.Mul(w)
+		if msg.priced {
+			msg.Time = msg.Time.Mul(w)
+		}
+	}
+	return msgs
 }
 
 // maxEnumerate bounds the iterations of a loop estimated one by one:

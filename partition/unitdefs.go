@@ -48,7 +48,7 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 				// module): the caller's name of that spelling may be it.
 				if x.Name != nil && e.f != nil {
 					if callee := e.resolve(x.Name.Name); callee != nil && callee.Scope != nil {
-						for name := range assignedIn(callee) {
+						for name := range e.assignedOf(callee) {
 							if callee.Scope.Syms[name] == nil {
 								set[name] += 2
 							}
@@ -103,7 +103,7 @@ func (e *est) topDef(name string, loops []loopInfo, depth int) (Poly, bool) {
 	}
 	v, isConst := p.Value()
 	if !isConst {
-		if e.callee && !divides(a.RHS) {
+		if len(e.stack) > 0 && !divides(a.RHS) {
 			// A callee's N = SIZE(A, 1): its value at the call, in the
 			// caller's names (callee.go), exact without a division.
 			return p, true
