@@ -133,33 +133,100 @@ func (e *est) callEstimate(c *parser.CallStmt, loops []loopInfo) (Poly, []*Messa
 	return e.follow(callee, c.Args, c.Pos(), loops)
 }
 
-// funcEstimate estimates an assignment whose right side is a reference to
-// a function of the file, V = F(args) (a residual, a global norm with
-// its MPI_ALLREDUCE): the function's body as callEstimate estimates a
-// subroutine's, plus the store of its result. ok is false where it does
-// not apply (the function priced by cost).
-func (e *est) funcEstimate(a *parser.AssignStmt, loops []loopInfo) (Poly, []*Message, bool) {
-	c, ok := a.RHS.(*parser.Call)
-	if !ok {
+// funcRefs estimates the references to functions of the file in an
+// assignment's right side, A(I) = F(X(I)) * 2 as V = F(args) (a
+// residual, a global norm with its MPI_ALLREDUCE): each function's body
+// as callEstimate estimates a subroutine's, with its messages; the
+// statement's own cost then has the references' arguments only
+// (e.argsOnly). ok is false where that does not apply and the functions
+// are priced by cost: none referenced, an array result assigned to an
+// array, a reference inside another's arguments, an elemental function
+// given arrays, or one that cannot be followed.
+func (e *est) funcRefs(a *parser.AssignStmt, loops []loopInfo) (Poly, []*Message, bool) {
+	if e.f == nil || e.opt.Machine == nil {
 		return Poly{}, nil, false
 	}
-	callee := e.fileFunction(c)
-	if callee == nil {
+	var refs []*parser.Call
+	var units []*parser.Unit
+	nested := false
+	parser.Inspect(a.RHS, func(n parser.Node) bool {
+		c, ok := n.(*parser.Call)
+		if !ok {
+			return true
+		}
+		callee := e.fileFunction(c)
+		if callee == nil {
+			return true // an array element's subscripts may reference one
+		}
+		for _, arg := range c.Args {
+			parser.Inspect(arg, func(n parser.Node) bool {
+				if r, ok := n.(*parser.Call); ok && e.fileFunction(r) != nil {
+					nested = true
+				}
+				return !nested
+			})
+		}
+		refs, units = append(refs, c), append(units, callee)
+		return false
+	})
+	if len(refs) == 0 || nested {
 		return Poly{}, nil, false
 	}
 	if lhs := e.sc.Lookup(lhsName(a)); lhs == nil || lhs.Rank() > 0 && !isElement(a.LHS) {
 		return Poly{}, nil, false // an array result: its elements' stores
 	}
-	if called := e.calledInFile(a); len(called) != 1 {
-		return Poly{}, nil, false // another of the file's functions in the arguments
+	total := complexity.Zero()
+	var msgs []*Message
+	for i, c := range refs {
+		if elemental(units[i]) && slices.ContainsFunc(c.Args, e.arrayValued) {
+			return Poly{}, nil, false // once per element of its arguments
+		}
+		body, ms, ok := e.follow(units[i], c.Args, c.Pos(), loops)
+		if !ok {
+			return Poly{}, nil, false
+		}
+		total = total.Add(body)
+		msgs = append(msgs, ms...)
 	}
-	body, msgs, ok := e.follow(callee, c.Args, a.Pos(), loops)
-	if !ok {
-		return Poly{}, nil, false
+	return total, msgs, true
+}
+
+// elemental reports whether a procedure is declared ELEMENTAL.
+func elemental(u *parser.Unit) bool {
+	hdr, _ := u.Header.(*parser.SubprogramStmt)
+	return hdr != nil && slices.Contains(hdr.Prefix, "ELEMENTAL")
+}
+
+// arrayValued reports whether an actual argument is an array: it names a
+// whole array or a section (a subscript triplet) of one.
+func (e *est) arrayValued(x parser.Expr) bool {
+	if k, ok := x.(*parser.KeywordArg); ok {
+		x = k.Value
 	}
-	// The store of the result, as the statement V = 0 costs.
-	store := &parser.AssignStmt{StmtBase: a.StmtBase, LHS: a.LHS, RHS: &parser.Lit{Kind: parser.IntLit, Value: "0"}}
-	return body.Add(complexity.StmtCostIn(e.u, store, e.table, nil, e.extents)), msgs, true
+	found := false
+	parser.Inspect(x, func(n parser.Node) bool {
+		switch v := n.(type) {
+		case *parser.Call:
+			if id, ok := v.Fun.(*parser.Ident); ok {
+				if sym := e.sc.Lookup(id.Name); sym != nil && sym.Rank() > 0 {
+					found = found || slices.ContainsFunc(v.Args, func(a parser.Expr) bool {
+						_, ok := a.(*parser.Triplet)
+						return ok
+					})
+				}
+			}
+			for _, a := range v.Args {
+				found = found || e.arrayValued(a)
+			}
+			return false
+		case *parser.Ident:
+			if sym := e.sc.Lookup(v.Name); sym != nil && sym.Rank() > 0 {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // fileFunction is the function of the file that the reference c means
@@ -180,7 +247,7 @@ func (e *est) fileFunction(c *parser.Call) *parser.Unit {
 }
 
 // condCalls estimates the functions of the file that a condition (an IF's,
-// an ELSE IF's, a DO WHILE's) references, as funcEstimate does: the
+// an ELSE IF's, a DO WHILE's) references, as funcRefs does: the
 // condition's own cost (exprCost) has only their arguments. A
 // convergence test IF (RESIDUAL(U) < TOL) EXIT pays the residual's loops
 // and its messages.

@@ -81,11 +81,11 @@ end program
 	}
 	for _, want := range []string{
 		// Subroutines are estimated loop by loop (SCALE's OpenMP
-		// loop as one), a function referenced in an expression priced
-		// by its count (V = F(...) alone is estimated: TestFunctionAsCall).
+		// loop as one), and so is a function referenced in an
+		// expression (TestFunctionInExpression).
 		"SCALE is estimated with the arguments of each call",
 		"in SCALE: OpenMP PARALLEL DO at line 14",
-		"TOTAL is priced by its operation count",
+		"TOTAL is estimated with the arguments of each call",
 		"HALO is estimated with the arguments of each call",
 	} {
 		if !notesHave(notes, want) {
@@ -461,14 +461,12 @@ end program
 	}
 }
 
-// TestFunctionAsCall: R = GLOBAL_NORM(U, N, NLOC), a function of the
-// file with a loop and an MPI_ALLREDUCE, is estimated as the same work
-// written in the caller: its allreduce is a message (100 × 8 bytes), and
-// the computation is within 2% of the inline loop's (the call, the
-// result's store).
-func TestFunctionAsCall(t *testing.T) {
-	prog := func(body, extra string) string {
-		return `module norms
+// normProg is a program whose loop (line 27) runs body 100 times after
+// scaling U, with the module function GLOBAL_NORM (a sum of squares
+// over U(N, NLOC) and an MPI_ALLREDUCE of it) in scope; extra is more
+// declarations.
+func normProg(body, extra string) string {
+	return `module norms
   use mpi
   implicit none
 contains
@@ -500,7 +498,15 @@ program p
   end do
 end program
 `
-	}
+}
+
+// TestFunctionAsCall: R = GLOBAL_NORM(U, N, NLOC), a function of the
+// file with a loop and an MPI_ALLREDUCE, is estimated as the same work
+// written in the caller: its allreduce is a message (100 × 8 bytes), and
+// the computation is within 2% of the inline loop's (the call, the
+// result's store).
+func TestFunctionAsCall(t *testing.T) {
+	prog := normProg
 	called := prog("    r = global_norm(u, n, nloc)", "")
 	inline := prog(`    s = 0.0d0
     do j = 1, nloc
@@ -1103,3 +1109,98 @@ contains
   end function
 end module
 `
+
+// TestFunctionInExpression: a function of the file referenced inside a
+// larger expression, R = 1 + 2 * GLOBAL_NORM(U, N, NLOC), is estimated
+// loop by loop with its allreduce as V = F(...) is (it was priced by its
+// operation count, without the message); two references are two
+// estimates. An elemental function given an array (once per element) and
+// a reference inside another's arguments keep the operation count.
+func TestFunctionInExpression(t *testing.T) {
+	norm := `    s = 0.0d0
+    do j = 1, nloc
+      do i = 1, n
+        s = s + u(i, j)**2
+      end do
+    end do
+    call mpi_allreduce(s, g, 1, MPI_DOUBLE_PRECISION, MPI_SUM, MPI_COMM_WORLD, ierr)
+`
+	opt := Options{Machine: machine.DefaultMachine(), Procs: 4}
+	run := func(name, src string) *Estimate {
+		f, _ := parseOne(t, name, src)
+		u := f.Units[1]
+		return EstimateLoop(f, u, firstLoop(t, u, 27, f), FromUnit(u, 4, ""), opt)
+	}
+	for _, c := range []struct {
+		name, called, inline string
+		refs                 int
+	}{
+		{"scaled", "    r = 1.0d0 + 2.0d0 * global_norm(u, n, nloc)", norm + "    r = 1.0d0 + 2.0d0 * sqrt(g)", 1},
+	} {
+		ce, ie := run(c.name+"-called.f90", normProg(c.called, "")), run(c.name+"-inline.f90", normProg(c.inline, ""))
+		if !notesHave(ce.Notes, "GLOBAL_NORM is estimated with the arguments of each call") || notesHave(ce.Notes, "priced by its operation count") {
+			t.Errorf("%s: GLOBAL_NORM not estimated loop by loop: %q", c.name, ce.Notes)
+		}
+		var got []string
+		for _, m := range ce.Messages {
+			got = append(got, fmt.Sprintf("%s %s×%s", m.Pattern, m.Count, m.Bytes))
+		}
+		if len(got) != c.refs || slices.ContainsFunc(got, func(s string) bool { return s != "reduction-broadcast 100×8" }) {
+			t.Errorf("%s: messages %q, want %d reduction-broadcast of 100 × 8 bytes", c.name, got, c.refs)
+		}
+		cc, _ := complexity.Seconds(ce.Compute)
+		ci, _ := complexity.Seconds(ie.Compute)
+		if math.Abs(cc-ci) > 0.02*ci || ci == 0 {
+			t.Errorf("%s: computation with the function %g s, inline %g s: want within 2%%", c.name, cc, ci)
+		}
+	}
+	// Two references: two allreduces, and twice the function's time
+	// over the loop's own (U = 0.5 * U) and the division's.
+	seconds := func(e *Estimate) float64 {
+		v, _ := complexity.Seconds(e.Compute)
+		return v
+	}
+	two := run("ratio.f90", normProg("    r = global_norm(u, n, nloc) / global_norm(u, n, nloc)", ""))
+	one := run("one.f90", normProg("    r = global_norm(u, n, nloc) / 3.0d0", ""))
+	none := run("none.f90", normProg("    r = s / 3.0d0", ""))
+	if len(two.Messages) != 2 || two.Messages[0].Count.String() != "100" || two.Messages[1].Count.String() != "100" {
+		t.Errorf("two references: %d messages, want two allreduces made 100 times", len(two.Messages))
+	}
+	if f1, f2 := seconds(one)-seconds(none), seconds(two)-seconds(none); f1 <= 0 || math.Abs(f2-2*f1) > 0.01*f2 {
+		t.Errorf("two references: the function's time %g s, one reference %g s: want twice", f2, f1)
+	}
+
+	prog := func(stmt string) string {
+		return `program p
+  implicit none
+  integer, parameter :: n = 1000
+  real :: x(n), y(n), s
+  integer :: it, i
+  do it = 1, 10
+` + stmt + `
+  end do
+contains
+  elemental real function sq(v)
+    real, intent(in) :: v
+    sq = v * v
+  end function
+  real function twice(v)
+    real, intent(in) :: v
+    twice = 2.0 * v
+  end function
+end program
+`
+	}
+	for _, c := range []struct{ stmt, want string }{
+		{"    s = sum(sq(x))", "SQ is priced by its operation count"},
+		{"    s = s + sum(sq(x(2:n)))", "SQ is priced by its operation count"},
+		{"    s = twice(sq(x(1)))", "priced by its operation count"},
+		{"    do i = 1, n\n      y(i) = 1.0 + sq(x(i))\n    end do", "SQ is estimated with the arguments of each call"},
+		{"    y(1) = sq(x(it)) + twice(x(2))", "TWICE is estimated with the arguments of each call"},
+	} {
+		_, notes := loopCompute(t, "elem.f90", prog(c.stmt), 6)
+		if !notesHave(notes, c.want) {
+			t.Errorf("%q: no note %q in %q", c.stmt, c.want, notes)
+		}
+	}
+}

@@ -157,6 +157,9 @@ type est struct {
 	// outer gives, in a callee's estimate, the value at the call of a
 	// name the callee shares with its caller (a host's variable).
 	outer func(name string) (Poly, bool)
+	// argsOnly: the statement being priced references functions of the
+	// file that funcRefs estimated; cost prices their arguments only.
+	argsOnly bool
 	// allocated holds the bounds of the unit's allocatable arrays that
 	// one ALLOCATE gives (alloc.go).
 	allocated map[string][]*parser.DimSpec
@@ -172,7 +175,7 @@ func (e *est) cost(s parser.Stmt, table *complexity.CostTable) Poly {
 	if e.f != nil && e.opt.Machine != nil {
 		called = e.calledInFile(s)
 	}
-	if len(called) == 0 {
+	if len(called) == 0 || e.argsOnly {
 		return complexity.StmtCostIn(e.u, s, table, nil, e.extents)
 	}
 	for _, name := range called {
@@ -981,35 +984,15 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 		}
 		return c, nil
 	case *parser.AssignStmt:
-		if c, ms, ok := e.funcEstimate(x, loops); ok {
-			return c, ms
+		if fc, fm, ok := e.funcRefs(x, loops); ok {
+			// The functions' bodies estimated; the statement pays their
+			// arguments, the calls and the rest of its expression.
+			e.argsOnly = true
+			c, ms := e.assign(x, loops)
+			e.argsOnly = false
+			return c.Add(fc), append(fm, ms...)
 		}
-		// A reduction intrinsic over a distributed array: each processor
-		// combines its share, then all combine the partial results; its
-		// argument is computed elementwise by the owners first.
-		reds := e.reductions(x.RHS, loops)
-		movs := e.movers(x.RHS, loops)
-		c, ms := e.assignCost(s), e.assignCommExcept(x, loops, reds, movs)
-		for _, mv := range movs {
-			mv.msg.Offset = e.u.Abs(x.Pos())
-			if lhsIsArray(x, e.sc) {
-				mv.msg.Target = lhsName(x)
-			}
-			ms = append(ms, mv.msg)
-		}
-		c = c.Add(e.localReductions(x.RHS, loops))
-		for _, red := range reds {
-			c = c.Add(red.work)
-			e.coll = e.coll.Add(red.work)
-			if red.inner != nil {
-				red.inner.StmtBase = x.StmtBase
-				ms = append(ms, e.assignComm(red.inner, loops)...)
-			}
-			ms = append(ms, &Message{Pattern: "reduction-broadcast", Array: red.array, Count: complexity.Int(1),
-				Bytes: complexity.Int(red.bytes), hoist: len(loops), Offset: e.u.Abs(x.Pos()), collective: true,
-				Why: red.why()})
-		}
-		return c, ms
+		return e.assign(x, loops)
 	case *parser.ForallStmt:
 		if nest := forallNest(x); nest != nil {
 			e.markForall(nest)
@@ -1029,6 +1012,37 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 		}
 	}
 	return e.cost(s, e.table), nil
+}
+
+// assign is ESTIMATE's assignment: its cost, its own communication, and
+// its reductions and movements of data.
+func (e *est) assign(x *parser.AssignStmt, loops []loopInfo) (Poly, []*Message) {
+	// A reduction intrinsic over a distributed array: each processor
+	// combines its share, then all combine the partial results; its
+	// argument is computed elementwise by the owners first.
+	reds := e.reductions(x.RHS, loops)
+	movs := e.movers(x.RHS, loops)
+	c, ms := e.assignCost(x), e.assignCommExcept(x, loops, reds, movs)
+	for _, mv := range movs {
+		mv.msg.Offset = e.u.Abs(x.Pos())
+		if lhsIsArray(x, e.sc) {
+			mv.msg.Target = lhsName(x)
+		}
+		ms = append(ms, mv.msg)
+	}
+	c = c.Add(e.localReductions(x.RHS, loops))
+	for _, red := range reds {
+		c = c.Add(red.work)
+		e.coll = e.coll.Add(red.work)
+		if red.inner != nil {
+			red.inner.StmtBase = x.StmtBase
+			ms = append(ms, e.assignComm(red.inner, loops)...)
+		}
+		ms = append(ms, &Message{Pattern: "reduction-broadcast", Array: red.array, Count: complexity.Int(1),
+			Bytes: complexity.Int(red.bytes), hoist: len(loops), Offset: e.u.Abs(x.Pos()), collective: true,
+			Why: red.why()})
+	}
+	return c, ms
 }
 
 // loop is ESTIMATE's "do loop" case: the body times the iterations the
