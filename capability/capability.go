@@ -190,7 +190,7 @@ func Capabilities(f *parser.File, prof *Profile, opt partition.Options) []Findin
 		}
 		out = append(out, unusedArrays(f, u, opt)...)
 		d := partition.FromUnit(u, opt.Procs, f.Dialect)
-		if d.Template == "" && !anyDistributed(d) {
+		if !estimated(d) {
 			continue
 		}
 		up := profileOf(u)
@@ -226,6 +226,25 @@ func estimatorBlock(p *Profile) int {
 		return 1
 	}
 	return p.PipelineBlock
+}
+
+// estimated reports whether Capabilities estimates the loops of a unit
+// with the distribution d: one with a template or distributed arrays.
+func estimated(d *partition.Distribution) bool {
+	return d.Template != "" || anyDistributed(d)
+}
+
+// EstimatesLoops reports whether Capabilities estimates any loop of f on
+// procs processors (a unit with a template or distributed arrays): only
+// then do the program's other files (partition.Options.Others) matter to
+// its findings.
+func EstimatesLoops(f *parser.File, procs int) bool {
+	for _, u := range f.Units {
+		if u.Scope != nil && estimated(partition.FromUnit(u, procs, f.Dialect)) {
+			return true
+		}
+	}
+	return false
 }
 
 func anyDistributed(d *partition.Distribution) bool {

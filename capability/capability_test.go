@@ -580,3 +580,33 @@ func TestProfilePipelineBlock(t *testing.T) {
 		}
 	}
 }
+
+// TestEstimatesLoops: only a unit with a template or distributed arrays
+// has its loops estimated (and so needs the program's other files): the
+// Fortran D examples do (on one processor too: a template), an MPI node
+// program and a plain Fortran 77 routine do not.
+func TestEstimatesLoops(t *testing.T) {
+	read := func(name string) *parser.File {
+		b, err := os.ReadFile("../examples/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return parser.Parse(name, b, nil)
+	}
+	plain := parser.Parse("p.f", []byte("      SUBROUTINE S(A, N)\n      REAL A(N)\n      DO 10 I = 1, N\n         A(I) = 0.0\n   10 CONTINUE\n      END\n"), nil)
+	for _, c := range []struct {
+		f     *parser.File
+		procs int
+		want  bool
+	}{
+		{read("redblack.f"), 16, true},
+		{read("dgefa.f"), 16, true},
+		{read("redblack.f"), 1, true}, // its DECOMPOSITION: a template
+		{plain, 16, false},
+		{read("../hints/testdata/programs/mpi-jacobi.f90"), 16, false},
+	} {
+		if got := EstimatesLoops(c.f, c.procs); got != c.want {
+			t.Errorf("%s at P = %d: %v, want %v", c.f.Name, c.procs, got, c.want)
+		}
+	}
+}

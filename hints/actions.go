@@ -21,6 +21,10 @@ type EstimateSettings struct {
 	Procs   int                `json:"procs"`   // processors (default 16)
 	Machine string             `json:"machine"` // machine model file ("" : the model inside pfls)
 	Values  map[string]float64 `json:"values"`  // values of symbols and PARAMETERs
+	// Others is not a setting: the program's other files that the
+	// server sees (the open documents, the closed files defining what
+	// the file calls), whose procedures the estimator follows calls into.
+	Others []*parser.File `json:"-"`
 }
 
 // EstimateOptions are the resolved settings: the machine model loaded.
@@ -28,6 +32,7 @@ type EstimateOptions struct {
 	Procs   int
 	Machine *machine.Machine
 	Values  map[string]*big.Rat
+	Others  []*parser.File // the program's other files (EstimateSettings.Others)
 }
 
 // sharedDefault is the built-in model, loaded once: the capability
@@ -38,7 +43,7 @@ var sharedDefault = sync.OnceValue(machine.DefaultMachine)
 
 // Options converts the settings; m is the loaded model (nil: the default).
 func (s EstimateSettings) Options(m *machine.Machine) EstimateOptions {
-	o := EstimateOptions{Procs: s.Procs, Machine: m, Values: map[string]*big.Rat{}}
+	o := EstimateOptions{Procs: s.Procs, Machine: m, Values: map[string]*big.Rat{}, Others: s.Others}
 	if o.Procs < 1 {
 		o.Procs = 16
 	}

@@ -1,6 +1,7 @@
 package hints
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 	"sync"
@@ -30,8 +31,15 @@ func CapabilityDiagnostics(f *parser.File, o EstimateOptions, prof *capability.P
 	return out
 }
 
+// EstimatesLoops reports whether CapabilityDiagnostics estimates any
+// loop of f under the settings: only then does it need the program's
+// other files (EstimateSettings.Others).
+func EstimatesLoops(f *parser.File, s EstimateSettings) bool {
+	return capability.EstimatesLoops(f, s.Options(nil).Procs)
+}
+
 func partitionOptions(o EstimateOptions) partition.Options {
-	return partition.Options{Machine: o.Machine, Procs: o.Procs, Values: o.Values}
+	return partition.Options{Machine: o.Machine, Procs: o.Procs, Values: o.Values, Others: o.Others}
 }
 
 // QuickFixes returns the fixes of the capability diagnostics whose lines
@@ -67,6 +75,7 @@ type findingsKey struct {
 	m      *machine.Machine
 	values string
 	prof   *capability.Profile
+	others string // the other files' trees, by identity
 }
 
 // recentFindings keeps the capability findings of the last few
@@ -94,7 +103,11 @@ func findings(f *parser.File, o EstimateOptions, prof *capability.Profile) []cap
 		names = append(names, k+"="+v.RatString())
 	}
 	sort.Strings(names)
-	key := findingsKey{f, o.Procs, o.Machine, strings.Join(names, ","), prof}
+	others := make([]string, len(o.Others))
+	for i, g := range o.Others {
+		others[i] = fmt.Sprintf("%p", g)
+	}
+	key := findingsKey{f, o.Procs, o.Machine, strings.Join(names, ","), prof, strings.Join(others, ",")}
 	c := &recentFindings
 	c.mu.Lock()
 	for i, k := range c.keys {

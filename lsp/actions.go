@@ -75,7 +75,7 @@ func (s *Server) codeAction(ctx context.Context, r *request) (any, error) {
 	f := snap.File
 	start, end := offsetsOf(f, p.Range)
 	var acts []hints.CodeAction
-	est := s.currentSettings().Estimate
+	est := s.estimateSettings(ctx, snap)
 	if err := s.analyse(ctx, "code actions", func(ctx context.Context) { acts = s.opts.Actions(ctx, f, start, end, est) }); err != nil {
 		return nil, err
 	}
@@ -143,7 +143,7 @@ func (s *Server) executeCommand(ctx context.Context, r *request) (any, error) {
 	}
 	var text string
 	var err error
-	est := s.currentSettings().Estimate
+	est := s.estimateSettings(ctx, doc)
 	if aerr := s.analyse(ctx, "estimate", func(ctx context.Context) { text, err = s.opts.Estimate(ctx, doc.File, line, est) }); aerr != nil {
 		return nil, aerr
 	}
@@ -152,4 +152,15 @@ func (s *Server) executeCommand(ctx context.Context, r *request) (any, error) {
 	}
 	s.notify("window/showMessage", protocol.ShowMessageParams{Type: protocol.MessageTypeInfo, Message: text})
 	return text, nil
+}
+
+// estimateSettings are the current estimate settings with the program's
+// other files that the server sees: the open documents and the closed
+// files defining the names snap's file uses (a module's subroutines in a
+// file of their own), whose procedures the estimator follows calls into.
+func (s *Server) estimateSettings(ctx context.Context, snap *Snapshot) hints.EstimateSettings {
+	est := s.currentSettings().Estimate
+	w := s.workspaceFor(ctx, origin{snap.URI, snap.File}, need{callees: hints.FileNames(snap.File)})
+	est.Others = w.others(snap.File)
+	return est
 }

@@ -184,6 +184,9 @@ func (s *Server) diagnosticsOf(ctx context.Context, snap *Snapshot) []hints.Diag
 		// The compiler-capability diagnostics speak of a program that compiles.
 		var extra []hints.Diagnostic
 		est := s.currentSettings().Estimate
+		if hints.EstimatesLoops(snap.File, est) {
+			est = s.estimateSettings(ctx, snap)
+		}
 		err := s.analyse(ctx, "capability diagnostics", func(ctx context.Context) { extra = s.opts.ExtraDiagnostics(ctx, snap.File, est) })
 		if err != nil {
 			if ctx.Err() == nil {

@@ -70,7 +70,7 @@ func (s *Server) codeActionResolve(ctx context.Context, r *request) (any, error)
 	f := snap.File
 	start, end := offsetsOf(f, rd.Range)
 	var acts []hints.CodeAction
-	est := s.currentSettings().Estimate
+	est := s.estimateSettings(ctx, snap)
 	if err := s.analyse(ctx, "code action edit", func(ctx context.Context) { acts = s.opts.Actions(ctx, f, start, end, est) }); err != nil {
 		return nil, err
 	}

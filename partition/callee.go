@@ -2,6 +2,7 @@ package partition
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -75,8 +76,10 @@ func (e *est) readOnly(c *parser.CallStmt, i int) bool {
 	return true
 }
 
-// resolve is complexity.Resolve for a call from the unit, remembered per
-// name (it indexes the whole file each time).
+// resolve is complexity.ResolveIn for a call from the unit, over the
+// file and the program's other files (Options.Others), remembered per
+// name (it indexes the files each time); home records the file that
+// defines each procedure found.
 func (e *est) resolve(name string) *parser.Unit {
 	if e.f == nil {
 		return nil
@@ -84,11 +87,14 @@ func (e *est) resolve(name string) *parser.Unit {
 	if u, ok := e.resolved[name]; ok {
 		return u
 	}
-	u := complexity.Resolve(e.f, e.u, name)
+	u, f := complexity.ResolveIn(e.f, e.opt.Others, e.u, name)
 	if e.resolved == nil {
-		e.resolved = map[string]*parser.Unit{}
+		e.resolved, e.home = map[string]*parser.Unit{}, map[*parser.Unit]*parser.File{}
 	}
 	e.resolved[name] = u
+	if u != nil {
+		e.home[u] = f
+	}
 	return u
 }
 
@@ -110,6 +116,9 @@ func (e *est) calleeUnit(c *parser.CallStmt) *parser.Unit {
 		return nil
 	}
 	called := e.calledInFile(c)
+	if len(called) == 0 && len(e.opt.Others) > 0 {
+		return e.fileSub(c.Name.Name) // another file's, or none
+	}
 	if len(called) != 1 || called[0] != c.Name.Name {
 		// Not the file's, or a function of the file referenced in the
 		// arguments (priced with cost).
@@ -323,9 +332,17 @@ func (e *est) follow(callee *parser.Unit, args []parser.Expr, at parser.Pos, loo
 	if e.assigned == nil {
 		e.assigned = map[*parser.Unit]map[string]bool{}
 	}
-	sub := &est{f: e.f, u: callee, sc: callee.Scope, d: d, opt: e.opt, nest: e.nest, table: e.table,
-		commSize: commSizeVars(callee), fileProcs: e.fileProcs, stack: append(slices.Clip(e.stack), e.u.Name), assigned: e.assigned,
+	home, fileProcs := e.f, e.fileProcs
+	if h := e.home[callee]; h != nil && h != e.f {
+		home, fileProcs = h, nil // a procedure of another file of the program
+	}
+	sub := &est{f: home, u: callee, sc: callee.Scope, d: d, opt: e.opt, nest: e.nest, table: e.table,
+		commSize: commSizeVars(callee), fileProcs: fileProcs, stack: append(slices.Clip(e.stack), e.u.Name), assigned: e.assigned,
 		callees: e.callees, inParLoop: e.inParLoop || ompEnclosed(loops)}
+	if home != e.f {
+		// The callee's calls see the caller's file among the others.
+		sub.opt.Others = append(slices.Clip(e.opt.Others), e.f)
+	}
 	// A name the callee does not declare and sees as the caller sees
 	// it (the host's N in a contained procedure called from its host):
 	// the caller's value at the call, unless the callee changes it.
@@ -374,6 +391,10 @@ func (e *est) follow(callee *parser.Unit, args []parser.Expr, at parser.Pos, loo
 	}
 	body, msgs := sub.list(callee.Body, nil)
 	line := e.f.Lines.Line(e.u.Abs(at)) + 1
+	where := "" // the file of a callee from another file
+	if home != e.f {
+		where = " (" + filepath.Base(home.Name) + ")"
+	}
 	back := func(p Poly) (Poly, bool) {
 		// The callee's own names left in its statements' costs (an
 		// array assignment over A(N), priced by the complexity model):
@@ -426,11 +447,14 @@ func (e *est) follow(callee *parser.Unit, args []parser.Expr, at parser.Pos, loo
 		// loops have already counted its repetitions inside.
 		m.hoist = len(loops)
 		m.Loop = nil // a loop of the callee's, not the caller's
-		m.Why += fmt.Sprintf(", inside %s called at line %d", callee.Name, line)
+		m.Why += fmt.Sprintf(", inside %s%s called at line %d", callee.Name, where, line)
+		if home != e.f {
+			m.Offset = e.u.Abs(at) // its own statement is in the other file
+		}
 	}
 	e.coll = e.coll.Add(coll)
 	for _, n := range sub.notes {
-		e.note(fmt.Sprintf("in %s: %s", callee.Name, n))
+		e.note(fmt.Sprintf("in %s%s: %s", callee.Name, where, n))
 	}
 	e.note(fmt.Sprintf("%s is estimated with the arguments of each call, loop by loop as the caller's loops are", callee.Name))
 	return body, msgs, true

@@ -10,6 +10,7 @@ import (
 
 	"github.com/pfls/pfls/complexity"
 	"github.com/pfls/pfls/machine"
+	"github.com/pfls/pfls/parser"
 )
 
 // loopCompute estimates the loop on the given line of the file's first
@@ -1203,4 +1204,104 @@ end program
 			t.Errorf("%q: no note %q in %q", c.stmt, c.want, notes)
 		}
 	}
+}
+
+// TestCalleeInOtherFile: the program of mpi-jacobi-sub.f90 with its
+// module in a file of its own. Given that file among the program's
+// others (Options.Others), the main loop is estimated as the one-file
+// program is: the same messages and times, EXCHANGE's messages placed at
+// its call (their statements are in the other file) and naming that
+// file. Without it, EXCHANGE's messages are missing. A module procedure
+// is the one the caller's USE names when two files' modules define it;
+// an external subroutine defined in two files is not followed.
+func TestCalleeInOtherFile(t *testing.T) {
+	src, err := os.ReadFile("../hints/testdata/programs/mpi-jacobi-sub.f90")
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := strings.Index(string(src), "program jacobi_mpi_sub")
+	modSrc, mainSrc := string(src[:k]), string(src[k:])
+	loopLine := func(text string) int {
+		return strings.Count(text[:strings.Index(text, "do it = 1, maxit")], "\n") + 1
+	}
+	opt := Options{Machine: machine.DefaultMachine(), Procs: 16}
+	run := func(name, text string, others ...*parser.File) *Estimate {
+		f, _ := parseOne(t, name, text)
+		u := f.Units[len(f.Units)-1]
+		o := opt
+		o.Others = others
+		return EstimateLoop(f, u, firstLoop(t, u, loopLine(text), f), FromUnit(u, 16, ""), o)
+	}
+	mod, _ := parseOne(t, "kernels.f90", modSrc)
+	one, two, alone := run("one.f90", string(src)), run("main.f90", mainSrc, mod), run("main.f90", mainSrc)
+	msgs := func(e *Estimate) []string {
+		var out []string
+		for _, m := range e.Messages {
+			out = append(out, fmt.Sprintf("%s %s %s×%s", m.Pattern, m.Array, m.Count, m.Bytes))
+		}
+		return out
+	}
+	if a, b := strings.Join(msgs(one), "; "), strings.Join(msgs(two), "; "); a != b || len(one.Messages) != 3 {
+		t.Errorf("messages in two files %q, in one %q: want the same three", b, a)
+	}
+	if !one.Compute.Equal(two.Compute) || !one.Comm.Equal(two.Comm) {
+		t.Errorf("two files: computation %s, communication %s; one file: %s, %s", two.Compute, two.Comm, one.Compute, one.Comm)
+	}
+	if len(alone.Messages) != 1 {
+		t.Errorf("the main file alone: messages %q, want only its own allreduce", msgs(alone))
+	}
+	callLine := strings.Count(mainSrc[:strings.Index(mainSrc, "call exchange")], "\n")
+	mf, _ := parseOne(t, "main.f90", mainSrc)
+	for _, m := range two.Messages[:2] {
+		if !strings.Contains(m.Why, fmt.Sprintf("inside EXCHANGE (kernels.f90) called at line %d", callLine+1)) {
+			t.Errorf("EXCHANGE's message: %q, want it to name the file and the call's line %d", m.Why, callLine+1)
+		}
+		if l := mf.Lines.Line(m.Offset); l != callLine {
+			t.Errorf("EXCHANGE's message at line %d of main.f90, want the call's, %d", l+1, callLine+1)
+		}
+	}
+	if !notesHave(two.Notes, "SWEEP is estimated with the arguments of each call") {
+		t.Errorf("SWEEP not followed into kernels.f90: %q", two.Notes)
+	}
+
+	// STEP in two modules of two files: the one USE names.
+	modA := parseFile(t, "a.f90", "module ma\ncontains\n  subroutine step(x, n)\n    integer :: n, i\n    real :: x(n)\n    do i = 1, n\n      x(i) = 2.0 * x(i)\n    end do\n  end subroutine\nend module\n")
+	modB := parseFile(t, "b.f90", "module mb\ncontains\n  subroutine step(x, n)\n    integer :: n, i, k\n    real :: x(n)\n    do k = 1, 10\n      do i = 1, n\n        x(i) = 2.0 * x(i)\n      end do\n    end do\n  end subroutine\nend module\n")
+	caller := func(use string) string {
+		return "program p\n  use " + use + "\n  real :: x(1000)\n  integer :: it\n  do it = 1, 10\n    call step(x, 1000)\n  end do\nend program\n"
+	}
+	compute := func(use string) float64 {
+		f, _ := parseOne(t, "p.f90", caller(use))
+		u := f.Units[0]
+		e := EstimateLoop(f, u, firstLoop(t, u, 5, f), FromUnit(u, 1, ""), Options{Machine: machine.DefaultMachine(), Procs: 1, Others: []*parser.File{modA, modB}})
+		v, _ := complexity.Seconds(e.Compute)
+		return v
+	}
+	if a, b := compute("ma"), compute("mb"); !(b > 9*a && b < 11*a) {
+		t.Errorf("USE MA: %g s, USE MB: %g s; want MB's STEP, ten times the work", a, b)
+	}
+
+	// An external subroutine: followed when one other file defines it,
+	// not when two do.
+	ext := "subroutine scale(a, n)\n  integer :: n, i\n  real :: a(n)\n  do i = 1, n\n    a(i) = 2.0 * a(i)\n  end do\nend subroutine\n"
+	prog := "program p\n  real :: x(1000)\n  integer :: it\n  do it = 1, 10\n    call scale(x, 1000)\n  end do\nend program\n"
+	for _, c := range []struct {
+		others []*parser.File
+		want   bool
+	}{
+		{[]*parser.File{parseFile(t, "s.f90", ext)}, true},
+		{[]*parser.File{parseFile(t, "s.f90", ext), parseFile(t, "t.f90", ext)}, false},
+	} {
+		f, _ := parseOne(t, "p.f90", prog)
+		u := f.Units[0]
+		e := EstimateLoop(f, u, firstLoop(t, u, 4, f), FromUnit(u, 1, ""), Options{Machine: machine.DefaultMachine(), Procs: 1, Others: c.others})
+		if got := notesHave(e.Notes, "SCALE is estimated with the arguments of each call"); got != c.want {
+			t.Errorf("SCALE defined in %d other files: followed %v, want %v (%q)", len(c.others), got, c.want, e.Notes)
+		}
+	}
+}
+
+func parseFile(t *testing.T, name, src string) *parser.File {
+	f, _ := parseOne(t, name, src)
+	return f
 }

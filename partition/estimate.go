@@ -31,6 +31,11 @@ type Options struct {
 	// PipelineBlock is the block size of coarse-grain pipelining (0:
 	// the constant PipelineBlock).
 	PipelineBlock int
+	// Others are the program's other files (the workspace's, the other
+	// files given on the command line): a call of a procedure one of
+	// them defines, reached through USE or as an external procedure, is
+	// estimated as a call of the file's own (callee.go).
+	Others []*parser.File
 }
 
 // Message is the communication of one reference, once placed.
@@ -150,6 +155,7 @@ type est struct {
 	// resolved remembers the procedures calls from the unit name
 	// (resolve).
 	resolved map[string]*parser.Unit
+	home     map[*parser.Unit]*parser.File // the file of each resolved
 	// inParLoop: the call being estimated is made from an iteration of
 	// an OpenMP parallel loop of a caller, where the callee's own
 	// OpenMP loops run on the one thread (nested parallelism is off).

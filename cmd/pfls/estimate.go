@@ -101,8 +101,8 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 		writeMachineInfo(stdout, m, *machineFile)
 		return 0
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "pfls estimate: give one file (usage: pfls estimate [--machine FILE] [--procs P] [--set NAME=V,...] [--vary NAME] [--line L] [--plot FILE.svg] [--json] FILE)")
+	if fs.NArg() < 1 {
+		fmt.Fprintln(stderr, "pfls estimate: give a file (usage: pfls estimate [--machine FILE] [--procs P] [--set NAME=V,...] [--vary NAME] [--line L] [--plot FILE.svg] [--json] FILE [OTHER...])")
 		return 2
 	}
 	if *procs < 1 || *procs > partition.MaxProcs {
@@ -128,7 +128,18 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pfls: %v\n", err)
 		return 2
 	}
-	opt := partition.Options{Machine: model, Procs: *procs, Values: values}
+	// The program's other files: the procedures (modules, external
+	// subroutines) the estimated file's loops call.
+	var others []*parser.File
+	for _, o := range fs.Args()[1:] {
+		g, err := parseFile(o, inc)
+		if err != nil {
+			fmt.Fprintf(stderr, "pfls: %v\n", err)
+			return 2
+		}
+		others = append(others, g)
+	}
+	opt := partition.Options{Machine: model, Procs: *procs, Values: values, Others: others}
 	reports, err := partition.ReportsAt(f, *line, opt, partition.ReportOptions{Vary: *vary, Crossovers: true})
 	if err != nil {
 		fmt.Fprintf(stderr, "pfls estimate: %v\n", err)

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -180,5 +181,44 @@ func TestEstimateBadValues(t *testing.T) {
 	}
 	if code, _, errOut := runCmd("estimate", "--set", "N=64", "--vary", "n", "../../examples/redblack.f"); code != 0 {
 		t.Errorf("--vary n (used): exit %d %q", code, errOut)
+	}
+}
+
+// TestEstimateOtherFiles: pfls estimate MAIN OTHER... estimates MAIN's
+// loops following calls into the other files: mpi-jacobi-sub.f90 split
+// into its module and its program reports EXCHANGE's two exchanges,
+// which the program's file alone does not show. An unreadable other
+// file is a usage error naming it.
+func TestEstimateOtherFiles(t *testing.T) {
+	src, err := os.ReadFile("../../hints/testdata/programs/mpi-jacobi-sub.f90")
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := strings.Index(string(src), "program jacobi_mpi_sub")
+	dir := t.TempDir()
+	mainPath, modPath := filepath.Join(dir, "main.f90"), filepath.Join(dir, "kernels.f90")
+	if err := os.WriteFile(modPath, src[:k], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(mainPath, src[k:], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCmd("estimate", mainPath, modPath)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if n := len(regexp.MustCompile(`exchange of MPI_SENDRECV at line \d+: 1000 × 8192 bytes`).FindAllString(out, -1)); n != 2 {
+		t.Errorf("with the module's file: %d exchanges reported, want 2:\n%s", n, out)
+	}
+	if !strings.Contains(out, "inside EXCHANGE (kernels.f90) called at line") {
+		t.Errorf("the exchanges do not name the module's file:\n%s", out)
+	}
+	_, alone, _ := runCmd("estimate", mainPath)
+	if strings.Contains(alone, "exchange of MPI_SENDRECV") {
+		t.Errorf("the program's file alone reports EXCHANGE's messages:\n%s", alone)
+	}
+	code, _, errOut = runCmd("estimate", mainPath, filepath.Join(dir, "missing.f90"))
+	if code != 2 || !strings.Contains(errOut, "missing.f90") {
+		t.Errorf("a missing other file: exit %d, %q; want 2 and its name", code, errOut)
 	}
 }

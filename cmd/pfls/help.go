@@ -13,7 +13,7 @@ var commandHelp = map[string]struct{ operands, what string }{
 	"serve":      {"[--stdio]", "Run the language server over stdin and stdout (--stdio, which editors pass, is accepted and changes nothing)."},
 	"check":      {"FILE...", "Report syntax, declaration and compiler-capability diagnostics; exit 1 if there is an error."},
 	"complexity": {"FILE...", "Print the cost polynomial of every statement, loop and routine."},
-	"estimate":   {"FILE", "Estimate the time of each loop under its distribution and the candidates (or, with --machine-info, describe the machine model)."},
+	"estimate":   {"FILE [OTHER...]", "Estimate the time of each loop of FILE under its distribution and the candidates, following calls into the OTHER files of the program (or, with --machine-info, describe the machine model)."},
 	"train":      {"--out FILE", "Measure this machine with its MPI (mpicc, mpirun) and write a machine model."},
 	"validate":   {"", "Run the validation kit's MPI kernels and compare the measured times with the estimates."},
 	"web":        {"", "Serve the playground page, whose analyses run in the browser in WebAssembly (the page sends no request after it has loaded), or write it to a folder for hosting anywhere."},

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -44,6 +45,13 @@ type pinReply struct {
 
 func newPinClient(t *testing.T, settings any) *pinClient {
 	t.Helper()
+	return newPinClientAt(t, settings, nil)
+}
+
+// newPinClientAt is newPinClient with a workspace root (a file URI, or
+// nil for none).
+func newPinClientAt(t *testing.T, settings any, root any) *pinClient {
+	t.Helper()
 	sc, cc := net.Pipe()
 	srv := lsp.NewServer(serveOptions(io.Discard))
 	exited := make(chan int, 1)
@@ -60,7 +68,7 @@ func newPinClient(t *testing.T, settings any) *pinClient {
 		}
 		cc.Close()
 	})
-	init := map[string]any{"processId": nil, "rootUri": nil, "capabilities": map[string]any{}}
+	init := map[string]any{"processId": nil, "rootUri": root, "capabilities": map[string]any{}}
 	if settings != nil {
 		init["initializationOptions"] = settings
 	}
@@ -350,5 +358,55 @@ func TestServePinActionsProcs(t *testing.T) {
 		if w := want(procs); strings.Join(got, "\n") != strings.Join(w, "\n") {
 			t.Errorf("procs %d: rewrites\n%s\nwant\n%s", procs, strings.Join(got, "\n"), strings.Join(w, "\n"))
 		}
+	}
+}
+
+// TestServePinEstimateOtherFile: the estimate of a loop that calls a
+// module's subroutines follows them into the module's file, open or
+// closed in the workspace: mpi-jacobi-sub.f90 split in two reports
+// EXCHANGE's two exchanges, naming kernels.f90. With the program's file
+// alone, and no workspace, they are missing.
+func TestServePinEstimateOtherFile(t *testing.T) {
+	src, err := os.ReadFile("../../hints/testdata/programs/mpi-jacobi-sub.f90")
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := strings.Index(string(src), "program jacobi_mpi_sub")
+	modText, mainText := string(src[:k]), string(src[k:])
+	line := strings.Count(mainText[:strings.Index(mainText, "do it = 1, maxit")], "\n") + 1
+	estimate := func(c *pinClient, uri string) string {
+		var est string
+		c.call("workspace/executeCommand", map[string]any{"command": hints.EstimateCommand, "arguments": []any{uri, line}}, &est)
+		return est
+	}
+	const want = "inside EXCHANGE (kernels.f90) called at line"
+
+	c := newPinClient(t, nil)
+	c.open("file:///pin/main.f90", mainText)
+	if est := estimate(c, "file:///pin/main.f90"); strings.Contains(est, "MPI_SENDRECV") {
+		t.Errorf("the program's file alone: %q reports EXCHANGE's messages", est)
+	}
+	c.open("file:///pin/kernels.f90", modText)
+	if est := estimate(c, "file:///pin/main.f90"); strings.Count(est, want) != 2 {
+		t.Errorf("with the module open: %q, want EXCHANGE's two exchanges", est)
+	}
+
+	// The module's file closed, in the workspace's folder.
+	dir := t.TempDir()
+	if err := os.WriteFile(dir+"/kernels.f90", []byte(modText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	root := "file://" + filepath.ToSlash(dir)
+	d := newPinClientAt(t, nil, root)
+	d.open(root+"/main.f90", mainText)
+	var est string
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		// The workspace is indexed in the background after initialized.
+		if est = estimate(d, root+"/main.f90"); strings.Count(est, want) == 2 {
+			break
+		}
+	}
+	if strings.Count(est, want) != 2 {
+		t.Errorf("with the module closed in the workspace: %q, want EXCHANGE's two exchanges", est)
 	}
 }
