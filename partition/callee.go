@@ -338,7 +338,7 @@ func (e *est) follow(callee *parser.Unit, args []parser.Expr, at parser.Pos, loo
 	}
 	sub := &est{f: home, u: callee, sc: callee.Scope, d: d, opt: e.opt, nest: e.nest, table: e.table,
 		commSize: commSizeVars(callee), fileProcs: fileProcs, stack: append(slices.Clip(e.stack), e.u.Name), assigned: e.assigned,
-		callees: e.callees, inParLoop: e.inParLoop || ompEnclosed(loops)}
+		callees: e.callees, inParLoop: e.inParLoop || ompEnclosed(loops), called: e.ompCallAt(at, loops)}
 	if home != e.f {
 		// The callee's calls see the caller's file among the others.
 		sub.opt.Others = append(slices.Clip(e.opt.Others), e.f)
@@ -469,16 +469,44 @@ func (e *est) assignedOf(u *parser.Unit) map[string]bool {
 	}
 	m, ok := e.assigned[u]
 	if !ok {
-		m = assignedIn(u)
+		m = assignedIn(u, func(c *parser.CallStmt, i int) bool { return e.intentIn(u, c, i) })
 		e.assigned[u] = m
 	}
 	return m
 }
 
+// intentIn reports whether argument i (from 0) of a CALL made in unit u
+// is bound to a dummy argument the called procedure declares
+// INTENT(IN): the procedure cannot change it (Fortran 2018 8.5.10), so
+// a value the unit passes on keeps its value.
+func (e *est) intentIn(u *parser.Unit, c *parser.CallStmt, i int) bool {
+	if e.f == nil || c.Name == nil || i >= len(c.Args) {
+		return false
+	}
+	callee, _ := complexity.ResolveIn(e.f, e.opt.Others, u, c.Name.Name)
+	if callee == nil || callee.Scope == nil {
+		return false
+	}
+	hdr, _ := callee.Header.(*parser.SubprogramStmt)
+	if hdr == nil {
+		return false
+	}
+	name := ""
+	if k, ok := c.Args[i].(*parser.KeywordArg); ok && k.Name != nil {
+		name = k.Name.Name
+	} else if i < len(hdr.Params) {
+		if id, ok := hdr.Params[i].(*parser.Ident); ok {
+			name = id.Name
+		}
+	}
+	sym := callee.Scope.Syms[name]
+	return sym != nil && sym.Dummy && slices.Contains(sym.Attrs, "INTENT(IN)")
+}
+
 // assignedIn is the set of names a unit may change: assigned, a DO
 // index, read, or passed to a call, in the unit or in a procedure it
 // contains.
-func assignedIn(u *parser.Unit) map[string]bool {
+func assignedIn(u *parser.Unit, intentIn func(c *parser.CallStmt, i int) bool) map[string]bool {
 	out := map[string]bool{}
 	for _, s := range u.Body {
 		parser.Inspect(s, func(n parser.Node) bool {
@@ -496,7 +524,7 @@ func assignedIn(u *parser.Unit) map[string]bool {
 					if k, ok := a.(*parser.KeywordArg); ok {
 						a = k.Value
 					}
-					if x.Name != nil && mpiCount(x.Name.Name, i) {
+					if x.Name != nil && (mpiCount(x.Name.Name, i) || intentIn(x, i)) {
 						continue // read by the routine, not set
 					}
 					if id, ok := a.(*parser.Ident); ok {
@@ -522,7 +550,7 @@ func assignedIn(u *parser.Unit) map[string]bool {
 		if k.Scope == nil {
 			continue
 		}
-		for name := range assignedIn(k) {
+		for name := range assignedIn(k, intentIn) {
 			if k.Scope.Syms[name] == nil {
 				out[name] = true
 			}

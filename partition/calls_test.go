@@ -1305,3 +1305,111 @@ func parseFile(t *testing.T, name, src string) *parser.File {
 	f, _ := parseOne(t, name, src)
 	return f
 }
+
+// TestOrphanedDoInCallee: an orphaned !$OMP DO binds to the team of the
+// region its unit is called in (OpenMP 5.2 11.5). Called from inside the
+// caller's PARALLEL region (directly, or through a subroutine without
+// regions) its iterations are shared among that team's 4 threads; called
+// from the main program outside every region it runs on one thread, four
+// times as long (it was priced as shared there too). A PARALLEL DO in a
+// callee called from inside a region runs on a team of one in each
+// thread (nested parallelism off), and an orphaned BARRIER called from
+// serial code waits for one thread.
+func TestOrphanedDoInCallee(t *testing.T) {
+	prog := func(body string) string {
+		return `module k
+contains
+  subroutine sweep(a, b, n)
+    integer, intent(in) :: n
+    real, intent(inout) :: a(n, n), b(n, n)
+    integer :: i, j
+    !$omp do
+    do j = 2, n - 1
+      do i = 2, n - 1
+        b(i, j) = 0.25 * (a(i-1, j) + a(i+1, j) + a(i, j-1) + a(i, j+1))
+      end do
+    end do
+    !$omp end do
+  end subroutine
+  subroutine relay(a, b, n)
+    integer, intent(in) :: n
+    real, intent(inout) :: a(n, n), b(n, n)
+    call sweep(a, b, n)
+  end subroutine
+  subroutine whole(a, b, n)
+    integer, intent(in) :: n
+    real, intent(inout) :: a(n, n), b(n, n)
+    integer :: i, j
+    !$omp parallel do
+    do j = 2, n - 1
+      do i = 2, n - 1
+        b(i, j) = 0.25 * (a(i-1, j) + a(i+1, j) + a(i, j-1) + a(i, j+1))
+      end do
+    end do
+  end subroutine
+  subroutine wait()
+    !$omp barrier
+  end subroutine
+end module
+program p
+  use k
+  integer, parameter :: n = 600
+  real :: a(n, n), b(n, n)
+  integer :: it
+` + body + `
+end program
+`
+	}
+	opt := Options{Machine: machine.DefaultMachine(), Procs: 4}
+	run := func(body string) (float64, []string) {
+		src := prog(body)
+		f, _ := parseOne(t, "orphan.f90", src)
+		u := f.Units[1]
+		line := strings.Count(src[:strings.Index(src, "do it = 1, 100")], "\n") + 1
+		e := EstimateLoop(f, u, firstLoop(t, u, line, f), FromUnit(u, 4, ""), opt)
+		v, ok := complexity.Seconds(e.Compute)
+		if !ok {
+			t.Fatalf("computation %s", e.Compute)
+		}
+		return v, e.Notes
+	}
+	loop := func(call string) string { return "  do it = 1, 100\n    call " + call + "(a, b, n)\n  end do" }
+	region := func(call string) string { return "  !$omp parallel\n" + loop(call) + "\n  !$omp end parallel" }
+	shared, sn := run(region("sweep"))
+	relayed, rn := run(region("relay"))
+	serial, qn := run(loop("sweep"))
+	serialRelay, _ := run(loop("relay"))
+	if !notesHave(sn, "shares its iterations among the team of the PARALLEL region at line") {
+		t.Errorf("called in a region: %q", sn)
+	}
+	if !notesHave(rn, "shares its iterations among the team of the PARALLEL region at line") {
+		t.Errorf("called through RELAY in a region: %q", rn)
+	}
+	if !notesHave(qn, "is called at line") || !notesHave(qn, "it runs on one thread") {
+		t.Errorf("called outside every region: %q", qn)
+	}
+	// One thread against four: the busiest thread's share is 150 of
+	// 598 columns (25.1%), plus a barrier a call.
+	if r := serial / shared; r < 3.8 || r > 4.05 {
+		t.Errorf("outside every region %g s, inside %g s: ratio %.2f, want about 598/150 = 3.99", serial, shared, r)
+	}
+	if math.Abs(relayed-shared) > 0.01*shared || math.Abs(serialRelay-serial) > 0.01*serial {
+		t.Errorf("through RELAY: %g s and %g s, directly: %g s and %g s; want the same", relayed, serialRelay, shared, serial)
+	}
+	// WHOLE's PARALLEL DO inside the caller's region: each thread runs
+	// all of it, as the serial SWEEP does, plus a fork of one thread.
+	whole, wn := run(region("whole"))
+	if !notesHave(wn, "runs in a call made from inside the PARALLEL region at line") || whole < serial {
+		t.Errorf("PARALLEL DO called in a region: %g s (serial SWEEP %g s), notes %q", whole, serial, wn)
+	}
+	// An orphaned BARRIER called from serial code: one thread's barrier.
+	one, _ := run("  do it = 1, 100\n    call wait()\n  end do")
+	four, _ := run("  !$omp parallel\n  do it = 1, 100\n    call wait()\n  end do\n  !$omp end parallel")
+	sm, _ := opt.Machine.Shared()
+	if want := 100 * sm.Barrier.Time(1); math.Abs(one-want) > 0.05*want+1e-9 {
+		t.Errorf("BARRIER outside every region: %g s, want about 100 one-thread barriers, %g s", one, want)
+	}
+	if want := 100 * sm.Barrier.Time(4); math.Abs(four-want) > 0.05*want+1e-9 {
+		t.Errorf("BARRIER inside a region of 4: %g s, want about 100 four-thread barriers, %g s", four, want)
+	}
+}

@@ -160,6 +160,9 @@ type est struct {
 	// an OpenMP parallel loop of a caller, where the callee's own
 	// OpenMP loops run on the one thread (nested parallelism is off).
 	inParLoop bool
+	// called is where the call of a callee being estimated was made,
+	// for its orphaned OpenMP directives (omp.go).
+	called ompCall
 	// outer gives, in a callee's estimate, the value at the call of a
 	// name the callee shares with its caller (a host's variable).
 	outer func(name string) (Poly, bool)

@@ -176,6 +176,33 @@ func (e *est) ompRegion(at parser.Pos) (inside, unitHasRegions bool, region *par
 	return false, unitHasRegions, nil
 }
 
+// ompCall is where a callee's call was made, for its orphaned OpenMP
+// directives (an !$OMP DO binds to the team of the region the call is
+// made in, OpenMP 5.2 11.5): known, inside a PARALLEL region (of team
+// threads) or outside every one; where names the place for the notes.
+// The zero value is a unit estimated for itself: not known.
+type ompCall struct {
+	known, inside bool
+	team          int
+	where         string
+}
+
+// ompCallAt is where a call made at position at of the unit stands: in
+// one of its PARALLEL regions, outside its regions (a unit with regions,
+// or the main program: no caller can provide one), or where the unit's
+// own call stands (a unit without regions).
+func (e *est) ompCallAt(at parser.Pos, loops []loopInfo) ompCall {
+	inside, regions, region := e.ompRegion(at)
+	switch {
+	case inside:
+		return ompCall{known: true, inside: true, team: e.ompTeam(region, loops),
+			where: fmt.Sprintf("the PARALLEL region at line %d of %s", e.line(region), unitName(e.u))}
+	case regions || e.u.Kind == parser.UnitMain:
+		return ompCall{known: true, where: fmt.Sprintf("line %d of %s, outside every PARALLEL region", e.f.Lines.Line(e.u.Abs(at))+1, unitName(e.u))}
+	}
+	return e.called
+}
+
 // ompTeam is the thread count of a PARALLEL construct: its NUM_THREADS
 // clause where that is a positive whole number (a constant, a PARAMETER or
 // a --set value), else --procs; in a hybrid program (hybridTeam) the
@@ -277,6 +304,9 @@ func (e *est) ompDirective(d *parser.Directive, loops []loopInfo) Poly {
 	case "BARRIER":
 		_, _, region := e.ompRegion(d.Pos())
 		t := e.ompTeam(region, loops)
+		if region == nil && e.called.known {
+			t = max(e.called.team, 1) // the team of the caller's region, or one thread
+		}
 		b := sm.Barrier.Time(t)
 		e.note(fmt.Sprintf("barrier at line %d over %s: %s per execution", e.line(d), threadsWord(t), humanSec(b)))
 		return ratOf(b)
@@ -323,6 +353,11 @@ func (e *est) ompLoop(c *parser.DoConstruct, loops []loopInfo, o *ompInfo) (Poly
 			e.note(fmt.Sprintf("OpenMP PARALLEL DO at line %d stands inside the PARALLEL region of line %d: nested parallelism is off by default, so each thread of that region runs the whole loop on its own (a team of 1 thread, %s to fork); use !$OMP DO to share the loop among the region's threads", line, e.line(region), humanSec(f)))
 			return seq.Add(ratOf(f)), msgs
 		}
+		if e.called.inside {
+			f := e.shared().Fork.Time(1)
+			e.note(fmt.Sprintf("OpenMP PARALLEL DO at line %d runs in a call made from inside %s: nested parallelism is off by default, so each thread of that region runs the whole loop on its own (a team of 1 thread, %s to fork)", line, e.called.where, humanSec(f)))
+			return seq.Add(ratOf(f)), msgs
+		}
 	case !o.parallel:
 		inside, regions, region := e.ompRegion(c.Pos())
 		team = region
@@ -330,11 +365,23 @@ func (e *est) ompLoop(c *parser.DoConstruct, loops []loopInfo, o *ompInfo) (Poly
 			e.note(fmt.Sprintf("OpenMP DO at line %d stands outside every PARALLEL region: it runs on one thread", line))
 			return seq, msgs
 		}
-		if !inside {
+		switch {
+		case inside:
+		case e.called.known && !e.called.inside:
+			// An orphaned DO binds to the team of the region the call
+			// is made in: none, a team of one thread.
+			e.note(fmt.Sprintf("OpenMP DO at line %d is orphaned, and %s is called at %s: it runs on one thread", line, unitName(e.u), e.called.where))
+			return seq, msgs
+		case e.called.inside:
+			e.note(fmt.Sprintf("OpenMP DO at line %d is orphaned: it shares its iterations among the team of %s, which calls %s (%s)", line, e.called.where, unitName(e.u), threadsWord(e.called.team)))
+		default:
 			e.note(fmt.Sprintf("OpenMP DO at line %d is orphaned (no PARALLEL region in %s): priced as called from inside a region of %s, without the region's fork and join", line, unitName(e.u), threadsWord(max(e.opt.Procs, 1))))
 		}
 	}
 	t := e.ompTeam(team, loops)
+	if team == nil && e.called.inside && !o.parallel {
+		t = e.called.team
+	}
 	if o.chunkX != nil && o.chunk == 0 {
 		switch v, ok := e.num(o.chunkX, loops); {
 		case ok && v >= 1 && v == math.Floor(v):
