@@ -212,6 +212,9 @@ type pass struct {
 	members map[string][]string // cycle's unknown → its procedures, sorted
 	stats   EngineStats
 	memo    *memo // made on first use (memo.go)
+	// generics holds each unit's generic interfaces, by name, with
+	// their specific procedures (generic.go), found on first use.
+	generics map[*parser.Unit]map[string][]string
 }
 
 // begin starts a pass: it adds the files to analyse to the workspace and
@@ -473,6 +476,12 @@ func (p *pass) viaUse(use *parser.UseStmt, name string, depth int, seen map[*par
 }
 
 func (ep engineProcs) context() context.Context { return ep.p.ctx }
+
+// specific is the specific procedure a reference to the generic name
+// with args means (Specific), name when it is no generic.
+func (ep engineProcs) specific(name string, args []parser.Expr) string {
+	return ep.p.specific(ep.file, ep.caller, name, args)
+}
 
 // memo gives the unit model the pass's memo.
 func (ep engineProcs) memo() *memo {

@@ -132,6 +132,22 @@ type procTable interface {
 	summary(name string) (*UnitResult, bool)
 }
 
+// procName is the procedure a reference to name with the arguments args
+// calls: the specific procedure of a generic interface where the
+// procedure table resolves generics (the engine's), else name.
+func (m *unitModel) procName(name string, args []parser.Expr) string {
+	g, ok := m.procs.(interface {
+		specific(string, []parser.Expr) string
+	})
+	if !ok {
+		return name
+	}
+	if s := g.specific(name, args); s != "" {
+		return s
+	}
+	return name
+}
+
 // unitModel computes the complexity of one unit.
 type unitModel struct {
 	u      *parser.Unit
@@ -751,8 +767,9 @@ func (m *unitModel) isChangedFormal(name string) bool {
 					if m.procs == nil {
 						return true
 					}
-					if callee, ok := m.procs.summary(x.Name.Name); ok && callee.Mod != nil {
-						for k := range m.callMod(x.Name.Name, x.Args) {
+					name := m.procName(x.Name.Name, x.Args)
+					if callee, ok := m.procs.summary(name); ok && callee.Mod != nil {
+						for k := range m.callMod(name, x.Args) {
 							m.definite[k] = true
 						}
 					}
@@ -1596,16 +1613,17 @@ func (m *unitModel) exitValues(e env) map[string]Poly {
 // callee's summary with the actual arguments put for the formals, with no
 // charge for the call or its arguments.
 func (m *unitModel) call(c *parser.CallStmt, e env) Poly {
-	m.res.Calls = append(m.res.Calls, c.Name.Name)
+	name := m.procName(c.Name.Name, c.Args)
+	m.res.Calls = append(m.res.Calls, name)
 	total := Zero()
-	callee, inView := m.procs.summary(c.Name.Name)
+	callee, inView := m.procs.summary(name)
 	if inView {
 		total = m.instantiate(callee, c.Args, e)
 	}
 	out := m.outValues(callee, inView, c.Args, e)
 	// The callee may change the arguments and COMMON variables its MOD
 	// set names (all of them when its body is not in view).
-	for k := range m.callMod(c.Name.Name, c.Args) {
+	for k := range m.callMod(name, c.Args) {
 		m.forget(e, k)
 	}
 	// What it assigns them, where known.
@@ -1997,18 +2015,19 @@ func (m *unitModel) callExpr(v *parser.Call) (Poly, Type) {
 	// preconditions, as a CALL does (seed 004 §4.4.2): no charge for
 	// the reference or its arguments. Without the body, what is known
 	// is the cost of evaluating the arguments.
-	m.res.Calls = append(m.res.Calls, id.Name)
+	name := m.procName(id.Name, v.Args)
+	m.res.Calls = append(m.res.Calls, name)
 	ty := m.typeOf(id.Name)
 	if m.procs == nil {
 		return args, ty
 	}
-	if callee, ok := m.procs.summary(id.Name); ok {
+	if callee, ok := m.procs.summary(name); ok {
 		e := m.cur
 		if e == nil {
 			e = env{}
 		}
 		c := m.instantiate(callee, v.Args, e)
-		if !m.userElemental(id.Name) {
+		if !m.userElemental(name) {
 			// Only an ELEMENTAL function is applied element by element
 			// (Fortran 2018 15.8); any other reference inside an array
 			// expression is evaluated once, a scalar or an array operand

@@ -148,7 +148,7 @@ func (e *est) toAllocatableDummies(name string, args []parser.Expr) []string {
 	if !whole {
 		return nil
 	}
-	callee := e.resolve(name)
+	callee := e.resolveCall(name, args)
 	if callee == nil || callee.Scope == nil {
 		return nil
 	}

@@ -52,7 +52,7 @@ func (e *est) readOnly(c *parser.CallStmt, i int) bool {
 	if _, isK := c.Args[i].(*parser.KeywordArg); isK {
 		return false
 	}
-	callee := e.fileSub(c.Name.Name)
+	callee := e.fileSub(c.Name.Name, c.Args)
 	if callee == nil {
 		return false
 	}
@@ -98,13 +98,28 @@ func (e *est) resolve(name string) *parser.Unit {
 	return u
 }
 
-// fileSub is the subroutine of the file that a call of name from the
-// unit means (complexity.Resolve: by scope and USE, else the file's one
-// procedure of the name); nil when there is none or it is a function.
-func (e *est) fileSub(name string) *parser.Unit {
-	u := e.resolve(name)
+// fileSub is the subroutine of the program that a call of name with the
+// arguments args from the unit means (resolveCall: by scope and USE, a
+// generic interface's specific, else the one procedure of the name); nil
+// when there is none or it is a function.
+func (e *est) fileSub(name string, args []parser.Expr) *parser.Unit {
+	u := e.resolveCall(name, args)
 	if u == nil || u.Kind != parser.UnitSubroutine {
 		return nil
+	}
+	return u
+}
+
+// resolveCall is resolve for a reference with its actual arguments: the
+// name of a generic interface means the specific procedure they select
+// (complexity.ResolveCall).
+func (e *est) resolveCall(name string, args []parser.Expr) *parser.Unit {
+	if u := e.resolve(name); u != nil || e.f == nil {
+		return u
+	}
+	u, f := complexity.ResolveCall(e.f, e.opt.Others, e.u, name, args)
+	if u != nil {
+		e.home[u] = f
 	}
 	return u
 }
@@ -116,15 +131,15 @@ func (e *est) calleeUnit(c *parser.CallStmt) *parser.Unit {
 		return nil
 	}
 	called := e.calledInFile(c)
-	if len(called) == 0 && len(e.opt.Others) > 0 {
-		return e.fileSub(c.Name.Name) // another file's, or none
+	if len(called) == 0 {
+		return e.fileSub(c.Name.Name, c.Args) // another file's, a generic's specific, or none
 	}
 	if len(called) != 1 || called[0] != c.Name.Name {
 		// Not the file's, or a function of the file referenced in the
 		// arguments (priced with cost).
 		return nil
 	}
-	return e.fileSub(c.Name.Name)
+	return e.fileSub(c.Name.Name, c.Args)
 }
 
 // callEstimate estimates a CALL of a subroutine of the file: the
@@ -249,7 +264,7 @@ func (e *est) fileFunction(c *parser.Call) *parser.Unit {
 	if sym := e.sc.Lookup(id.Name); sym != nil && sym.Rank() > 0 {
 		return nil // an array element
 	}
-	if u := e.resolve(id.Name); u != nil && u.Kind == parser.UnitFunction {
+	if u := e.resolveCall(id.Name, c.Args); u != nil && u.Kind == parser.UnitFunction {
 		return u
 	}
 	return nil

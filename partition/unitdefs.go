@@ -47,7 +47,7 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 				// (an internal procedure's host, a module procedure's
 				// module): the caller's name of that spelling may be it.
 				if x.Name != nil && e.f != nil {
-					if callee := e.resolve(x.Name.Name); callee != nil && callee.Scope != nil {
+					if callee := e.resolveCall(x.Name.Name, x.Args); callee != nil && callee.Scope != nil {
 						for name := range e.assignedOf(callee) {
 							if callee.Scope.Syms[name] == nil {
 								set[name] += 2
