@@ -194,8 +194,8 @@ end program
 	if want := 1000*a + 500500*b; math.Abs(tri-want) > 1e-6*want {
 		t.Errorf("ROW(I) %g s, want %g s (1000·a + 500500·b)", tri, want)
 	}
-	if !notesHave(notes, "the work of SORTR, called at line 6, depends on values pfls does not know there") {
-		t.Errorf("no note that SORTR is left out: %q", notes)
+	if !notesHave(notes, "the work of SORTR, called at line 6, is that of a recursion (RECURSION_SORTR), whose depth pfls does not know: it is not included") {
+		t.Errorf("no note that SORTR, a recursion, is left out: %q", notes)
 	}
 	two := func(use string) string {
 		return `module m1

@@ -206,7 +206,12 @@ func (e *est) cost(s parser.Stmt, table *complexity.CostTable) Poly {
 			// (UNKNOWN_k: its loops' ranges, a size read at run time;
 			// a recursion's placeholder; anything not a scalar of this
 			// unit): left out, as before, rather than a time in unknowns.
-			e.note(fmt.Sprintf("the work of %s, called at line %d, depends on values pfls does not know there: it is not included", strings.Join(called, ", "), e.f.Lines.Line(e.u.Abs(s.Pos()))+1))
+			line := e.f.Lines.Line(e.u.Abs(s.Pos())) + 1
+			if strings.HasPrefix(v, complexity.RecursionPrefix) {
+				e.note(fmt.Sprintf("the work of %s, called at line %d, is that of a recursion (%s), whose depth pfls does not know: it is not included", strings.Join(called, ", "), line, v))
+			} else {
+				e.note(fmt.Sprintf("the work of %s, called at line %d, depends on values pfls does not know there: it is not included", strings.Join(called, ", "), line))
+			}
 			return complexity.StmtCost(e.u, s, table)
 		}
 	}
