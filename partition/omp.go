@@ -220,6 +220,27 @@ func (e *est) ompTeam(d *parser.Directive, loops []loopInfo) int {
 		return t
 	}
 	for _, cl := range cs.Clauses {
+		if cl.Name != "IF" || len(cl.Args) != 1 {
+			continue
+		}
+		// IF(expr) or IF(PARALLEL: expr): false makes the region
+		// inactive, run by a team of one thread (OpenMP 5.2 10.1.1).
+		x := cl.Args[0]
+		if tr, ok := x.(*parser.Triplet); ok {
+			if id, _ := tr.Lo.(*parser.Ident); id == nil || id.Name != "PARALLEL" || tr.Hi == nil {
+				continue // another construct's condition
+			}
+			x = tr.Hi
+		}
+		switch v, ok := e.truth(x, loops); {
+		case ok && !v:
+			e.note(fmt.Sprintf("IF(%s) at line %d is false here: the region runs on one thread", parser.ExprString(x), e.line(d)))
+			return 1
+		case !ok:
+			e.note(fmt.Sprintf("IF(%s) at line %d is not known here: priced as true, on %s (give its values with --set)", parser.ExprString(x), e.line(d), threadsWord(t)))
+		}
+	}
+	for _, cl := range cs.Clauses {
 		if cl.Name != "NUM_THREADS" || len(cl.Args) != 1 {
 			continue
 		}
@@ -1006,6 +1027,69 @@ func (e *est) ompTiles(nest []*parser.DoConstruct, bounds []ompBound, inner []lo
 		ws = append(ws, w)
 	}
 	return ompRun{list: ws, n: n}, true
+}
+
+// truth is a logical expression's value, where its operands are known
+// numbers: relations, .NOT., .AND., .OR., .EQV., .NEQV. and the
+// constants.
+func (e *est) truth(x parser.Expr, loops []loopInfo) (bool, bool) {
+	switch v := x.(type) {
+	case *parser.Paren:
+		return e.truth(v.X, loops)
+	case *parser.Lit:
+		if v.Kind == parser.LogicalLit {
+			u := strings.ToUpper(v.Value)
+			return strings.HasPrefix(u, ".TRUE."), strings.HasPrefix(u, ".TRUE.") || strings.HasPrefix(u, ".FALSE.")
+		}
+	case *parser.Unary:
+		if v.Op == ".NOT." {
+			b, ok := e.truth(v.X, loops)
+			return !b, ok
+		}
+	case *parser.Binary:
+		switch v.Op {
+		case ".AND.", ".OR.", ".EQV.", ".NEQV.":
+			a, ok1 := e.truth(v.X, loops)
+			b, ok2 := e.truth(v.Y, loops)
+			switch {
+			case v.Op == ".AND." && (ok1 && !a || ok2 && !b):
+				return false, true
+			case v.Op == ".OR." && (ok1 && a || ok2 && b):
+				return true, true
+			case !ok1 || !ok2:
+				return false, false
+			}
+			switch v.Op {
+			case ".AND.":
+				return a && b, true
+			case ".OR.":
+				return a || b, true
+			case ".EQV.":
+				return a == b, true
+			}
+			return a != b, true
+		}
+		a, ok1 := e.num(v.X, loops)
+		b, ok2 := e.num(v.Y, loops)
+		if !ok1 || !ok2 {
+			return false, false
+		}
+		switch v.Op {
+		case "==", ".EQ.":
+			return a == b, true
+		case "/=", ".NE.":
+			return a != b, true
+		case "<", ".LT.":
+			return a < b, true
+		case "<=", ".LE.":
+			return a <= b, true
+		case ">", ".GT.":
+			return a > b, true
+		case ">=", ".GE.":
+			return a >= b, true
+		}
+	}
+	return false, false
 }
 
 // num is an integer expression's value, where it is a number.

@@ -742,3 +742,59 @@ end program hist
 		}
 	}
 }
+
+// TestOMPIfClause: IF(expr) on a PARALLEL DO or a PARALLEL region, and
+// IF(PARALLEL: expr), run the region on one thread where expr is false
+// (OpenMP 5.2 10.1.1): the loop then takes its time on one thread (a
+// team of one, as at --procs 1); where it is true, or not known (priced as true and
+// said), it is shared as without the clause. The clause was ignored.
+func TestOMPIfClause(t *testing.T) {
+	m := machine.DefaultMachine()
+	prog := func(dir, end string) string {
+		return `program p
+  integer, parameter :: n = 100000
+  real :: a(n)
+  logical :: big
+  integer :: i
+  ` + dir + `
+  do i = 1, n
+    a(i) = 2.0 * a(i)
+  end do
+  ` + end + `
+end program
+`
+	}
+	run := func(dir, end string, threads int) (float64, []string) {
+		src := prog(dir, end)
+		e := ompEstimate(t, src, strings.Count(src[:strings.Index(src, "do i = 1, n")], "\n")+1, threads, m)
+		return ompSeconds(t, e), e.Notes
+	}
+	shared, _ := run("!$omp parallel do", "", 4)
+	serial, _ := run("!$omp parallel do", "", 1)
+	for _, c := range []struct {
+		dir, end string
+		want     float64
+		note     string
+	}{
+		{"!$omp parallel do if(n > 1000)", "", shared, ""},
+		{"!$omp parallel do if(n < 1000)", "", serial, "IF(N<1000) at line 6 is false here: the region runs on one thread"},
+		{"!$omp parallel do if(parallel: n .lt. 1000)", "", serial, "is false here"},
+		{"!$omp parallel do if(.false.)", "", serial, "is false here"},
+		{"!$omp parallel do if(big .and. n > 10)", "", shared, "IF(BIG.AND.N>10) at line 6 is not known here: priced as true, on 4 threads"},
+		{"!$omp parallel do if(big .and. n < 10)", "", serial, "is false here"},
+	} {
+		got, notes := run(c.dir, c.end, 4)
+		if want := c.want; math.Abs(got-want) > 1e-3*want {
+			t.Errorf("%s: %g s, want %g s (shared %g s, serial %g s)", c.dir, got, c.want, shared, serial)
+		}
+		if c.note != "" && !notesHave(notes, c.note) {
+			t.Errorf("%s: no note %q in %q", c.dir, c.note, notes)
+		}
+	}
+	// A region's IF gives its DO a team of one.
+	regionFalse, notes := run("!$omp parallel if(n < 1000)\n  !$omp do", "!$omp end do\n  !$omp end parallel", 4)
+	regionTrue, _ := run("!$omp parallel if(n > 1000)\n  !$omp do", "!$omp end do\n  !$omp end parallel", 4)
+	if !notesHave(notes, "is false here") || regionFalse < 3*regionTrue {
+		t.Errorf("region IF false: %g s, true: %g s (notes %q); want about 4 times as long", regionFalse, regionTrue, notes)
+	}
+}
