@@ -496,9 +496,36 @@ func callsInLoops(f *parser.File, profileOf func(*parser.Unit) *Profile, opt par
 			procs[u.Name] = u
 		}
 	}
+	// The subroutines called inside loops, from units whose compiler
+	// does not transform across procedures: only their calls can be
+	// findings (estimating every subroutine's body again doubled the
+	// analysis of a file without calls).
+	inLoops := map[string]bool{}
+	for _, u := range f.Units {
+		if u.Scope == nil || profileOf(u).Interprocedural {
+			continue
+		}
+		for _, s := range u.Body {
+			parser.Inspect(s, func(n parser.Node) bool {
+				if c, ok := n.(*parser.DoConstruct); ok {
+					parser.Inspect(c, func(m parser.Node) bool {
+						if x, ok := m.(*parser.CallStmt); ok && x.Name != nil {
+							inLoops[x.Name.Name] = true
+						}
+						return true
+					})
+					return false
+				}
+				return true
+			})
+		}
+	}
 	// The communication of one call: the callee's body as a loop run once.
 	perCall := map[string]float64{}
 	for name, u := range procs {
+		if !inLoops[name] {
+			continue
+		}
 		d := partition.FromUnit(u, opt.Procs, f.Dialect)
 		if !anyDistributed(d) {
 			continue

@@ -265,61 +265,6 @@ func (p *pass) index(f *parser.File) {
 	}
 }
 
-// Resolve finds the subroutine or function that a call of name from the
-// unit caller means among the procedures of f, as the engine finds it:
-// the caller's internal procedures or a host's, its module's, one its
-// USE statements make accessible (ONLY lists, renames), else the one
-// procedure of that name in f (an external procedure); nil when f
-// defines none, or several and none of them is in the caller's scope,
-// or when name is a dummy procedure of the caller.
-func Resolve(f *parser.File, caller *parser.Unit, name string) *parser.Unit {
-	u, _ := ResolveIn(f, nil, caller, name)
-	return u
-}
-
-// ResolveIn is Resolve over a program of several files: f, the caller's,
-// and the others (the workspace's other files), whose modules a USE can
-// name and whose external procedures a call can reach. It also returns
-// the file that defines the procedure. A name defined in f is found
-// there first; an external procedure defined more than once in the
-// files, and in none of the caller's scopes, is not resolved.
-func ResolveIn(f *parser.File, others []*parser.File, caller *parser.Unit, name string) (*parser.Unit, *parser.File) {
-	if dummyProc(caller, name) {
-		return nil, nil
-	}
-	p := &pass{procs: map[string]procRef{}, modules: map[string]procRef{}}
-	files := []*parser.File{f}
-	for _, o := range others {
-		if o != nil && !slices.Contains(files, o) {
-			files = append(files, o)
-		}
-	}
-	for _, o := range files {
-		p.index(o)
-	}
-	if ref, ok := p.scoped(f, caller, name); ok {
-		return ref.u, ref.f
-	}
-	n := 0
-	var count func(us []*parser.Unit)
-	count = func(us []*parser.Unit) {
-		for _, u := range us {
-			if u.Name == name && (u.Kind == parser.UnitSubroutine || u.Kind == parser.UnitFunction || u.Kind == parser.UnitProcedure) {
-				n++
-			}
-			count(u.Contains)
-		}
-	}
-	for _, o := range files {
-		count(o.Units)
-	}
-	if n != 1 {
-		return nil, nil
-	}
-	ref := p.procs[name]
-	return ref.u, ref.f
-}
-
 func (e *Engine) finish(p *pass) {
 	e.mu.Lock()
 	e.Stats = p.stats

@@ -8,37 +8,6 @@ import (
 	"github.com/pfls/pfls/parser"
 )
 
-// ResolveCall is ResolveIn for a reference to name with the actual
-// arguments args: where name is a generic interface (INTERFACE NAME ...
-// MODULE PROCEDURE A, B ... END INTERFACE) of one of the caller's scopes
-// or of a module they use, the specific procedure it means, the one whose
-// dummy arguments agree with the actual ones in type, kind and rank as
-// far as the declarations tell (Fortran 2018 15.5.5.2; what they do not
-// tell, such as a kind given by a name pfls cannot evaluate, agrees with
-// anything); nil when none or several agree.
-func ResolveCall(f *parser.File, others []*parser.File, caller *parser.Unit, name string, args []parser.Expr) (*parser.Unit, *parser.File) {
-	if caller == nil || dummyProc(caller, name) {
-		return nil, nil
-	}
-	p := &pass{procs: map[string]procRef{}, modules: map[string]procRef{}}
-	files := []*parser.File{f}
-	for _, o := range others {
-		if o != nil && !slices.Contains(files, o) {
-			files = append(files, o)
-		}
-	}
-	for _, o := range files {
-		p.index(o)
-	}
-	if ref, ok, generic := p.specificRef(f, caller, name, args); generic {
-		if !ok {
-			return nil, nil
-		}
-		return ref.u, ref.f
-	}
-	return ResolveIn(f, others, caller, name)
-}
-
 // specific is the name of the procedure a reference to name with args
 // calls: the specific procedure of a generic interface (ResolveCall),
 // "" when no single one agrees, name itself when name is no generic.

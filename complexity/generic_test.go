@@ -104,7 +104,7 @@ end module
 	// The estimator's look-up: the specific procedure and its file.
 	prog := parseSrc(t, "program p\n  use g\n"+decls+"  call fill(k)\nend program\n")
 	call := prog.Units[0].Body[len(prog.Units[0].Body)-1].(*parser.CallStmt)
-	if u, f := ResolveCall(prog, []*parser.File{mods}, prog.Units[0], "FILL", call.Args); u == nil || u.Name != "FILL_I2" || f != mods {
+	if u, f := NewProgram(prog, []*parser.File{mods}).ResolveCall(prog.Units[0], "FILL", call.Args); u == nil || u.Name != "FILL_I2" || f != mods {
 		t.Errorf("ResolveCall(FILL(K)) = %v in %v, want FILL_I2 in a-mods.f90", u, f)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/pfls/pfls/complexity"
 	"github.com/pfls/pfls/parser"
@@ -76,10 +77,9 @@ func (e *est) readOnly(c *parser.CallStmt, i int) bool {
 	return true
 }
 
-// resolve is complexity.ResolveIn for a call from the unit, over the
-// file and the program's other files (Options.Others), remembered per
-// name (it indexes the files each time); home records the file that
-// defines each procedure found.
+// resolve is complexity.Program.Resolve for a call from the unit, over
+// the file and the program's other files (Options.Others), remembered
+// per name; home records the file that defines each procedure found.
 func (e *est) resolve(name string) *parser.Unit {
 	if e.f == nil {
 		return nil
@@ -87,7 +87,7 @@ func (e *est) resolve(name string) *parser.Unit {
 	if u, ok := e.resolved[name]; ok {
 		return u
 	}
-	u, f := complexity.ResolveIn(e.f, e.opt.Others, e.u, name)
+	u, f := e.program().Resolve(e.u, name)
 	if e.resolved == nil {
 		e.resolved, e.home = map[string]*parser.Unit{}, map[*parser.Unit]*parser.File{}
 	}
@@ -96,6 +96,45 @@ func (e *est) resolve(name string) *parser.Unit {
 		e.home[u] = f
 	}
 	return u
+}
+
+// program is the index of the file and the program's other files
+// (programOf).
+func (e *est) program() *complexity.Program {
+	return programOf(e.f, e.opt.Others)
+}
+
+// programs keeps the indexes of the last few programs estimated: an
+// analysis estimates every loop of a file, each estimate resolving the
+// calls it meets.
+var programs struct {
+	sync.Mutex
+	entries []programEntry
+}
+
+type programEntry struct {
+	f      *parser.File
+	others []*parser.File
+	pr     *complexity.Program
+}
+
+// programOf is complexity.NewProgram(f, others), remembered while f and
+// others are the same trees.
+func programOf(f *parser.File, others []*parser.File) *complexity.Program {
+	programs.Lock()
+	defer programs.Unlock()
+	for _, x := range programs.entries {
+		if x.f == f && slices.Equal(x.others, others) {
+			return x.pr
+		}
+	}
+	pr := complexity.NewProgram(f, others)
+	const kept = 8
+	if len(programs.entries) >= kept {
+		programs.entries = slices.Delete(programs.entries, 0, 1)
+	}
+	programs.entries = append(programs.entries, programEntry{f, slices.Clone(others), pr})
+	return pr
 }
 
 // fileSub is the subroutine of the program that a call of name with the
@@ -117,7 +156,18 @@ func (e *est) resolveCall(name string, args []parser.Expr) *parser.Unit {
 	if u := e.resolve(name); u != nil || e.f == nil {
 		return u
 	}
-	u, f := complexity.ResolveCall(e.f, e.opt.Others, e.u, name, args)
+	generic, ok := e.generics[name]
+	if !ok {
+		generic = e.program().Generic(e.u, name)
+		if e.generics == nil {
+			e.generics = map[string]bool{}
+		}
+		e.generics[name] = generic
+	}
+	if !generic {
+		return nil
+	}
+	u, f := e.program().ResolveCall(e.u, name, args)
 	if u != nil {
 		e.home[u] = f
 	}
@@ -498,7 +548,7 @@ func (e *est) intentIn(u *parser.Unit, c *parser.CallStmt, i int) bool {
 	if e.f == nil || c.Name == nil || i >= len(c.Args) {
 		return false
 	}
-	callee, _ := complexity.ResolveIn(e.f, e.opt.Others, u, c.Name.Name)
+	callee, _ := e.program().ResolveCall(u, c.Name.Name, c.Args)
 	if callee == nil || callee.Scope == nil {
 		return false
 	}

@@ -156,6 +156,7 @@ type est struct {
 	// (resolve).
 	resolved map[string]*parser.Unit
 	home     map[*parser.Unit]*parser.File // the file of each resolved
+	generics map[string]bool               // the names the unit sees as generic interfaces
 	// inParLoop: the call being estimated is made from an iteration of
 	// an OpenMP parallel loop of a caller, where the callee's own
 	// OpenMP loops run on the one thread (nested parallelism is off).
