@@ -188,30 +188,48 @@ func Capabilities(f *parser.File, prof *Profile, opt partition.Options) []Findin
 		if u.Scope == nil {
 			continue
 		}
-		out = append(out, unusedArrays(f, u, opt)...)
-		d := partition.FromUnit(u, opt.Procs, f.Dialect)
-		if !estimated(d) {
-			continue
-		}
 		up := profileOf(u)
-		uopt := opt
-		uopt.PipelineBlock = estimatorBlock(up)
-		ua := &unitLoops{f: f, u: u, d: d, opt: uopt}
-		var ests []*partition.Estimate
-		for _, s := range u.Body {
-			if c, ok := s.(*parser.DoConstruct); ok {
-				e := partition.EstimateLoop(f, u, c, d, uopt)
-				ua.loops = append(ua.loops, c)
-				ests = append(ests, e)
-				ua.total += secs(e.Time)
+		key, keyed := unitKey(f, u, up, opt)
+		if keyed {
+			if fs, ok := unitFindings.get(key); ok {
+				out = append(out, moved(fs, u.Base)...)
+				continue
 			}
 		}
-		for i, c := range ua.loops {
-			out = append(out, loopFindings(ua, c, ests[i], up)...)
+		fs := capabilitiesOf(f, u, up, opt)
+		if keyed {
+			unitFindings.put(key, fs, u)
 		}
+		out = append(out, fs...)
 	}
 	out = append(out, callsInLoops(f, profileOf, opt)...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Start < out[j].Start })
+	return out
+}
+
+// capabilitiesOf is the findings of one top-level unit: its unused
+// arrays and, where its loops are estimated, their findings.
+func capabilitiesOf(f *parser.File, u *parser.Unit, up *Profile, opt partition.Options) []Finding {
+	out := unusedArrays(f, u, opt)
+	d := partition.FromUnit(u, opt.Procs, f.Dialect)
+	if !estimated(d) {
+		return out
+	}
+	uopt := opt
+	uopt.PipelineBlock = estimatorBlock(up)
+	ua := &unitLoops{f: f, u: u, d: d, opt: uopt}
+	var ests []*partition.Estimate
+	for _, s := range u.Body {
+		if c, ok := s.(*parser.DoConstruct); ok {
+			e := partition.EstimateLoop(f, u, c, d, uopt)
+			ua.loops = append(ua.loops, c)
+			ests = append(ests, e)
+			ua.total += secs(e.Time)
+		}
+	}
+	for i, c := range ua.loops {
+		out = append(out, loopFindings(ua, c, ests[i], up)...)
+	}
 	return out
 }
 
