@@ -22,11 +22,11 @@ import (
 // unitKey is what a unit's findings depend on: its text and the line it
 // starts on (messages name lines), the file's source form and dialect,
 // the compiler profile, the estimate's options (the machine model by
-// identity, the processors, the values, the other files by identity) and,
-// for a unit that reaches beyond its own text (a call, a reference to a
-// function that is not an intrinsic, a USE), the whole file's text. ok is
-// false where no key is made: a unit without its text, or one that
-// INCLUDEs a file (whose text may change on its own).
+// identity, the processors, the values) and, for a unit that reaches
+// beyond its own text (a call, a reference to a function that is not an
+// intrinsic, a USE), the whole file's text and the program's other files
+// (by identity). ok is false where no key is made: a unit without its
+// text, or one that INCLUDEs a file (whose text may change on its own).
 func unitKey(f *parser.File, u *parser.Unit, up *Profile, opt partition.Options) ([32]byte, bool) {
 	if u.Base < 0 || u.Len <= 0 || u.Base+u.Len > len(f.Src) {
 		return [32]byte{}, false
@@ -56,15 +56,15 @@ func unitKey(f *parser.File, u *parser.Unit, up *Profile, opt partition.Options)
 	for _, x := range names {
 		fmt.Fprintf(h, "%s|", x)
 	}
-	for _, o := range opt.Others {
-		fmt.Fprintf(h, "%p|", o)
-	}
 	switch self, include := selfContained(u); {
 	case include:
 		return [32]byte{}, false // the included file's text is not in f's
 	case !self:
 		h.Write([]byte{0})
 		h.Write(f.Src)
+		for _, o := range opt.Others {
+			fmt.Fprintf(h, "%p|", o)
+		}
 	}
 	var key [32]byte
 	h.Sum(key[:0])
