@@ -154,6 +154,11 @@ type unitModel struct {
 	// summaries prices a call with the callee's summary (its piece for
 	// large values) instead of its exact count (StmtCostIn).
 	summaries bool
+	// spanDiffers is set, in the work pass, where the span pass would
+	// take another way (a parallel loop, FORALL, an array assignment, a
+	// callee whose span is not its work, ...): without it the span pass
+	// would repeat the work pass step for step, and is not run.
+	spanDiffers bool
 
 	// entry holds the unknown value of each integer local the unit never
 	// assigns; written is what the unit may assign (entryValue).
@@ -209,8 +214,17 @@ func (e env) clone() env {
 }
 
 func analyzeUnit(f *parser.File, u *parser.Unit, cost *CostTable, keep []string, procs procTable) *UnitResult {
+	r, _ := analyzeUnitSpan(f, u, cost, keep, procs, false)
+	return r
+}
+
+// analyzeUnitSpan is analyzeUnit. The span pass runs when the unit has
+// parallel constructs, array syntax or calls and the work pass met one
+// of them where the two passes part (spanDiffers), or always with
+// always set (tests compare the two); ran reports whether it ran.
+func analyzeUnitSpan(f *parser.File, u *parser.Unit, cost *CostTable, keep []string, procs procTable, always bool) (res *UnitResult, ran bool) {
 	m := newUnitModel(f, u, cost, keep, procs, false)
-	res := m.run()
+	res = m.run()
 	res.Mod = m.unitMod()
 	// The routine's count rests on the assumptions of its loops.
 	seen := map[string]bool{}
@@ -226,7 +240,8 @@ func analyzeUnit(f *parser.File, u *parser.Unit, cost *CostTable, keep []string,
 		}
 	}
 	res.Span, res.SpanCount = res.Summary, res.Count
-	if needsSpan(u) {
+	if (m.spanDiffers || always) && needsSpan(u) {
+		ran = true
 		sm := newUnitModel(f, u, cost, keep, procs, true)
 		sm.spans = map[parser.Stmt]Poly{}
 		sm.unknowns = &unknowns{prior: res.Unknowns, used: make([]bool, len(res.Unknowns))}
@@ -251,7 +266,7 @@ func analyzeUnit(f *parser.File, u *parser.Unit, cost *CostTable, keep []string,
 			}
 		}
 	}
-	return res
+	return res, ran
 }
 
 // newUnitModel prepares the model of one unit; span selects the span
@@ -1132,6 +1147,9 @@ func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
 	d := c.Do
 	var st Stats
 	var notes []string
+	if parallel(c) {
+		m.spanDiffers = true
+	}
 	// The cost of evaluating the bounds, once.
 	bounds := Zero()
 	for _, x := range []parser.Expr{d.Lo, d.Hi, d.Step, d.While} {
@@ -1265,6 +1283,7 @@ func (m *unitModel) largest(body Poly, idx string, lo, hi, step Poly, notes *[]s
 }
 
 func (m *unitModel) forallCost(h *parser.ForallHeader, body Poly, e env, st *Stats, notes *[]string) Poly {
+	m.spanDiffers = true
 	total := Zero()
 	if h == nil {
 		return body
@@ -1690,6 +1709,8 @@ func (m *unitModel) instantiate(callee *UnitResult, args []parser.Expr, e env) P
 	sum := callee.Count
 	if m.spanMode {
 		sum = callee.SpanCount
+	} else if !callee.SpanCount.Equal(sum) {
+		m.spanDiffers = true
 	}
 	if sum.IsZero() && !callee.Summary.IsZero() || m.summaries {
 		// A result made without exact counting; or for StmtCostIn, the

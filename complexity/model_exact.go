@@ -589,6 +589,7 @@ func (m *unitModel) arrayWork(lhs parser.Expr, perElement, once Poly, e env, not
 	if !isArray || m.spanMode {
 		return perElement
 	}
+	m.spanDiffers = true
 	perElement = perElement.Sub(once)
 	if !ok {
 		*notes = append(*notes, "array shape unknown: "+m.unknownName("the number of elements of an array assignment"))
@@ -631,6 +632,14 @@ func (m *unitModel) unknownName(what string) string {
 	note := k.last + ": " + what
 	k.notes = append(k.notes, note)
 	return note
+}
+
+// unknownsMade is the number of unknowns the work pass has made.
+func (m *unitModel) unknownsMade() int {
+	if m.unknowns == nil {
+		return 0
+	}
+	return len(m.unknowns.notes)
 }
 
 func (m *unitModel) lastUnknown() string {
