@@ -1,6 +1,7 @@
 package complexity
 
 import (
+	"math/big"
 	"testing"
 
 	"github.com/pfls/pfls/parser"
@@ -30,5 +31,51 @@ func TestDimsAtAllocates(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, func() { m.dimsAt(sym, e) }); n != 0 {
 		t.Errorf("dimsAt allocates %v times", n)
+	}
+}
+
+// TestIfWeightsAllocate: an IF's probabilities are shared constants and
+// its arms are weighed in small coefficients: a branch probability of
+// 1/2 costs no allocation, and an IF / ELSE IF / ELSE is its first
+// condition, half its first arm and half the rest (the second
+// condition, half of each of the last two arms), with no big rational
+// left in the result.
+func TestIfWeightsAllocate(t *testing.T) {
+	m := modelOf(t, "      SUBROUTINE S(L)\n      LOGICAL L\n      IF (L) THEN\n      X = 1.0\n      END IF\n      END\n")
+	cond := m.u.Body[1].(*parser.IfConstruct).Arms[0].Head.(*parser.IfThenStmt).Cond
+	var p, q *big.Rat
+	if n := testing.AllocsPerRun(100, func() {
+		p, _ = m.probability(cond, nil)
+		q, _ = m.probability(cond, nil)
+	}); n != 0 {
+		t.Errorf("probability allocates %v times", n)
+	}
+	if p != q || p.Cmp(big.NewRat(1, 2)) != 0 {
+		t.Errorf("probabilities %v, %v: want one shared 1/2", p, q)
+	}
+	src := "      SUBROUTINE S(X, N)\n      IF (X .GT. 0.0) THEN\n      X = X + 1.0\n      ELSE IF (X .LT. -1.0) THEN\n      X = X * X * X\n      ELSE\n      X = 0.0\n      END IF\n      END\n"
+	r := analyseOne(t, src)
+	c := modelOf(t, src)
+	arms := c.u.Body[0].(*parser.IfConstruct).Arms
+	c1, _ := c.expr(arms[0].Head.(*parser.IfThenStmt).Cond)
+	c2, _ := c.expr(arms[1].Head.(*parser.IfThenStmt).Cond)
+	var stat []Poly
+	for _, s := range r.Statements {
+		if s.Kind == "STAT" {
+			stat = append(stat, s.Cost)
+		}
+	}
+	if len(stat) != 3 {
+		t.Fatalf("%d statements in the arms, want 3", len(stat))
+	}
+	half := Frac(1, 2)
+	want := c1.Add(half.Mul(stat[0])).Add(half.Mul(c2.Add(half.Mul(stat[1])).Add(half.Mul(stat[2]))))
+	if !r.Summary.Equal(want) {
+		t.Errorf("IF arms weighed: %s, want %s", r.Summary, want)
+	}
+	for _, tm := range r.Summary.terms {
+		if tm.coef.r != nil {
+			t.Errorf("%s: coefficient %v kept as a big rational", r.Summary, tm.coef.r)
+		}
 	}
 }

@@ -990,11 +990,26 @@ func isSymbolOnly(p Poly, name string) bool {
 func (m *unitModel) probability(cond parser.Expr, e env) (*big.Rat, bool) {
 	if b, ok := m.truth(cond, e); ok {
 		if b {
-			return big.NewRat(1, 1), true
+			return ratOne, true
 		}
-		return new(big.Rat), true
+		return ratZero, true
 	}
-	return big.NewRat(1, 2), false
+	return ratHalf, false
+}
+
+// The probabilities a condition gets (shared: never to be modified).
+var (
+	ratZero = new(big.Rat)
+	ratHalf = big.NewRat(1, 2)
+	ratOne  = big.NewRat(1, 1)
+)
+
+// scaleCoef is p.Scale for a coefficient: c·p.
+func scaleCoef(p Poly, c coef) Poly {
+	if c.sign() == 0 || len(p.terms) == 0 {
+		return Poly{}
+	}
+	return p.scale(c)
 }
 
 func (m *unitModel) truth(x parser.Expr, e env) (bool, bool) {
@@ -1386,8 +1401,9 @@ func (m *unitModel) ifConstruct(c *parser.IfConstruct, e env) (Poly, Stats) {
 			continue
 		}
 		cond, _ := m.expr(h.Cond)
-		p := new(big.Rat) // an arm never reached: its weight is 0 anyway
+		var p *big.Rat
 		if measured {
+			p = new(big.Rat) // an arm never reached: its weight is 0 anyway
 			if n := left(i); n > 0 {
 				p.SetFrac64(counts.taken[i], n)
 			}
@@ -1403,8 +1419,9 @@ func (m *unitModel) ifConstruct(c *parser.IfConstruct, e env) (Poly, Stats) {
 			}
 			notes = append(notes, probNote(p, computed))
 		}
-		q := new(big.Rat).Sub(big.NewRat(1, 1), p)
-		rest = cond.Add(body.Scale(p)).Add(rest.Scale(q))
+		// body·p + rest·(1 − p), in small coefficients where they fit.
+		pc := coefFromRat(p)
+		rest = cond.Add(scaleCoef(body, pc)).Add(scaleCoef(rest, coefOne.add(pc.neg())))
 	}
 	// A variable keeps its value after the IF only if every arm agrees.
 	if !hasElse {
