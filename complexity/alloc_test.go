@@ -79,3 +79,28 @@ func TestIfWeightsAllocate(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoFinishShares: the memo gives the pieces and the condition of
+// a count it met before as they are, shared and clipped (an append
+// copies them), not copied at every statement with that count.
+func TestMemoFinishShares(t *testing.T) {
+	r := analyseOne(t, "      SUBROUTINE S(N)\n      DO 10 I = 1, N\n      X = X + 1.0\n   10 CONTINUE\n      END\n")
+	count := r.Count
+	if !isGuarded(count) {
+		t.Fatalf("count %s: want a guarded count", count)
+	}
+	mm := newMemo()
+	param := func(string) bool { return true }
+	_, p1, w1, _ := mm.finish(count, param)
+	if len(p1) != 2 || len(w1) == 0 {
+		t.Fatalf("pieces %v when %v: want 2 pieces and a condition", p1, w1)
+	}
+	var p2 []Piece
+	var w2 []Cond
+	if n := testing.AllocsPerRun(50, func() { _, p2, w2, _ = mm.finish(count, param) }); n > 1 {
+		t.Errorf("finish of a count met before allocates %v times", n)
+	}
+	if &p2[0] != &p1[0] || &w2[0] != &w1[0] || cap(p2) != len(p2) || cap(w2) != len(w2) {
+		t.Errorf("the pieces and condition given again are not the first ones, clipped")
+	}
+}
