@@ -1,7 +1,12 @@
 package complexity
 
 import (
+	"maps"
 	"math/big"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/pfls/pfls/parser"
@@ -11,7 +16,11 @@ import (
 // makes it for the work.
 func modelOf(t *testing.T, src string) *unitModel {
 	t.Helper()
-	f := parser.Parse("a.f", []byte(src), nil)
+	name := "a.f"
+	if !strings.HasPrefix(src, "      ") {
+		name = "a.f90"
+	}
+	f := parser.Parse(name, []byte(src), nil)
 	if errs := f.Errors(); len(errs) > 0 {
 		t.Fatalf("%v", errs)
 	}
@@ -102,5 +111,84 @@ func TestMemoFinishShares(t *testing.T) {
 	}
 	if &p2[0] != &p1[0] || &w2[0] != &w1[0] || cap(p2) != len(p2) || cap(w2) != len(w2) {
 		t.Errorf("the pieces and condition given again are not the first ones, clipped")
+	}
+}
+
+// TestModOfImpliedDo: a statement may change the index of an implied DO
+// anywhere in its expressions (an array constructor in an assignment, a
+// condition, an argument, an I/O list, nested ones), besides what it
+// assigns; and modOf gives, for every statement of the repository's
+// programs (top level, constructs whole), what a plain walk of every
+// node gives.
+func TestModOfImpliedDo(t *testing.T) {
+	src := `subroutine s(a, n, x)
+  integer n, a(n), b(n)
+  real x
+  a = (/ (i, i = 1, n) /)
+  if (any((/ (j + 1, j = 1, n) /) > 0)) x = 1.0
+  call f(-(/ ((k * l, k = 1, 2), l = 1, 3) /), x)
+  read (*, *) (b(m), m = 1, n)
+  x = x + sum((/ (real(p), p = 1, n) /) * 2.0)
+end subroutine
+`
+	m := modelOf(t, src)
+	// (READ into an implied DO's items marks its index only: B is not
+	// marked, as before.)
+	want := []string{"A I", "J X", "K L X", "M", "P X"}
+	for i, s := range m.u.Body[len(m.u.Body)-5:] {
+		if got := strings.Join(slices.Sorted(maps.Keys(m.modOf(s))), " "); got != want[i] {
+			t.Errorf("statement %d: modOf %q, want %q", i+1, got, want[i])
+		}
+	}
+	var names []string
+	for _, g := range []string{"../examples/*.f*", "testdata/*.f*", "../hints/testdata/programs/*.f*", "../hints/testdata/programs/*.hpf"} {
+		ns, _ := filepath.Glob(g)
+		names = append(names, ns...)
+	}
+	stmts := 0
+	for _, n := range names {
+		b, err := os.ReadFile(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := parser.Parse(filepath.Base(n), b, nil)
+		for _, u := range f.Units {
+			m := newUnitModel(f, u, AllOne(), nil, nil, false)
+			for _, s := range u.Body {
+				ref := map[string]bool{}
+				parser.Inspect(s, func(n parser.Node) bool {
+					switch x := n.(type) {
+					case *parser.AssignStmt:
+						if id := rootIdent(x.LHS); id != nil {
+							ref[id.Name] = true
+						}
+					case *parser.DoStmt:
+						if x.Var != nil {
+							ref[x.Var.Name] = true
+						}
+					case *parser.CallStmt:
+						maps.Copy(ref, m.callMod(x.Name.Name, x.Args))
+					case *parser.IOStmt:
+						if x.Keyword == "READ" {
+							for _, it := range x.Items {
+								if id := rootIdent(it); id != nil {
+									ref[id.Name] = true
+								}
+							}
+						}
+					case *parser.ImpliedDo:
+						ref[x.Var.Name] = true
+					}
+					return true
+				})
+				if got := m.modOf(s); !maps.Equal(got, ref) {
+					t.Errorf("%s line %d: modOf %v, a walk of every node %v", n, f.Lines.Line(u.Abs(s.Pos()))+1, got, ref)
+				}
+				stmts++
+			}
+		}
+	}
+	if stmts < 400 {
+		t.Errorf("only %d statements", stmts)
 	}
 }
