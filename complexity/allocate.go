@@ -30,11 +30,12 @@ func (m *unitModel) dimsOf(sym *parser.Symbol) []*parser.DimSpec {
 // declared (explicit or automatic) bound has the value it had on entry,
 // whatever the unit assigns its names later (Fortran 2018 8.5.8.2), so
 // it is evaluated in the entry environment; an allocated one is stable
-// from its ALLOCATE on (dimsOf), so e serves.
+// from its ALLOCATE on (dimsOf), so e serves. The entry environment is
+// nil (nothing known, and only read).
 func (m *unitModel) dimsAt(sym *parser.Symbol, e env) ([]*parser.DimSpec, env) {
 	dims := m.dimsOf(sym)
 	if len(dims) > 0 && len(sym.Dims) == len(dims) && &dims[0] == &sym.Dims[0] {
-		return dims, env{}
+		return dims, nil
 	}
 	return dims, e
 }

@@ -241,6 +241,7 @@ func (m *unitModel) transformationalCost(name string, v *parser.Call) (Poly, Typ
 		if m.spanMode {
 			return per.Add(once), ty, true
 		}
+		m.spanDiffers = true
 		var n Poly
 		if name == "DOT_PRODUCT" {
 			n = m.elementsOf(ea, okA, fmt.Sprintf("the number of elements of DOT_PRODUCT's arguments at line %d", line))
@@ -314,6 +315,7 @@ func (m *unitModel) transformationalCost(name string, v *parser.Call) (Poly, Typ
 	if m.spanMode {
 		return per.Add(once), ty, true
 	}
+	m.spanDiffers = true
 	n := m.elementsOf(ext, okExt, fmt.Sprintf("the number of elements of %s's argument at line %d", name, line))
 	return per.Mul(n).Add(once), ty, true
 }
@@ -593,6 +595,7 @@ func (m *unitModel) userElemental(name string) bool {
 func (m *unitModel) assignWork(a *parser.AssignStmt, perElement, once Poly, e env) Poly {
 	if _, isArray, known := m.arrayElements(a.LHS, e); isArray || m.spanMode || a.Pointer {
 		if !known && !m.spanMode && !a.Pointer {
+			m.spanDiffers = true
 			// The left side's shape is not known (an allocatable given
 			// another shape): an array right side has the shape the
 			// assignment takes (conformance, or reallocation to it,
@@ -604,9 +607,15 @@ func (m *unitModel) assignWork(a *parser.AssignStmt, perElement, once Poly, e en
 		}
 		return m.arrayWork(a.LHS, perElement, once, e, &m.res.Notes)
 	}
+	// The span pass returns perElement at once: the passes part here
+	// when the shapes below make an unknown or find an array.
+	made := m.unknownsMade()
 	ext, isArray, ok := m.shape(a.LHS, e)
 	if !isArray {
 		ext, isArray, ok = m.shape(a.RHS, e)
+	}
+	if isArray || m.unknownsMade() != made {
+		m.spanDiffers = true
 	}
 	if !isArray {
 		return perElement
@@ -625,7 +634,12 @@ func (m *unitModel) ioItems(items []parser.Expr, e env) Poly {
 	for _, it := range items {
 		per, once, _ := m.exprOnce(it)
 		if !m.spanMode {
-			if ext, isArray, ok := m.shape(it, e); isArray {
+			made := m.unknownsMade()
+			ext, isArray, ok := m.shape(it, e)
+			if isArray || m.unknownsMade() != made {
+				m.spanDiffers = true // the span pass does not look
+			}
+			if isArray {
 				n := m.elementsOf(ext, ok, "the number of elements of an array in an I/O list")
 				per = per.Sub(once).Mul(n).Add(once)
 			}

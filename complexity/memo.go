@@ -119,22 +119,13 @@ func (mm *memo) finish(count Poly, param func(string) bool) (Poly, []Piece, []Co
 	} else {
 		r = &finishResult{}
 		r.cost, r.pieces, r.when, r.note = finish(count, param)
+		r.pieces, r.when = slices.Clip(r.pieces), slices.Clip(r.when)
 		e.res[params] = r
 	}
-	return r.cost, clonePieces(r.pieces), slices.Clone(r.when), r.note
-}
-
-// clonePieces copies the slices of ps (their polynomials are immutable
-// and shared), so that a caller may change what it is given.
-func clonePieces(ps []Piece) []Piece {
-	if ps == nil {
-		return nil
-	}
-	out := make([]Piece, len(ps))
-	for i, p := range ps {
-		out[i] = Piece{When: slices.Clone(p.When), Cost: p.Cost}
-	}
-	return out
+	// The pieces and the condition are shared by every statement with
+	// this count, as the engine's results are shared by its callers:
+	// read, never changed (clipped, so that an append copies them).
+	return r.cost, r.pieces, r.when, r.note
 }
 
 // appendPolyKey appends an exact encoding of p: two polynomials have

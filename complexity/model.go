@@ -170,6 +170,11 @@ type unitModel struct {
 	// summaries prices a call with the callee's summary (its piece for
 	// large values) instead of its exact count (StmtCostIn).
 	summaries bool
+	// spanDiffers is set, in the work pass, where the span pass would
+	// take another way (a parallel loop, FORALL, an array assignment, a
+	// callee whose span is not its work, ...): without it the span pass
+	// would repeat the work pass step for step, and is not run.
+	spanDiffers bool
 
 	// entry holds the unknown value of each integer local the unit never
 	// assigns; written is what the unit may assign (entryValue).
@@ -225,8 +230,17 @@ func (e env) clone() env {
 }
 
 func analyzeUnit(f *parser.File, u *parser.Unit, cost *CostTable, keep []string, procs procTable) *UnitResult {
+	r, _ := analyzeUnitSpan(f, u, cost, keep, procs, false)
+	return r
+}
+
+// analyzeUnitSpan is analyzeUnit. The span pass runs when the unit has
+// parallel constructs, array syntax or calls and the work pass met one
+// of them where the two passes part (spanDiffers), or always with
+// always set (tests compare the two); ran reports whether it ran.
+func analyzeUnitSpan(f *parser.File, u *parser.Unit, cost *CostTable, keep []string, procs procTable, always bool) (res *UnitResult, ran bool) {
 	m := newUnitModel(f, u, cost, keep, procs, false)
-	res := m.run()
+	res = m.run()
 	res.Mod = m.unitMod()
 	// The routine's count rests on the assumptions of its loops.
 	seen := map[string]bool{}
@@ -242,7 +256,8 @@ func analyzeUnit(f *parser.File, u *parser.Unit, cost *CostTable, keep []string,
 		}
 	}
 	res.Span, res.SpanCount = res.Summary, res.Count
-	if needsSpan(u) {
+	if (m.spanDiffers || always) && needsSpan(u) {
+		ran = true
 		sm := newUnitModel(f, u, cost, keep, procs, true)
 		sm.spans = map[parser.Stmt]Poly{}
 		sm.unknowns = &unknowns{prior: res.Unknowns, used: make([]bool, len(res.Unknowns))}
@@ -267,7 +282,7 @@ func analyzeUnit(f *parser.File, u *parser.Unit, cost *CostTable, keep []string,
 			}
 		}
 	}
-	return res
+	return res, ran
 }
 
 // newUnitModel prepares the model of one unit; span selects the span
@@ -992,11 +1007,26 @@ func isSymbolOnly(p Poly, name string) bool {
 func (m *unitModel) probability(cond parser.Expr, e env) (*big.Rat, bool) {
 	if b, ok := m.truth(cond, e); ok {
 		if b {
-			return big.NewRat(1, 1), true
+			return ratOne, true
 		}
-		return new(big.Rat), true
+		return ratZero, true
 	}
-	return big.NewRat(1, 2), false
+	return ratHalf, false
+}
+
+// The probabilities a condition gets (shared: never to be modified).
+var (
+	ratZero = new(big.Rat)
+	ratHalf = big.NewRat(1, 2)
+	ratOne  = big.NewRat(1, 1)
+)
+
+// scaleCoef is p.Scale for a coefficient: c·p.
+func scaleCoef(p Poly, c coef) Poly {
+	if c.sign() == 0 || len(p.terms) == 0 {
+		return Poly{}
+	}
+	return p.scale(c)
 }
 
 func (m *unitModel) truth(x parser.Expr, e env) (bool, bool) {
@@ -1149,6 +1179,9 @@ func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
 	d := c.Do
 	var st Stats
 	var notes []string
+	if parallel(c) {
+		m.spanDiffers = true
+	}
 	// The cost of evaluating the bounds, once.
 	bounds := Zero()
 	for _, x := range []parser.Expr{d.Lo, d.Hi, d.Step, d.While} {
@@ -1282,6 +1315,7 @@ func (m *unitModel) largest(body Poly, idx string, lo, hi, step Poly, notes *[]s
 }
 
 func (m *unitModel) forallCost(h *parser.ForallHeader, body Poly, e env, st *Stats, notes *[]string) Poly {
+	m.spanDiffers = true
 	total := Zero()
 	if h == nil {
 		return body
@@ -1384,8 +1418,9 @@ func (m *unitModel) ifConstruct(c *parser.IfConstruct, e env) (Poly, Stats) {
 			continue
 		}
 		cond, _ := m.expr(h.Cond)
-		p := new(big.Rat) // an arm never reached: its weight is 0 anyway
+		var p *big.Rat
 		if measured {
+			p = new(big.Rat) // an arm never reached: its weight is 0 anyway
 			if n := left(i); n > 0 {
 				p.SetFrac64(counts.taken[i], n)
 			}
@@ -1401,8 +1436,9 @@ func (m *unitModel) ifConstruct(c *parser.IfConstruct, e env) (Poly, Stats) {
 			}
 			notes = append(notes, probNote(p, computed))
 		}
-		q := new(big.Rat).Sub(big.NewRat(1, 1), p)
-		rest = cond.Add(body.Scale(p)).Add(rest.Scale(q))
+		// body·p + rest·(1 − p), in small coefficients where they fit.
+		pc := coefFromRat(p)
+		rest = cond.Add(scaleCoef(body, pc)).Add(scaleCoef(rest, coefOne.add(pc.neg())))
 	}
 	// A variable keeps its value after the IF only if every arm agrees.
 	if !hasElse {
@@ -1708,6 +1744,8 @@ func (m *unitModel) instantiate(callee *UnitResult, args []parser.Expr, e env) P
 	sum := callee.Count
 	if m.spanMode {
 		sum = callee.SpanCount
+	} else if !callee.SpanCount.Equal(sum) {
+		m.spanDiffers = true
 	}
 	if sum.IsZero() && !callee.Summary.IsZero() || m.summaries {
 		// A result made without exact counting; or for StmtCostIn, the

@@ -589,6 +589,7 @@ func (m *unitModel) arrayWork(lhs parser.Expr, perElement, once Poly, e env, not
 	if !isArray || m.spanMode {
 		return perElement
 	}
+	m.spanDiffers = true
 	perElement = perElement.Sub(once)
 	if !ok {
 		*notes = append(*notes, "array shape unknown: "+m.unknownName("the number of elements of an array assignment"))
@@ -631,6 +632,14 @@ func (m *unitModel) unknownName(what string) string {
 	note := k.last + ": " + what
 	k.notes = append(k.notes, note)
 	return note
+}
+
+// unknownsMade is the number of unknowns the work pass has made.
+func (m *unitModel) unknownsMade() int {
+	if m.unknowns == nil {
+		return 0
+	}
+	return len(m.unknowns.notes)
 }
 
 func (m *unitModel) lastUnknown() string {
@@ -691,11 +700,41 @@ func (m *unitModel) addModOf(s parser.Stmt, out map[string]bool) {
 					}
 				}
 			}
-		case *parser.ImpliedDo:
-			out[x.Var.Name] = true
+		case parser.Expr:
+			// Inside an expression, only an implied DO's index changes.
+			impliedDoVars(x, out)
+			return false
 		}
 		return true
 	})
+}
+
+// impliedDoVars adds to out the indices of the implied DOs inside x
+// (an array constructor's). The usual operators and references are
+// walked here, faster than parser.Inspect, which walks the rest.
+func impliedDoVars(x parser.Expr, out map[string]bool) {
+	switch v := x.(type) {
+	case nil, *parser.Ident, *parser.Lit:
+	case *parser.Binary:
+		impliedDoVars(v.X, out)
+		impliedDoVars(v.Y, out)
+	case *parser.Unary:
+		impliedDoVars(v.X, out)
+	case *parser.Paren:
+		impliedDoVars(v.X, out)
+	case *parser.Call:
+		impliedDoVars(v.Fun, out)
+		for _, a := range v.Args {
+			impliedDoVars(a, out)
+		}
+	default:
+		parser.Inspect(x, func(n parser.Node) bool {
+			if d, ok := n.(*parser.ImpliedDo); ok {
+				out[d.Var.Name] = true
+			}
+			return true
+		})
+	}
 }
 
 // callMod returns the caller's names that CALL name(args) may change:
@@ -741,17 +780,16 @@ const modCommon = "/COMMON/"
 
 // unitMod is the MOD set of a unit: its formals it may change, and
 // modCommon when it may change a COMMON variable.
+// They are among the names it may assign (writtenSet, made once).
 func (m *unitModel) unitMod() map[string]bool {
 	out := map[string]bool{}
-	for _, s := range m.u.Body {
-		for k := range m.modOf(s) {
-			sym := m.sc.Lookup(k)
-			switch {
-			case sym != nil && sym.Dummy:
-				out[k] = true
-			case sym != nil && sym.InCommon:
-				out[modCommon] = true
-			}
+	for k := range m.writtenSet() {
+		sym := m.sc.Lookup(k)
+		switch {
+		case sym != nil && sym.Dummy:
+			out[k] = true
+		case sym != nil && sym.InCommon:
+			out[modCommon] = true
 		}
 	}
 	return out
