@@ -76,28 +76,6 @@ func (e *est) readOnly(c *parser.CallStmt, i int) bool {
 	return true
 }
 
-// resolve is complexity.ResolveIn for a call from the unit, over the
-// file and the program's other files (Options.Others), remembered per
-// name (it indexes the files each time); home records the file that
-// defines each procedure found.
-func (e *est) resolve(name string) *parser.Unit {
-	if e.f == nil {
-		return nil
-	}
-	if u, ok := e.resolved[name]; ok {
-		return u
-	}
-	u, f := complexity.ResolveIn(e.f, e.opt.Others, e.u, name)
-	if e.resolved == nil {
-		e.resolved, e.home = map[string]*parser.Unit{}, map[*parser.Unit]*parser.File{}
-	}
-	e.resolved[name] = u
-	if u != nil {
-		e.home[u] = f
-	}
-	return u
-}
-
 // fileSub is the subroutine of the program that a call of name with the
 // arguments args from the unit means (resolveCall: by scope and USE, a
 // generic interface's specific, else the one procedure of the name); nil
@@ -110,18 +88,44 @@ func (e *est) fileSub(name string, args []parser.Expr) *parser.Unit {
 	return u
 }
 
-// resolveCall is resolve for a reference with its actual arguments: the
-// name of a generic interface means the specific procedure they select
-// (complexity.ResolveCall).
+// resolveCall is the procedure a reference from the unit with its
+// actual arguments means (complexity.ResolveCall): by scope and USE, the
+// specific procedure a generic interface's name selects, even where a
+// specific has the generic's name (INTERFACE NRM / MODULE PROCEDURE NRM,
+// NRM_D), else the one procedure of the name; over the file and the
+// program's other files (Options.Others), remembered per reference (it
+// indexes the files each time); home records the file that defines
+// each procedure found.
 func (e *est) resolveCall(name string, args []parser.Expr) *parser.Unit {
-	if u := e.resolve(name); u != nil || e.f == nil {
+	if e.f == nil {
+		return nil
+	}
+	k := callKey{name: name}
+	if len(args) > 0 {
+		k.first = args[0]
+	}
+	if u, ok := e.calls[k]; ok {
 		return u
 	}
 	u, f := complexity.ResolveCall(e.f, e.opt.Others, e.u, name, args)
+	if e.calls == nil {
+		e.calls = map[callKey]*parser.Unit{}
+	}
+	e.calls[k] = u
 	if u != nil {
+		if e.home == nil {
+			e.home = map[*parser.Unit]*parser.File{}
+		}
 		e.home[u] = f
 	}
 	return u
+}
+
+// callKey is a reference for resolveCall: the name and the first
+// actual argument's node, which is the reference's own.
+type callKey struct {
+	name  string
+	first parser.Expr
 }
 
 // calleeUnit is the subroutine of the file that a CALL names, when the
@@ -498,7 +502,7 @@ func (e *est) intentIn(u *parser.Unit, c *parser.CallStmt, i int) bool {
 	if e.f == nil || c.Name == nil || i >= len(c.Args) {
 		return false
 	}
-	callee, _ := complexity.ResolveIn(e.f, e.opt.Others, u, c.Name.Name)
+	callee, _ := complexity.ResolveCall(e.f, e.opt.Others, u, c.Name.Name, c.Args)
 	if callee == nil || callee.Scope == nil {
 		return false
 	}

@@ -1445,3 +1445,62 @@ func TestGenericCallee(t *testing.T) {
 		t.Errorf("through the generic: %g s, the specifics named: %g s; want the same, at least 10 µs", generic, named)
 	}
 }
+
+// TestGenericNamedAsSpecific: a generic interface may have the name of
+// one of its specific procedures (INTERFACE NRM / MODULE PROCEDURE NRM,
+// NRM_D); a reference with REAL(8) arguments means NRM_D, whose loop has
+// more operations an element, so its estimate is the one NRM_D named
+// directly gives. Before, the estimator took the procedure of the name,
+// NRM, the REAL one, and priced the loop a sixth of that.
+func TestGenericNamedAsSpecific(t *testing.T) {
+	src := `module m
+  implicit none
+  interface nrm
+    module procedure nrm, nrm_d
+  end interface
+contains
+  function nrm(x, n) result(s)
+    integer :: n, i
+    real :: x(n), s
+    s = 0
+    do i = 1, n
+      s = s + x(i)
+    end do
+  end function
+  function nrm_d(x, n) result(s)
+    integer :: n, i
+    real(8) :: x(n), s
+    s = 0
+    do i = 1, n
+      s = s + x(i)*x(i) + x(i)*x(i)*x(i) + x(i)*x(i)*x(i)*x(i)
+    end do
+  end function
+end module
+program p
+  use m
+  implicit none
+  real(8) :: a(100000), s
+  integer :: k
+  do k = 1, 100
+    s = nrm(a, 100000)
+  end do
+end program
+`
+	run := func(text string) (float64, []string) {
+		f, _ := parseOne(t, "same.f90", text)
+		u := f.Units[1]
+		line := strings.Count(text[:strings.Index(text, "do k = 1, 100")], "\n") + 1
+		e := EstimateLoop(f, u, firstLoop(t, u, line, f), FromUnit(u, 1, ""), Options{Machine: machine.DefaultMachine(), Procs: 1})
+		v, _ := complexity.Seconds(e.Compute)
+		return v, e.Notes
+	}
+	generic, notes := run(src)
+	named, _ := run(strings.Replace(src, "s = nrm(", "s = nrm_d(", 1))
+	real4, _ := run(strings.Replace(src, "real(8) :: a(100000)", "real :: a(100000)", 1))
+	if !notesHave(notes, "NRM_D is estimated with the arguments") {
+		t.Errorf("no note on NRM_D in %q", notes)
+	}
+	if generic != named || generic < 3*real4 {
+		t.Errorf("NRM(A) of REAL(8): %g s, NRM_D named: %g s, NRM(A) of REAL: %g s; want the first two the same, at least 3 times the third", generic, named, real4)
+	}
+}
