@@ -1504,3 +1504,74 @@ end program
 		t.Errorf("NRM(A) of REAL(8): %g s, NRM_D named: %g s, NRM(A) of REAL: %g s; want the first two the same, at least 3 times the third", generic, named, real4)
 	}
 }
+
+// TestRegionInCalleeCalledInRegion: a callee with PARALLEL regions of its
+// own, called from inside the main program's region of 4 threads. Its
+// region is then nested, inactive, a team of one thread (OpenMP 5.2:
+// nested parallelism is off by default), so the orphaned DO its region
+// calls runs serially: 100 sweeps cost what they cost called outside
+// every region (plus a one-thread fork each). And its call of the
+// orphaned DO outside its own region is still made inside the caller's
+// region, whose 4 threads share the DO: what the sweep costs called in
+// the region directly. Before, the nested region was priced as a team
+// of --procs threads, and the call outside it as serial.
+func TestRegionInCalleeCalledInRegion(t *testing.T) {
+	src := func(own, main string) string {
+		return `module k
+contains
+  subroutine sweep(a, b, n)
+    integer, intent(in) :: n
+    real, intent(inout) :: a(n, n), b(n, n)
+    integer :: i, j
+    !$omp do
+    do j = 2, n - 1
+      do i = 2, n - 1
+        b(i, j) = 0.25 * (a(i-1, j) + a(i+1, j) + a(i, j-1) + a(i, j+1))
+      end do
+    end do
+    !$omp end do
+  end subroutine
+  subroutine own(a, b, n)
+    integer, intent(in) :: n
+    real, intent(inout) :: a(n, n), b(n, n)
+` + own + `
+  end subroutine
+end module
+program p
+  use k
+  integer, parameter :: n = 600
+  real :: a(n, n), b(n, n)
+  integer :: it
+` + main + `
+end program
+`
+	}
+	opt := Options{Machine: machine.DefaultMachine(), Procs: 16}
+	run := func(text string) (float64, []string) {
+		f, _ := parseOne(t, "nested.f90", text)
+		u := f.Units[1]
+		line := strings.Count(text[:strings.Index(text, "do it = 1, 100")], "\n") + 1
+		e := EstimateLoop(f, u, firstLoop(t, u, line, f), FromUnit(u, 16, ""), opt)
+		v, ok := complexity.Seconds(e.Compute)
+		if !ok {
+			t.Fatalf("computation %s", e.Compute)
+		}
+		return v, e.Notes
+	}
+	loop := func(call string) string { return "  do it = 1, 100\n    call " + call + "(a, b, n)\n  end do" }
+	region := func(call string) string {
+		return "  !$omp parallel num_threads(4)\n" + loop(call) + "\n  !$omp end parallel"
+	}
+	inRegion := "    !$omp parallel\n    call sweep(a, b, n)\n    !$omp end parallel"
+	outside := "    call sweep(a, b, n)\n    !$omp parallel\n    !$omp end parallel"
+	nested, notes := run(src(inRegion, region("own")))
+	serial, _ := run(src(inRegion, loop("sweep")))
+	shared, _ := run(src(inRegion, region("sweep")))
+	if !notesHave(notes, "is nested in a region of its caller") || math.Abs(nested-serial) > 0.02*serial {
+		t.Errorf("OWN's region nested in P's: %g s, SWEEP outside every region %g s; want about the same (notes %q)", nested, serial, notes)
+	}
+	beside, notes := run(src(outside, region("own")))
+	if math.Abs(beside-shared) > 0.02*shared || shared > serial/3 {
+		t.Errorf("SWEEP called by OWN outside its region, OWN in P's region of 4: %g s; SWEEP in that region %g s, serial %g s (notes %q)", beside, shared, serial, notes)
+	}
+}
