@@ -496,8 +496,8 @@ func (e *est) assignedOf(u *parser.Unit) map[string]bool {
 
 // intentIn reports whether argument i (from 0) of a CALL made in unit u
 // is bound to a dummy argument the called procedure declares
-// INTENT(IN): the procedure cannot change it (Fortran 2018 8.5.10), so
-// a value the unit passes on keeps its value.
+// INTENT(IN), not a POINTER: the procedure cannot change it (Fortran
+// 2018 8.5.10), so a value the unit passes on keeps its value.
 func (e *est) intentIn(u *parser.Unit, c *parser.CallStmt, i int) bool {
 	if e.f == nil || c.Name == nil || i >= len(c.Args) {
 		return false
@@ -519,7 +519,8 @@ func (e *est) intentIn(u *parser.Unit, c *parser.CallStmt, i int) bool {
 		}
 	}
 	sym := callee.Scope.Syms[name]
-	return sym != nil && sym.Dummy && slices.Contains(sym.Attrs, "INTENT(IN)")
+	// A POINTER's INTENT(IN) fixes its association, not its target.
+	return sym != nil && sym.Dummy && slices.Contains(sym.Attrs, "INTENT(IN)") && !slices.Contains(sym.Attrs, "POINTER")
 }
 
 // assignedIn is the set of names a unit may change: assigned, a DO

@@ -1575,3 +1575,54 @@ end program
 		t.Errorf("SWEEP called by OWN outside its region, OWN in P's region of 4: %g s; SWEEP in that region %g s, serial %g s (notes %q)", beside, shared, serial, notes)
 	}
 }
+
+// TestIntentInPointer: an argument passed to an INTENT(IN) dummy keeps
+// its value, unless the dummy is a POINTER: INTENT(IN) then fixes the
+// pointer's association, not its target's value (Fortran 2018 8.5.10),
+// and BUMP doubles M through it. So SWEEP's M is its value on entry
+// only where BUMP merely reads it; where it doubles it, SWEEP's loop
+// cannot be bound to the caller's N and SWEEP is priced by its count.
+// Before, both were followed with M = N.
+func TestIntentInPointer(t *testing.T) {
+	src := func(bump string) string {
+		return `module k
+contains
+  subroutine bump(p)
+    integer, intent(in)` + bump + ` :: p
+    integer :: q
+` + map[bool]string{true: "    p = 2 * p\n", false: "    q = p\n"}[bump != ""] + `  end subroutine
+  subroutine sweep(a, m)
+    integer, target :: m
+    real :: a(1200)
+    integer :: j
+    call bump(m)
+    do j = 2, m - 1
+      a(j) = 0.5 * (a(j-1) + a(j+1))
+    end do
+  end subroutine
+end module
+program p
+  use k
+  integer :: n, it
+  real :: a(1200)
+  n = 600
+  do it = 1, 100
+    call sweep(a, n)
+  end do
+end program
+`
+	}
+	for _, c := range []struct {
+		bump     string
+		followed bool
+	}{{"", true}, {", pointer", false}} {
+		text := src(c.bump)
+		f, _ := parseOne(t, "bump.f90", text)
+		u := f.Units[1]
+		line := strings.Count(text[:strings.Index(text, "do it = 1, 100")], "\n") + 1
+		e := EstimateLoop(f, u, firstLoop(t, u, line, f), FromUnit(u, 1, ""), Options{Machine: machine.DefaultMachine(), Procs: 1})
+		if got := notesHave(e.Notes, "SWEEP is estimated with the arguments of each call"); got != c.followed {
+			t.Errorf("BUMP's dummy INTENT(IN)%s: SWEEP followed %v, want %v (notes %q)", c.bump, got, c.followed, e.Notes)
+		}
+	}
+}
