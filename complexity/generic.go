@@ -24,6 +24,15 @@ func (p *pass) specific(f *parser.File, caller *parser.Unit, name string, args [
 
 // specificRef finds the specific procedure for specific; generic is
 // false when name is no generic interface the caller sees.
+//
+// Scope by scope from the caller out (Fortran 2018 15.5.5.2): the
+// specifics of the generic interfaces of the name that a scope defines
+// or accesses by its USE statements, all of them together (a generic
+// extended in several modules is one generic); first one whose dummy
+// arguments have the ranks of the actual ones, then an elemental one
+// whose scalar dummies take arrays; none: the host's, as if the
+// reference were made there. A scope that has its own procedure of the
+// name and no generic of it hides the host's generic.
 func (p *pass) specificRef(f *parser.File, caller *parser.Unit, name string, args []parser.Expr) (ref procRef, ok, generic bool) {
 	if caller == nil || caller.Scope == nil || dummyProc(caller, name) {
 		return procRef{}, false, false
@@ -31,57 +40,90 @@ func (p *pass) specificRef(f *parser.File, caller *parser.Unit, name string, arg
 	if sym := caller.Scope.Lookup(name); sym != nil && sym.Rank() > 0 {
 		return procRef{}, false, false // an array element
 	}
-	home, specs := p.generic(caller, name)
-	if home == nil {
-		return procRef{}, false, false
-	}
-	for _, s := range specs {
-		r, found := p.resolve(f, home, s)
-		if !found || r.u.Scope == nil || !p.agrees(caller.Scope, r.u, args) {
+	for h := caller; h != nil; h = h.Parent {
+		specs := p.genericIn(h, name)
+		if len(specs) == 0 {
+			if ownProc(h, name) {
+				return procRef{}, false, generic
+			}
 			continue
 		}
-		if ok && r.u != ref.u {
-			return procRef{}, false, true // ambiguous as far as pfls can tell
-		}
-		ref, ok = r, true
-	}
-	return ref, ok, true
-}
-
-// generic finds the generic interface name that the caller sees, scope by
-// scope from the caller out, then through each scope's USE statements;
-// it returns the unit whose scope names the specific procedures (the
-// interface's unit), and their names.
-func (p *pass) generic(caller *parser.Unit, name string) (*parser.Unit, []string) {
-	for h := caller; h != nil; h = h.Parent {
-		if specs, ok := p.interfaceIn(h, name); ok {
-			return h, specs
-		}
-		for _, s := range h.Body {
-			use, ok := s.(*parser.UseStmt)
-			if !ok {
-				continue
+		generic = true
+		for _, elem := range []bool{false, true} {
+			ref, ok = procRef{}, false
+			for _, s := range specs {
+				r, found := p.resolve(f, s.home, s.name)
+				if !found || r.u.Scope == nil || elem && !isElemental(r.u) || !p.agrees(caller.Scope, r.u, args, elem) {
+					continue
+				}
+				if ok && r.u != ref.u {
+					return procRef{}, false, true // ambiguous as far as pfls can tell
+				}
+				ref, ok = r, true
 			}
-			if u, specs := p.genericViaUse(use, name, 0, map[*parser.Unit]bool{}); u != nil {
-				return u, specs
+			if ok {
+				return ref, true, true
 			}
 		}
 	}
-	return nil, nil
+	return procRef{}, false, generic
 }
 
-// genericViaUse is generic through one USE statement: the generic
-// renamed, in the ONLY list, or any name of a USE without ONLY that it
-// does not rename away; in the module or in the modules it uses.
-func (p *pass) genericViaUse(use *parser.UseStmt, name string, depth int, seen map[*parser.Unit]bool) (*parser.Unit, []string) {
+// ownProc reports whether a unit contains a procedure of the name, one
+// that hides a host's generic of that name.
+func ownProc(h *parser.Unit, name string) bool {
+	for _, k := range h.Contains {
+		if k.Name == name && (k.Kind == parser.UnitSubroutine || k.Kind == parser.UnitFunction) {
+			return true
+		}
+	}
+	return false
+}
+
+// isElemental reports whether a procedure is declared ELEMENTAL.
+func isElemental(u *parser.Unit) bool {
+	hdr, _ := u.Header.(*parser.SubprogramStmt)
+	return hdr != nil && slices.Contains(hdr.Prefix, "ELEMENTAL")
+}
+
+// specName is a specific procedure of a generic interface: its name
+// and the unit whose scope names it (the interface's).
+type specName struct {
+	home *parser.Unit
+	name string
+}
+
+// genericIn is the specific procedures of the generic interface name
+// that a unit sees in itself: its own interface blocks of the name and
+// those its USE statements access.
+func (p *pass) genericIn(h *parser.Unit, name string) []specName {
+	var out []specName
+	if specs, ok := p.interfaceIn(h, name); ok {
+		for _, s := range specs {
+			out = append(out, specName{h, s})
+		}
+	}
+	seen := map[*parser.Unit]bool{}
+	for _, s := range h.Body {
+		if use, ok := s.(*parser.UseStmt); ok {
+			out = p.genericViaUse(use, name, 0, seen, out)
+		}
+	}
+	return out
+}
+
+// genericViaUse adds to out the specifics of the generic name that one
+// USE statement accesses: the generic renamed, in the ONLY list, or any
+// name of a USE without ONLY that it does not rename away; in the module
+// and in the modules it uses.
+func (p *pass) genericViaUse(use *parser.UseStmt, name string, depth int, seen map[*parser.Unit]bool, out []specName) []specName {
 	if use.Module == nil || depth > maxUseDepth {
-		return nil, nil
+		return out
 	}
 	mod, ok := p.modules[use.Module.Name]
 	if !ok || seen[mod.u] {
-		return nil, nil
+		return out
 	}
-	seen[mod.u] = true
 	remote, visible := name, !use.Only
 	for _, r := range use.Names {
 		if r == nil || r.Local == nil {
@@ -99,19 +141,20 @@ func (p *pass) genericViaUse(use *parser.UseStmt, name string, depth int, seen m
 		}
 	}
 	if !visible {
-		return nil, nil
+		return out
 	}
+	seen[mod.u] = true
 	if specs, ok := p.interfaceIn(mod.u, remote); ok {
-		return mod.u, specs
+		for _, s := range specs {
+			out = append(out, specName{mod.u, s})
+		}
 	}
 	for _, s := range mod.u.Body {
 		if u, ok := s.(*parser.UseStmt); ok {
-			if home, specs := p.genericViaUse(u, remote, depth+1, seen); home != nil {
-				return home, specs
-			}
+			out = p.genericViaUse(u, remote, depth+1, seen, out)
 		}
 	}
-	return nil, nil
+	return out
 }
 
 // interfaceIn returns the specific procedures that the generic
@@ -160,8 +203,9 @@ func (p *pass) interfaceIn(u *parser.Unit, name string) ([]string, bool) {
 // agrees reports whether the actual arguments args, in the caller's scope
 // sc, can be those of procedure u: no more of them than its dummies, the
 // dummies left out OPTIONAL, and each actual of the dummy's type, kind
-// and rank where both are known.
-func (p *pass) agrees(sc *parser.Scope, u *parser.Unit, args []parser.Expr) bool {
+// and rank where both are known (any rank where elemental: an elemental
+// reference given arrays).
+func (p *pass) agrees(sc *parser.Scope, u *parser.Unit, args []parser.Expr, elemental bool) bool {
 	hdr, _ := u.Header.(*parser.SubprogramStmt)
 	if hdr == nil || len(args) > len(hdr.Params) {
 		return false
@@ -184,6 +228,9 @@ func (p *pass) agrees(sc *parser.Scope, u *parser.Unit, args []parser.Expr) bool
 		given[dummy] = true
 		want, ok1 := p.symType(u.Scope, sym)
 		got, ok2 := p.actualType(sc, a)
+		if elemental {
+			got.rank = want.rank
+		}
 		if ok1 && ok2 && !want.agrees(got) {
 			return false
 		}

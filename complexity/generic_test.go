@@ -108,3 +108,98 @@ end module
 		t.Errorf("ResolveCall(FILL(K)) = %v in %v, want FILL_I2 in a-mods.f90", u, f)
 	}
 }
+
+// TestGenericScopes: the generic resolution rules of Fortran 2018
+// 15.5.5.2 beyond one interface block. The specific procedures' counts
+// tell which one a reference chose: NRM_S 5 a trip, NRM_D 8 (S, X(I)
+// twice, * and +, the store), so 8*1000 + 2 and the caller's store: 8003;
+// the elemental SQ_S and SQ_D 12 per element and the store B(I) 1, 13000
+// for 1000 elements; the module's F_D 4 a trip (4002 with the caller's
+// store), the internal F 2 (3). Before, a generic extended in a second
+// module saw only the first module's specifics (NRM(A, 1000) counted 2),
+// an elemental specific given an array agreed with nothing (2000, the
+// argument's loads only), and a host's generic hid the caller's own
+// internal procedure of the name (4002).
+func TestGenericScopes(t *testing.T) {
+	src := `module ma
+  interface nrm
+    module procedure nrm_s
+  end interface
+contains
+  function nrm_s(x, n) result(s)
+    integer :: n, i
+    real :: x(n), s
+    s = 0
+    do i = 1, n
+      s = s + x(i)
+    end do
+  end function
+end module
+module mb
+  interface nrm
+    module procedure nrm_d
+  end interface
+  interface sq
+    module procedure sq_s, sq_d
+  end interface
+  interface f
+    module procedure f_d
+  end interface
+contains
+  function nrm_d(x, n) result(s)
+    integer :: n, i
+    real(8) :: x(n), s
+    s = 0
+    do i = 1, n
+      s = s + x(i)*x(i)
+    end do
+  end function
+  elemental function sq_s(x) result(y)
+    real, intent(in) :: x
+    real :: y
+    y = x * x + x * x + x * x
+  end function
+  elemental function sq_d(x) result(y)
+    real(8), intent(in) :: x
+    real(8) :: y
+    y = x * x + x * x + x * x
+  end function
+  function f_d(x) result(y)
+    real(8) :: x, y
+    integer :: i
+    y = 0
+    do i = 1, 1000
+      y = y + x
+    end do
+  end function
+  subroutine s(z)
+    real(8) :: z
+    z = f(z)
+  contains
+    function f(x) result(y)
+      real(8) :: x, y
+      y = x
+    end function
+  end subroutine
+end module
+`
+	cases := []struct{ stmt, want string }{
+		{"s = nrm(a, 1000)", "8003"},
+		{"b = sq(a)", "13000"},
+		{"s = sq(a(1))", "13"},
+		{"s = f(s)", "4002"},
+		{"call s(s)", "3"},
+	}
+	for _, c := range cases {
+		f := parseSrc(t, src+"program p\n  use ma\n  use mb\n  real(8) :: a(1000), b(1000), s\n  "+c.stmt+"\nend program\n")
+		got := ""
+		for _, r := range NewEngine(Options{}).Analyze(f)[f.Name] {
+			if r.Unit.Kind == parser.UnitMain {
+				got = r.Summary.String()
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: %s, want %s", c.stmt, got, c.want)
+		}
+	}
+}

@@ -75,15 +75,6 @@ func (pr *Program) Resolve(caller *parser.Unit, name string) (*parser.Unit, *par
 	return ref.u, ref.f
 }
 
-// Generic reports whether name is a generic interface that the caller
-// sees (in its scopes or the modules they use).
-func (pr *Program) Generic(caller *parser.Unit, name string) bool {
-	pr.mu.Lock()
-	defer pr.mu.Unlock()
-	home, _ := pr.p.generic(caller, name)
-	return home != nil
-}
-
 // ResolveCall is Resolve for a reference to name with the actual
 // arguments args: where name is a generic interface (INTERFACE NAME ...
 // MODULE PROCEDURE A, B ... END INTERFACE) of one of the caller's scopes

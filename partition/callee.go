@@ -77,27 +77,6 @@ func (e *est) readOnly(c *parser.CallStmt, i int) bool {
 	return true
 }
 
-// resolve is complexity.Program.Resolve for a call from the unit, over
-// the file and the program's other files (Options.Others), remembered
-// per name; home records the file that defines each procedure found.
-func (e *est) resolve(name string) *parser.Unit {
-	if e.f == nil {
-		return nil
-	}
-	if u, ok := e.resolved[name]; ok {
-		return u
-	}
-	u, f := e.program().Resolve(e.u, name)
-	if e.resolved == nil {
-		e.resolved, e.home = map[string]*parser.Unit{}, map[*parser.Unit]*parser.File{}
-	}
-	e.resolved[name] = u
-	if u != nil {
-		e.home[u] = f
-	}
-	return u
-}
-
 // program is the index of the file and the program's other files
 // (programOf).
 func (e *est) program() *complexity.Program {
@@ -149,29 +128,44 @@ func (e *est) fileSub(name string, args []parser.Expr) *parser.Unit {
 	return u
 }
 
-// resolveCall is resolve for a reference with its actual arguments: the
-// name of a generic interface means the specific procedure they select
-// (complexity.ResolveCall).
+// resolveCall is the procedure a reference from the unit with its
+// actual arguments means (complexity.Program.ResolveCall): by scope and USE, the
+// specific procedure a generic interface's name selects, even where a
+// specific has the generic's name (INTERFACE NRM / MODULE PROCEDURE NRM,
+// NRM_D), else the one procedure of the name; over the file and the
+// program's other files (Options.Others, indexed once: programOf),
+// remembered per reference; home records the file that defines each
+// procedure found.
 func (e *est) resolveCall(name string, args []parser.Expr) *parser.Unit {
-	if u := e.resolve(name); u != nil || e.f == nil {
-		return u
-	}
-	generic, ok := e.generics[name]
-	if !ok {
-		generic = e.program().Generic(e.u, name)
-		if e.generics == nil {
-			e.generics = map[string]bool{}
-		}
-		e.generics[name] = generic
-	}
-	if !generic {
+	if e.f == nil {
 		return nil
 	}
+	k := callKey{name: name}
+	if len(args) > 0 {
+		k.first = args[0]
+	}
+	if u, ok := e.calls[k]; ok {
+		return u
+	}
 	u, f := e.program().ResolveCall(e.u, name, args)
+	if e.calls == nil {
+		e.calls = map[callKey]*parser.Unit{}
+	}
+	e.calls[k] = u
 	if u != nil {
+		if e.home == nil {
+			e.home = map[*parser.Unit]*parser.File{}
+		}
 		e.home[u] = f
 	}
 	return u
+}
+
+// callKey is a reference for resolveCall: the name and the first
+// actual argument's node, which is the reference's own.
+type callKey struct {
+	name  string
+	first parser.Expr
 }
 
 // calleeUnit is the subroutine of the file that a CALL names, when the
@@ -542,8 +536,8 @@ func (e *est) assignedOf(u *parser.Unit) map[string]bool {
 
 // intentIn reports whether argument i (from 0) of a CALL made in unit u
 // is bound to a dummy argument the called procedure declares
-// INTENT(IN): the procedure cannot change it (Fortran 2018 8.5.10), so
-// a value the unit passes on keeps its value.
+// INTENT(IN), not a POINTER: the procedure cannot change it (Fortran
+// 2018 8.5.10), so a value the unit passes on keeps its value.
 func (e *est) intentIn(u *parser.Unit, c *parser.CallStmt, i int) bool {
 	if e.f == nil || c.Name == nil || i >= len(c.Args) {
 		return false
@@ -565,7 +559,8 @@ func (e *est) intentIn(u *parser.Unit, c *parser.CallStmt, i int) bool {
 		}
 	}
 	sym := callee.Scope.Syms[name]
-	return sym != nil && sym.Dummy && slices.Contains(sym.Attrs, "INTENT(IN)")
+	// A POINTER's INTENT(IN) fixes its association, not its target.
+	return sym != nil && sym.Dummy && slices.Contains(sym.Attrs, "INTENT(IN)") && !slices.Contains(sym.Attrs, "POINTER")
 }
 
 // assignedIn is the set of names a unit may change: assigned, a DO

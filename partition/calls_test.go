@@ -1445,3 +1445,184 @@ func TestGenericCallee(t *testing.T) {
 		t.Errorf("through the generic: %g s, the specifics named: %g s; want the same, at least 10 µs", generic, named)
 	}
 }
+
+// TestGenericNamedAsSpecific: a generic interface may have the name of
+// one of its specific procedures (INTERFACE NRM / MODULE PROCEDURE NRM,
+// NRM_D); a reference with REAL(8) arguments means NRM_D, whose loop has
+// more operations an element, so its estimate is the one NRM_D named
+// directly gives. Before, the estimator took the procedure of the name,
+// NRM, the REAL one, and priced the loop a sixth of that.
+func TestGenericNamedAsSpecific(t *testing.T) {
+	src := `module m
+  implicit none
+  interface nrm
+    module procedure nrm, nrm_d
+  end interface
+contains
+  function nrm(x, n) result(s)
+    integer :: n, i
+    real :: x(n), s
+    s = 0
+    do i = 1, n
+      s = s + x(i)
+    end do
+  end function
+  function nrm_d(x, n) result(s)
+    integer :: n, i
+    real(8) :: x(n), s
+    s = 0
+    do i = 1, n
+      s = s + x(i)*x(i) + x(i)*x(i)*x(i) + x(i)*x(i)*x(i)*x(i)
+    end do
+  end function
+end module
+program p
+  use m
+  implicit none
+  real(8) :: a(100000), s
+  integer :: k
+  do k = 1, 100
+    s = nrm(a, 100000)
+  end do
+end program
+`
+	run := func(text string) (float64, []string) {
+		f, _ := parseOne(t, "same.f90", text)
+		u := f.Units[1]
+		line := strings.Count(text[:strings.Index(text, "do k = 1, 100")], "\n") + 1
+		e := EstimateLoop(f, u, firstLoop(t, u, line, f), FromUnit(u, 1, ""), Options{Machine: machine.DefaultMachine(), Procs: 1})
+		v, _ := complexity.Seconds(e.Compute)
+		return v, e.Notes
+	}
+	generic, notes := run(src)
+	named, _ := run(strings.Replace(src, "s = nrm(", "s = nrm_d(", 1))
+	real4, _ := run(strings.Replace(src, "real(8) :: a(100000)", "real :: a(100000)", 1))
+	if !notesHave(notes, "NRM_D is estimated with the arguments") {
+		t.Errorf("no note on NRM_D in %q", notes)
+	}
+	if generic != named || generic < 3*real4 {
+		t.Errorf("NRM(A) of REAL(8): %g s, NRM_D named: %g s, NRM(A) of REAL: %g s; want the first two the same, at least 3 times the third", generic, named, real4)
+	}
+}
+
+// TestRegionInCalleeCalledInRegion: a callee with PARALLEL regions of its
+// own, called from inside the main program's region of 4 threads. Its
+// region is then nested, inactive, a team of one thread (OpenMP 5.2:
+// nested parallelism is off by default), so the orphaned DO its region
+// calls runs serially: 100 sweeps cost what they cost called outside
+// every region (plus a one-thread fork each). And its call of the
+// orphaned DO outside its own region is still made inside the caller's
+// region, whose 4 threads share the DO: what the sweep costs called in
+// the region directly. Before, the nested region was priced as a team
+// of --procs threads, and the call outside it as serial.
+func TestRegionInCalleeCalledInRegion(t *testing.T) {
+	src := func(own, main string) string {
+		return `module k
+contains
+  subroutine sweep(a, b, n)
+    integer, intent(in) :: n
+    real, intent(inout) :: a(n, n), b(n, n)
+    integer :: i, j
+    !$omp do
+    do j = 2, n - 1
+      do i = 2, n - 1
+        b(i, j) = 0.25 * (a(i-1, j) + a(i+1, j) + a(i, j-1) + a(i, j+1))
+      end do
+    end do
+    !$omp end do
+  end subroutine
+  subroutine own(a, b, n)
+    integer, intent(in) :: n
+    real, intent(inout) :: a(n, n), b(n, n)
+` + own + `
+  end subroutine
+end module
+program p
+  use k
+  integer, parameter :: n = 600
+  real :: a(n, n), b(n, n)
+  integer :: it
+` + main + `
+end program
+`
+	}
+	opt := Options{Machine: machine.DefaultMachine(), Procs: 16}
+	run := func(text string) (float64, []string) {
+		f, _ := parseOne(t, "nested.f90", text)
+		u := f.Units[1]
+		line := strings.Count(text[:strings.Index(text, "do it = 1, 100")], "\n") + 1
+		e := EstimateLoop(f, u, firstLoop(t, u, line, f), FromUnit(u, 16, ""), opt)
+		v, ok := complexity.Seconds(e.Compute)
+		if !ok {
+			t.Fatalf("computation %s", e.Compute)
+		}
+		return v, e.Notes
+	}
+	loop := func(call string) string { return "  do it = 1, 100\n    call " + call + "(a, b, n)\n  end do" }
+	region := func(call string) string {
+		return "  !$omp parallel num_threads(4)\n" + loop(call) + "\n  !$omp end parallel"
+	}
+	inRegion := "    !$omp parallel\n    call sweep(a, b, n)\n    !$omp end parallel"
+	outside := "    call sweep(a, b, n)\n    !$omp parallel\n    !$omp end parallel"
+	nested, notes := run(src(inRegion, region("own")))
+	serial, _ := run(src(inRegion, loop("sweep")))
+	shared, _ := run(src(inRegion, region("sweep")))
+	if !notesHave(notes, "is nested in a region of its caller") || math.Abs(nested-serial) > 0.02*serial {
+		t.Errorf("OWN's region nested in P's: %g s, SWEEP outside every region %g s; want about the same (notes %q)", nested, serial, notes)
+	}
+	beside, notes := run(src(outside, region("own")))
+	if math.Abs(beside-shared) > 0.02*shared || shared > serial/3 {
+		t.Errorf("SWEEP called by OWN outside its region, OWN in P's region of 4: %g s; SWEEP in that region %g s, serial %g s (notes %q)", beside, shared, serial, notes)
+	}
+}
+
+// TestIntentInPointer: an argument passed to an INTENT(IN) dummy keeps
+// its value, unless the dummy is a POINTER: INTENT(IN) then fixes the
+// pointer's association, not its target's value (Fortran 2018 8.5.10),
+// and BUMP doubles M through it. So SWEEP's M is its value on entry
+// only where BUMP merely reads it; where it doubles it, SWEEP's loop
+// cannot be bound to the caller's N and SWEEP is priced by its count.
+// Before, both were followed with M = N.
+func TestIntentInPointer(t *testing.T) {
+	src := func(bump string) string {
+		return `module k
+contains
+  subroutine bump(p)
+    integer, intent(in)` + bump + ` :: p
+    integer :: q
+` + map[bool]string{true: "    p = 2 * p\n", false: "    q = p\n"}[bump != ""] + `  end subroutine
+  subroutine sweep(a, m)
+    integer, target :: m
+    real :: a(1200)
+    integer :: j
+    call bump(m)
+    do j = 2, m - 1
+      a(j) = 0.5 * (a(j-1) + a(j+1))
+    end do
+  end subroutine
+end module
+program p
+  use k
+  integer :: n, it
+  real :: a(1200)
+  n = 600
+  do it = 1, 100
+    call sweep(a, n)
+  end do
+end program
+`
+	}
+	for _, c := range []struct {
+		bump     string
+		followed bool
+	}{{"", true}, {", pointer", false}} {
+		text := src(c.bump)
+		f, _ := parseOne(t, "bump.f90", text)
+		u := f.Units[1]
+		line := strings.Count(text[:strings.Index(text, "do it = 1, 100")], "\n") + 1
+		e := EstimateLoop(f, u, firstLoop(t, u, line, f), FromUnit(u, 1, ""), Options{Machine: machine.DefaultMachine(), Procs: 1})
+		if got := notesHave(e.Notes, "SWEEP is estimated with the arguments of each call"); got != c.followed {
+			t.Errorf("BUMP's dummy INTENT(IN)%s: SWEEP followed %v, want %v (notes %q)", c.bump, got, c.followed, e.Notes)
+		}
+	}
+}

@@ -152,11 +152,10 @@ type est struct {
 	callees *int // the callee estimates made so far (maxCallees)
 	// assigned remembers assignedIn per unit (assignedOf).
 	assigned map[*parser.Unit]map[string]bool
-	// resolved remembers the procedures calls from the unit name
-	// (resolve).
-	resolved map[string]*parser.Unit
-	home     map[*parser.Unit]*parser.File // the file of each resolved
-	generics map[string]bool               // the names the unit sees as generic interfaces
+	// calls remembers the procedures the unit's references mean
+	// (resolveCall), home the file of each.
+	calls map[callKey]*parser.Unit
+	home  map[*parser.Unit]*parser.File
 	// inParLoop: the call being estimated is made from an iteration of
 	// an OpenMP parallel loop of a caller, where the callee's own
 	// OpenMP loops run on the one thread (nested parallelism is off).

@@ -188,18 +188,20 @@ type ompCall struct {
 }
 
 // ompCallAt is where a call made at position at of the unit stands: in
-// one of its PARALLEL regions, outside its regions (a unit with regions,
-// or the main program: no caller can provide one), or where the unit's
-// own call stands (a unit without regions).
+// one of its PARALLEL regions, outside every region (the main program,
+// or a unit with regions estimated for itself), or where the unit's own
+// call stands (in a region of the caller's or outside them all).
 func (e *est) ompCallAt(at parser.Pos, loops []loopInfo) ompCall {
 	inside, regions, region := e.ompRegion(at)
 	switch {
 	case inside:
 		return ompCall{known: true, inside: true, team: e.ompTeam(region, loops),
 			where: fmt.Sprintf("the PARALLEL region at line %d of %s", e.line(region), unitName(e.u))}
-	case regions || e.u.Kind == parser.UnitMain:
+	case regions && !e.called.known || e.u.Kind == parser.UnitMain:
 		return ompCall{known: true, where: fmt.Sprintf("line %d of %s, outside every PARALLEL region", e.f.Lines.Line(e.u.Abs(at))+1, unitName(e.u))}
 	}
+	// Outside the unit's own regions, a call is where the unit's own
+	// call is: in the caller's region, if it was made in one.
 	return e.called
 }
 
@@ -214,6 +216,12 @@ func (e *est) ompTeam(d *parser.Directive, loops []loopInfo) int {
 	}
 	if d == nil {
 		return t
+	}
+	if e.called.inside || e.inParLoop {
+		// A region entered in a call made from inside a caller's
+		// region is nested: inactive, a team of one thread.
+		e.note(fmt.Sprintf("the PARALLEL region at line %d of %s is nested in a region of its caller: nested parallelism is off by default, so its team is 1 thread", e.line(d), unitName(e.u)))
+		return 1
 	}
 	cs, _ := d.Spec.(*parser.ClauseSpec)
 	if cs == nil {
@@ -382,7 +390,7 @@ func (e *est) ompLoop(c *parser.DoConstruct, loops []loopInfo, o *ompInfo) (Poly
 	case !o.parallel:
 		inside, regions, region := e.ompRegion(c.Pos())
 		team = region
-		if !inside && regions {
+		if !inside && regions && !e.called.inside {
 			e.note(fmt.Sprintf("OpenMP DO at line %d stands outside every PARALLEL region: it runs on one thread", line))
 			return seq, msgs
 		}
