@@ -25,7 +25,7 @@ import (
 // identity, the processors, the values) and, for a unit that reaches
 // beyond its own text (a call, a reference to a function that is not an
 // intrinsic, a USE), the whole file's text and the program's other files
-// (by identity). ok is false where no key is made: a unit without its
+// (by their names and texts: a freed tree's address may be another's). ok is false where no key is made: a unit without its
 // text, or one that INCLUDEs a file (whose text may change on its own).
 func unitKey(f *parser.File, u *parser.Unit, up *Profile, opt partition.Options) ([32]byte, bool) {
 	if u.Base < 0 || u.Len <= 0 || u.Base+u.Len > len(f.Src) {
@@ -62,9 +62,8 @@ func unitKey(f *parser.File, u *parser.Unit, up *Profile, opt partition.Options)
 	case !self:
 		h.Write([]byte{0})
 		h.Write(f.Src)
-		for _, o := range opt.Others {
-			fmt.Fprintf(h, "%p|", o)
-		}
+		d := FilesDigest(opt.Others)
+		h.Write(d[:])
 	}
 	var key [32]byte
 	h.Sum(key[:0])
@@ -196,4 +195,26 @@ func (c *findingsCache) put(key [32]byte, fs []Finding, u *parser.Unit) {
 		c.lru.Remove(old)
 		delete(c.byKey, old.Value.(*cachedFindings).key)
 	}
+}
+
+// FilesDigest is a digest of files' names and texts, in order: what a
+// cache keys the program's other files by (their trees' addresses may be
+// reused once they are freed).
+func FilesDigest(fs []*parser.File) [32]byte {
+	h := sha256.New()
+	var n [8]byte
+	for _, f := range fs {
+		if f == nil {
+			continue
+		}
+		binary.LittleEndian.PutUint64(n[:], uint64(len(f.Name)))
+		h.Write(n[:])
+		h.Write([]byte(f.Name))
+		binary.LittleEndian.PutUint64(n[:], uint64(len(f.Src)))
+		h.Write(n[:])
+		h.Write(f.Src)
+	}
+	var d [32]byte
+	h.Sum(d[:0])
+	return d
 }

@@ -79,3 +79,22 @@ func TestUnitFindingsCache(t *testing.T) {
 		t.Errorf("after an edit of the callee: %d units from the cache, want 0 (CALLER depends on WORK)", unitFindings.hits)
 	}
 }
+
+// TestFilesDigest: the program's other files are told apart by their
+// names and texts, not by their trees' addresses: the same text parsed
+// twice gives one digest, another text or name another.
+func TestFilesDigest(t *testing.T) {
+	a := parser.Parse("m.f90", []byte("module m\nend module\n"), nil)
+	b := parser.Parse("m.f90", []byte("module m\nend module\n"), nil)
+	c := parser.Parse("m.f90", []byte("module m\n  integer :: k\nend module\n"), nil)
+	d := parser.Parse("n.f90", []byte("module m\nend module\n"), nil)
+	if FilesDigest([]*parser.File{a}) != FilesDigest([]*parser.File{b}) {
+		t.Error("one text parsed twice: two digests")
+	}
+	if FilesDigest([]*parser.File{a}) == FilesDigest([]*parser.File{c}) || FilesDigest([]*parser.File{a}) == FilesDigest([]*parser.File{d}) {
+		t.Error("another text or name: the same digest")
+	}
+	if FilesDigest([]*parser.File{a, d}) == FilesDigest([]*parser.File{d, a}) {
+		t.Error("the order of the files does not count")
+	}
+}

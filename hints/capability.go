@@ -1,7 +1,6 @@
 package hints
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 	"sync"
@@ -75,7 +74,7 @@ type findingsKey struct {
 	m      *machine.Machine
 	values string
 	prof   *capability.Profile
-	others string // the other files' trees, by identity
+	others [32]byte // the other files, by their names and texts (capability.FilesDigest)
 }
 
 // recentFindings keeps the capability findings of the last few
@@ -103,11 +102,7 @@ func findings(f *parser.File, o EstimateOptions, prof *capability.Profile) []cap
 		names = append(names, k+"="+v.RatString())
 	}
 	sort.Strings(names)
-	others := make([]string, len(o.Others))
-	for i, g := range o.Others {
-		others[i] = fmt.Sprintf("%p", g)
-	}
-	key := findingsKey{f, o.Procs, o.Machine, strings.Join(names, ","), prof, strings.Join(others, ",")}
+	key := findingsKey{f, o.Procs, o.Machine, strings.Join(names, ","), prof, capability.FilesDigest(o.Others)}
 	c := &recentFindings
 	c.mu.Lock()
 	for i, k := range c.keys {
