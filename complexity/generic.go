@@ -69,9 +69,15 @@ func (p *pass) specificRef(f *parser.File, caller *parser.Unit, name string, arg
 	return procRef{}, false, generic
 }
 
-// ownProc reports whether a unit contains a procedure of the name, one
-// that hides a host's generic of that name.
+// ownProc reports whether a unit contains a procedure of the name or
+// declares one EXTERNAL, which hides a host's generic of that name
+// (Fortran 2018 19.5.1.4).
 func ownProc(h *parser.Unit, name string) bool {
+	if h.Scope != nil {
+		if sym := h.Scope.Syms[name]; sym != nil && sym.External && sym.Declared {
+			return true // EXTERNAL F: an external procedure of the name
+		}
+	}
 	for _, k := range h.Contains {
 		if k.Name == name && (k.Kind == parser.UnitSubroutine || k.Kind == parser.UnitFunction) {
 			return true
@@ -344,14 +350,20 @@ func (p *pass) kindValue(sc *parser.Scope, x parser.Expr, depth int) int {
 			}
 		case "SELECTED_REAL_KIND":
 			if l, ok := v.Args[0].(*parser.Lit); ok && l.Kind == parser.IntLit {
+				// gfortran's kinds on x86-64: binary32, binary64, the
+				// x87 80-bit extended (kind 10) and binary128.
 				p, _ := strconv.Atoi(l.Value)
 				switch {
 				case p <= 6:
 					return 4
 				case p <= 15:
 					return 8
+				case p <= 18:
+					return 10
+				case p <= 33:
+					return 16
 				}
-				return 16
+				return 0 // no such kind: SELECTED_REAL_KIND is negative
 			}
 		}
 	}

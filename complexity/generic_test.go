@@ -203,3 +203,52 @@ end module
 		}
 	}
 }
+
+// TestGenericKindsAndExternal: SELECTED_REAL_KIND(P) gives gfortran's
+// kinds (P ≤ 18 the 80-bit extended, kind 10; P ≤ 33 kind 16), so a
+// generic over REAL(10) and REAL(16) picks by them; an internal
+// procedure that declares the name EXTERNAL calls an external procedure,
+// not its host's generic of that name (without the declaration it calls
+// the generic).
+func TestGenericKindsAndExternal(t *testing.T) {
+	src := `module kinds
+  integer, parameter :: xp = selected_real_kind(18), qp = selected_real_kind(33)
+end module
+module g
+  use kinds
+  interface put
+    module procedure put_x, put_q
+  end interface
+contains
+  subroutine put_x(v)
+    real(xp) :: v(10)
+    v(1) = 0
+  end subroutine
+  subroutine put_q(v)
+    real(qp) :: v(10)
+    v(1) = 0
+    v(2) = 0
+  end subroutine
+end module
+`
+	for i, c := range []struct{ body, want string }{
+		{"  real(xp) :: a(10)\n  call put(a)\n", "1"},
+		{"  real(qp) :: a(10)\n  call put(a)\n", "2"},
+		{"  real(qp) :: a(10)\n  call inner(a)\ncontains\n  subroutine inner(b)\n    real(qp) :: b(10)\n    external put\n    call put(b)\n  end subroutine\n", "0"},
+		{"  real(qp) :: a(10)\n  call inner(a)\ncontains\n  subroutine inner(b)\n    real(qp) :: b(10)\n    call put(b)\n  end subroutine\n", "2"},
+	} {
+		mods := parseSrc(t, src)
+		mods.Name = "a-mods.f90"
+		prog := parseSrc(t, "program p\n  use kinds\n  use g\n"+c.body+"end program\n")
+		prog.Name = fmt.Sprintf("b-prog%d.f90", i)
+		got := ""
+		for _, r := range NewEngine(Options{}).Analyze(mods, prog)[prog.Name] {
+			if r.Unit.Kind == parser.UnitMain {
+				got = r.Summary.String()
+			}
+		}
+		if got != c.want {
+			t.Errorf("%q: %s, want %s", c.body, got, c.want)
+		}
+	}
+}
