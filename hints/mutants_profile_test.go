@@ -233,3 +233,62 @@ func TestMeasuredCostNeverEntered(t *testing.T) {
 		t.Errorf("a loop never entered: %q", h)
 	}
 }
+
+const mpiSrc = `program m
+  use mpi
+  integer :: ierr, x
+  call mpi_init(ierr)
+  if (x > 0) then
+     x = 1
+  end if
+  call mpi_bcast(x, 1, mpi_integer, 0, mpi_comm_world, ierr)
+  call mpi_finalize(ierr)
+contains
+  subroutine inner(n)
+    integer :: n
+    n = n + 1
+  end subroutine inner
+end program m
+`
+
+// TestProfileHoverLines: the hover of each kind of measured line, over 4
+// ranks: a branch entered 8 times in 2 ms in all (500 µs a rank), one
+// not timed, an MPI call made 4 times in 4 ms (1 ms a rank), a contained
+// routine called 6 times in 12 ms (2 ms a call, 3 ms a rank). A stale
+// profile found by the file's base name marks every hint of the file.
+func TestProfileHoverLines(t *testing.T) {
+	f := parser.Parse("/src/m.f90", []byte(mpiSrc), nil)
+	prof, err := ParseProfile([]byte(`{"ranks":4,"lines":[
+		{"path":"/src/m.f90","line":5,"count":8,"time":0.002},
+		{"path":"/src/m.f90","line":6,"count":3,"time":0},
+		{"path":"/src/m.f90","line":8,"count":4,"time":0.004,"calls":4,"bytes":16},
+		{"path":"/src/m.f90","line":11,"count":6,"time":0.012}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const head = "**Measured** (pfls profile, 4 ranks)\n\n"
+	for _, c := range []struct {
+		line int
+		want string
+	}{
+		{5, "entered 8 times, 500 µs per rank"},
+		{6, "entered 3 times"},
+		{8, "4 MPI calls, 16 bytes, 1 ms per rank"},
+		{11, "measured 2 ms per call · 6 calls (3 ms per rank in all, the routines it calls included)"},
+	} {
+		if h := ProfileHover(f, f.Lines.LineStart(c.line-1)+4, prof, EstimateOptions{}); h != head+c.want {
+			t.Errorf("line %d: %q, want %q", c.line, h, head+c.want)
+		}
+	}
+	g := parser.Parse("/other/m.f90", []byte(mpiSrc), nil)
+	eng, _ := NewEngine("", "", nil)
+	hs := ProfileInlay(g, InlayHints(g, eng, 0, len(g.Src)+1, DefaultInlayOptions()), prof, "stale", 40)
+	if len(hs) != 2 {
+		t.Fatalf("%d hints, want the program's and the subroutine's", len(hs))
+	}
+	for _, h := range hs {
+		if !strings.HasSuffix(h.Tooltip, "\n\n**Measured**: not shown, stale") {
+			t.Errorf("stale, by base name: %q", h.Tooltip)
+		}
+	}
+}
