@@ -57,3 +57,26 @@ end module m
 		t.Errorf("hover %+v\nwant %q", h, want)
 	}
 }
+
+// TestHoverIntrinsicExtension: a vendor intrinsic the intrinsics table
+// does not describe (IRAND, SIZEOF) is called an extension where it is
+// referenced in an expression; a dummy named like one and declared
+// EXTERNAL is an external procedure with its type.
+func TestHoverIntrinsicExtension(t *testing.T) {
+	src := `subroutine q(x, loc)
+  real :: x
+  integer, external :: loc
+  x = sizeof(x) + irand(1) + loc(1)
+end subroutine q
+`
+	f := parser.Parse("q.f90", []byte(src), nil)
+	for _, c := range []struct{ at, want string }{
+		{"sizeof", "```fortran\nINTRINSIC SIZEOF\n```\nintrinsic procedure (an extension of the standard)\n"},
+		{"irand", "```fortran\nINTRINSIC IRAND\n```\nintrinsic procedure (an extension of the standard)\n"},
+		{"loc(1)", "```fortran\nEXTERNAL LOC\n```\nexternal procedure returning INTEGER\n"},
+	} {
+		if h := Hover(f, strings.Index(src, c.at), nil); h == nil || h.Markdown != c.want {
+			t.Errorf("%q: %+v, want %q", c.at, h, c.want)
+		}
+	}
+}
