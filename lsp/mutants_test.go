@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -12,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/pfls/pfls/hints"
@@ -1268,6 +1271,142 @@ func TestReadLineLong(t *testing.T) {
 		line, n, long, err := s.readLine()
 		if err != nil || len(line) != size || n != int64(size+1) || long != (size > maxHeaderLine) {
 			t.Errorf("a line of %d bytes: %d bytes, n %d, long %v, %v", size, len(line), n, long, err)
+		}
+	}
+}
+
+// TestServerLogsFailuresOnly: the server's log (Options.Log) reports a
+// request that failed, a refresh of inlay hints the client refused, and
+// a connection that ended on a read error; requests answered, replies
+// and notifications sent, refreshes accepted and a connection the client
+// closed log nothing.
+func TestServerLogsFailuresOnly(t *testing.T) {
+	var log lockedBuffer
+	c := newClient(t, Options{Log: &log})
+	c.initialize(fullCapabilities)
+	const uri = "file:///src/logs.f90"
+	c.open(uri, "program p\n  x = 1\nend program p\n")
+	c.waitDiags(uri, 1)
+	var h *protocol.Hover
+	c.call("textDocument/hover", textPos(uri, protocol.Position{Line: 1, Character: 2}), &h)
+	c.call("textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": uri}}, &[]protocol.DocumentSymbol{})
+	settings := func(procs int) {
+		c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"pfls": map[string]any{"estimate": map[string]any{"procs": procs}}}})
+	}
+	settings(7)
+	deadline := time.Now().Add(5 * time.Second)
+	for c.sentCalls("workspace/inlayHint/refresh") == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("no refresh of the inlay hints after a change of settings")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	time.Sleep(50 * time.Millisecond) // what follows the accepted refresh
+	if l := log.String(); l != "" {
+		t.Fatalf("requests answered, diagnostics published, a refresh accepted; yet the log:\n%s", l)
+	}
+
+	if err := c.callErr("textDocument/hover", map[string]any{"textDocument": 5}, &h); rpcCode(err) != jsonrpc2.InvalidParams {
+		t.Fatalf("hover with a bad textDocument: %v", err)
+	}
+	if l := log.String(); !strings.Contains(l, "textDocument/hover: invalid params") {
+		t.Errorf("the failed request is not logged:\n%s", l)
+	}
+	c.mu.Lock()
+	c.refuse = map[string]bool{"workspace/inlayHint/refresh": true}
+	c.mu.Unlock()
+	settings(9)
+	for !strings.Contains(log.String(), "workspace/inlayHint/refresh: refused by the test") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the refused refresh is not logged:\n%s", log.String())
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if l := log.String(); strings.Contains(l, "replying") || strings.Contains(l, "notify") || strings.Contains(l, "<nil>") {
+		t.Errorf("a success logged:\n%s", l)
+	}
+
+	// The end of the connection: logged for a read error, not for EOF.
+	for _, tc := range []struct {
+		err    error
+		logged bool
+	}{{io.EOF, false}, {errors.New("cable cut"), true}} {
+		var log lockedBuffer
+		srv := NewServer(Options{Log: &log})
+		if code := srv.serve(context.Background(), iotest.ErrReader(tc.err), io.Discard, nil); code != 1 {
+			t.Errorf("exit code %d after %v without exit, want 1", code, tc.err)
+		}
+		if got := strings.Contains(log.String(), "connection ended: "); got != tc.logged || tc.logged && !strings.Contains(log.String(), "cable cut") {
+			t.Errorf("the end on %v: log %q", tc.err, log.String())
+		}
+	}
+}
+
+// TestDocumentAtTheLimit: a document of exactly the size limit is
+// analysed, whether opened (a file of comments only, which has no units,
+// gets no "too large" diagnostic) or reached by an edit (its program has
+// symbols); one byte more is too large in both ways.
+func TestDocumentAtTheLimit(t *testing.T) {
+	c := newClient(t, Options{})
+	c.initialize(fullCapabilities)
+	const limit = 200
+	c.srv.store.maxSize = limit
+	comments := strings.Repeat("! comment\n", limit/10) // 200 bytes
+	const uri, over = "file:///src/comments.f90", "file:///src/over.f90"
+	c.open(uri, comments)
+	if d := c.waitDiags(uri, 1); len(d.Diagnostics) != 0 {
+		t.Errorf("a file of comments of the limit's size: %+v", d.Diagnostics)
+	}
+	c.open(over, comments+"\n")
+	if d := c.waitDiags(over, 1); len(d.Diagnostics) != 1 || d.Diagnostics[0].Code != tooLargeCode {
+		t.Errorf("a file of comments one byte over the limit: %+v", d.Diagnostics)
+	}
+
+	const prog = "file:///src/prog.f90"
+	text := "program p\nend program p\n" // 24 bytes
+	c.open(prog, text)
+	symbols := func() int {
+		var syms []protocol.DocumentSymbol
+		c.call("textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": prog}}, &syms)
+		return len(syms)
+	}
+	// Insert comments at the end, up to the limit exactly.
+	end := protocol.Position{Line: 2}
+	pad := strings.Repeat("!", limit-len(text)-1) + "\n"
+	c.change(prog, 2, &protocol.Range{Start: end, End: end}, pad)
+	if n := symbols(); n != 1 {
+		t.Errorf("after an edit to the limit's size: %d symbols, want the program", n)
+	}
+	if got, _, _ := c.srv.DocumentText(prog); len(got) != limit {
+		t.Fatalf("%d bytes, want %d", len(got), limit)
+	}
+	c.change(prog, 3, &protocol.Range{Start: end, End: end}, "!")
+	if n := symbols(); n != 0 {
+		t.Errorf("after an edit one byte over the limit: %d symbols, want none", n)
+	}
+}
+
+// TestInitializeWithoutParams: an initialize request with no params
+// member (LSP requires one, some clients omit it) is answered with the
+// server's capabilities, the settings being the defaults.
+func TestInitializeWithoutParams(t *testing.T) {
+	rc := newRawClient(t)
+	rc.send(frameOf(`{"jsonrpc":"2.0","id":1,"method":"initialize"}`))
+	timeout := time.After(5 * time.Second)
+	for {
+		select {
+		case m, ok := <-rc.msgs:
+			if !ok {
+				t.Fatal("connection closed")
+			}
+			if r, ok := m.(*jsonrpc2.Response); ok && r.ID() == jsonrpc2.NewNumberID(1) {
+				if r.Err() != nil || !strings.Contains(string(r.Result()), `"capabilities"`) {
+					t.Fatalf("answer %s, error %v; want the capabilities", r.Result(), r.Err())
+				}
+				return
+			}
+		case <-timeout:
+			t.Fatal("no answer to initialize")
 		}
 	}
 }
