@@ -1343,23 +1343,35 @@ func TestServerLogsFailuresOnly(t *testing.T) {
 }
 
 // TestDocumentAtTheLimit: a document of exactly the size limit is
-// analysed, whether opened (a file of comments only, which has no units,
-// gets no "too large" diagnostic) or reached by an edit (its program has
-// symbols); one byte more is too large in both ways.
+// analysed, whether opened (a file of comments gets no "too large"
+// diagnostic; one whose parse panics gets the internal error, not "too
+// large") or reached by an edit (its program has symbols); one byte more
+// is too large in each way.
 func TestDocumentAtTheLimit(t *testing.T) {
 	c := newClient(t, Options{})
-	c.initialize(fullCapabilities)
 	const limit = 200
 	c.srv.store.maxSize = limit
-	comments := strings.Repeat("! comment\n", limit/10) // 200 bytes
-	const uri, over = "file:///src/comments.f90", "file:///src/over.f90"
-	c.open(uri, comments)
-	if d := c.waitDiags(uri, 1); len(d.Diagnostics) != 0 {
-		t.Errorf("a file of comments of the limit's size: %+v", d.Diagnostics)
+	c.srv.store.parse = func(name string, src []byte, cfg *parser.Config) *parser.File {
+		if strings.Contains(string(src), "BOOM") {
+			panic("boom")
+		}
+		return parser.Parse(name, src, cfg)
 	}
-	c.open(over, comments+"\n")
-	if d := c.waitDiags(over, 1); len(d.Diagnostics) != 1 || d.Diagnostics[0].Code != tooLargeCode {
-		t.Errorf("a file of comments one byte over the limit: %+v", d.Diagnostics)
+	c.initialize(fullCapabilities)
+	comments := strings.Repeat("! comment\n", limit/10) // 200 bytes
+	for _, tc := range []struct {
+		uri, text, code string
+	}{
+		{"file:///src/comments.f90", comments, ""},
+		{"file:///src/over.f90", comments + "\n", tooLargeCode},
+		{"file:///src/boom.f90", "! BOOM" + comments[6:], internalCode},
+		{"file:///src/boom-over.f90", "! BOOM" + comments[6:] + "\n", tooLargeCode},
+	} {
+		c.open(protocol.DocumentURI(tc.uri), tc.text)
+		d := c.waitDiags(protocol.DocumentURI(tc.uri), 1)
+		if tc.code == "" && len(d.Diagnostics) != 0 || tc.code != "" && (len(d.Diagnostics) != 1 || d.Diagnostics[0].Code != tc.code) {
+			t.Errorf("%s of %d bytes (limit %d): %+v, want %q", tc.uri, len(tc.text), limit, d.Diagnostics, tc.code)
+		}
 	}
 
 	const prog = "file:///src/prog.f90"

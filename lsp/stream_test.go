@@ -561,3 +561,74 @@ func TestOutgoingQueueLimits(t *testing.T) {
 		}
 	})
 }
+
+// TestBigDocumentsGiveMemoryBack: opening a document of bigDocument
+// bytes, replacing a document's whole text by one, and writing a message
+// of that size each give memory back to the system once (freeMemory,
+// which runs a collection), and the same one byte smaller do not (a
+// collection per keystroke would cost each of them the time of a
+// collection). A "not given back" check is tried three times, so that a
+// collection asked for by something else meanwhile cannot fail it.
+func TestBigDocumentsGiveMemoryBack(t *testing.T) {
+	deadline := time.Now().Add(time.Minute)
+	// idle waits until no collection runs and returns how many ran.
+	idle := func() int {
+		for {
+			freeing.Lock()
+			busy, runs := freeing.running || freeing.again, freeing.runs
+			freeing.Unlock()
+			if !busy {
+				return runs
+			}
+			if time.Now().After(deadline) {
+				t.Fatal("freeMemory never stops")
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	// gives reports whether f asked for a collection.
+	gives := func(f func()) bool {
+		before := idle()
+		f()
+		return idle() != before
+	}
+	givesNot := func(f func()) bool {
+		for try := 0; try < 3; try++ {
+			if !gives(f) {
+				return true
+			}
+		}
+		return false
+	}
+	s := newStore()
+	s.maxSize = 1 // kept as text: no parse
+	const uri = "file:///src/big.f90"
+	big := bytes.Repeat([]byte("!"), bigDocument)
+	if !givesNot(func() { s.openSrc(uri, 1, big[1:]) }) {
+		t.Errorf("opening %d bytes gave memory back", bigDocument-1)
+	}
+	if !gives(func() { s.openSrc(uri, 1, big) }) {
+		t.Errorf("opening %d bytes did not give memory back", bigDocument)
+	}
+	if !givesNot(func() { s.change(uri, 2, []contentChange{{Text: string(big[1:])}}) }) {
+		t.Errorf("a change to %d bytes gave memory back", bigDocument-1)
+	}
+	if !gives(func() { s.change(uri, 3, []contentChange{{Text: string(big)}}) }) {
+		t.Errorf("a change to %d bytes did not give memory back", bigDocument)
+	}
+
+	st := newStream(strings.NewReader(""), io.Discard, nil, func(string, ...any) {})
+	header := len(appendHeader(nil, bigDocument))
+	write := func(body []byte) func() {
+		return func() {
+			st.writeRaw(body)
+			st.drain()
+		}
+	}
+	if !givesNot(write(big[:bigDocument-header-1])) {
+		t.Errorf("writing a message of %d bytes gave memory back", bigDocument-1)
+	}
+	if !gives(write(big[:bigDocument-header])) {
+		t.Errorf("writing a message of %d bytes did not give memory back", bigDocument)
+	}
+}
