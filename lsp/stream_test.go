@@ -428,6 +428,16 @@ func (w *stepWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// next is the next message written, or "" after 5 s.
+func (w *stepWriter) next() string {
+	select {
+	case s := <-w.entered:
+		return s
+	case <-time.After(5 * time.Second):
+		return ""
+	}
+}
+
 // notification is a framed notification as the stream queues it.
 func notification(t *testing.T, method string, params any) (*jsonrpc2.Notification, int) {
 	t.Helper()
@@ -462,7 +472,7 @@ func TestOutgoingQueueLimits(t *testing.T) {
 		st.limit = x
 		r, _ := jsonrpc2.NewResponse(jsonrpc2.NewNumberID(1), "first", nil)
 		st.Write(ctx, r)
-		if got := <-w.entered; !strings.Contains(got, `"first"`) {
+		if got := w.next(); !strings.Contains(got, `"first"`) {
 			t.Fatalf("first write %q", got)
 		}
 		for i := 1; i <= 4; i++ {
@@ -474,14 +484,14 @@ func TestOutgoingQueueLimits(t *testing.T) {
 			}
 		}
 		w.release <- struct{}{} // the answer is written; m1 is taken
-		if got := <-w.entered; !strings.Contains(got, `"m1"`) {
+		if got := w.next(); !strings.Contains(got, `"m1"`) {
 			t.Fatalf("second write %q, want m1", got)
 		}
 		if got := log.count("reads again"); got != 0 {
 			t.Errorf("m2 still waits, yet the client was said to read again: %s", log.String())
 		}
 		w.release <- struct{}{}
-		if got := <-w.entered; !strings.Contains(got, `"m2"`) {
+		if got := w.next(); !strings.Contains(got, `"m2"`) {
 			t.Fatalf("third write %q, want m2", got)
 		}
 		w.release <- struct{}{}
@@ -503,7 +513,7 @@ func TestOutgoingQueueLimits(t *testing.T) {
 		st.limit = x
 		r, _ := jsonrpc2.NewResponse(jsonrpc2.NewNumberID(1), "first", nil)
 		st.Write(ctx, r)
-		<-w.entered
+		w.next()
 		n, _ := notification(t, "window/logMessage", msg(1))
 		st.Write(ctx, n)
 		d, _ := notification(t, "textDocument/publishDiagnostics", protocol.PublishDiagnosticsParams{URI: "file:///a.f", Diagnostics: []protocol.Diagnostic{}})
@@ -537,7 +547,7 @@ func TestOutgoingQueueLimits(t *testing.T) {
 		st = newStream(strings.NewReader(""), w, nil, log.logf)
 		st.limit = 16 * x
 		st.Write(ctx, r)
-		<-w.entered
+		w.next()
 		st.Write(ctx, n)
 		st.Write(ctx, p)
 		for i := 0; i < 3; i++ {
