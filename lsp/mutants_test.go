@@ -1423,3 +1423,40 @@ func TestInitializeWithoutParams(t *testing.T) {
 		}
 	}
 }
+
+// TestCancelledBeforeItRuns: a workspace/symbol request cancelled while
+// its handler waits for the store is answered RequestCancelled, not with
+// the empty list the handler stops with (which a client would take for
+// "no symbol").
+func TestCancelledBeforeItRuns(t *testing.T) {
+	c := newClient(t, Options{})
+	c.initialize(fullCapabilities) // request 1
+	c.srv.store.mu.Lock()
+	errc := make(chan error, 1)
+	go func() { errc <- c.callErr("workspace/symbol", map[string]any{"query": "x"}, nil) }() // request 2
+	// Once the request is being handled (its handler waits for the
+	// store), cancel it; an unknown method's answer, which needs no
+	// store, says the cancellation was read.
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		c.srv.mu.Lock()
+		n := len(c.srv.inflight)
+		c.srv.mu.Unlock()
+		if n == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			c.srv.store.mu.Unlock()
+			t.Fatal("the request never reached its handler")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	c.notify("$/cancelRequest", map[string]any{"id": 2})
+	if err := c.callErr("pfls/noSuchMethod", nil, nil); rpcCode(err) != jsonrpc2.MethodNotFound {
+		t.Errorf("unknown method: %v", err)
+	}
+	c.srv.store.mu.Unlock()
+	if err := <-errc; rpcCode(err) != requestCancelled {
+		t.Fatalf("the cancelled request: %v, want RequestCancelled", err)
+	}
+}
