@@ -640,14 +640,20 @@ func TestIndexProgress(t *testing.T) {
 		defer c.mu.Unlock()
 		var out []string
 		for _, v := range c.progress {
-			var p struct{ Kind, Message string }
+			var p struct {
+				Kind, Message string
+				Percentage    *int
+			}
 			json.Unmarshal(v, &p)
+			if p.Percentage != nil {
+				p.Kind += fmt.Sprintf(" %d%%", *p.Percentage)
+			}
 			out = append(out, p.Kind+" "+p.Message)
 		}
 		return strings.Join(out, "; ")
 	}
 	c, log := start(120)
-	if got, want := progress(c, 4), "begin ; report 50 of 120 files; report 100 of 120 files; end 120 files indexed"; got != want {
+	if got, want := progress(c, 4), "begin 0% ; report 41% 50 of 120 files; report 83% 100 of 120 files; end 120 files indexed"; got != want {
 		t.Errorf("progress:\n%s\nwant\n%s", got, want)
 	}
 	for deadline := time.Now().Add(5 * time.Second); c.sentCalls("client/registerCapability") == 0 && time.Now().Before(deadline); {
