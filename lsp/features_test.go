@@ -406,7 +406,7 @@ func waitFor(t *testing.T, cond func() bool) {
 // (LSP 3.17, HoverClientCapabilities.contentFormat).
 func TestHoverPlainText(t *testing.T) {
 	opts := Options{StatementHover: func(_ context.Context, f *parser.File, off int, _ hints.InlayOptions) string {
-		return "**Cost** (DO): `42`\n\n```fortran\nDO 10 J = 1, N\n```"
+		return "### Estimate\n**Cost** (DO): `42`\n\n```fortran\nDO 10 J = 1, N\n```"
 	}}
 	for _, tc := range []struct {
 		formats []string
@@ -429,7 +429,7 @@ func TestHoverPlainText(t *testing.T) {
 			plain string // what the plain text must hold
 		}{
 			{"= B(I,J) + F", 2, "REAL B(N,N)"},
-			{"DO 10 J", 0, "Cost (DO): 42\n\nDO 10 J = 1, N"},
+			{"DO 10 J", 0, "Estimate\nCost (DO): 42\n\nDO 10 J = 1, N"},
 		} {
 			var h *protocol.Hover
 			c.call("textDocument/hover", textPos(hpfURI, posOf(t, hpfProgram, at.text, at.delta)), &h)
@@ -441,7 +441,7 @@ func TestHoverPlainText(t *testing.T) {
 			}
 			if tc.kind == protocol.PlainText {
 				v := h.Contents.Value
-				if !strings.Contains(v, at.plain) || strings.ContainsAny(v, "`") || strings.Contains(v, "**") {
+				if !strings.Contains(v, at.plain) || strings.ContainsAny(v, "`#") || strings.Contains(v, "**") {
 					t.Errorf("%v: hover at %q: %q, want plain text holding %q", tc.formats, at.text, v, at.plain)
 				}
 			}

@@ -32,6 +32,8 @@ type client struct {
 	calls  []string        // requests the server sent to the client
 	// progress holds the values of the $/progress notifications.
 	progress []json.RawMessage
+	// refuse: requests of these methods are answered with an error.
+	refuse map[string]bool
 }
 
 func newClient(t testing.TB, opts Options) *client {
@@ -83,7 +85,11 @@ func (c *client) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 			c.progress = append(c.progress, p.Value)
 		}
 	}
+	refused := c.refuse[req.Method()]
 	c.mu.Unlock()
+	if refused {
+		return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.InternalError, "refused by the test"))
+	}
 	return reply(ctx, nil, nil)
 }
 

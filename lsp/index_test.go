@@ -252,3 +252,24 @@ func TestIndexSurvivesSummaryPanic(t *testing.T) {
 		t.Errorf("a good tree was not indexed after")
 	}
 }
+
+// TestFortranFilesLimit: a workspace of maxIndexedFiles+1 Fortran files
+// lists maxIndexedFiles of them (the indexing progress then counts
+// "of 5000 files"); one of maxIndexedFiles lists them all.
+func TestFortranFilesLimit(t *testing.T) {
+	dir := t.TempDir()
+	for i := 0; i < maxIndexedFiles; i++ {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%d.f", i)), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := len(fortranFiles([]string{dir})); n != maxIndexedFiles {
+		t.Errorf("%d files of %d listed", n, maxIndexedFiles)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "last.f"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(fortranFiles([]string{dir})); n != maxIndexedFiles {
+		t.Errorf("%d files of %d listed, want %d", n, maxIndexedFiles+1, maxIndexedFiles)
+	}
+}

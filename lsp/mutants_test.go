@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -12,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/pfls/pfls/hints"
@@ -21,7 +24,8 @@ import (
 )
 
 // Tests written against the mutants gremlins found alive or uncovered
-// in lsp (issue 21, scripts/mutation.sh).
+// in lsp (issue 21, scripts/mutation.sh). The mutants left alive, each
+// with why it changes nothing observable: docs/mutation-lsp.md.
 
 // edgeProgram is four lines of 16, 12, 12 and 10 bytes: the lines start
 // at offsets 0, 16, 28 and 40, and the text ends at 50.
@@ -636,14 +640,20 @@ func TestIndexProgress(t *testing.T) {
 		defer c.mu.Unlock()
 		var out []string
 		for _, v := range c.progress {
-			var p struct{ Kind, Message string }
+			var p struct {
+				Kind, Message string
+				Percentage    *int
+			}
 			json.Unmarshal(v, &p)
+			if p.Percentage != nil {
+				p.Kind += fmt.Sprintf(" %d%%", *p.Percentage)
+			}
 			out = append(out, p.Kind+" "+p.Message)
 		}
 		return strings.Join(out, "; ")
 	}
 	c, log := start(120)
-	if got, want := progress(c, 4), "begin ; report 50 of 120 files; report 100 of 120 files; end 120 files indexed"; got != want {
+	if got, want := progress(c, 4), "begin 0% ; report 41% 50 of 120 files; report 83% 100 of 120 files; end 120 files indexed"; got != want {
 		t.Errorf("progress:\n%s\nwant\n%s", got, want)
 	}
 	for deadline := time.Now().Add(5 * time.Second); c.sentCalls("client/registerCapability") == 0 && time.Now().Before(deadline); {
@@ -1269,5 +1279,190 @@ func TestReadLineLong(t *testing.T) {
 		if err != nil || len(line) != size || n != int64(size+1) || long != (size > maxHeaderLine) {
 			t.Errorf("a line of %d bytes: %d bytes, n %d, long %v, %v", size, len(line), n, long, err)
 		}
+	}
+}
+
+// TestServerLogsFailuresOnly: the server's log (Options.Log) reports a
+// request that failed, a refresh of inlay hints the client refused, and
+// a connection that ended on a read error; requests answered, replies
+// and notifications sent, refreshes accepted and a connection the client
+// closed log nothing.
+func TestServerLogsFailuresOnly(t *testing.T) {
+	var log lockedBuffer
+	c := newClient(t, Options{Log: &log})
+	c.initialize(fullCapabilities)
+	const uri = "file:///src/logs.f90"
+	c.open(uri, "program p\n  x = 1\nend program p\n")
+	c.waitDiags(uri, 1)
+	var h *protocol.Hover
+	c.call("textDocument/hover", textPos(uri, protocol.Position{Line: 1, Character: 2}), &h)
+	c.call("textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": uri}}, &[]protocol.DocumentSymbol{})
+	settings := func(procs int) {
+		c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"pfls": map[string]any{"estimate": map[string]any{"procs": procs}}}})
+	}
+	settings(7)
+	deadline := time.Now().Add(5 * time.Second)
+	for c.sentCalls("workspace/inlayHint/refresh") == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("no refresh of the inlay hints after a change of settings")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	time.Sleep(50 * time.Millisecond) // what follows the accepted refresh
+	if l := log.String(); l != "" {
+		t.Fatalf("requests answered, diagnostics published, a refresh accepted; yet the log:\n%s", l)
+	}
+
+	if err := c.callErr("textDocument/hover", map[string]any{"textDocument": 5}, &h); rpcCode(err) != jsonrpc2.InvalidParams {
+		t.Fatalf("hover with a bad textDocument: %v", err)
+	}
+	if l := log.String(); !strings.Contains(l, "textDocument/hover: invalid params") {
+		t.Errorf("the failed request is not logged:\n%s", l)
+	}
+	c.mu.Lock()
+	c.refuse = map[string]bool{"workspace/inlayHint/refresh": true}
+	c.mu.Unlock()
+	settings(9)
+	for !strings.Contains(log.String(), "workspace/inlayHint/refresh: refused by the test") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the refused refresh is not logged:\n%s", log.String())
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if l := log.String(); strings.Contains(l, "replying") || strings.Contains(l, "notify") || strings.Contains(l, "<nil>") {
+		t.Errorf("a success logged:\n%s", l)
+	}
+
+	// The end of the connection: logged for a read error, not for EOF.
+	for _, tc := range []struct {
+		err    error
+		logged bool
+	}{{io.EOF, false}, {errors.New("cable cut"), true}} {
+		var log lockedBuffer
+		srv := NewServer(Options{Log: &log})
+		if code := srv.serve(context.Background(), iotest.ErrReader(tc.err), io.Discard, nil); code != 1 {
+			t.Errorf("exit code %d after %v without exit, want 1", code, tc.err)
+		}
+		if got := strings.Contains(log.String(), "connection ended: "); got != tc.logged || tc.logged && !strings.Contains(log.String(), "cable cut") {
+			t.Errorf("the end on %v: log %q", tc.err, log.String())
+		}
+	}
+}
+
+// TestDocumentAtTheLimit: a document of exactly the size limit is
+// analysed, whether opened (a file of comments gets no "too large"
+// diagnostic; one whose parse panics gets the internal error, not "too
+// large") or reached by an edit (its program has symbols); one byte more
+// is too large in each way.
+func TestDocumentAtTheLimit(t *testing.T) {
+	c := newClient(t, Options{})
+	const limit = 200
+	c.srv.store.maxSize = limit
+	c.srv.store.parse = func(name string, src []byte, cfg *parser.Config) *parser.File {
+		if strings.Contains(string(src), "BOOM") {
+			panic("boom")
+		}
+		return parser.Parse(name, src, cfg)
+	}
+	c.initialize(fullCapabilities)
+	comments := strings.Repeat("! comment\n", limit/10) // 200 bytes
+	for _, tc := range []struct {
+		uri, text, code string
+	}{
+		{"file:///src/comments.f90", comments, ""},
+		{"file:///src/over.f90", comments + "\n", tooLargeCode},
+		{"file:///src/boom.f90", "! BOOM" + comments[6:], internalCode},
+		{"file:///src/boom-over.f90", "! BOOM" + comments[6:] + "\n", tooLargeCode},
+	} {
+		c.open(protocol.DocumentURI(tc.uri), tc.text)
+		d := c.waitDiags(protocol.DocumentURI(tc.uri), 1)
+		if tc.code == "" && len(d.Diagnostics) != 0 || tc.code != "" && (len(d.Diagnostics) != 1 || d.Diagnostics[0].Code != tc.code) {
+			t.Errorf("%s of %d bytes (limit %d): %+v, want %q", tc.uri, len(tc.text), limit, d.Diagnostics, tc.code)
+		}
+	}
+
+	const prog = "file:///src/prog.f90"
+	text := "program p\nend program p\n" // 24 bytes
+	c.open(prog, text)
+	symbols := func() int {
+		var syms []protocol.DocumentSymbol
+		c.call("textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": prog}}, &syms)
+		return len(syms)
+	}
+	// Insert comments at the end, up to the limit exactly.
+	end := protocol.Position{Line: 2}
+	pad := strings.Repeat("!", limit-len(text)-1) + "\n"
+	c.change(prog, 2, &protocol.Range{Start: end, End: end}, pad)
+	if n := symbols(); n != 1 {
+		t.Errorf("after an edit to the limit's size: %d symbols, want the program", n)
+	}
+	if got, _, _ := c.srv.DocumentText(prog); len(got) != limit {
+		t.Fatalf("%d bytes, want %d", len(got), limit)
+	}
+	c.change(prog, 3, &protocol.Range{Start: end, End: end}, "!")
+	if n := symbols(); n != 0 {
+		t.Errorf("after an edit one byte over the limit: %d symbols, want none", n)
+	}
+}
+
+// TestInitializeWithoutParams: an initialize request with no params
+// member (LSP requires one, some clients omit it) is answered with the
+// server's capabilities, the settings being the defaults.
+func TestInitializeWithoutParams(t *testing.T) {
+	rc := newRawClient(t)
+	rc.send(frameOf(`{"jsonrpc":"2.0","id":1,"method":"initialize"}`))
+	timeout := time.After(5 * time.Second)
+	for {
+		select {
+		case m, ok := <-rc.msgs:
+			if !ok {
+				t.Fatal("connection closed")
+			}
+			if r, ok := m.(*jsonrpc2.Response); ok && r.ID() == jsonrpc2.NewNumberID(1) {
+				if r.Err() != nil || !strings.Contains(string(r.Result()), `"capabilities"`) {
+					t.Fatalf("answer %s, error %v; want the capabilities", r.Result(), r.Err())
+				}
+				return
+			}
+		case <-timeout:
+			t.Fatal("no answer to initialize")
+		}
+	}
+}
+
+// TestCancelledBeforeItRuns: a workspace/symbol request cancelled while
+// its handler waits for the store is answered RequestCancelled, not with
+// the empty list the handler stops with (which a client would take for
+// "no symbol").
+func TestCancelledBeforeItRuns(t *testing.T) {
+	c := newClient(t, Options{})
+	c.initialize(fullCapabilities) // request 1
+	c.srv.store.mu.Lock()
+	errc := make(chan error, 1)
+	go func() { errc <- c.callErr("workspace/symbol", map[string]any{"query": "x"}, nil) }() // request 2
+	// Once the request is being handled (its handler waits for the
+	// store), cancel it; an unknown method's answer, which needs no
+	// store, says the cancellation was read.
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		c.srv.mu.Lock()
+		n := len(c.srv.inflight)
+		c.srv.mu.Unlock()
+		if n == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			c.srv.store.mu.Unlock()
+			t.Fatal("the request never reached its handler")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	c.notify("$/cancelRequest", map[string]any{"id": 2})
+	if err := c.callErr("pfls/noSuchMethod", nil, nil); rpcCode(err) != jsonrpc2.MethodNotFound {
+		t.Errorf("unknown method: %v", err)
+	}
+	c.srv.store.mu.Unlock()
+	if err := <-errc; rpcCode(err) != requestCancelled {
+		t.Fatalf("the cancelled request: %v, want RequestCancelled", err)
 	}
 }

@@ -274,7 +274,8 @@ func TestProfileCommand(t *testing.T) {
 		writeProfile(t, filepath.Join(filepath.Dir(path), ".pfls", "profile-2", "profile.json"), path, 40, 2)
 		return "2 rank(s), overhead +5.0%; wrote .pfls/profile-2", nil
 	}
-	c, msgs := newRecordingClient(t, Options{Inlay: loopHint, Profile: runner})
+	var log lockedBuffer
+	c, msgs := newRecordingClient(t, Options{Inlay: loopHint, Profile: runner, Log: &log})
 	caps := map[string]any{"window": map[string]any{"workDoneProgress": true}, "workspace": map[string]any{"inlayHint": map[string]any{"refreshSupport": true}}}
 	var init struct {
 		Capabilities struct {
@@ -324,6 +325,8 @@ func TestProfileCommand(t *testing.T) {
 	if h, _ := inlayAt(c, uri, 3); h.Label != "N · measured 1 ms" || !strings.Contains(h.Tooltip.Value, "trip count 20") {
 		t.Errorf("after the profile: %+v %v", h, h.Tooltip)
 	}
+	// The client accepted the refresh: nothing to log (checked below,
+	// once the server has long gone past it).
 
 	runs <- run{fail: errors.New("mpirun: not found")}
 	if _, err := execute(); err != nil {
@@ -365,6 +368,9 @@ func TestProfileCommand(t *testing.T) {
 	if err := c.callErr("workspace/executeCommand", map[string]any{"command": "pfls.profile", "arguments": []any{"file:///nonexistent/q.f90"}}, nil); err == nil || !strings.Contains(err.Error(), "/nonexistent/q.f90") {
 		t.Errorf("missing file: %v", err)
 	}
+	if l := log.String(); strings.Contains(l, "refresh") {
+		t.Errorf("the accepted refresh of the inlay hints is logged: %q", l)
+	}
 }
 
 // TestProfileHoverMachine: the "predicted" beside a measured loop time is
@@ -384,7 +390,9 @@ func TestProfileHoverMachine(t *testing.T) {
 		slow.Ops[k] = 100 * v
 	}
 	slowOpts := hints.EstimateSettings{Procs: 16}.Options(&slow)
+	var log lockedBuffer
 	c := newClient(t, Options{
+		Log:            &log,
 		StatementHover: func(context.Context, *parser.File, int, hints.InlayOptions) string { return "statement hover" },
 		EstimateOptions: func(st hints.EstimateSettings) (hints.EstimateOptions, error) {
 			if st.Machine != "slow.json" {
@@ -423,6 +431,9 @@ func TestProfileHoverMachine(t *testing.T) {
 	if p := predictedRE.FindStringSubmatch(hover()); p == nil || p[1] != builtin {
 		t.Fatalf("without pfls.estimate.machine: %v, want %s", p, builtin)
 	}
+	if l := log.String(); !strings.Contains(l, `no model ""`) {
+		t.Errorf("the model that cannot be read is not logged: %q", l)
+	}
 	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"pfls": map[string]any{"estimate": map[string]any{"machine": "slow.json"}}}})
 	deadline := time.Now().Add(5 * time.Second)
 	for {
@@ -434,6 +445,9 @@ func TestProfileHoverMachine(t *testing.T) {
 			t.Fatalf("pfls.estimate.machine not used: %v, want %s", p, slowed)
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+	if l := log.String(); strings.Contains(l, "<nil>") {
+		t.Errorf("the model read is logged as a failure: %q", l)
 	}
 }
 
