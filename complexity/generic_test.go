@@ -89,14 +89,7 @@ end module
 		prog.Name = fmt.Sprintf("b-prog%d.f90", i)
 		eng := NewEngine(Options{})
 		for range 2 { // the second time from the cache
-			res := eng.Analyze(mods, prog)
-			got := ""
-			for _, r := range res[prog.Name] {
-				if r.Unit.Kind == parser.UnitMain {
-					got = r.Summary.String()
-				}
-			}
-			if got != c.want {
+			if got := mainSummary(eng, mods, prog); got != c.want {
 				t.Errorf("%q, %q: %s, want %s", c.uses, c.call, got, c.want)
 			}
 		}
@@ -241,13 +234,7 @@ end module
 		mods.Name = "a-mods.f90"
 		prog := parseSrc(t, "program p\n  use kinds\n  use g\n"+c.body+"end program\n")
 		prog.Name = fmt.Sprintf("b-prog%d.f90", i)
-		got := ""
-		for _, r := range NewEngine(Options{}).Analyze(mods, prog)[prog.Name] {
-			if r.Unit.Kind == parser.UnitMain {
-				got = r.Summary.String()
-			}
-		}
-		if got != c.want {
+		if got := mainSummary(NewEngine(Options{}), mods, prog); got != c.want {
 			t.Errorf("%q: %s, want %s", c.body, got, c.want)
 		}
 	}

@@ -389,14 +389,7 @@ end module
 		prog.Name = fmt.Sprintf("b-prog%d.f90", i)
 		eng := NewEngine(Options{})
 		for range 2 { // the second time from the cache
-			res := eng.Analyze(mods, prog)
-			got := ""
-			for _, r := range res[prog.Name] {
-				if r.Unit.Kind == parser.UnitMain {
-					got = r.Summary.String()
-				}
-			}
-			if got != c.want {
+			if got := mainSummary(eng, mods, prog); got != c.want {
 				t.Errorf("%q, %q: %s, want %s", c.uses, c.call, got, c.want)
 			}
 		}
@@ -460,4 +453,15 @@ end subroutine
 	if r := Resolve(f, f.Units[4], "F"); r != f.Units[2] {
 		t.Errorf("DIRECT's F resolves to %v, want the external F", r)
 	}
+}
+
+// mainSummary analyses the modules' file and the program's together and
+// returns the main program's summary.
+func mainSummary(eng *Engine, mods, prog *parser.File) string {
+	for _, r := range eng.Analyze(mods, prog)[prog.Name] {
+		if r.Unit.Kind == parser.UnitMain {
+			return r.Summary.String()
+		}
+	}
+	return ""
 }

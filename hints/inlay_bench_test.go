@@ -9,10 +9,20 @@ import (
 	"github.com/pfls/pfls/parser"
 )
 
-func genFixed(n int) []byte {
+func genFixed(n int) []byte { return genRoutines(n, false) }
+
+// genRoutines is n routines of 100 lines, each with nine loop nests; in
+// Fortran D (fortranD) their arrays are aligned with a decomposition
+// distributed by columns, their sizes PARAMETERs.
+func genRoutines(n int, fortranD bool) []byte {
 	var b strings.Builder
 	for r := 0; r < n; r++ {
-		fmt.Fprintf(&b, "      SUBROUTINE SUB%d(A, B, N, M)\n      INTEGER N, M, I, J\n      REAL A(N,M), B(N,M), S, T\n      COMMON /BLK%d/ S, T\n", r, r%7)
+		if fortranD {
+			fmt.Fprintf(&b, "      SUBROUTINE SUB%d(A, B)\n      PARAMETER (N = 512, M = 512)\n      REAL A(N,M), B(N,M), S, T\n      COMMON /BLK%d/ S, T\n", r, r%7)
+			b.WriteString("      DECOMPOSITION D(N,M)\n      ALIGN A, B WITH D\n      DISTRIBUTE D(:,BLOCK)\n")
+		} else {
+			fmt.Fprintf(&b, "      SUBROUTINE SUB%d(A, B, N, M)\n      INTEGER N, M, I, J\n      REAL A(N,M), B(N,M), S, T\n      COMMON /BLK%d/ S, T\n", r, r%7)
+		}
 		for l := 0; l < 9; l++ {
 			lbl := 100 + 10*l
 			fmt.Fprintf(&b, "      DO %d J = 1, M\n         DO %d I = 2, N - 1\n", lbl, lbl)

@@ -1319,19 +1319,7 @@ func TestOrphanedDoInCallee(t *testing.T) {
 	prog := func(body string) string {
 		return `module k
 contains
-  subroutine sweep(a, b, n)
-    integer, intent(in) :: n
-    real, intent(inout) :: a(n, n), b(n, n)
-    integer :: i, j
-    !$omp do
-    do j = 2, n - 1
-      do i = 2, n - 1
-        b(i, j) = 0.25 * (a(i-1, j) + a(i+1, j) + a(i, j-1) + a(i, j+1))
-      end do
-    end do
-    !$omp end do
-  end subroutine
-  subroutine relay(a, b, n)
+` + ompSweep + `  subroutine relay(a, b, n)
     integer, intent(in) :: n
     real, intent(inout) :: a(n, n), b(n, n)
     call sweep(a, b, n)
@@ -1519,19 +1507,7 @@ func TestRegionInCalleeCalledInRegion(t *testing.T) {
 	src := func(own, main string) string {
 		return `module k
 contains
-  subroutine sweep(a, b, n)
-    integer, intent(in) :: n
-    real, intent(inout) :: a(n, n), b(n, n)
-    integer :: i, j
-    !$omp do
-    do j = 2, n - 1
-      do i = 2, n - 1
-        b(i, j) = 0.25 * (a(i-1, j) + a(i+1, j) + a(i, j-1) + a(i, j+1))
-      end do
-    end do
-    !$omp end do
-  end subroutine
-  subroutine own(a, b, n)
+` + ompSweep + `  subroutine own(a, b, n)
     integer, intent(in) :: n
     real, intent(inout) :: a(n, n), b(n, n)
 ` + own + `
@@ -1626,3 +1602,20 @@ end program
 		}
 	}
 }
+
+// ompSweep is a module subroutine with an orphaned !$OMP DO over a
+// five-point sweep of A(N, N) into B (TestOrphanedDoInCallee,
+// TestRegionInCalleeCalledInRegion).
+const ompSweep = `  subroutine sweep(a, b, n)
+    integer, intent(in) :: n
+    real, intent(inout) :: a(n, n), b(n, n)
+    integer :: i, j
+    !$omp do
+    do j = 2, n - 1
+      do i = 2, n - 1
+        b(i, j) = 0.25 * (a(i-1, j) + a(i+1, j) + a(i, j-1) + a(i, j+1))
+      end do
+    end do
+    !$omp end do
+  end subroutine
+`
