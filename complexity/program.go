@@ -16,34 +16,45 @@ type Program struct {
 	files []*parser.File
 	mu    sync.Mutex // guards p's caches (the generic interfaces found)
 	p     *pass
-	// count holds how many procedures of each name the files define.
-	count map[string]int
+	// count holds how many procedures of each name the files define,
+	// own how many subroutines and functions f does.
+	count, own map[string]int
 }
 
 // NewProgram indexes f and the others (the same file twice, or f among
 // the others, counts once).
 func NewProgram(f *parser.File, others []*parser.File) *Program {
-	pr := &Program{f: f, files: []*parser.File{f}, p: &pass{procs: map[string]procRef{}, modules: map[string]procRef{}}, count: map[string]int{}}
+	pr := &Program{f: f, files: []*parser.File{f}, p: &pass{procs: map[string]procRef{}, modules: map[string]procRef{}}, count: map[string]int{}, own: map[string]int{}}
 	for _, o := range others {
 		if o != nil && !slices.Contains(pr.files, o) {
 			pr.files = append(pr.files, o)
 		}
 	}
-	var count func(us []*parser.Unit)
-	count = func(us []*parser.Unit) {
+	var count func(us []*parser.Unit, own bool)
+	count = func(us []*parser.Unit, own bool) {
 		for _, u := range us {
-			if u.Kind == parser.UnitSubroutine || u.Kind == parser.UnitFunction || u.Kind == parser.UnitProcedure {
+			switch u.Kind {
+			case parser.UnitSubroutine, parser.UnitFunction:
+				if own {
+					pr.own[u.Name]++
+				}
+				pr.count[u.Name]++
+			case parser.UnitProcedure:
 				pr.count[u.Name]++
 			}
-			count(u.Contains)
+			count(u.Contains, own)
 		}
 	}
-	for _, o := range pr.files {
+	for i, o := range pr.files {
 		pr.p.index(o)
-		count(o.Units)
+		count(o.Units, i == 0)
 	}
 	return pr
 }
+
+// FileProcs counts the subroutines and functions of the program's own
+// file (contained ones too) by name. The map is shared: only read it.
+func (pr *Program) FileProcs() map[string]int { return pr.own }
 
 // Resolve finds the subroutine or function that a call of name from the
 // unit caller means among the procedures of f, as the engine finds it:

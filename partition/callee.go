@@ -391,12 +391,12 @@ func (e *est) follow(callee *parser.Unit, args []parser.Expr, at parser.Pos, loo
 	if e.assigned == nil {
 		e.assigned = map[*parser.Unit]map[string]bool{}
 	}
-	home, fileProcs := e.f, e.fileProcs
-	if h := e.home[callee]; h != nil && h != e.f {
-		home, fileProcs = h, nil // a procedure of another file of the program
+	home := e.f
+	if h := e.home[callee]; h != nil {
+		home = h // a procedure of another file of the program
 	}
 	sub := &est{f: home, u: callee, sc: callee.Scope, d: d, opt: e.opt, nest: e.nest, table: e.table,
-		commSize: commSizeVars(callee), fileProcs: fileProcs, stack: append(slices.Clip(e.stack), e.u.Name), assigned: e.assigned,
+		commSize: commSizeVars(callee), stack: append(slices.Clip(e.stack), e.u.Name), assigned: e.assigned,
 		callees: e.callees, inParLoop: e.inParLoop || ompEnclosed(loops), called: e.ompCallAt(at, loops)}
 	if home != e.f {
 		// The callee's calls see the caller's file among the others.

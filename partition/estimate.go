@@ -266,47 +266,11 @@ func procsOf(f *parser.File, m *machine.Machine) *complexity.Procs {
 	return p
 }
 
-// fileProcsCache keeps fileProcsOf's counts of the last few files: an
-// analysis estimates every loop of a file, each estimate asking.
-var fileProcsCache struct {
-	sync.Mutex
-	files  []*parser.File
-	counts []map[string]int
-}
-
-// fileProcsOf counts f's subroutines and functions (contained ones too)
-// by name. The map is shared: only read it.
-func fileProcsOf(f *parser.File) map[string]int {
-	c := &fileProcsCache
-	c.Lock()
-	defer c.Unlock()
-	if i := slices.Index(c.files, f); i >= 0 {
-		return c.counts[i]
-	}
-	m := map[string]int{}
-	var add func(us []*parser.Unit)
-	add = func(us []*parser.Unit) {
-		for _, u := range us {
-			if u.Kind == parser.UnitSubroutine || u.Kind == parser.UnitFunction {
-				m[u.Name]++
-			}
-			add(u.Contains)
-		}
-	}
-	add(f.Units)
-	const kept = 8
-	if len(c.files) >= kept {
-		c.files, c.counts = slices.Delete(c.files, 0, 1), slices.Delete(c.counts, 0, 1)
-	}
-	c.files, c.counts = append(c.files, f), append(c.counts, m)
-	return m
-}
-
 // calledInFile lists the subroutines a statement calls and the
 // functions it references that the file defines.
 func (e *est) calledInFile(s parser.Stmt) []string {
 	if e.fileProcs == nil {
-		e.fileProcs = fileProcsOf(e.f)
+		e.fileProcs = e.program().FileProcs()
 	}
 	if len(e.fileProcs) == 0 {
 		return nil
