@@ -132,9 +132,8 @@ func TestModOfImpliedDo(t *testing.T) {
 end subroutine
 `
 	m := modelOf(t, src)
-	// (READ into an implied DO's items marks its index only: B is not
-	// marked, as before.)
-	want := []string{"A I", "J X", "K L X", "M", "P X"}
+	// READ into an implied DO's items defines them and the index.
+	want := []string{"A I", "J X", "K L X", "B M", "P X"}
 	for i, s := range m.u.Body[len(m.u.Body)-5:] {
 		if got := strings.Join(slices.Sorted(maps.Keys(m.modOf(s))), " "); got != want[i] {
 			t.Errorf("statement %d: modOf %q, want %q", i+1, got, want[i])
@@ -170,11 +169,17 @@ end subroutine
 						maps.Copy(ref, m.callMod(x.Name.Name, x.Args))
 					case *parser.IOStmt:
 						if x.Keyword == "READ" {
-							for _, it := range x.Items {
-								if id := rootIdent(it); id != nil {
-									ref[id.Name] = true
+							var items func([]parser.Expr)
+							items = func(its []parser.Expr) {
+								for _, it := range its {
+									if d, ok := it.(*parser.ImpliedDo); ok {
+										items(d.Items)
+									} else if id := rootIdent(it); id != nil {
+										ref[id.Name] = true
+									}
 								}
 							}
+							items(x.Items)
 						}
 					case *parser.ImpliedDo:
 						ref[x.Var.Name] = true

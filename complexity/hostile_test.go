@@ -326,3 +326,42 @@ func TestExactCountBudget(t *testing.T) {
 		t.Errorf("the inner loop alone is within the budgets: %s", do.Cost)
 	}
 }
+
+// TestReadThroughImpliedDo: a READ defines the variables among the items
+// of its implied DOs (Fortran 2018 12.6.3), and every data transfer its
+// implied DOs' indices: K read there is no longer the 5 assigned before,
+// and M is past the end of its implied DO, no longer 2. With K = 5 the
+// first loop would cost 5·5 + 1 = 26 (all-one: X(I) + 1 is a load, an
+// addition and a store, 3, with the subscript and the loop's 2; its own
+// 1); read, it is 5·K + 1 with K an unknown. The same for the loop to M.
+func TestReadThroughImpliedDo(t *testing.T) {
+	r := analyseOne(t, `      SUBROUTINE S(X)
+      REAL X(100)
+      INTEGER K, M, I, B(3)
+      K = 5
+      M = 2
+      READ (*, *) (K, B(M), M = 1, 3)
+      DO 10 I = 1, K
+         X(I) = X(I) + 1.0
+   10 CONTINUE
+      WRITE (*, *) (B(M), M = 1, 3)
+      DO 20 I = 1, M
+         X(I) = X(I) + 1.0
+   20 CONTINUE
+      END
+`)
+	var loops []string
+	for _, s := range r.Statements {
+		if s.Kind == "DO" {
+			loops = append(loops, s.Cost.String())
+		}
+	}
+	if len(loops) != 2 {
+		t.Fatalf("loops %q, want two", loops)
+	}
+	for i, c := range loops {
+		if !strings.Contains(c, "UNKNOWN_") || c == "26" {
+			t.Errorf("loop %d costs %s: the bound read or changed by the I/O statement is still taken as known", i+1, c)
+		}
+	}
+}

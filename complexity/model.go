@@ -594,10 +594,18 @@ func (m *unitModel) simple(s parser.Stmt, e env, record bool) (Poly, Stats) {
 		c = m.exprs(x.Args)
 	case *parser.IOStmt:
 		c = m.exprs(x.Control).Add(m.ioItems(x.Items, e))
+		// The variables a READ defines, also inside implied DOs (READ
+		// (*,*) (K, B(M), M = 1, 3) defines K), and the implied DOs'
+		// indices of any data transfer.
+		changed := map[string]bool{}
+		if s.Base().Keyword == "READ" {
+			readItems(x.Items, changed)
+		}
 		for _, it := range x.Items {
-			if id, ok := it.(*parser.Ident); ok && s.Base().Keyword == "READ" {
-				m.forget(e, id.Name)
-			}
+			impliedDoVars(it, changed)
+		}
+		for name := range changed {
+			m.forget(e, name)
 		}
 	case *parser.AllocateStmt:
 		c = m.exprs(x.Items)

@@ -694,11 +694,7 @@ func (m *unitModel) addModOf(s parser.Stmt, out map[string]bool) {
 			}
 		case *parser.IOStmt:
 			if x.Keyword == "READ" {
-				for _, it := range x.Items {
-					if id := rootIdent(it); id != nil {
-						out[id.Name] = true
-					}
-				}
+				readItems(x.Items, out)
 			}
 		case parser.Expr:
 			// Inside an expression, only an implied DO's index changes.
@@ -707,6 +703,22 @@ func (m *unitModel) addModOf(s parser.Stmt, out map[string]bool) {
 		}
 		return true
 	})
+}
+
+// readItems adds to out the variables a READ's input items define: each
+// item's variable, also inside implied DOs, READ (*,*) (B(M), M = 1, N)
+// defining B (Fortran 2018 12.6.3); the implied DOs' indices come from
+// the walk of the item expressions (impliedDoVars).
+func readItems(items []parser.Expr, out map[string]bool) {
+	for _, it := range items {
+		if d, ok := it.(*parser.ImpliedDo); ok {
+			readItems(d.Items, out)
+			continue
+		}
+		if id := rootIdent(it); id != nil {
+			out[id.Name] = true
+		}
+	}
 }
 
 // impliedDoVars adds to out the indices of the implied DOs inside x
