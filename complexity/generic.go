@@ -146,7 +146,7 @@ func (p *pass) genericViaUse(use *parser.UseStmt, name string, depth int, seen m
 			visible = true
 		}
 	}
-	if !visible {
+	if !visible || privateIn(mod.u, remote) {
 		return out
 	}
 	seen[mod.u] = true
@@ -161,6 +161,39 @@ func (p *pass) genericViaUse(use *parser.UseStmt, name string, depth int, seen m
 		}
 	}
 	return out
+}
+
+// privateIn reports whether a module's name is PRIVATE (Fortran 2018
+// 8.5.2, 8.6.1): named in a PRIVATE statement, or the module's default
+// made PRIVATE by a bare PRIVATE statement and the name not in a PUBLIC
+// one. A USE does not access a private name, so a generic interface of
+// that name is not the user's (the module's public generic of another
+// name may still call its private specifics).
+func privateIn(mod *parser.Unit, name string) bool {
+	def, named := false, 0
+	for _, s := range mod.Body {
+		nl, ok := s.(*parser.NameListStmt)
+		if !ok || (nl.Keyword != "PRIVATE" && nl.Keyword != "PUBLIC") {
+			continue
+		}
+		if len(nl.Names) == 0 {
+			def = nl.Keyword == "PRIVATE"
+			continue
+		}
+		for _, n := range nl.Names {
+			if id, ok := n.(*parser.Ident); ok && id.Name == name {
+				if nl.Keyword == "PRIVATE" {
+					named = -1
+				} else {
+					named = 1
+				}
+			}
+		}
+	}
+	if named != 0 {
+		return named < 0
+	}
+	return def
 }
 
 // interfaceIn returns the specific procedures that the generic

@@ -239,3 +239,74 @@ end module
 		}
 	}
 }
+
+// TestGenericPrivate: a USE accesses only a module's public names
+// (Fortran 2018 8.5.2, 8.6.1, 14.2.2): a generic interface the module
+// makes PRIVATE, by name or by a bare PRIVATE default, is not the
+// user's, and a reference of that name is priced as the reference to a
+// procedure pfls does not know (as ZZ(A, 1000)); a public generic whose
+// specific is private still resolves (8003, the loop of 1000 squares and
+// additions: 8 an iteration, 2 for the result's initialisation and the
+// return, 1 the assignment). A module that uses another and makes the
+// name private hides it too.
+func TestGenericPrivate(t *testing.T) {
+	src := `module ma
+  implicit none
+  private
+  public :: pub
+  interface pub
+    module procedure nrm_d
+  end interface
+  interface hid
+    module procedure nrm_d
+  end interface
+  interface byname
+    module procedure nrm_d
+  end interface
+  interface shown
+    module procedure nrm_d
+  end interface
+  public :: byname
+  public :: shown
+contains
+  function nrm_d(x, n) result(s)
+    integer :: n, i
+    real(8) :: x(n), s
+    s = 0
+    do i = 1, n
+      s = s + x(i)*x(i)
+    end do
+  end function
+end module
+module mb
+  use ma
+  private :: byname
+end module
+`
+	price := func(use, stmt string) string {
+		f := parseSrc(t, src+"program p\n  "+use+"\n  real(8) :: a(1000), s\n  "+stmt+"\nend program\n")
+		for _, r := range NewEngine(Options{}).Analyze(f)[f.Name] {
+			if r.Unit.Kind == parser.UnitMain {
+				return r.Summary.String()
+			}
+		}
+		return ""
+	}
+	unknown := price("use ma", "s = zz(a, 1000)")
+	if unknown == "8003" || unknown == "" {
+		t.Fatalf("an unknown function prices %q", unknown)
+	}
+	cases := []struct{ use, stmt, want string }{
+		{"use ma", "s = pub(a, 1000)", "8003"},
+		{"use ma", "s = hid(a, 1000)", unknown},
+		{"use ma", "s = byname(a, 1000)", "8003"},
+		{"use mb", "s = byname(a, 1000)", unknown},
+		{"use mb", "s = shown(a, 1000)", "8003"},
+		{"use ma, only: pub", "s = pub(a, 1000)", "8003"},
+	}
+	for _, c := range cases {
+		if got := price(c.use, c.stmt); got != c.want {
+			t.Errorf("%s; %s: %s, want %s", c.use, c.stmt, got, c.want)
+		}
+	}
+}
