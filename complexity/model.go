@@ -2164,10 +2164,28 @@ func StmtCostIn(u *parser.Unit, s parser.Stmt, table *CostTable, procs *Procs, e
 	if procs == nil && extents == nil {
 		return StmtCost(u, s, table)
 	}
-	// Every scalar of the unit stands for itself, those the statement
-	// names and those the bounds of its arrays name (NLOC in U(N,
-	// 0:NLOC+1), whose extents a callee's assumed shape takes): the
-	// estimator puts their values in.
+	return stmtCost(u, s, table, scalarsOf(u), procs, extents)
+}
+
+// ExprCostIn is ExprCost where a function reference to one of procs's
+// procedures costs that procedure's summary with the actual arguments,
+// as in StmtCostIn.
+func ExprCostIn(u *parser.Unit, x parser.Expr, table *CostTable, procs *Procs, extents map[string][]Poly) Poly {
+	m := &unitModel{u: u, sc: u.Scope, cost: table, keep: scalarsOf(u), res: &UnitResult{}, procs: noProcs{}, elementReductions: true}
+	m.shaped(extents)
+	if procs != nil {
+		m.procs, m.summaries = procs, true
+	}
+	c, _ := m.expr(x)
+	return c
+}
+
+// scalarsOf is every scalar variable of the unit and its hosts, those a
+// statement names and those the bounds of its arrays name (NLOC in U(N,
+// 0:NLOC+1), whose extents a callee's assumed shape takes): priced out
+// of the unit's flow, each stands for itself, and the estimator puts
+// their values in.
+func scalarsOf(u *parser.Unit) map[string]bool {
 	keep := map[string]bool{}
 	for sc := u.Scope; sc != nil; sc = sc.Parent {
 		for name, sym := range sc.Syms {
@@ -2176,7 +2194,7 @@ func StmtCostIn(u *parser.Unit, s parser.Stmt, table *CostTable, procs *Procs, e
 			}
 		}
 	}
-	return stmtCost(u, s, table, keep, procs, extents)
+	return keep
 }
 
 // Procs gives the counts of the procedures of a file under one cost

@@ -335,12 +335,23 @@ func (e *est) condCalls(x parser.Expr, loops []loopInfo) (Poly, []*Message) {
 			return true // an array element's subscripts may call
 		}
 		body, ms, ok := e.follow(callee, c.Args, c.Pos(), loops)
-		if !ok {
-			return true
+		if ok {
+			total = total.Add(body)
+			msgs = append(msgs, ms...)
+			return false
 		}
-		total = total.Add(body)
-		msgs = append(msgs, ms...)
-		return false
+		// Not followed (a recursion, a distributed argument, too deep):
+		// its operation count, as an assignment's reference has it
+		// (cost); the condition's own cost has its arguments.
+		if id, ok := c.Fun.(*parser.Ident); ok && e.procsNamed(id.Name) > 0 {
+			if body, ok := e.opCount([]string{id.Name}, c.Pos(), func(procs *complexity.Procs) Poly {
+				return complexity.ExprCostIn(e.u, c, e.table, procs, e.extents).Sub(e.exprCost(c))
+			}); ok {
+				total = total.Add(body)
+			}
+			return false
+		}
+		return true
 	})
 	return total, msgs
 }

@@ -1619,3 +1619,43 @@ const ompSweep = `  subroutine sweep(a, b, n)
     !$omp end do
   end subroutine
 `
+
+// TestConditionFunctionNotFollowed: a function of the file referenced in
+// a condition that the estimator cannot follow loop by loop (here a
+// RECURSIVE one) is priced by its operation count, as the same reference
+// in an assignment is; it was priced as its arguments alone, so the
+// 1000-element norm cost nothing in IF (RNORM(X, 1000) > 1.0).
+func TestConditionFunctionNotFollowed(t *testing.T) {
+	prog := func(stmt string) string {
+		return `program p
+  real :: x(1000), s
+  integer :: it
+  s = 0.0
+  do it = 1, 10
+` + stmt + `
+  end do
+contains
+  recursive real function rnorm(v, m) result(r)
+    integer, intent(in) :: m
+    real, intent(in) :: v(m)
+    integer :: j
+    r = 0.0
+    do j = 1, m
+      r = r + v(j) * v(j)
+    end do
+  end function
+end program
+`
+	}
+	cond, notes := loopCompute(t, "cond.f90", prog("    if (rnorm(x, 1000) > 1.0) s = s + 1.0"), 5)
+	assign, _ := loopCompute(t, "assign.f90", prog("    s = s + rnorm(x, 1000)"), 5)
+	none, _ := loopCompute(t, "none.f90", prog("    if (s > 1.0) s = s + 1.0"), 5)
+	if !notesHave(notes, "RNORM is priced by its operation count") {
+		t.Errorf("notes %q: no word of RNORM's operation count", notes)
+	}
+	// 10 norms of 1000 elements: thousands of operations each, against
+	// the loop's few a trip without them.
+	if cond < 100*none || math.Abs(cond-assign) > 0.05*assign {
+		t.Errorf("with RNORM in the condition %g s, in an assignment %g s, without it %g s: want the first two within 5%%, far above the third", cond, assign, none)
+	}
+}

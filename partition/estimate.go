@@ -187,16 +187,33 @@ func (e *est) cost(s parser.Stmt, table *complexity.CostTable) Poly {
 	if len(called) == 0 || e.argsOnly {
 		return complexity.StmtCostIn(e.u, s, table, nil, e.extents)
 	}
+	c, ok := e.opCount(called, s.Pos(), func(procs *complexity.Procs) Poly {
+		return complexity.StmtCostIn(e.u, s, table, procs, e.extents)
+	})
+	if !ok {
+		return complexity.StmtCost(e.u, s, table)
+	}
+	return c
+}
+
+// opCount prices the procedures of the file called, at position at, by
+// their operation counts (complexity's summaries with the arguments of
+// the call) in what price gives with them in view, and notes what that
+// leaves out. ok is false, with a note, where the count cannot be used:
+// a name the file defines twice, or a count resting on what pfls cannot
+// know at the call.
+func (e *est) opCount(called []string, at parser.Pos, price func(*complexity.Procs) Poly) (Poly, bool) {
+	line := e.f.Lines.Line(e.u.Abs(at)) + 1
 	for _, name := range called {
 		if e.fileProcs[name] > 1 {
 			// Two module procedures or two hosts' internal procedures
 			// of one name: which one the call means is not resolved.
-			e.note(fmt.Sprintf("the file defines more than one procedure named %s: its call at line %d is not priced", name, e.f.Lines.Line(e.u.Abs(s.Pos()))+1))
-			return complexity.StmtCost(e.u, s, table)
+			e.note(fmt.Sprintf("the file defines more than one procedure named %s: its call at line %d is not priced", name, line))
+			return Poly{}, false
 		}
 	}
 	procs := procsOf(e.f, e.opt.Machine)
-	c := complexity.StmtCostIn(e.u, s, table, procs, e.extents)
+	c := price(procs)
 	for _, v := range c.Vars() {
 		if len(e.stack) > 0 && strings.HasPrefix(v, callerMark) {
 			continue // a caller's name, put back after the callee
@@ -206,13 +223,12 @@ func (e *est) cost(s parser.Stmt, table *complexity.CostTable) Poly {
 			// (UNKNOWN_k: its loops' ranges, a size read at run time;
 			// a recursion's placeholder; anything not a scalar of this
 			// unit): left out, as before, rather than a time in unknowns.
-			line := e.f.Lines.Line(e.u.Abs(s.Pos())) + 1
 			if strings.HasPrefix(v, complexity.RecursionPrefix) {
 				e.note(fmt.Sprintf("the work of %s, called at line %d, is that of a recursion (%s), whose depth pfls does not know: it is not included", strings.Join(called, ", "), line, v))
 			} else {
 				e.note(fmt.Sprintf("the work of %s, called at line %d, depends on values pfls does not know there: it is not included", strings.Join(called, ", "), line))
 			}
-			return complexity.StmtCost(e.u, s, table)
+			return Poly{}, false
 		}
 	}
 	for _, name := range called {
@@ -224,7 +240,7 @@ func (e *est) cost(s parser.Stmt, table *complexity.CostTable) Poly {
 			e.note(fmt.Sprintf("the communication inside %s (%s) is not estimated: only MPI calls written in the estimated code are", name, strings.Join(mpi, ", ")))
 		}
 	}
-	return c
+	return c, true
 }
 
 // procsCache keeps the procedures' counts of the files estimated last,
@@ -269,10 +285,7 @@ func procsOf(f *parser.File, m *machine.Machine) *complexity.Procs {
 // calledInFile lists the subroutines a statement calls and the
 // functions it references that the file defines.
 func (e *est) calledInFile(s parser.Stmt) []string {
-	if e.fileProcs == nil {
-		e.fileProcs = e.program().FileProcs()
-	}
-	if len(e.fileProcs) == 0 {
+	if e.procsNamed("") == 0 && len(e.fileProcs) == 0 {
 		return nil
 	}
 	var called []string
@@ -292,6 +305,14 @@ func (e *est) calledInFile(s parser.Stmt) []string {
 		return true
 	})
 	return called
+}
+
+// procsNamed is how many procedures of the file have the name.
+func (e *est) procsNamed(name string) int {
+	if e.fileProcs == nil {
+		e.fileProcs = e.program().FileProcs()
+	}
+	return e.fileProcs[name]
 }
 
 // mpiCallsOf lists the MPI routines a procedure of the file calls that
