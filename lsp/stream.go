@@ -220,7 +220,7 @@ func (s *stream) readFrame() ([]byte, int64, error) {
 			n, err := strconv.ParseInt(strings.TrimSpace(value), 10, 64)
 			switch {
 			case err != nil || n <= 0:
-				bad = fmt.Sprintf("invalid Content-Length %.40q", value)
+				bad = fmt.Sprintf("invalid Content-Length %.40q", strings.TrimSpace(value))
 			case n > maxMessage:
 				// Skip the body, which may also hold the next frame.
 				s.logf("skipping a message of %d bytes (limit %d)", n, maxMessage)

@@ -348,7 +348,7 @@ func TestStreamErrorAnswers(t *testing.T) {
 		id, msg     string // id of the answer, part of its message
 	}{
 		{"no Content-Length", "X-Foo: bar\r\n\r\n" + good, int(jsonrpc2.ParseError), "null", "missing Content-Length"},
-		{"Content-Length not a number", "Content-Length: abc\r\n\r\n" + good, int(jsonrpc2.ParseError), "null", "invalid Content-Length"},
+		{"Content-Length not a number", "Content-Length: abc\r\n\r\n" + good, int(jsonrpc2.ParseError), "null", `invalid Content-Length "abc"`},
 		{"method not a string", frameOf(`{"jsonrpc":"2.0","id":5,"method":7}`) + good, int(jsonrpc2.InvalidRequest), "5", "invalid request"},
 		{"string id", frameOf(`{"jsonrpc":"2.0","id":"q","method":[]}`) + good, int(jsonrpc2.InvalidRequest), `"q"`, "invalid request"},
 		{"object id", frameOf(`{"jsonrpc":"2.0","id":{},"method":7}`) + good, int(jsonrpc2.InvalidRequest), "null", "invalid request"},
