@@ -539,6 +539,9 @@ func (e *est) assignedOf(u *parser.Unit) map[string]bool {
 	}
 	m, ok := e.assigned[u]
 	if !ok {
+		// While u's set is made, a call back to u (a recursion) finds
+		// the empty set here, which readOnly does not trust.
+		e.assigned[u] = nil
 		m = assignedIn(u, func(c *parser.CallStmt, i int) bool { return e.intentIn(u, c, i) })
 		e.assigned[u] = m
 	}
@@ -546,9 +549,12 @@ func (e *est) assignedOf(u *parser.Unit) map[string]bool {
 }
 
 // intentIn reports whether argument i (from 0) of a CALL made in unit u
-// is bound to a dummy argument the called procedure declares
-// INTENT(IN), not a POINTER: the procedure cannot change it (Fortran
-// 2018 8.5.10), so a value the unit passes on keeps its value.
+// leaves the actual argument's value as it was: the called procedure
+// declares the dummy argument INTENT(IN), not a POINTER, so it cannot
+// change it (Fortran 2018 8.5.10); or, without an INTENT, its body in
+// view changes the dummy nowhere, nor do the procedures it passes it to
+// (by the same rule), so a relay SUBROUTINE RELAY(N) that only passes N
+// on keeps N's value. A recursion is taken to change it.
 func (e *est) intentIn(u *parser.Unit, c *parser.CallStmt, i int) bool {
 	if e.f == nil || c.Name == nil || i >= len(c.Args) {
 		return false
@@ -571,7 +577,20 @@ func (e *est) intentIn(u *parser.Unit, c *parser.CallStmt, i int) bool {
 	}
 	sym := callee.Scope.Syms[name]
 	// A POINTER's INTENT(IN) fixes its association, not its target.
-	return sym != nil && sym.Dummy && slices.Contains(sym.Attrs, "INTENT(IN)") && !slices.Contains(sym.Attrs, "POINTER")
+	if sym == nil || !sym.Dummy || slices.Contains(sym.Attrs, "POINTER") {
+		return false
+	}
+	if slices.Contains(sym.Attrs, "INTENT(IN)") {
+		return true
+	}
+	if slices.ContainsFunc(sym.Attrs, func(a string) bool { return strings.HasPrefix(a, "INTENT(") }) {
+		return false // OUT, INOUT
+	}
+	set, done := e.assigned[callee]
+	if done && set == nil {
+		return false // being made: a recursion
+	}
+	return !e.assignedOf(callee)[name]
 }
 
 // assignedIn is the set of names a unit may change: assigned, a DO

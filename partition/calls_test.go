@@ -1659,3 +1659,84 @@ end program
 		t.Errorf("with RNORM in the condition %g s, in an assignment %g s, without it %g s: want the first two within 5%%, far above the third", cond, assign, none)
 	}
 }
+
+// TestRelayWithoutIntent: a subroutine that only passes its argument N
+// on, with no INTENT declared anywhere, leaves N as it was (its body and
+// SWEEP's change it nowhere), so the estimate follows MAIN → RELAY →
+// SWEEP with N = 400 and prices the sweep as the direct call does; it
+// was priced by RELAY's operation count. A relay that passes N to a
+// subroutine that increments it does change N; a recursion is taken to
+// change it.
+func TestRelayWithoutIntent(t *testing.T) {
+	prog := func(call string) string {
+		return `subroutine sweep(a, b, n)
+  integer n, i, j
+  real a(n, n), b(n, n)
+  do j = 2, n - 1
+    do i = 2, n - 1
+      b(i, j) = 0.25 * (a(i-1, j) + a(i+1, j) + a(i, j-1) + a(i, j+1))
+    end do
+  end do
+end subroutine
+subroutine relay(a, b, n)
+  integer n
+  real a(n, n), b(n, n)
+  call sweep(a, b, n)
+end subroutine
+subroutine bump(n)
+  integer n
+  n = n + 1
+end subroutine
+subroutine relay2(a, b, n)
+  integer n
+  real a(n, n), b(n, n)
+  call bump(n)
+  call sweep(a, b, n)
+end subroutine
+recursive subroutine relay3(a, b, n)
+  integer n
+  real a(n, n), b(n, n)
+  if (n > 1000) call relay3(a, b, n)
+  call sweep(a, b, n)
+end subroutine
+program p
+  integer it
+  real a(400, 400), b(400, 400)
+  do it = 1, 10
+    call ` + call + `(a, b, 400)
+  end do
+end program
+`
+	}
+	run := func(call string) (float64, []string) {
+		src := prog(call)
+		f, _ := parseOne(t, "relay.f90", src)
+		u := f.Units[len(f.Units)-1]
+		line := strings.Count(src[:strings.Index(src, "do it = 1, 10")], "\n") + 1
+		e := EstimateLoop(f, u, firstLoop(t, u, line, f), FromUnit(u, 1, ""), Options{Machine: machine.DefaultMachine(), Procs: 1})
+		v, _ := complexity.Seconds(e.Compute)
+		return v, e.Notes
+	}
+	direct, _ := run("sweep")
+	relayed, notes := run("relay")
+	if !notesHave(notes, "in RELAY: SWEEP is estimated with the arguments of each call") || notesHave(notes, "priced by its operation count") {
+		t.Errorf("through RELAY: %q", notes)
+	}
+	if math.Abs(relayed-direct) > 0.01*direct || direct == 0 {
+		t.Errorf("through RELAY %g s, directly %g s: want the same", relayed, direct)
+	}
+	if _, notes := run("relay2"); notesHave(notes, "in RELAY2: SWEEP is estimated with the arguments of each call") {
+		t.Errorf("RELAY2 changes N before SWEEP (BUMP), yet SWEEP was followed with N's value: %q", notes)
+	}
+	f, _ := parseOne(t, "relay3.f90", prog("relay3"))
+	var relay3 *parser.Unit
+	for _, u := range f.Units {
+		if u.Name == "RELAY3" {
+			relay3 = u
+		}
+	}
+	e := &est{f: f}
+	if !e.assignedOf(relay3)["N"] {
+		t.Errorf("RELAY3 passes N to itself: N taken as unchanged")
+	}
+}
