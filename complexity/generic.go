@@ -218,13 +218,18 @@ func (p *pass) interfaceIn(u *parser.Unit, name string) ([]string, bool) {
 			}
 			specs := all[is.Name.Name]
 			for _, x := range b.Body {
-				ps, ok := x.(*parser.ProcedureStmt)
-				if !ok {
-					continue
-				}
-				for _, e := range ps.Names {
-					if e != nil && e.Name != nil {
-						specs = append(specs, e.Name.Name)
+				switch ps := x.(type) {
+				case *parser.ProcedureStmt:
+					for _, e := range ps.Names {
+						if e != nil && e.Name != nil {
+							specs = append(specs, e.Name.Name)
+						}
+					}
+				case *parser.SubprogramStmt:
+					// An interface body: an external procedure,
+					// resolved where the program defines it.
+					if ps.Name != nil {
+						specs = append(specs, ps.Name.Name)
 					}
 				}
 			}

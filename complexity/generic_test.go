@@ -310,3 +310,61 @@ end module
 		}
 	}
 }
+
+// TestGenericInterfaceBodies: a generic interface whose specifics are
+// interface bodies (external procedures, a BLAS-style wrapper module)
+// resolves to the external procedure the program defines whose dummies
+// agree: CALL AXPY costs what the direct call of SAXPY_K or DAXPY_K
+// costs (it cost nothing, as a call of an unknown procedure).
+func TestGenericInterfaceBodies(t *testing.T) {
+	src := `module blasif
+  interface axpy
+    subroutine saxpy_k(n, a, x, y)
+      integer n
+      real a, x(n), y(n)
+    end subroutine
+    subroutine daxpy_k(n, a, x, y)
+      integer n
+      double precision a, x(n), y(n)
+    end subroutine
+  end interface
+end module
+subroutine saxpy_k(n, a, x, y)
+  integer n, i
+  real a, x(n), y(n)
+  do i = 1, n
+    y(i) = y(i) + a * x(i)
+  end do
+end subroutine
+subroutine daxpy_k(n, a, x, y)
+  integer n, i
+  double precision a, x(n), y(n)
+  do i = 1, n
+    y(i) = y(i) + a * x(i)
+    y(i) = y(i) - a
+  end do
+end subroutine
+`
+	price := func(stmt string) string {
+		f := parseSrc(t, src+"program p\n  use blasif\n  real :: xs(1000), ys(1000)\n  double precision :: xd(1000), yd(1000)\n  "+stmt+"\nend program\n")
+		for _, r := range NewEngine(Options{}).Analyze(f)[f.Name] {
+			if r.Unit.Kind == parser.UnitMain {
+				return r.Summary.String()
+			}
+		}
+		return ""
+	}
+	s, d := price("call saxpy_k(1000, 2.0, xs, ys)"), price("call daxpy_k(1000, 2d0, xd, yd)")
+	if s == "0" || s == d {
+		t.Fatalf("the direct calls cost %s and %s", s, d)
+	}
+	for _, c := range []struct{ stmt, want string }{
+		{"call axpy(1000, 2.0, xs, ys)", s},
+		{"call axpy(1000, 2d0, xd, yd)", d},
+		{"call axpy(y=yd, x=xd, a=2d0, n=1000)", d},
+	} {
+		if got := price(c.stmt); got != c.want {
+			t.Errorf("%s: %s, want %s (the specific called directly)", c.stmt, got, c.want)
+		}
+	}
+}
