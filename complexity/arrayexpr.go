@@ -551,7 +551,7 @@ func (m *unitModel) sectionShape(args []parser.Expr, e env, bound func(i int) (l
 			ok = false
 			continue
 		}
-		n, okN := TripCount(lo, hi, step)
+		n, okN := m.sectionCount(lo, hi, step)
 		if !okN {
 			ok = false
 			continue

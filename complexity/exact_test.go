@@ -89,3 +89,50 @@ func TestSUB2PiecesEqualBruteForce(t *testing.T) {
 		t.Errorf("--pips summary %s", got)
 	}
 }
+
+// TestSectionCountExact: an array assignment over a section costs its
+// one element's cost (its span) times the section's number of elements,
+// max(0, ⌊(hi − lo + step)/step⌋) (Fortran 2018 9.5.3.3.2), counted here
+// by stepping through the triplet: none where X(M:N) has M > N (it was
+// 3·(N − M + 1), negative there), ⌈N/2⌉ for X(1:N:2) (it was (N + 1)/2
+// whatever N's parity), the reversed X(N:1:-1), and a right side's
+// section of the same shape as the left's.
+func TestSectionCountExact(t *testing.T) {
+	type triplet struct{ lo, hi, step func(n, m int64) int64 }
+	for _, c := range []struct {
+		stmt string
+		sec  triplet
+	}{
+		{"x(m:n) = 0.0", triplet{func(n, m int64) int64 { return m }, func(n, m int64) int64 { return n }, func(int64, int64) int64 { return 1 }}},
+		{"x(1:n:2) = 0.0", triplet{func(int64, int64) int64 { return 1 }, func(n, m int64) int64 { return n }, func(int64, int64) int64 { return 2 }}},
+		{"x(n:1:-1) = y(1:n)", triplet{func(n, m int64) int64 { return n }, func(int64, int64) int64 { return 1 }, func(int64, int64) int64 { return -1 }}},
+		{"x(2:n:3) = x(2:n:3) + 1.0", triplet{func(int64, int64) int64 { return 2 }, func(n, m int64) int64 { return n }, func(int64, int64) int64 { return 3 }}},
+	} {
+		src := "subroutine s(x, y, n, m)\n  integer n, m\n  real x(100), y(100)\n  " + c.stmt + "\nend subroutine\n"
+		r := unitsFree(t, src)["S"]
+		var st *StmtResult
+		for _, s := range r.Statements {
+			if s.Kind == "STAT" {
+				st = s
+			}
+		}
+		e, ok := st.Span.Value()
+		if !ok || e.Sign() <= 0 {
+			t.Fatalf("%s: span %s, want one element's cost", c.stmt, st.Span)
+		}
+		for n := int64(0); n <= 12; n++ {
+			for m := int64(1); m <= 14; m++ {
+				elems := int64(0)
+				lo, hi, step := c.sec.lo(n, m), c.sec.hi(n, m), c.sec.step(n, m)
+				for i := lo; step > 0 && i <= hi || step < 0 && i >= hi; i += step {
+					elems++
+				}
+				env := map[string]*big.Rat{"N": big.NewRat(n, 1), "M": big.NewRat(m, 1)}
+				want := new(big.Rat).Mul(e, big.NewRat(elems, 1))
+				if got, ok := EvalGuarded(st.Count, env).Value(); !ok || got.Cmp(want) != 0 {
+					t.Fatalf("%s at N = %d, M = %d: %s, want %s × %d elements = %s", c.stmt, n, m, EvalGuarded(st.Count, env), e.RatString(), elems, want.RatString())
+				}
+			}
+		}
+	}
+}

@@ -569,7 +569,7 @@ func (m *unitModel) arrayElements(x parser.Expr, e env) (Poly, bool, bool) {
 			if !okAll || !ok2 || !ok3 {
 				return Poly{}, true, false
 			}
-			n, ok := TripCount(lo, hi, step)
+			n, ok := m.sectionCount(lo, hi, step)
 			if !ok {
 				return Poly{}, true, false
 			}
@@ -579,6 +579,28 @@ func (m *unitModel) arrayElements(x parser.Expr, e env) (Poly, bool, bool) {
 	}
 	return Poly{}, false, true
 }
+
+// sectionCount is the number of elements of a section's subscript
+// triplet lo:hi:step, max(0, ⌊(hi − lo + step)/step⌋) (Fortran 2018
+// 9.5.3.3.2): with a constant step, exactly, as a DO loop's count
+// (exactLoop): X(M:N) has none where M > N, X(1:N:2) ⌈N/2⌉ elements. Under
+// the report's convention (Options.Pips), with a symbolic step, and in
+// the estimator's prices of one statement out of its unit's flow
+// (elementReductions: ExprCost, StmtCost; partition sums the loops
+// around it and takes no guards on their indices), (hi − lo + step)/step
+// (TripCount).
+func (m *unitModel) sectionCount(lo, hi, step Poly) (Poly, bool) {
+	if sv, ok := step.Value(); ok && !m.pips && !m.elementReductions && sv.IsInt() && sv.Sign() != 0 && sv.Num().IsInt64() && !spoilt(lo) && !spoilt(hi) {
+		x := &exactSum{}
+		if n, ok := x.loop(Int(1), sectionIndex, []boundAlt{{val: lo}}, []boundAlt{{val: hi}}, sv.Num().Int64()); ok && !spoilt(n) {
+			return n, true
+		}
+	}
+	return TripCount(lo, hi, step)
+}
+
+// sectionIndex is the index sectionCount sums over: no Fortran name.
+const sectionIndex = "\x01section"
 
 // arrayWork is the cost of an array assignment or WHERE over every
 // element, from the cost of one element (the span); once is the part of
