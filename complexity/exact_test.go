@@ -136,3 +136,21 @@ func TestSectionCountExact(t *testing.T) {
 		}
 	}
 }
+
+// TestWhenStringFixedValue: where a piece's inequalities fix a variable
+// ("N = 2"), its congruences on that variable alone say nothing more and
+// are not printed; congruences on another variable are.
+func TestWhenStringFixedValue(t *testing.T) {
+	n, m := Var("N"), Var("M")
+	cs := []Cond{
+		{G: n, Mod: 2},                  // N even
+		{G: n.Sub(Int(2))},              // N >= 2
+		{G: n.Sub(Int(2)), Mod: 3},      // N mod 3 = 2
+		{G: Int(2).Sub(n)},              // N <= 2
+		{G: m, Mod: 2},                  // M even
+		{G: n.Sub(m).Add(Int(1)).Neg()}, // M >= N + 1
+	}
+	if got, want := WhenString(cs, false), "N = 2, M even, M >= N + 1"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+}

@@ -76,6 +76,7 @@ func WhenString(cs []Cond, uni bool) string {
 	}
 	skip := map[int]bool{}
 	joined := map[int]string{}
+	fixed := map[string]bool{}
 	for v, b := range single {
 		if b.loAt < 0 || b.hiAt < 0 {
 			continue
@@ -87,12 +88,16 @@ func WhenString(cs []Cond, uni bool) string {
 		skip[second] = true
 		if b.lo.Cmp(b.hi) == 0 {
 			joined[first] = v + " = " + b.lo.RatString()
+			fixed[v] = true
 		} else {
 			joined[first] = b.lo.RatString() + le + v + le + b.hi.RatString()
 		}
 	}
 	var parts []string
 	for i, c := range cs {
+		if vs := c.G.Vars(); c.Mod != 0 && len(vs) == 1 && fixed[vs[0]] {
+			continue // "N = 2" says "N even" and "N mod 3 = 2" too
+		}
 		switch {
 		case skip[i]:
 		case joined[i] != "":
