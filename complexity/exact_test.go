@@ -3,6 +3,7 @@ package complexity
 import (
 	"math/big"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/pfls/pfls/parser"
@@ -152,5 +153,53 @@ func TestWhenStringFixedValue(t *testing.T) {
 	}
 	if got, want := WhenString(cs, false), "N = 2, M even, M >= N + 1"; got != want {
 		t.Errorf("%q, want %q", got, want)
+	}
+}
+
+// TestLargePieceRunsTheLoop: the count shown for DO I = M + 1, N − 1 is
+// the piece where the loop runs (N ≥ M + 2: 2 an iteration, N − M − 1
+// iterations, and the loop's own 4), not the one where it is empty
+// (M + 1 ≥ N: the loop's 4 alone), which holds when M and N are both
+// equally large; a section X(M+1:N−1) likewise (5 an element, its
+// bounds' arithmetic priced with each, 5·(N − M − 1)); and the unit's summary is the piece where both its
+// ranges are non-empty. With one parameter the piece for large values is
+// as before (N ≥ 1 for DO I = 1, N: 2 an iteration and the loop's 1).
+func TestLargePieceRunsTheLoop(t *testing.T) {
+	r := unitsFree(t, `subroutine s(x, n, m)
+  integer n, m, i
+  real x(1000)
+  do i = m+1, n-1
+    x(i) = 0.0
+  end do
+  x(m+1:n-1) = 0.0
+  do i = 1, n
+    x(i) = 1.0
+  end do
+end subroutine
+`)["S"]
+	want := []string{"2*N - 2*M - 2 + 4 for N >= M + 2", "5*N - 5*M - 5 for N >= M + 2", "2*N + 1 for N >= 1"}
+	var got []string
+	for _, s := range r.Statements {
+		if s.Kind == "DO" || strings.Contains(s.Cost.String(), "M") {
+			got = append(got, s.Cost.String()+" for "+WhenString(s.When, false))
+		}
+	}
+	norm := func(p string) string {
+		c, err := Parse(strings.SplitN(p, " for ", 2)[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c.String() + " for " + strings.SplitN(p, " for ", 2)[1]
+	}
+	if len(got) != len(want) {
+		t.Fatalf("counts %q, want %d", got, len(want))
+	}
+	for i := range want {
+		if got[i] != norm(want[i]) {
+			t.Errorf("statement %d: %s, want %s", i+1, got[i], norm(want[i]))
+		}
+	}
+	if w := WhenString(r.When, false); w != "N >= M + 2, N >= 1" {
+		t.Errorf("summary %s for %s", r.Summary, WhenString(r.When, false))
 	}
 }

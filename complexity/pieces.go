@@ -2,6 +2,7 @@ package complexity
 
 import (
 	"math/big"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -641,7 +642,11 @@ func largeRank(p Piece) int {
 	return 0
 }
 
-func holdsLarge(p Piece) bool {
+func holdsLarge(p Piece) bool { return holdsAlong(p, "") }
+
+// holdsAlong reports whether every inequality of a piece holds when its
+// variables are all equal to a large X, twice (the one named twice) X.
+func holdsAlong(p Piece, twice string) bool {
 	for _, c := range p.When {
 		if c.Mod != 0 || len(floorsIn(c.G)) > 0 {
 			// Congruences, and conditions on the remainder of a floor
@@ -654,7 +659,11 @@ func holdsLarge(p Piece) bool {
 		x := "$X"
 		g := c.G
 		for _, v := range g.Vars() {
-			g, _ = g.Subst(v, Var(x))
+			if v == twice {
+				g, _ = g.Subst(v, Var(x).Scale(big.NewRat(2, 1)))
+			} else {
+				g, _ = g.Subst(v, Var(x))
+			}
 		}
 		_, hi := g.Degree(x)
 		lead, _ := g.Coeff(x, hi).Value()
@@ -665,22 +674,83 @@ func holdsLarge(p Piece) bool {
 	return true
 }
 
+// band reports whether a piece holds only near a hyperplane: two of its
+// inequalities add up to a constant, as M + 1 ≥ N and N ≥ M do (N − M is
+// 0 or 1 there).
+func band(p Piece) bool {
+	for i, a := range p.When {
+		if a.Mod != 0 {
+			continue
+		}
+		for _, b := range p.When[i+1:] {
+			if b.Mod != 0 {
+				continue
+			}
+			if _, ok := a.G.Add(b.G).Value(); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // LargePiece returns the piece that holds for large values of the
-// variables: the last of Pieces' order (a piece whose congruence holds
-// for even values when several do).
+// variables. Taking every variable equal and large puts a count of
+// DO I = M + 1, N − 1 on the boundary where the loop is empty (N − M ≤
+// 1), so the candidates are the pieces that hold for large values with
+// every variable equal or with one of them twice the others, bands
+// (band) left out: of those, the one of the highest degree, then the one
+// whose count depends on the most variables (the loop running, N ≥ M +
+// 2, where its count depends on both bounds, not empty, M + 1 ≥ N),
+// then one that holds with every variable equal, then one whose
+// congruence holds for even values, then the first of Pieces' order.
+// None: the last piece.
 func LargePiece(ps []Piece) Piece {
+	var vars []string
+	for _, p := range ps {
+		for _, c := range p.When {
+			for _, v := range c.G.Vars() {
+				if !slices.Contains(vars, v) {
+					vars = append(vars, v)
+				}
+			}
+		}
+	}
+	better := func(a, b Piece) bool { // a before b
+		if da, db := totalDegree(a.Cost), totalDegree(b.Cost); da != db {
+			return da > db
+		}
+		if va, vb := len(a.Cost.Vars()), len(b.Cost.Vars()); va != vb {
+			return va > vb
+		}
+		if ha, hb := holdsLarge(a), holdsLarge(b); ha != hb {
+			return ha
+		}
+		return evenFirst(a) && !evenFirst(b)
+	}
 	var best *Piece
 	for i := range ps {
-		if holdsLarge(ps[i]) {
-			if best == nil || evenFirst(ps[i]) && !evenFirst(*best) {
-				best = &ps[i]
-			}
+		p := ps[i]
+		if band(p) || !holdsLarge(p) && !slices.ContainsFunc(vars, func(v string) bool { return holdsAlong(p, v) }) {
+			continue
+		}
+		if best == nil || better(p, *best) {
+			best = &ps[i]
 		}
 	}
 	if best == nil {
 		return ps[len(ps)-1]
 	}
 	return *best
+}
+
+// totalDegree is the largest sum of a term's exponents.
+func totalDegree(p Poly) int {
+	d := 0
+	for _, t := range p.terms {
+		d = max(d, t.deg)
+	}
+	return d
 }
 
 // evenFirst reports whether every congruence of a piece holds when its
