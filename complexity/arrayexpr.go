@@ -602,6 +602,7 @@ func (m *unitModel) assignWork(a *parser.AssignStmt, perElement, once Poly, e en
 			// Fortran 2018 10.2.1.2-3).
 			if ext, isR, okR := m.shape(a.RHS, e); isR && okR {
 				n := m.elementsOf(ext, true, "")
+				m.elements = n
 				return perElement.Sub(once).Mul(n).Add(once)
 			}
 		}
@@ -621,6 +622,7 @@ func (m *unitModel) assignWork(a *parser.AssignStmt, perElement, once Poly, e en
 		return perElement
 	}
 	n := m.elementsOf(ext, ok, "the number of elements of an array assignment")
+	m.elements = n
 	return perElement.Sub(once).Mul(n).Add(once)
 }
 

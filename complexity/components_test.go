@@ -169,11 +169,11 @@ end subroutine
 	r := NewEngine(Options{}).File(f)[0]
 	want := map[int]string{
 		10: "2*UNKNOWN_1 + 1", // the DO: (1 store + 1 J) a trip, and the bound
-		13: "2*UNKNOWN_1",     // NLOC elements of (1 store + 1 load of NLOC)
+		13: "UNKNOWN_1 + 1",   // NLOC elements of 1 store, and the bound NLOC loaded once
 		// NLOC is assigned twice, so X's ALLOCATE does not give its
 		// extent for the whole unit: an unknown of its own.
 		14: "2*UNKNOWN_2 + 1",
-		16: "2*UNKNOWN_3", // the second assignment's value
+		16: "UNKNOWN_3 + 1", // the second assignment's value
 	}
 	got := map[int]string{}
 	for _, st := range r.Statements {

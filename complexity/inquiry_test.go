@@ -182,10 +182,10 @@ end subroutine
 	f := parseSrc(t, src)
 	r := NewEngine(Options{}).File(f)[0]
 	// (U's first extent - 2) × 3 elements, each a store and the second
-	// dimension's index (2), and the triplets' bounds (SIZE 2, the - 1),
-	// which the model prices with every element: 5 × 3 × (U1 - 2).
-	if got := r.Summary.String(); got != "15*UNKNOWN_1 - 30" || len(r.Unknowns) != 1 {
-		t.Errorf("%s with unknowns %q; want 15*UNKNOWN_1 - 30 and one unknown, U's first extent", got, r.Unknowns)
+	// dimension's index (2), and the triplets' bounds once (SIZE 2, the
+	// - 1): 2 × 3 × (U1 - 2) + 3.
+	if got := r.Summary.String(); got != "6*UNKNOWN_1 - 9" || len(r.Unknowns) != 1 {
+		t.Errorf("%s with unknowns %q; want 6*UNKNOWN_1 - 9 and one unknown, U's first extent", got, r.Unknowns)
 	}
 }
 

@@ -79,6 +79,12 @@ type StmtResult struct {
 	// Count is the exact work: Cost, or where ranges may be empty or
 	// bounds are MIN/MAX, a guarded count (evaluate it with EvalGuarded).
 	Count Poly
+	// Elements is the number of elements of an array assignment or
+	// WHERE, exact as Count is (guarded where a section may be empty or
+	// its count depends on a parity), the zero polynomial for others. The work is the span less the parts
+	// paid once (a section's bounds, reductions) times the elements, plus
+	// those parts.
+	Elements Poly
 	// When is the condition under which Cost holds (nil: everywhere).
 	When []Cond
 	// Pieces are every piece of a piecewise count (nil otherwise).
@@ -188,8 +194,12 @@ type unitModel struct {
 	cur env
 	// once is the part of the expressions priced so far that is paid
 	// once whatever the number of elements of an enclosing array
-	// assignment: the transformational intrinsics (arrayexpr.go).
+	// assignment: the transformational intrinsics (arrayexpr.go), a
+	// section's bounds.
 	once Poly
+	// elements is the number of elements of the array statement simple
+	// is pricing (StmtResult.Elements).
+	elements Poly
 	// elementReductions prices a transformational intrinsic as one
 	// element, as before arrayexpr.go: the estimator's ExprCost and
 	// StmtCost, whose callers price the reductions over distributed
@@ -575,6 +585,7 @@ func probNote(p *big.Rat, computed bool) string {
 // list it (the statement of a logical IF is listed with its IF).
 func (m *unitModel) simple(s parser.Stmt, e env, record bool) (Poly, Stats) {
 	defer m.at(e)()
+	m.elements = Poly{}
 	var c Poly
 	var st Stats
 	kind := "STAT"
@@ -631,6 +642,9 @@ func (m *unitModel) simple(s parser.Stmt, e env, record bool) (Poly, Stats) {
 	}
 	if record {
 		m.record(s, kind, c, st)
+		if r := m.res.Statements; !m.spanMode && !m.elements.IsZero() && len(r) > 0 && r[len(r)-1].Stmt == s {
+			r[len(r)-1].Elements = m.elements
+		}
 	}
 	return c, st
 }
@@ -1956,10 +1970,15 @@ func (m *unitModel) expr(x parser.Expr) (Poly, Type) {
 	case *parser.KeywordArg:
 		return m.expr(v.Value)
 	case *parser.Triplet:
+		// A section's bounds and stride are evaluated once, before the
+		// elements (Fortran 2018 10.2.1.3): paid once in an array
+		// assignment, not per element.
 		a, _ := m.expr(v.Lo)
 		b, _ := m.expr(v.Hi)
 		s, _ := m.expr(v.Stride)
-		return a.Add(b).Add(s), TInt
+		c := a.Add(b).Add(s)
+		m.once = m.once.Add(c)
+		return c, TInt
 	case *parser.ArrayCons:
 		// The constructor is built once, whatever the number of elements
 		// of an enclosing array assignment: its whole cost takes the

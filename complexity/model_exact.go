@@ -615,8 +615,10 @@ func (m *unitModel) arrayWork(lhs parser.Expr, perElement, once Poly, e env, not
 	perElement = perElement.Sub(once)
 	if !ok {
 		*notes = append(*notes, "array shape unknown: "+m.unknownName("the number of elements of an array assignment"))
-		return perElement.Mul(Var(m.lastUnknown())).Add(once)
+		m.elements = Var(m.lastUnknown())
+		return perElement.Mul(m.elements).Add(once)
 	}
+	m.elements = n
 	return perElement.Mul(n).Add(once)
 }
 

@@ -1,6 +1,7 @@
 package hints
 
 import (
+	"math/big"
 	"slices"
 	"sort"
 	"strings"
@@ -228,14 +229,28 @@ func NewEngine(table, tableText string, keep []string) (*Engine, error) {
 }
 
 // arrayElements is the number of elements an array assignment (V(2:N-1)
-// = ..., a WHERE, a FORALL) stands for: its work over its span, the cost
-// of one element, when that is a whole number or a polynomial with whole
+// = ..., a WHERE, a FORALL) stands for: the model's count where it gives
+// one (StmtResult.Elements), else its work over its span, the cost of
+// one element, when that is a whole number or a polynomial with whole
 // coefficients and not 1.
 func arrayElements(r *complexity.StmtResult, c Cost) (complexity.Poly, bool) {
 	switch r.Stmt.(type) {
 	case *parser.AssignStmt, *parser.WhereStmt, *parser.ForallStmt:
 	default:
 		return complexity.Poly{}, false
+	}
+	if !r.Elements.IsZero() {
+		// The model's own count (parts paid once, a section's bounds,
+		// make the work no multiple of the span); where it has pieces,
+		// the one for large values, as the work shown.
+		n := r.Elements
+		if ps, ok := complexity.Pieces(n); ok && len(ps) > 0 {
+			n = complexity.LargePiece(ps).Cost
+		}
+		if v, ok := n.Value(); ok && v.Cmp(big.NewRat(1, 1)) <= 0 {
+			return complexity.Poly{}, false
+		}
+		return n, true
 	}
 	if c.Span.IsZero() || !c.Span.IsConst() {
 		return complexity.Poly{}, false
@@ -315,7 +330,7 @@ func statementHover(f *parser.File, best *complexity.StmtResult, unit *complexit
 	if c.HasSpan {
 		b.WriteString("**Span** (largest iteration of each parallel construct): `" + c.Span.String() + "`\n\n")
 		if n, ok := arrayElements(best, c); ok {
-			b.WriteString("**Elements**: `" + n.String() + "` (the work is the span, one element's cost, times the elements)\n\n")
+			b.WriteString("**Elements**: `" + n.String() + "` (the work is one element's cost times the elements, plus what the statement pays once: its sections' bounds, its reductions)\n\n")
 		}
 	}
 	if len(c.Pieces) > 1 {

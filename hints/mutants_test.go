@@ -369,7 +369,7 @@ end subroutine s
 			if strings.Contains(h, "**Elements**") {
 				t.Errorf("%s: elements in\n%s", c.at, h)
 			}
-		} else if !strings.Contains(h, c.want+" (the work is the span") {
+		} else if !strings.Contains(h, c.want+" (the work is one element's cost") {
 			t.Errorf("%s: no %s in\n%s", c.at, c.want, h)
 		}
 	}

@@ -15,12 +15,14 @@ contains
     end do
   end function energy
 
-  !@hint("^work 20·N·STEPS - … for N ≥ 3, STEPS ≥ 1$", tooltip="^Cost of subroutine STEP")
+  ! A step: the I loop's 14·N - 26 and the section copy's 2·(N - 2) + 4
+  ! (a store and a load an element, the bounds N - 1 once each).
+  !@hint("^work 16·N·STEPS - … for N ≥ 3, STEPS ≥ 1$", tooltip="^Cost of subroutine STEP")
   subroutine step(u, v, n, steps)
     integer, intent(in) :: n, steps
     real, intent(inout) :: u(n), v(n)
     integer :: i, t
-    do t = 1, steps  !@hint("^work 20·N·STEPS - … for N ≥ 3, STEPS ≥ 1$", tooltip="work 20\*N\.STEPS - 38\*STEPS \+ 1   for N >= 3, STEPS >= 1") !@noaction("^Distribute")
+    do t = 1, steps  !@hint("^work 16·N·STEPS - … for N ≥ 3, STEPS ≥ 1$", tooltip="work 16\*N\.STEPS - 26\*STEPS \+ 1   for N >= 3, STEPS >= 1") !@noaction("^Distribute")
       do i = 2, n - 1  !@hint("^14·N - 26 for N ≥ 3$")
         v(i) = 0.25 * (u(i-1) + 2.0 * u(i) + u(i+1))
       end do
