@@ -185,11 +185,7 @@ func (m *unitModel) elementsOf(ext []Poly, ok bool, what string) Poly {
 		m.res.Notes = append(m.res.Notes, note)
 		return u
 	}
-	n := Int(1)
-	for _, x := range ext {
-		n = n.Mul(x)
-	}
-	return n
+	return m.product(ext)
 }
 
 // transformationalCost prices a transformational intrinsic over the

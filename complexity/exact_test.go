@@ -3,6 +3,7 @@ package complexity
 import (
 	"math/big"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -219,5 +220,24 @@ end subroutine
 	}
 	if w := WhenString(r.When, false); w != "N >= M + 2, N >= 1" {
 		t.Errorf("summary %s for %s", r.Summary, WhenString(r.When, false))
+	}
+}
+
+// TestSectionTooLargeFallsBack: a strided section of seven dimensions,
+// each count with its parities, multiplies past the guarded-term budget;
+// its count is then the product of each dimension's count with its range
+// non-empty, with a note, not TOO_LARGE (as before exact section counts).
+func TestSectionTooLargeFallsBack(t *testing.T) {
+	r := unitsFree(t, `subroutine s(a, n1, n2, n3, n4, n5, n6, n7, m1, m2, m3)
+  integer n1, n2, n3, n4, n5, n6, n7, m1, m2, m3
+  real a(100,100,100,100,100,100,100)
+  a(m1:n1:2, m2:n2:3, m3:n3:5, 1:n4:7, 2:n5:2, 3:n6:3, m1:n7:4) = 0.0
+end subroutine
+`)["S"]
+	if r.Summary.IsTooLarge() || !strings.Contains(r.Summary.String(), "N1.N2.N3.N4.N5.N6") {
+		t.Errorf("summary %s, want the product of the seven counts", r.Summary)
+	}
+	if !slices.ContainsFunc(r.Notes, func(n string) bool { return strings.Contains(n, "a section's ranges assumed non-empty") }) {
+		t.Errorf("notes %q", r.Notes)
 	}
 }

@@ -2,6 +2,7 @@ package complexity
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/pfls/pfls/parser"
@@ -532,7 +533,7 @@ func (m *unitModel) arrayElements(x parser.Expr, e env) (Poly, bool, bool) {
 		if sym == nil || sym.Rank() == 0 || len(v.Args) != sym.Rank() {
 			return Poly{}, false, true
 		}
-		total := Int(1)
+		var counts []Poly
 		section := false
 		for i, a := range v.Args {
 			t, ok := a.(*parser.Triplet)
@@ -573,9 +574,9 @@ func (m *unitModel) arrayElements(x parser.Expr, e env) (Poly, bool, bool) {
 			if !ok {
 				return Poly{}, true, false
 			}
-			total = total.Mul(n)
+			counts = append(counts, n)
 		}
-		return total, section, true
+		return m.product(counts), section, true
 	}
 	return Poly{}, false, true
 }
@@ -597,6 +598,33 @@ func (m *unitModel) sectionCount(lo, hi, step Poly) (Poly, bool) {
 		}
 	}
 	return TripCount(lo, hi, step)
+}
+
+// product multiplies the element counts of a section's dimensions. Where
+// their exact counts multiply past the budgets of limits.go (a strided
+// section of many dimensions, each count with its parities), the
+// product of each count's piece with its range non-empty, with a note.
+func (m *unitModel) product(counts []Poly) Poly {
+	total := Int(1)
+	for _, n := range counts {
+		total = total.Mul(n)
+	}
+	if !spoilt(total) {
+		return total
+	}
+	plain := Int(1)
+	for _, n := range counts {
+		main, _ := assumeGuards(n)
+		plain = plain.Mul(main)
+	}
+	if spoilt(plain) {
+		return total
+	}
+	note := "too large to analyse exactly: a section's ranges assumed non-empty"
+	if !slices.Contains(m.res.Notes, note) {
+		m.res.Notes = append(m.res.Notes, note)
+	}
+	return plain
 }
 
 // sectionIndex is the index sectionCount sums over: no Fortran name.
