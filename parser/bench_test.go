@@ -118,6 +118,25 @@ func readStatements(name string, src []byte, lex bool) (stmts, toks int) {
 	return stmts, toks
 }
 
+// BenchmarkResolve builds the symbol tables of the generated 20,000-line
+// fixed-form file again, unit by unit, on its parsed tree: the resolver
+// alone (declarations, the uses in every expression, the checks).
+func BenchmarkResolve(b *testing.B) {
+	src := gen.Fixed(200)
+	f := Parse("gen.f", src, nil)
+	p := newFileParser(f)
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	cpu := gen.StartCPU(b)
+	for i := 0; i < b.N; i++ {
+		for _, u := range f.Units {
+			p.errs = p.errs[:0]
+			p.resolve(u)
+		}
+	}
+	cpu.StopBytes(int64(len(src)))
+}
+
 // BenchmarkReparseOneChar changes one character inside one routine of the
 // 20,000-line file and reparses (target: at most 1 ms).
 func BenchmarkReparseOneChar(b *testing.B) {
