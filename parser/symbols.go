@@ -816,6 +816,18 @@ func (r *resolver) refs(st Stmt) {
 		}
 	case *IfThenStmt:
 		r.useSome(x.Cond)
+	case *IfStmt:
+		r.useSome(x.Cond)
+		if x.Then != nil {
+			r.refs(x.Then)
+		}
+	case *CallStmt:
+		r.callRefs(x)
+	case *IOStmt:
+		r.ioRefs(x)
+	case *TypeDecl, *DimensionStmt, *CommonStmt:
+		// Declared names are not uses; their bounds and values are.
+		r.declExprs(x)
 	case *EndStmt:
 	case *SimpleStmt:
 		if x.Keyword != "EXIT" && x.Keyword != "CYCLE" {
@@ -911,26 +923,10 @@ func (r *resolver) refsInspect(st Stmt) {
 				return false
 			}
 		case *CallStmt:
-			if sym := r.lookup(x.Name.Name); sym == nil && !strings.Contains(x.Name.Name, "%") {
-				s := &Symbol{Name: x.Name.Name, Kind: SymProcedure, Decl: x.Name.Pos(), External: true}
-				r.sc.Syms[x.Name.Name] = s
-				r.remember(s)
-			}
-			for _, a := range x.Args {
-				r.use(a)
-			}
+			r.callRefs(x)
 			return false
 		case *IOStmt:
-			for _, c := range x.Control {
-				if kw, ok := c.(*KeywordArg); ok {
-					r.use(kw.Value)
-					continue
-				}
-				r.use(c)
-			}
-			for _, it := range x.Items {
-				r.use(it)
-			}
+			r.ioRefs(x)
 			return false
 		case *AllocateStmt:
 			for _, it := range x.Items {
@@ -947,6 +943,34 @@ func (r *resolver) refsInspect(st Stmt) {
 		}
 		return true
 	})
+}
+
+// callRefs is refs of a CALL: a procedure not declared becomes an
+// external one; the arguments are uses.
+func (r *resolver) callRefs(x *CallStmt) {
+	if sym := r.lookup(x.Name.Name); sym == nil && !strings.Contains(x.Name.Name, "%") {
+		s := &Symbol{Name: x.Name.Name, Kind: SymProcedure, Decl: x.Name.Pos(), External: true}
+		r.sc.Syms[x.Name.Name] = s
+		r.remember(s)
+	}
+	for _, a := range x.Args {
+		r.use(a)
+	}
+}
+
+// ioRefs is refs of an I/O statement: the values of its control list
+// and its items are uses.
+func (r *resolver) ioRefs(x *IOStmt) {
+	for _, c := range x.Control {
+		if kw, ok := c.(*KeywordArg); ok {
+			r.use(kw.Value)
+			continue
+		}
+		r.use(c)
+	}
+	for _, it := range x.Items {
+		r.use(it)
+	}
 }
 
 func (r *resolver) declExprs(n Node) {
