@@ -67,6 +67,78 @@ func BenchmarkParseCorpus(b *testing.B) {
 	cpu.StopBytes(total)
 }
 
+// BenchmarkReadStatements runs the first stages of a parse alone on the
+// generated 20,000-line files: "read" turns the lines into logical
+// statements, "lex" splits each statement into tokens as well. Neither
+// builds a tree, so their cpu-MB/s is free of the tree's allocation and
+// the collector's work that BenchmarkParseFixed and BenchmarkParseFree
+// include; it reports the statements (and tokens) per operation.
+func BenchmarkReadStatements(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		src  []byte
+	}{{"gen.f", gen.Fixed(200)}, {"gen.f90", gen.Free(200)}} {
+		for _, lex := range []bool{false, true} {
+			stage := "read"
+			if lex {
+				stage = "lex"
+			}
+			b.Run(c.name+"/"+stage, func(b *testing.B) {
+				b.SetBytes(int64(len(c.src)))
+				b.ReportAllocs()
+				var stmts, toks int
+				lines := NewMapper(c.src).lines
+				cpu := gen.StartCPU(b)
+				for i := 0; i < b.N; i++ {
+					stmts, toks = readStatements(c.name, c.src, lines, lex)
+				}
+				cpu.StopBytes(int64(len(c.src)))
+				b.ReportMetric(float64(stmts), "stmts/op")
+				if lex {
+					b.ReportMetric(float64(toks), "tokens/op")
+				}
+			})
+		}
+	}
+}
+
+// readStatements reads src into logical statements, and into tokens when
+// lex is set, and counts them. The reader has the table of line starts,
+// as in Parse (which makes the file's Mapper first).
+func readStatements(name string, src []byte, lines []int, lex bool) (stmts, toks int) {
+	r := reader{src: src, form: FormFor(name), lineLen: (*Config)(nil).lineLength(), cpp: initialCPP(nil), lines: lines}
+	var s scanner
+	for st := r.next(); st != nil; st = r.next() {
+		stmts++
+		if lex {
+			s.init(st)
+			for s.next().kind != tEOS {
+				toks++
+			}
+		}
+	}
+	return stmts, toks
+}
+
+// BenchmarkResolve builds the symbol tables of the generated 20,000-line
+// fixed-form file again, unit by unit, on its parsed tree: the resolver
+// alone (declarations, the uses in every expression, the checks).
+func BenchmarkResolve(b *testing.B) {
+	src := gen.Fixed(200)
+	f := Parse("gen.f", src, nil)
+	p := newFileParser(f)
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	cpu := gen.StartCPU(b)
+	for i := 0; i < b.N; i++ {
+		for _, u := range f.Units {
+			p.errs = p.errs[:0]
+			p.resolve(u)
+		}
+	}
+	cpu.StopBytes(int64(len(src)))
+}
+
 // BenchmarkReparseOneChar changes one character inside one routine of the
 // 20,000-line file and reparses (target: at most 1 ms).
 func BenchmarkReparseOneChar(b *testing.B) {

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"sort"
 	"strings"
 	"unicode/utf8"
 )
@@ -60,6 +61,12 @@ type reader struct {
 	holLeft  int
 	lastText int // absolute offset just past the last significant byte appended
 
+	// lines holds the start of each line of src (the file's Mapper has
+	// found them already), or nil: lineAt then looks for the "\n". lineK
+	// is the line lineAt found last.
+	lines []int
+	lineK int
+
 	memoFrom, memoNext     int // lineAt found no "\n" in [memoFrom, memoNext-1)
 	memoStart, memoStartTo int // lineStartOf: the line starting at memoStart holds memoStartTo
 
@@ -110,6 +117,9 @@ func (r *reader) errorAbs(from, to int, msg string) {
 // statements asks for its end once per statement, which would otherwise
 // scan the rest of the line each time (quadratic in the line's length).
 func (r *reader) lineAt(i int) (end, next int) {
+	if r.lines != nil {
+		return r.lineFromTable(i)
+	}
 	if r.memoNext > 0 && r.memoFrom <= i && i < r.memoNext {
 		// No "\n" lies in [memoFrom, memoNext-1), so i's line ends there too.
 		end, next = r.memoNext-1, r.memoNext
@@ -124,6 +134,29 @@ func (r *reader) lineAt(i int) (end, next int) {
 			end, next = i+j, i+j+1
 		}
 		r.memoFrom, r.memoNext = i, next
+	}
+	if end > i && r.src[end-1] == '\r' {
+		end--
+	}
+	return end, next
+}
+
+// lineFromTable is lineAt with the table of line starts: the reader
+// mostly asks for the line it asked for last, or the next one.
+func (r *reader) lineFromTable(i int) (end, next int) {
+	lines, k := r.lines, r.lineK
+	if k >= len(lines) || lines[k] > i || k+1 < len(lines) && lines[k+1] <= i {
+		if k+2 < len(lines) && lines[k+1] <= i && i < lines[k+2] {
+			k++
+		} else {
+			k = sort.SearchInts(lines, i+1) - 1
+		}
+		r.lineK = k
+	}
+	if k+1 < len(lines) {
+		end, next = lines[k+1]-1, lines[k+1] // (the "\n" that ends line k)
+	} else {
+		end, next = len(r.src), len(r.src)
 	}
 	if end > i && r.src[end-1] == '\r' {
 		end--

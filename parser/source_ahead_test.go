@@ -68,3 +68,31 @@ func TestFreeStatementText(t *testing.T) {
 		t.Errorf("comments %s, want [{16 22}]", got)
 	}
 }
+
+// TestLineFromTable checks the reader's line ends taken from the table of
+// line starts against hand-computed ones, in any order of asking (the
+// table's cursor moves forward, back and far): "ab\r\n" ends before its
+// "\r", an empty line ends where it starts, the last line has no "\n".
+func TestLineFromTable(t *testing.T) {
+	src := "ab\r\n\ncd\nef"
+	// offset: line end, next line start
+	want := map[int][2]int{
+		0: {2, 4}, 1: {2, 4}, 2: {2, 4}, 3: {3, 4}, // "\r" at 2, "\n" at 3
+		4: {4, 5}, // the empty line
+		5: {7, 8}, 6: {7, 8}, 7: {7, 8},
+		8: {10, 10}, 9: {10, 10}, 10: {10, 10},
+	}
+	for _, order := range [][]int{
+		{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10},
+		{10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0},
+		{0, 8, 4, 5, 0, 10, 3, 4, 9, 1},
+	} {
+		r := reader{src: []byte(src), lines: NewMapper([]byte(src)).lines}
+		for _, i := range order {
+			end, next := r.lineAt(i)
+			if w := want[i]; end != w[0] || next != w[1] {
+				t.Errorf("order %v: lineAt(%d) = %d, %d; want %d, %d", order, i, end, next, w[0], w[1])
+			}
+		}
+	}
+}

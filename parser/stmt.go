@@ -68,6 +68,9 @@ func SetStrictPanics(on bool) (was bool) {
 func newFileParser(f *File) *parser {
 	p := &parser{f: f}
 	p.r = reader{src: f.Src, form: f.Form, lineLen: f.Config.lineLength(), cfg: f.Config}
+	if f.Lines != nil {
+		p.r.lines = f.Lines.lines
+	}
 	// The statement buffer and its offsets start with room for most
 	// statements instead of growing byte by byte from nothing.
 	p.r.st.buf, p.r.st.off = make([]byte, 0, firstStmtBytes), make([]Pos, 0, firstStmtBytes)

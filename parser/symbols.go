@@ -797,7 +797,7 @@ func (r *resolver) refs(st Stmt) {
 		r.useSome(x.RHS)
 	case *DoStmt:
 		if x.Var != nil {
-			r.use(x.Var, nil)
+			r.use(x.Var)
 		}
 		r.useSome(x.Lo)
 		r.useSome(x.Hi)
@@ -806,7 +806,7 @@ func (r *resolver) refs(st Stmt) {
 		if h := x.Concurrent; h != nil {
 			for _, s := range h.Specs {
 				if s.Var != nil {
-					r.use(s.Var, nil)
+					r.use(s.Var)
 				}
 				r.useSome(s.Lo)
 				r.useSome(s.Hi)
@@ -816,6 +816,18 @@ func (r *resolver) refs(st Stmt) {
 		}
 	case *IfThenStmt:
 		r.useSome(x.Cond)
+	case *IfStmt:
+		r.useSome(x.Cond)
+		if x.Then != nil {
+			r.refs(x.Then)
+		}
+	case *CallStmt:
+		r.callRefs(x)
+	case *IOStmt:
+		r.ioRefs(x)
+	case *TypeDecl, *DimensionStmt, *CommonStmt:
+		// Declared names are not uses; their bounds and values are.
+		r.declExprs(x)
 	case *EndStmt:
 	case *SimpleStmt:
 		if x.Keyword != "EXIT" && x.Keyword != "CYCLE" {
@@ -879,13 +891,12 @@ func (r *resolver) refsList(body []Stmt) {
 // skips it: nil, or a nil pointer.
 func (r *resolver) useSome(x Expr) {
 	if x != nil && !isNilNode(x) {
-		r.use(x, nil)
+		r.use(x)
 	}
 }
 
 // refsInspect is refs for any statement, through Inspect.
 func (r *resolver) refsInspect(st Stmt) {
-	var skip map[Node]bool
 	Inspect(st, func(n Node) bool {
 		switch x := n.(type) {
 		case *TypeDecl, *DimensionStmt, *CommonStmt:
@@ -894,7 +905,7 @@ func (r *resolver) refsInspect(st Stmt) {
 			return false
 		case *ParameterStmt:
 			for _, d := range x.Defs {
-				r.use(d.Value, skip)
+				r.use(d.Value)
 			}
 			return false
 		case *NameListStmt, *UseStmt, *ImplicitStmt, *EndStmt, *ProgramStmt, *SubprogramStmt, *ModuleStmt,
@@ -912,42 +923,54 @@ func (r *resolver) refsInspect(st Stmt) {
 				return false
 			}
 		case *CallStmt:
-			if sym := r.lookup(x.Name.Name); sym == nil && !strings.Contains(x.Name.Name, "%") {
-				s := &Symbol{Name: x.Name.Name, Kind: SymProcedure, Decl: x.Name.Pos(), External: true}
-				r.sc.Syms[x.Name.Name] = s
-				r.remember(s)
-			}
-			for _, a := range x.Args {
-				r.use(a, skip)
-			}
+			r.callRefs(x)
 			return false
 		case *IOStmt:
-			for _, c := range x.Control {
-				if kw, ok := c.(*KeywordArg); ok {
-					r.use(kw.Value, skip)
-					continue
-				}
-				r.use(c, skip)
-			}
-			for _, it := range x.Items {
-				r.use(it, skip)
-			}
+			r.ioRefs(x)
 			return false
 		case *AllocateStmt:
 			for _, it := range x.Items {
 				if kw, ok := it.(*KeywordArg); ok {
-					r.use(kw.Value, skip)
+					r.use(kw.Value)
 					continue
 				}
-				r.use(it, skip)
+				r.use(it)
 			}
 			return false
 		case Expr:
-			r.use(x, skip)
+			r.use(x)
 			return false
 		}
 		return true
 	})
+}
+
+// callRefs is refs of a CALL: a procedure not declared becomes an
+// external one; the arguments are uses.
+func (r *resolver) callRefs(x *CallStmt) {
+	if sym := r.lookup(x.Name.Name); sym == nil && !strings.Contains(x.Name.Name, "%") {
+		s := &Symbol{Name: x.Name.Name, Kind: SymProcedure, Decl: x.Name.Pos(), External: true}
+		r.sc.Syms[x.Name.Name] = s
+		r.remember(s)
+	}
+	for _, a := range x.Args {
+		r.use(a)
+	}
+}
+
+// ioRefs is refs of an I/O statement: the values of its control list
+// and its items are uses.
+func (r *resolver) ioRefs(x *IOStmt) {
+	for _, c := range x.Control {
+		if kw, ok := c.(*KeywordArg); ok {
+			r.use(kw.Value)
+			continue
+		}
+		r.use(c)
+	}
+	for _, it := range x.Items {
+		r.use(it)
+	}
 }
 
 func (r *resolver) declExprs(n Node) {
@@ -956,13 +979,13 @@ func (r *resolver) declExprs(n Node) {
 	case *TypeDecl:
 		ents = x.Entities
 		if x.Type != nil {
-			r.use(x.Type.Kind, nil)
-			r.use(x.Type.Len, nil)
+			r.use(x.Type.Kind)
+			r.use(x.Type.Len)
 		}
 		for _, a := range x.Attrs {
 			for _, d := range a.Dims {
-				r.use(d.Lower, nil)
-				r.use(d.Upper, nil)
+				r.use(d.Lower)
+				r.use(d.Upper)
 			}
 		}
 	case *DimensionStmt:
@@ -974,58 +997,78 @@ func (r *resolver) declExprs(n Node) {
 	}
 	for _, e := range ents {
 		for _, d := range e.Dims {
-			r.use(d.Lower, nil)
-			r.use(d.Upper, nil)
+			r.use(d.Lower)
+			r.use(d.Upper)
 		}
-		r.use(e.CharLen, nil)
-		r.use(e.Init, nil)
+		r.use(e.CharLen)
+		r.use(e.Init)
 	}
 }
 
 // use records the names an expression references: a name that is not
 // declared becomes an implicitly typed variable, or an "undeclared" error
-// under IMPLICIT NONE.
-func (r *resolver) use(x Expr, skip map[Node]bool) {
-	switch e := x.(type) {
-	case nil:
-	case *Ident:
-		r.name(e, false)
-	case *Lit, *Star, *BadExpr:
-	case *KeywordArg:
-		r.use(e.Value, skip)
-	case *Component:
-		r.use(e.X, skip)
-	case *Call:
-		if id, ok := e.Fun.(*Ident); ok {
-			if r.lookup(id.Name) != nil || !isIntrinsic(id.Name) {
-				r.name(id, true)
+// under IMPLICIT NONE. The parts are visited in the order of Inspect; the
+// last part of a node is taken by the loop, not by a call (the right
+// operand of a chain of binary operations, the last argument).
+func (r *resolver) use(x Expr) {
+	for {
+		switch e := x.(type) {
+		case nil:
+		case *Ident:
+			r.name(e, false)
+		case *Lit, *Star, *BadExpr:
+		case *KeywordArg:
+			x = e.Value
+			continue
+		case *Component:
+			x = e.X
+			continue
+		case *Call:
+			if id, ok := e.Fun.(*Ident); ok {
+				// One lookup serves the name and the check of its subscripts.
+				sym := r.lookup(id.Name)
+				if sym != nil && id.Name != "" {
+					r.usedName(id, sym)
+				} else if sym != nil || !isIntrinsic(id.Name) {
+					r.name(id, true)
+					sym = r.lookup(id.Name)
+				}
+				r.checkSubscripts(e, id, sym)
+			} else {
+				r.use(e.Fun)
 			}
-			r.checkSubscripts(e, id)
-		} else {
-			r.use(e.Fun, skip)
-		}
-		for _, a := range e.Args {
-			r.use(a, skip)
-		}
-	case *Unary:
-		r.use(e.X, skip)
-	case *Binary:
-		r.use(e.X, skip)
-		r.use(e.Y, skip)
-	case *Paren:
-		r.use(e.X, skip)
-	case *Triplet:
-		r.use(e.Lo, skip)
-		r.use(e.Hi, skip)
-		r.use(e.Stride, skip)
-	default:
-		// Constructors, implied DOs, image selectors: the generic walk.
-		walkChildren(x, func(n Node) bool {
-			if y, ok := n.(Expr); ok {
-				r.use(y, skip)
+			if n := len(e.Args); n > 0 {
+				for _, a := range e.Args[:n-1] {
+					r.use(a)
+				}
+				x = e.Args[n-1]
+				continue
 			}
-			return false
-		})
+		case *Unary:
+			x = e.X
+			continue
+		case *Binary:
+			r.use(e.X)
+			x = e.Y
+			continue
+		case *Paren:
+			x = e.X
+			continue
+		case *Triplet:
+			r.use(e.Lo)
+			r.use(e.Hi)
+			x = e.Stride
+			continue
+		default:
+			// Constructors, implied DOs, image selectors: the generic walk.
+			walkChildren(x, func(n Node) bool {
+				if y, ok := n.(Expr); ok {
+					r.use(y)
+				}
+				return false
+			})
+		}
+		return
 	}
 }
 
@@ -1036,8 +1079,8 @@ func (r *resolver) use(x Expr, skip map[Node]bool) {
 // parenthesis, a part missing) is left to the syntax errors, and so are
 // names a construct declares again (their Dims may be another entity's)
 // and assumed-rank dummies.
-func (r *resolver) checkSubscripts(c *Call, id *Ident) {
-	sym := r.lookup(id.Name)
+// sym is id's symbol (nil for none).
+func (r *resolver) checkSubscripts(c *Call, id *Ident, sym *Symbol) {
 	if sym == nil || sym.Kind != SymVariable || len(sym.Dims) == 0 || len(c.Args) == len(sym.Dims) || c.Rparen <= c.Lparen || sym.byConstruct {
 		return
 	}
@@ -1076,14 +1119,7 @@ func (r *resolver) name(id *Ident, call bool) {
 		return
 	}
 	if sym := r.lookup(id.Name); sym != nil {
-		sym.Used = true
-		if !sym.Declared && sym.Type == "" && sym.Kind == SymVariable {
-			if t := r.sc.ImplicitType(id.Name); t != "" {
-				sym.Type, sym.Implicit = t, true
-			} else {
-				r.undeclared(id, sym)
-			}
-		}
+		r.usedName(id, sym)
 		return
 	}
 	if call && isIntrinsic(id.Name) {
@@ -1105,6 +1141,19 @@ func (r *resolver) name(id *Ident, call bool) {
 		return
 	}
 	r.undeclared(id, sym)
+}
+
+// usedName records a use of the name id, whose symbol is sym: it types a
+// variable that has no type yet, or reports it undeclared.
+func (r *resolver) usedName(id *Ident, sym *Symbol) {
+	sym.Used = true
+	if !sym.Declared && sym.Type == "" && sym.Kind == SymVariable {
+		if t := r.sc.ImplicitType(id.Name); t != "" {
+			sym.Type, sym.Implicit = t, true
+		} else {
+			r.undeclared(id, sym)
+		}
+	}
 }
 
 func (r *resolver) undeclared(id *Ident, sym *Symbol) {
