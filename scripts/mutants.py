@@ -32,7 +32,7 @@ and mutator coverage = (killed + timed out + lived) / (those + not
 covered), against the targets of issue 21 (efficacy >= 90%, coverage
 >= 80%).
 
-Usage: scripts/mutants.py [-o LIVED] [-l LOG] [-f FILES] [-r LIVED] PKG...
+Usage: scripts/mutants.py [-o LIVED] [-l LOG] [-f FILES] [-r LIVED] [-s N [-seed S]] PKG...
   -o LIVED   write the lived mutants there (one a line: position,
              mutator, replacement, source line), appended per package
   -f FILES   comma-separated file names: mutate only those files
@@ -41,6 +41,11 @@ Usage: scripts/mutants.py [-o LIVED] [-l LOG] [-f FILES] [-r LIVED] PKG...
              are added, the mutants killed before stay killed, so this
              re-measures the lived ones in minutes (the other counts of
              the table are then those of the earlier run, to be added)
+  -s N       a sample: N of each package's mutants drawn at random
+             (covered or not, so both figures are estimates of the
+             whole package's), with seed S (-seed, default 1); CI draws
+             a sample seeded by the commit, since a whole package takes
+             hours
 Environment: TIMEOUT_FACTOR (default 10), STRICT=1 to exit 1 when a
 package misses a target. Needs go and gremlins on PATH (~/go/bin is
 added).
@@ -59,6 +64,7 @@ hours) on the same package and machine (scripts/mutation.sh's notes).
 import argparse
 import json
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -174,7 +180,7 @@ def mutate(src, ln, col, kind):
     return None
 
 
-def run_package(pkg, files, only, lived_out, log):
+def run_package(pkg, files, only, lived_out, log, sample=0, seed=1):
     factor = float(os.environ.get("TIMEOUT_FACTOR", "10"))
     pdir = os.path.join(ROOT, pkg)
     tmp = tempfile.mkdtemp(prefix="mutants-")
@@ -182,8 +188,12 @@ def run_package(pkg, files, only, lived_out, log):
     try:
         t0 = time.time()
         muts = enumerate_mutants(pkg, files, only)
+        total = len(muts)
+        if sample and sample < total:
+            muts = sorted(random.Random(f"{seed}/{pkg}").sample(muts, sample))
         tests, blocks = coverage_map(pkg, tmp)
-        print(f"=== {pkg}: {len(muts)} mutants, {len(tests)} tests, coverage map in {time.time() - t0:.0f} s", flush=True)
+        drawn = f" (a sample of {len(muts)}, seed {seed})" if len(muts) < total else ""
+        print(f"=== {pkg}: {total} mutants{drawn}, {len(tests)} tests, coverage map in {time.time() - t0:.0f} s", flush=True)
         t1 = time.time()
         ran = 0
         sources = {}
@@ -250,6 +260,8 @@ def main():
     ap.add_argument("-l", dest="log", help="file for every mutant's status")
     ap.add_argument("-f", dest="files", default="", help="comma-separated file names to mutate")
     ap.add_argument("-r", dest="rerun", help="run only the mutants of this lived list (from -o)")
+    ap.add_argument("-s", dest="sample", type=int, default=0, help="run a random sample of this many mutants per package")
+    ap.add_argument("-seed", dest="seed", default="1", help="the sample's seed")
     ap.add_argument("pkgs", nargs="+")
     a = ap.parse_args()
     files = set(x for x in a.files.split(",") if x)
@@ -258,7 +270,7 @@ def main():
     only = None
     if a.rerun:
         only = set(tuple(line.split()[:2]) for line in open(a.rerun) if line.strip())
-    results = [(p.strip("./"), run_package(p.strip("./"), files, only, lived, log)) for p in a.pkgs]
+    results = [(p.strip("./"), run_package(p.strip("./"), files, only, lived, log, a.sample, a.seed)) for p in a.pkgs]
     print()
     print("Mutation testing against the targets (efficacy >= 90%, mutator coverage >= 80%):")
     print(f"{'package':14} {'killed':>8} {'lived':>8} {'not covered':>12} {'timed out':>10} {'efficacy':>10} {'coverage':>10}  status")
