@@ -847,6 +847,13 @@ func (e *est) extent(array string, dim int) (Poly, bool) {
 // some distributed dimension (the bounds can then be reduced to the local
 // block). It returns the first such dimension.
 func (e *est) partition(c *parser.DoConstruct, idx string) (array string, dim int, f DimFormat, ok bool) {
+	array, dim, f, _, ok = e.partitionHome(c, idx)
+	return array, dim, f, ok
+}
+
+// partitionHome is partition with the write that partitions the loop
+// (its home: the owner of that element runs the iteration).
+func (e *est) partitionHome(c *parser.DoConstruct, idx string) (array string, dim int, f DimFormat, home *ref, ok bool) {
 	for _, w := range writes(c.Body, e.sc) {
 		l := e.d.Arrays[w.name]
 		if l == nil || !l.Distributed() {
@@ -857,15 +864,16 @@ func (e *est) partition(c *parser.DoConstruct, idx string) (array string, dim in
 			if i < len(l.Dims) && l.Dims[i].Procs > 1 && s.coef[idx] != 0 {
 				if !ok {
 					array, dim, f, ok = w.name, i, l.Dims[i], true
+					home = &w
 				}
 				follows = true
 			}
 		}
 		if !follows || !w.ok {
-			return "", 0, DimFormat{}, false
+			return "", 0, DimFormat{}, nil, false
 		}
 	}
-	return array, dim, f, ok
+	return array, dim, f, home, ok
 }
 
 // localTrips is the number of iterations the busiest processor runs of a
@@ -1085,7 +1093,7 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 			info.lo, info.hi, info.bounds = l, h, true
 		}
 	}
-	_, _, _, info.partitioned = e.partition(c, idx)
+	_, _, _, info.home, info.partitioned = e.partitionHome(c, idx)
 	info.forall = e.foralls[c]
 	inner := append(append([]loopInfo(nil), loops...), info)
 	if exits(c) {
@@ -2052,13 +2060,28 @@ func (e *est) assignCommExcept(a *parser.AssignStmt, loops []loopInfo, reds []re
 		if ly == nil || !ly.Distributed() {
 			continue
 		}
-		if lx == nil {
-			// A scalar (or replicated array) computed from distributed data.
-			// Inside a loop divided among owners, a scalar reading along
-			// that loop is private to each owner: nothing to send.
-			if e.private(r, ly, loops) && !accumulates(a, lhsName(a)) {
+		lx, lhs := lx, lhs
+		if lx == nil && e.private(r, ly, loops) && !accumulates(a, lhsName(a)) {
+			// A scalar (or replicated array) computed from distributed data
+			// inside a loop divided among owners, reading along that loop:
+			// private to the iteration (HPF's NEW), computed by the owner
+			// that runs it, the owner of the loop's home, from whose
+			// element the read is taken as an assignment to it would be
+			// (TMP = W(I-1) + W(I+1) for X(I) = TMP/2 needs W's
+			// neighbours at the block boundaries). Nothing to send when
+			// no home is known.
+			h := e.homeOf(loops)
+			if h == nil {
 				continue
 			}
+			hl := e.d.Arrays[h.name]
+			if hl == nil || !hl.Distributed() {
+				continue
+			}
+			lx, lhs = hl, e.fold(*h)
+		}
+		if lx == nil {
+			// A scalar (or replicated array) computed from distributed data.
 			name := lhsName(a)
 			// After the innermost loop: once per execution of it.
 			after := max(0, len(loops)-1)
@@ -2543,6 +2566,17 @@ func (e *est) private(r ref, l *Layout, loops []loopInfo) bool {
 	return any
 }
 
+// homeOf is the home of the innermost partitioned loop of loops (nil when
+// none is partitioned).
+func (e *est) homeOf(loops []loopInfo) *ref {
+	for k := len(loops) - 1; k >= 0; k-- {
+		if loops[k].partitioned {
+			return loops[k].home
+		}
+	}
+	return nil
+}
+
 // walksDistributed reports whether a read moves along a distributed
 // dimension with one of the enclosing loops.
 func (e *est) walksDistributed(r ref, l *Layout, loops []loopInfo) bool {
@@ -2632,8 +2666,9 @@ func innermostLoop(c *parser.DoConstruct, pos parser.Pos) *parser.DoConstruct {
 
 // sectionBytes is the size of the data a read needs once hoisted to depth
 // h: along the shifted dimension |c| planes (all of them when it is
-// CYCLIC), along the others the iterations of the hoisted loops that walk
-// them, counted locally where the dimension is distributed.
+// CYCLIC, |c| of each of the processor's blocks when it is CYCLIC(k)
+// with k > |c|), along the others the iterations of the hoisted loops
+// that walk them, counted locally where the dimension is distributed.
 func (e *est) sectionBytes(r ref, l *Layout, loops []loopInfo, h, shiftDim int, c int64) Poly {
 	elems := complexity.Int(1)
 	for i, s := range r.subs {
@@ -2641,48 +2676,73 @@ func (e *est) sectionBytes(r ref, l *Layout, loops []loopInfo, h, shiftDim int, 
 			elems = elems.Mul(complexity.Int(abs(c)))
 			continue
 		}
-		for v, sec := range r.sections {
-			if s.coef[v] == 0 {
-				continue
+		if i == shiftDim && int64(l.Dims[i].K) > abs(c) {
+			// Block-cyclic: only the first (or last) |c| elements of each
+			// block of k read across a block boundary, and every block's
+			// neighbour lies on the same processor (the next one round),
+			// so one message holds |c| elements per local block.
+			local := e.dimElems(r, s, i, l, loops, h)
+			k := int64(l.Dims[i].K)
+			if n, ok := complexity.Seconds(local); ok {
+				local = complexity.Int(int64(math.Ceil(n / float64(k))))
+			} else {
+				local = local.Mul(complexity.Frac(1, k))
 			}
-			if trips, ok := e.sectionTrips(r.name, sec, loops); ok {
-				if i < len(l.Dims) && l.Dims[i].Procs > 1 {
-					lo, _ := e.sectionBound(r.name, sec, loops, false)
-					step := complexity.Int(1)
-					if sec.t.Stride != nil {
-						step, _ = e.value(sec.t.Stride, loops, 0)
-					}
-					trips = e.localTrips(trips, lo, step, r.name, i, l.Dims[i])
-				}
-				elems = elems.Mul(trips)
-			}
+			elems = elems.Mul(local.Mul(complexity.Int(abs(c))))
+			continue
 		}
-		for j := h; j < len(loops); j++ {
-			if s.coef[loops[j].index] == 0 {
-				continue
-			}
-			d := loops[j].do.Do
-			lo, ok1 := e.value(d.Lo, loops[:j], 0)
-			hi, ok2 := e.value(d.Hi, loops[:j], 0)
-			step := complexity.Int(1)
-			ok3 := true
-			if d.Step != nil {
-				step, ok3 = e.value(d.Step, loops[:j], 0)
-			}
-			if !ok1 || !ok2 || !ok3 {
-				continue
-			}
-			trips, ok := complexity.TripCount(lo, hi, step)
-			if !ok {
-				continue
-			}
+		elems = elems.Mul(e.dimElems(r, s, i, l, loops, h))
+	}
+	return elems.Mul(complexity.Int(e.elemSize(r.name)))
+}
+
+// dimElems is the number of elements of dimension i that the read r
+// (subscript s there) touches once hoisted to depth h: its sections'
+// elements and the iterations of the hoisted loops that walk the
+// dimension, counted locally where the dimension is distributed.
+func (e *est) dimElems(r ref, s linear, i int, l *Layout, loops []loopInfo, h int) Poly {
+	elems := complexity.Int(1)
+	for v, sec := range r.sections {
+		if s.coef[v] == 0 {
+			continue
+		}
+		if trips, ok := e.sectionTrips(r.name, sec, loops); ok {
 			if i < len(l.Dims) && l.Dims[i].Procs > 1 {
+				lo, _ := e.sectionBound(r.name, sec, loops, false)
+				step := complexity.Int(1)
+				if sec.t.Stride != nil {
+					step, _ = e.value(sec.t.Stride, loops, 0)
+				}
 				trips = e.localTrips(trips, lo, step, r.name, i, l.Dims[i])
 			}
 			elems = elems.Mul(trips)
 		}
 	}
-	return elems.Mul(complexity.Int(e.elemSize(r.name)))
+	for j := h; j < len(loops); j++ {
+		if s.coef[loops[j].index] == 0 {
+			continue
+		}
+		d := loops[j].do.Do
+		lo, ok1 := e.value(d.Lo, loops[:j], 0)
+		hi, ok2 := e.value(d.Hi, loops[:j], 0)
+		step := complexity.Int(1)
+		ok3 := true
+		if d.Step != nil {
+			step, ok3 = e.value(d.Step, loops[:j], 0)
+		}
+		if !ok1 || !ok2 || !ok3 {
+			continue
+		}
+		trips, ok := complexity.TripCount(lo, hi, step)
+		if !ok {
+			continue
+		}
+		if i < len(l.Dims) && l.Dims[i].Procs > 1 {
+			trips = e.localTrips(trips, lo, step, r.name, i, l.Dims[i])
+		}
+		elems = elems.Mul(trips)
+	}
+	return elems
 }
 
 // sectionBound is the lower (or upper) bound of a section triplet, the
