@@ -428,8 +428,19 @@ func machineTable(m *machine.Machine, use dataUse) *complexity.CostTable {
 	for _, n := range []string{"ABS", "IABS", "DABS"} {
 		t.Transcend[n] = t.Operation["rel"]
 	}
+	// MIN and MAX are compare-and-select instructions too (MAXSD, MINSD,
+	// CMOV on the integer forms), not calls of a library routine: a
+	// comparison each, as the all-one table's 1 per reference, where the
+	// default intrinsic time is the training set's EXP, 20 times more.
+	for _, n := range minMaxNames {
+		t.Transcend[n] = t.Operation["rel"]
+	}
 	return t
 }
+
+// minMaxNames are MIN and MAX with their specific names (Fortran 2018
+// Table 16.3).
+var minMaxNames = []string{"MIN", "MAX", "MIN0", "MAX0", "AMIN0", "AMAX0", "MIN1", "MAX1", "AMIN1", "AMAX1", "DMIN1", "DMAX1"}
 
 // innermost returns the data of an innermost loop (one with no loop
 // inside) for its own cost table: its references and arrays, the size of
