@@ -161,12 +161,15 @@ type unitModel struct {
 	sets   map[*parser.DoConstruct]map[string]bool
 	guard  guards // budgets and recursion guards (guard.go)
 
-	pips     bool                 // the report's convention: ranges assumed non-empty
-	branches *Branches            // measured branch counts of the file (branches.go)
-	spanMode bool                 // parallel constructs cost their largest iteration
-	spans    map[parser.Stmt]Poly // the span of each statement, in span mode
-	memo     *memo                // results the pass remembers (memo.go); nil outside an engine
-	unknowns *unknowns            // UNKNOWN_1, UNKNOWN_2, ... of this unit
+	pips     bool      // the report's convention: ranges assumed non-empty
+	branches *Branches // measured branch counts of the file (branches.go)
+	spanMode bool      // parallel constructs cost their largest iteration
+	// collapsed holds the loops an enclosing OpenMP COLLAPSE(n) makes
+	// part of one parallel iteration space.
+	collapsed map[*parser.DoConstruct]bool
+	spans     map[parser.Stmt]Poly // the span of each statement, in span mode
+	memo      *memo                // results the pass remembers (memo.go); nil outside an engine
+	unknowns  *unknowns            // UNKNOWN_1, UNKNOWN_2, ... of this unit
 	// summaries prices a call with the callee's summary (its piece for
 	// large values) instead of its exact count (StmtCostIn).
 	summaries bool
@@ -1173,6 +1176,49 @@ func parallel(c *parser.DoConstruct) bool {
 	return false
 }
 
+// parallel reports whether a loop runs its iterations in parallel on
+// its own or as one of the loops an enclosing COLLAPSE joins.
+func (m *unitModel) parallel(c *parser.DoConstruct) bool {
+	return parallel(c) || m.collapsed[c]
+}
+
+// collapse marks the loops that the COLLAPSE(n) clause of a parallel
+// loop's OpenMP directive joins to it: the n - 1 loops nested in it, each
+// the only statement of the body around it (OpenMP 5.2 §4.4.3: the
+// collapsed loops' iterations form one iteration space shared among the
+// threads, so the largest parallel iteration is one of the innermost).
+func (m *unitModel) collapse(c *parser.DoConstruct) {
+	n := int64(1)
+	for _, d := range c.Directives {
+		if d.Sentinel != "OMP" {
+			continue
+		}
+		if cs, ok := d.Spec.(*parser.ClauseSpec); ok {
+			for _, cl := range cs.Clauses {
+				if cl.Name == "COLLAPSE" && len(cl.Args) == 1 {
+					if v, ok := parser.EvalInt(cl.Args[0], nil); ok && v > n {
+						n = v
+					}
+				}
+			}
+		}
+	}
+	for ; n > 1; n-- {
+		if len(c.Body) != 1 {
+			return
+		}
+		in, ok := c.Body[0].(*parser.DoConstruct)
+		if !ok || in.Do.Var == nil {
+			return
+		}
+		if m.collapsed == nil {
+			m.collapsed = map[*parser.DoConstruct]bool{}
+		}
+		m.collapsed[in] = true
+		c = in
+	}
+}
+
 // doLoop is formula (1) of seed 004 §4.4.4 — bounds plus the sum of the
 // body over the index — or formula (2) for a parallel loop.
 func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
@@ -1181,6 +1227,7 @@ func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
 	var notes []string
 	if parallel(c) {
 		m.spanDiffers = true
+		m.collapse(c)
 	}
 	// The cost of evaluating the bounds, once.
 	bounds := Zero()
@@ -1219,7 +1266,7 @@ func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
 				notes = append(notes, ns...)
 			}
 		}
-		if !(m.spanMode && parallel(c)) {
+		if !(m.spanMode && m.parallel(c)) {
 			if sum, ok := m.exactLoop(d, body, e, &st, &notes); ok {
 				total = bounds.Add(sum)
 				break
@@ -1241,7 +1288,7 @@ func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
 			}
 			b = m.indexOut(b, idx, d, &notes)
 			total = bounds.Add(b.Mul(u))
-		case parallel(c) && m.spanMode:
+		case m.parallel(c) && m.spanMode:
 			st.RangeGuessed++
 			total = bounds.Add(m.nonEmpty(lo, hi, step).Mul(m.largest(body, idx, lo, hi, step, &notes)))
 		default:
