@@ -77,6 +77,13 @@ type Message struct {
 	// sweep repeats (pipeline: the fill less one block's shift); nil for
 	// other messages.
 	fill *Poly
+	// overlap is the computation, per execution of the statement list
+	// holding a nonblocking send, between the send and the MPI_WAIT...
+	// that completes it (nil when no wait follows in that list); wait is
+	// the wait's line. Sends completed by one wait travel together.
+	overlap  *Poly
+	wait     int
+	waitCall string
 	// collective marks a reduction intrinsic: all processors take part
 	// in every one, even inside a loop divided among owners.
 	collective bool
@@ -635,9 +642,10 @@ func EstimateLoop(f *parser.File, u *parser.Unit, c *parser.DoConstruct, d *Dist
 		}
 		res.Comm = res.Comm.Add(m.Time)
 	}
+	hidden := e.hideOverlap(msgs)
 	res.Messages = mergeMessages(msgs)
 	e.setUp(res)
-	res.Time = res.Compute.Add(res.Comm)
+	res.Time = res.Compute.Add(res.Comm).Sub(hidden)
 	res.Notes = e.notes
 	return res
 }
@@ -924,15 +932,113 @@ func (e *est) localTrips(trips, lo, step Poly, array string, dim int, f DimForma
 // first). It returns the computation time of one execution of the list
 // and the messages it sends, with counts per execution; a message hoisted
 // out of the loops of depth >= h has hoist h.
+//
+// A nonblocking send (MPI_ISEND and its kin) travels while the
+// statements after it compute, until the MPI_WAIT, MPI_WAITALL, ... of
+// the same list that completes it: that computation is recorded on the
+// message (overlap) for EstimateLoop to credit.
 func (e *est) list(list []parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 	total := complexity.Zero()
 	var msgs []*Message
+	type posted struct {
+		msg   *Message
+		start Poly
+	}
+	var pending []posted
 	for _, s := range list {
+		if call, ok := s.(*parser.CallStmt); ok && mpiWaits[call.Name.Name] && len(pending) > 0 {
+			// All of them are in flight from the last one's post on.
+			w := total.Sub(pending[len(pending)-1].start)
+			for _, p := range pending {
+				p.msg.overlap, p.msg.wait, p.msg.waitCall = &w, e.line(call), call.Name.Name
+			}
+			pending = nil
+		}
 		c, ms := e.stmt(s, loops)
 		total = total.Add(c)
 		msgs = append(msgs, ms...)
+		if call, ok := s.(*parser.CallStmt); ok && mpiNonblocking[call.Name.Name] {
+			for _, m := range ms {
+				if m.Array == call.Name.Name {
+					pending = append(pending, posted{m, total})
+				}
+			}
+		}
 	}
 	return total, msgs
+}
+
+// mpiNonblocking are the nonblocking sends: they return at once and the
+// message travels until a wait completes it (MPI 4.0 §3.7).
+var mpiNonblocking = map[string]bool{"MPI_ISEND": true, "MPI_IBSEND": true, "MPI_ISSEND": true, "MPI_IRSEND": true}
+
+// mpiWaits are the calls that complete nonblocking requests.
+var mpiWaits = map[string]bool{"MPI_WAIT": true, "MPI_WAITALL": true, "MPI_WAITANY": true, "MPI_WAITSOME": true}
+
+// hideOverlap credits nonblocking sends with the computation they travel
+// behind: the sends completed by one wait (in one execution of their
+// list) take at most t, the sum of their times, and computation w lies
+// between the last of them and the wait, so min(t, w) of them is hidden
+// at each execution (their Count). It returns the time hidden (zero
+// where a time is not a number) and notes it.
+func (e *est) hideOverlap(msgs []*Message) Poly {
+	hidden := complexity.Zero()
+	type group struct {
+		msgs []*Message
+		w    float64
+	}
+	groups := map[*Poly]*group{}
+	var order []*Poly
+	for _, m := range msgs {
+		if m.overlap == nil {
+			continue
+		}
+		if groups[m.overlap] == nil {
+			w, ok := complexity.Seconds(*m.overlap)
+			if !ok {
+				continue
+			}
+			groups[m.overlap] = &group{w: w}
+			order = append(order, m.overlap)
+		}
+		g := groups[m.overlap]
+		g.msgs = append(g.msgs, m)
+	}
+	for _, k := range order {
+		g := groups[k]
+		var per, count float64
+		ok := true
+		var lines []string
+		for _, m := range g.msgs {
+			t, ok1 := complexity.Seconds(m.Time)
+			c, ok2 := complexity.Seconds(m.Count)
+			if !ok1 || !ok2 || c <= 0 {
+				ok = false
+				break
+			}
+			per += t / c
+			count = c
+			lines = append(lines, fmt.Sprint(e.f.Lines.Line(m.Offset)+1))
+		}
+		if !ok || g.w <= 0 || per <= 0 {
+			continue
+		}
+		var total float64
+		for _, m := range g.msgs {
+			t, _ := complexity.Seconds(m.Time)
+			total += t
+		}
+		h := math.Min(per, g.w) * count
+		h = math.Min(h, total)
+		hidden = hidden.Add(ratOf(h))
+		what := "send at line " + lines[0] + " travels"
+		if len(lines) > 1 {
+			what = "sends at lines " + strings.Join(lines, ", ") + " travel together"
+		}
+		e.note(fmt.Sprintf("the nonblocking %s while %s of computation runs before the %s at line %d (each time): %s of their %s hidden behind it, left out of the loop's time (the communication shown is all of it)",
+			what, humanSec(g.w), g.msgs[0].waitCall, g.msgs[0].wait, humanSec(h), humanSec(total)))
+	}
+	return hidden
 }
 
 func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
