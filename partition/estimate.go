@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -124,6 +125,8 @@ type est struct {
 	notes []string
 	// split caches the memory-only and arithmetic-only halves of a table.
 	split map[*complexity.CostTable][2]*complexity.CostTable
+	// segmented marks the loops segments made (not split again).
+	segmented map[*parser.DoStmt]bool
 	// tables caches the cost tables of innermost loops by their data.
 	tables map[dataUse]*complexity.CostTable
 	// coll is the local work of the reductions in the list being
@@ -796,13 +799,212 @@ func (e *est) minMax(x parser.Expr, loops []loopInfo, depth int) (p Poly, ok, is
 		}
 		r, isNum := v.Value()
 		if !isNum {
-			return Poly{}, false, true
+			p, ok := e.dominant(c, id.Name, loops, depth)
+			return p, ok, true
 		}
 		if best == nil || (strings.Contains(id.Name, "MIN") && r.Cmp(best) < 0) || (strings.Contains(id.Name, "MAX") && r.Cmp(best) > 0) {
 			best = r
 		}
 	}
 	return complexity.Rat(best), true, true
+}
+
+// dominant is the argument of MIN(...) or MAX(...) that is the smallest
+// (largest) for every value the enclosing loops' indices take, where
+// the arguments are affine in indices whose ranges are numbers: MAX(1,
+// I - BW) is I - BW while I runs from BW + 1 on (segments).
+func (e *est) dominant(c *parser.Call, name string, loops []loopInfo, depth int) (Poly, bool) {
+	isMin := strings.Contains(name, "MIN")
+	lins := make([]linear, len(c.Args))
+	for i, a := range c.Args {
+		l, ok := affine(e.withBounds(a), e.sc)
+		if !ok {
+			return Poly{}, false
+		}
+		lins[i] = l
+	}
+	for k := range lins {
+		wins := true
+		for j := range lins {
+			if j == k {
+				continue
+			}
+			d := lins[k].add(lins[j], -1) // MAX: a_k - a_j >= 0 throughout
+			if isMin {
+				d = d.scale(-1)
+			}
+			if lo, ok := lowest(d, loops); !ok || lo < 0 {
+				wins = false
+				break
+			}
+		}
+		if wins {
+			return e.value(c.Args[k], loops, depth+1)
+		}
+	}
+	return Poly{}, false
+}
+
+// lowest is the smallest value of an affine form over the ranges of the
+// loop indices it uses, when each is a loop of loops with constant
+// bounds and a positive constant step.
+func lowest(d linear, loops []loopInfo) (int64, bool) {
+	v := d.konst
+	for name, k := range d.coef {
+		if k == 0 {
+			continue
+		}
+		lo, hi, ok := constRange(name, loops)
+		if !ok {
+			return 0, false
+		}
+		if k > 0 {
+			v += k * lo
+		} else {
+			v += k * hi
+		}
+	}
+	return v, true
+}
+
+// constRange is the range of a loop index whose bounds are numbers (the
+// innermost loop of that index).
+func constRange(name string, loops []loopInfo) (lo, hi int64, ok bool) {
+	for i := len(loops) - 1; i >= 0; i-- {
+		l := loops[i]
+		if l.index != name {
+			continue
+		}
+		if !l.bounds || l.step <= 0 || !l.lo.onlyConst() || !l.hi.onlyConst() {
+			return 0, 0, false
+		}
+		return l.lo.konst, l.hi.konst, true
+	}
+	return 0, 0, false
+}
+
+// maxSegments bounds the ranges segments splits a loop into.
+const maxSegments = 16
+
+// segments estimates a loop too long to enumerate whose inner loops have
+// MIN/MAX bounds in its index (a band: DO J = MAX(1, I-BW), MIN(N,
+// I+BW)) as consecutive loops over the ranges of the index in each of
+// which every such bound takes one argument (dominant), cut where two
+// arguments cross. Only a loop with numeric bounds and step 1, not
+// divided among processors, whose body sends no message.
+func (e *est) segments(c *parser.DoConstruct, idx string, lo, hi Poly, info loopInfo, loops []loopInfo) (Poly, []*Message, bool) {
+	if e.segmented[c.Do] || info.step != 1 || info.partitioned {
+		return Poly{}, nil, false
+	}
+	lv, ok1 := complexity.Seconds(lo)
+	hv, ok2 := complexity.Seconds(hi)
+	if !ok1 || !ok2 || lv != math.Trunc(lv) || hv != math.Trunc(hv) || hv-lv < 1 || math.Abs(lv) > 1e15 || math.Abs(hv) > 1e15 {
+		return Poly{}, nil, false
+	}
+	l, h := int64(lv), int64(hv)
+	// Where two arguments of an inner MIN/MAX bound cross: a_k - a_j =
+	// q·idx + r changes sign at idx = -r/q; a range starts at its ceiling.
+	cuts := map[int64]bool{}
+	for _, st := range c.Body {
+		parser.Inspect(st, func(n parser.Node) bool {
+			d, ok := n.(*parser.DoStmt)
+			if !ok {
+				return true
+			}
+			for _, b := range []parser.Expr{d.Lo, d.Hi, d.Step} {
+				parser.Inspect(b, func(n parser.Node) bool {
+					call, ok := n.(*parser.Call)
+					if !ok {
+						return true
+					}
+					if id, ok := call.Fun.(*parser.Ident); !ok || !minMaxFns[id.Name] {
+						return true
+					}
+					var lins []linear
+					for _, a := range call.Args {
+						if x, ok := affine(e.withBounds(a), e.sc); ok {
+							lins = append(lins, x)
+						}
+					}
+					for i := range lins {
+						for j := i + 1; j < len(lins); j++ {
+							d := lins[i].add(lins[j], -1)
+							q := d.coef[idx]
+							if q == 0 || len(d.coef) > 1 && !onlyVar(d, idx) {
+								continue
+							}
+							// ceil(-r/q)
+							num, den := -d.konst, q
+							if den < 0 {
+								num, den = -num, -den
+							}
+							t := num / den
+							if num%den != 0 && num > 0 {
+								t++
+							}
+							if t > l && t <= h {
+								cuts[t] = true
+							}
+						}
+					}
+					return true
+				})
+			}
+			return true
+		})
+	}
+	if len(cuts) == 0 || len(cuts) >= maxSegments {
+		return Poly{}, nil, false
+	}
+	starts := []int64{l}
+	for t := range cuts {
+		starts = append(starts, t)
+	}
+	sort.Slice(starts, func(i, j int) bool { return starts[i] < starts[j] })
+	total := complexity.Zero()
+	var ranges []string
+	notes := len(e.notes)
+	for i, s := range starts {
+		t := h
+		if i+1 < len(starts) {
+			t = starts[i+1] - 1
+		}
+		do := *c.Do
+		do.Lo, do.Hi, do.Step = intLit(s), intLit(t), nil
+		part := *c
+		part.Do = &do
+		if e.segmented == nil {
+			e.segmented = map[*parser.DoStmt]bool{}
+		}
+		e.segmented[&do] = true
+		cost, msgs := e.loop(&part, loops)
+		if len(msgs) > 0 {
+			e.notes = e.notes[:notes]
+			return Poly{}, nil, false
+		}
+		total = total.Add(cost)
+		ranges = append(ranges, fmt.Sprintf("%d-%d", s, t))
+	}
+	e.note(fmt.Sprintf("loop %s: estimated in %d ranges (%s), in each of which the MIN/MAX bounds of the loops inside take one argument", idx, len(ranges), strings.Join(ranges, ", ")))
+	return total, nil, true
+}
+
+// onlyVar reports whether idx is the only variable of an affine form.
+func onlyVar(d linear, idx string) bool {
+	for v, k := range d.coef {
+		if k != 0 && v != idx {
+			return false
+		}
+	}
+	return true
+}
+
+// intLit is an integer literal (a negation for a negative value).
+func intLit(v int64) parser.Expr {
+	if v < 0 {
+		return &parser.Unary{Op: "-", X: &parser.Lit{Kind: parser.IntLit, Value: strconv.FormatInt(-v, 10)}}
+	}
+	return &parser.Lit{Kind: parser.IntLit, Value: strconv.FormatInt(v, 10)}
 }
 
 // minMaxFns are the intrinsics minMax evaluates.
@@ -1227,6 +1429,11 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 		// once its index has one.
 		if total, msgs, ok := e.enumerate(c, idx, lo, step, nil, loops, inner, info.partitioned); ok {
 			return total, msgs
+		}
+		if ok1 && ok2 {
+			if total, msgs, ok := e.segments(c, idx, lo, hi, info, loops); ok {
+				return total, msgs
+			}
 		}
 	}
 	if defs := e.definitions(c); len(defs) > 0 {
