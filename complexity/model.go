@@ -1530,6 +1530,71 @@ func (m *unitModel) mergeAll(out env, envs []env) {
 	}
 }
 
+// caseTaken finds the arm of a SELECT CASE that runs when the selector
+// and every case value are numbers where the construct stands (a
+// PARAMETER, a value the preconditions know): its index, or -1 when no
+// case matches and there is no CASE DEFAULT; known is false when some
+// value is not a number.
+func (m *unitModel) caseTaken(selector parser.Expr, arms []*parser.IfArm, e env) (taken int, known bool) {
+	num := func(x parser.Expr) (*big.Rat, bool) {
+		p, ok := m.value(x, e, nil)
+		if !ok {
+			return nil, false
+		}
+		return p.Value()
+	}
+	sv, ok := num(selector)
+	if !ok {
+		return -1, false
+	}
+	def := -1
+	for i, a := range arms {
+		if sm, ok := a.Head.(*parser.SimpleStmt); ok && sm.Keyword == "CASEDEFAULT" {
+			def = i
+			continue
+		}
+		cs, ok := a.Head.(*parser.CaseStmt)
+		if !ok {
+			return -1, false
+		}
+		if cs.Default {
+			def = i
+			continue
+		}
+		for _, v := range cs.Values {
+			if t, ok := v.(*parser.Triplet); ok {
+				in := true
+				if t.Lo != nil {
+					lo, ok := num(t.Lo)
+					if !ok {
+						return -1, false
+					}
+					in = in && sv.Cmp(lo) >= 0
+				}
+				if t.Hi != nil {
+					hi, ok := num(t.Hi)
+					if !ok {
+						return -1, false
+					}
+					in = in && sv.Cmp(hi) <= 0
+				}
+				if in {
+					return i, true
+				}
+				continue
+			}
+			x, ok := num(v)
+			if !ok {
+				return -1, false
+			}
+			if sv.Cmp(x) == 0 {
+				return i, true
+			}
+		}
+	}
+	return def, true
+}
+
 // block prices SELECT CASE (each arm equally likely), WHERE (as IF) and
 // the other blocks (their bodies in order).
 func (m *unitModel) block(b *parser.Block, e env) (Poly, Stats) {
@@ -1543,8 +1608,10 @@ func (m *unitModel) block(b *parser.Block, e env) (Poly, Stats) {
 			if cs, ok := a.Head.(*parser.CaseStmt); ok && cs.Default {
 				hasDefault = true
 			}
-			// CLASS DEFAULT, SELECT TYPE's default arm (F2018 11.1.11).
-			if sm, ok := a.Head.(*parser.SimpleStmt); ok && sm.Keyword == "CLASSDEFAULT" {
+			// CLASS DEFAULT, SELECT TYPE's default arm (F2018 11.1.11),
+			// and CASE DEFAULT where it comes as a statement of that
+			// keyword.
+			if sm, ok := a.Head.(*parser.SimpleStmt); ok && (sm.Keyword == "CLASSDEFAULT" || sm.Keyword == "CASEDEFAULT") {
 				hasDefault = true
 			}
 		}
@@ -1564,15 +1631,24 @@ func (m *unitModel) block(b *parser.Block, e env) (Poly, Stats) {
 			}
 		}
 		counts, measured := m.measuredArms(heads, b.EndStmt, complete)
+		taken, known := -1, false
+		if !measured {
+			taken, known = m.caseTaken(h.X, b.Arms, e)
+		}
 		total := sel
 		var envs []env
 		var notes []string
 		for i, a := range b.Arms {
 			inner := e.clone()
 			c, ast := m.list(a.Body, inner)
+			if known && i != taken {
+				continue // never runs: its values leave the environment alone
+			}
 			envs = append(envs, inner)
 			st.add(ast)
 			switch {
+			case known:
+				total = total.Add(c)
 			case measured:
 				p := big.NewRat(counts.taken[i], counts.reached)
 				notes = append(notes, measuredNote(p, counts.taken[i], counts.reached))
@@ -1581,13 +1657,21 @@ func (m *unitModel) block(b *parser.Block, e env) (Poly, Stats) {
 				total = total.Add(c.Scale(big.NewRat(1, n)))
 			}
 		}
-		if !hasDefault {
+		if !hasDefault && (!known || taken < 0) {
 			envs = append(envs, e.clone())
 		}
 		m.mergeAll(e, envs)
-		if measured {
+		switch {
+		case known:
+			st.IfComputed++
+			if taken >= 0 {
+				notes = []string{fmt.Sprintf("the selector is %s: the case at line %d is taken", parser.ExprString(h.X), m.line(b.Arms[taken].Head.Pos()))}
+			} else {
+				notes = []string{fmt.Sprintf("the selector is %s: no case is taken", parser.ExprString(h.X))}
+			}
+		case measured:
 			st.IfMeasured++
-		} else {
+		default:
 			st.IfHalfHalf++
 			notes = []string{fmt.Sprintf("each of %d cases taken with probability 1/%d", n, n)}
 		}
