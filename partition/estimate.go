@@ -1391,6 +1391,14 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 			cc, cm := e.condition(d.While, loops)
 			body = body.Add(cc)
 			msgs = append(cm, msgs...)
+			if n, how, ok := e.whileBound(c); ok {
+				// At most n iterations and n + 1 tests.
+				e.note(fmt.Sprintf("DO WHILE at line %d: at most %d iterations (%s), estimated for all of them: an upper bound, the loop may stop earlier", e.line(d), n, how))
+				for _, m := range msgs {
+					m.Count = m.Count.Mul(complexity.Int(n))
+				}
+				return body.Mul(complexity.Int(n)).Add(cc), msgs
+			}
 		}
 		e.notes = append(e.notes, "a loop without a counted range is estimated for one iteration")
 		return body, msgs
@@ -3337,4 +3345,215 @@ func (e *est) runs(d *parser.DoStmt, loops []loopInfo) bool {
 		}
 	}
 	return true
+}
+
+// whileBound bounds the iterations of DO WHILE (... .AND. IT < MAXIT):
+// a conjunct IT < K or IT <= K (K a number here) of the test, IT an
+// integer the body changes only by one IT = IT + 1 at its top level, and
+// set to a number by the last assignment before the loop in the
+// statement list that holds it. n is the number of iterations the
+// counter allows, how says why.
+func (e *est) whileBound(c *parser.DoConstruct) (n int64, how string, ok bool) {
+	var conj []parser.Expr
+	var split func(x parser.Expr)
+	split = func(x parser.Expr) {
+		if p, isParen := x.(*parser.Paren); isParen {
+			split(p.X)
+			return
+		}
+		if b, isBin := x.(*parser.Binary); isBin && b.Op == ".AND." {
+			split(b.X)
+			split(b.Y)
+			return
+		}
+		conj = append(conj, x)
+	}
+	split(c.Do.While)
+	for _, x := range conj {
+		b, isBin := x.(*parser.Binary)
+		if !isBin {
+			continue
+		}
+		id, isID := b.X.(*parser.Ident)
+		if !isID {
+			continue
+		}
+		var strict bool
+		switch b.Op {
+		case "<", ".LT.":
+			strict = true
+		case "<=", ".LE.":
+		default:
+			continue
+		}
+		kp, okK := e.value(b.Y, nil, 0)
+		kr, isNum := kp.Value()
+		if !okK || !isNum || !kr.IsInt() || !kr.Num().IsInt64() {
+			continue
+		}
+		if !e.stepsByOne(c.Body, id.Name) {
+			continue
+		}
+		start, okS := e.valueBefore(c, id.Name)
+		if !okS {
+			continue
+		}
+		k := kr.Num().Int64()
+		// The test holds for IT = start, start+1, ..., up to K - 1 (or K).
+		last := k
+		if strict {
+			last = k - 1
+		}
+		n = max(0, last-start+1)
+		if n > 1<<40 {
+			continue
+		}
+		return n, fmt.Sprintf("%s counts up by 1 from %d while %s", id.Name, start, parser.ExprString(b)), true
+	}
+	return 0, "", false
+}
+
+// stepsByOne reports whether a loop body changes the integer name only
+// by one NAME = NAME + 1 among its own statements: no other statement
+// writes it (an assignment inside a construct, a READ) or passes it to a
+// procedure, which might change it.
+func (e *est) stepsByOne(body []parser.Stmt, name string) bool {
+	if sym := e.sc.Lookup(name); sym == nil || sym.Type != "INTEGER" || sym.Rank() > 0 {
+		return false
+	}
+	incs := 0
+	for _, s := range body {
+		if a, ok := s.(*parser.AssignStmt); ok && lhsName(a) == name {
+			if !isIncrement(a, name) {
+				return false
+			}
+			incs++
+			continue
+		}
+		if slices.Contains(Written([]parser.Stmt{s}, e.sc), name) {
+			return false
+		}
+		passed := false
+		parser.Inspect(s, func(x parser.Node) bool {
+			switch v := x.(type) {
+			case *parser.CallStmt:
+				for _, arg := range v.Args {
+					if id, ok := arg.(*parser.Ident); ok && id.Name == name {
+						passed = true
+					}
+				}
+			case *parser.Call:
+				for _, arg := range v.Args {
+					if id, ok := arg.(*parser.Ident); ok && id.Name == name && e.userFunction(v) {
+						passed = true
+					}
+				}
+			}
+			return !passed
+		})
+		if passed {
+			return false
+		}
+	}
+	return incs == 1
+}
+
+// userFunction reports whether a reference F(...) calls a procedure of
+// the program (not an array element, not an intrinsic).
+func (e *est) userFunction(c *parser.Call) bool {
+	id, ok := c.Fun.(*parser.Ident)
+	if !ok {
+		return true
+	}
+	if sym := e.sc.Lookup(id.Name); sym != nil && sym.Rank() > 0 {
+		return false
+	}
+	return !parser.IsIntrinsic(id.Name)
+}
+
+// isIncrement reports whether a is NAME = NAME + 1 (or 1 + NAME).
+func isIncrement(a *parser.AssignStmt, name string) bool {
+	b, ok := a.RHS.(*parser.Binary)
+	if !ok || b.Op != "+" {
+		return false
+	}
+	isName := func(x parser.Expr) bool { id, ok := x.(*parser.Ident); return ok && id.Name == name }
+	isOne := func(x parser.Expr) bool {
+		l, ok := x.(*parser.Lit)
+		return ok && l.Kind == parser.IntLit && l.Value == "1"
+	}
+	return isName(b.X) && isOne(b.Y) || isOne(b.X) && isName(b.Y)
+}
+
+// valueBefore is the number the last assignment to name before the loop
+// c, in the statement list that holds c, gives it; not found when a
+// statement in between may change name otherwise.
+func (e *est) valueBefore(c *parser.DoConstruct, name string) (int64, bool) {
+	list := holder(e.u.Body, c)
+	at := -1
+	for i, s := range list {
+		if s == parser.Stmt(c) {
+			at = i
+		}
+	}
+	for i := at - 1; i >= 0; i-- {
+		s := list[i]
+		if a, ok := s.(*parser.AssignStmt); ok && lhsName(a) == name {
+			if _, isID := a.LHS.(*parser.Ident); !isID {
+				return 0, false
+			}
+			v, ok := e.value(a.RHS, nil, 0)
+			if !ok {
+				return 0, false
+			}
+			r, isNum := v.Value()
+			if !isNum || !r.IsInt() || !r.Num().IsInt64() {
+				return 0, false
+			}
+			return r.Num().Int64(), true
+		}
+		for _, w := range Written([]parser.Stmt{s}, e.sc) {
+			if w == name {
+				return 0, false
+			}
+		}
+		if _, isCall := s.(*parser.CallStmt); isCall {
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+// holder is the statement list of body (or of a construct in it) that
+// holds s, nil when none does.
+func holder(body []parser.Stmt, s parser.Stmt) []parser.Stmt {
+	for _, x := range body {
+		if x == s {
+			return body
+		}
+	}
+	for _, x := range body {
+		switch v := x.(type) {
+		case *parser.DoConstruct:
+			if l := holder(v.Body, s); l != nil {
+				return l
+			}
+		case *parser.IfConstruct:
+			for _, a := range v.Arms {
+				if l := holder(a.Body, s); l != nil {
+					return l
+				}
+			}
+		case *parser.Block:
+			if l := holder(v.Body, s); l != nil {
+				return l
+			}
+			for _, a := range v.Arms {
+				if l := holder(a.Body, s); l != nil {
+					return l
+				}
+			}
+		}
+	}
+	return nil
 }
