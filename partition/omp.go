@@ -1485,9 +1485,9 @@ func (e *est) ompExclusive(c *parser.DoConstruct, loops []loopInfo, time Poly, t
 	}
 	only := *c
 	only.Body, only.Directives = body, nil
-	saved := len(e.notes)
+	saved, coll := len(e.notes), e.coll
 	crit, _ := e.loop(&only, loops)
-	e.notes = e.notes[:saved]
+	e.notes, e.coll = e.notes[:saved], coll // a pricing aside: its notes and reductions are not the loop's
 	cv, ok1 := e.atFirst(crit, loops)
 	tv, ok2 := e.atFirst(time, loops)
 	switch {
