@@ -457,7 +457,11 @@ func loopFindings(ua *unitLoops, c *parser.DoConstruct, e *partition.Estimate, p
 			out = append(out, Finding{Code: "unvectorized-message", Start: s, End: en, Severity: "warning",
 				Message: fmt.Sprintf("%s: %s, so %s messages of one element each are sent rather than one for the whole loop (%s): %s%s",
 					m.Why, why, CountText(m.Count), who, HumanSeconds(secs(m.Time)), pct(secs(m.Time)))})
-		case machine.VectorShift(m.Pattern) && !m.PointToPoint && m.Loop != nil && !prof.LoopDistribution:
+		case machine.VectorShift(m.Pattern) && !m.PointToPoint && m.Loop != nil && !prof.LoopDistribution && walksArray(m.Loop, m.Array):
+			// (Only a loop whose index runs along the array has
+			// iterations at block boundaries: a shift hoisted out of a
+			// time loop, sent once before all its steps, gives that loop
+			// nothing to split.)
 			perLoop[m.Loop] = append(perLoop[m.Loop], m)
 		}
 	}
@@ -1367,4 +1371,38 @@ func pipelinedIn(u *parser.Unit, loop *parser.DoConstruct, ms []*partition.Messa
 		}
 	}
 	return false
+}
+
+// walksArray reports whether the index of a loop appears in a subscript
+// of a reference to the array inside the loop.
+func walksArray(c *parser.DoConstruct, array string) bool {
+	if c.Do.Var == nil {
+		return false
+	}
+	idx := c.Do.Var.Name
+	found := false
+	for _, s := range c.Body {
+		parser.Inspect(s, func(n parser.Node) bool {
+			if found {
+				return false
+			}
+			call, ok := n.(*parser.Call)
+			if !ok {
+				return true
+			}
+			if id, ok := call.Fun.(*parser.Ident); !ok || !strings.EqualFold(id.Name, array) {
+				return true
+			}
+			for _, a := range call.Args {
+				parser.Inspect(a, func(n parser.Node) bool {
+					if id, ok := n.(*parser.Ident); ok && strings.EqualFold(id.Name, idx) {
+						found = true
+					}
+					return !found
+				})
+			}
+			return !found
+		})
+	}
+	return found
 }

@@ -167,12 +167,15 @@ type unitModel struct {
 	sets   map[*parser.DoConstruct]map[string]bool
 	guard  guards // budgets and recursion guards (guard.go)
 
-	pips     bool                 // the report's convention: ranges assumed non-empty
-	branches *Branches            // measured branch counts of the file (branches.go)
-	spanMode bool                 // parallel constructs cost their largest iteration
-	spans    map[parser.Stmt]Poly // the span of each statement, in span mode
-	memo     *memo                // results the pass remembers (memo.go); nil outside an engine
-	unknowns *unknowns            // UNKNOWN_1, UNKNOWN_2, ... of this unit
+	pips     bool      // the report's convention: ranges assumed non-empty
+	branches *Branches // measured branch counts of the file (branches.go)
+	spanMode bool      // parallel constructs cost their largest iteration
+	// collapsed holds the loops an enclosing OpenMP COLLAPSE(n) makes
+	// part of one parallel iteration space.
+	collapsed map[*parser.DoConstruct]bool
+	spans     map[parser.Stmt]Poly // the span of each statement, in span mode
+	memo      *memo                // results the pass remembers (memo.go); nil outside an engine
+	unknowns  *unknowns            // UNKNOWN_1, UNKNOWN_2, ... of this unit
 	// summaries prices a call with the callee's summary (its piece for
 	// large values) instead of its exact count (StmtCostIn).
 	summaries bool
@@ -1195,6 +1198,49 @@ func parallel(c *parser.DoConstruct) bool {
 	return false
 }
 
+// parallel reports whether a loop runs its iterations in parallel on
+// its own or as one of the loops an enclosing COLLAPSE joins.
+func (m *unitModel) parallel(c *parser.DoConstruct) bool {
+	return parallel(c) || m.collapsed[c]
+}
+
+// collapse marks the loops that the COLLAPSE(n) clause of a parallel
+// loop's OpenMP directive joins to it: the n - 1 loops nested in it, each
+// the only statement of the body around it (OpenMP 5.2 §4.4.3: the
+// collapsed loops' iterations form one iteration space shared among the
+// threads, so the largest parallel iteration is one of the innermost).
+func (m *unitModel) collapse(c *parser.DoConstruct) {
+	n := int64(1)
+	for _, d := range c.Directives {
+		if d.Sentinel != "OMP" {
+			continue
+		}
+		if cs, ok := d.Spec.(*parser.ClauseSpec); ok {
+			for _, cl := range cs.Clauses {
+				if cl.Name == "COLLAPSE" && len(cl.Args) == 1 {
+					if v, ok := parser.EvalInt(cl.Args[0], nil); ok && v > n {
+						n = v
+					}
+				}
+			}
+		}
+	}
+	for ; n > 1; n-- {
+		if len(c.Body) != 1 {
+			return
+		}
+		in, ok := c.Body[0].(*parser.DoConstruct)
+		if !ok || in.Do.Var == nil {
+			return
+		}
+		if m.collapsed == nil {
+			m.collapsed = map[*parser.DoConstruct]bool{}
+		}
+		m.collapsed[in] = true
+		c = in
+	}
+}
+
 // doLoop is formula (1) of seed 004 §4.4.4 — bounds plus the sum of the
 // body over the index — or formula (2) for a parallel loop.
 func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
@@ -1203,6 +1249,7 @@ func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
 	var notes []string
 	if parallel(c) {
 		m.spanDiffers = true
+		m.collapse(c)
 	}
 	// The cost of evaluating the bounds, once.
 	bounds := Zero()
@@ -1241,7 +1288,7 @@ func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
 				notes = append(notes, ns...)
 			}
 		}
-		if !(m.spanMode && parallel(c)) {
+		if !(m.spanMode && m.parallel(c)) {
 			if sum, ok := m.exactLoop(d, body, e, &st, &notes); ok {
 				total = bounds.Add(sum)
 				break
@@ -1263,7 +1310,7 @@ func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
 			}
 			b = m.indexOut(b, idx, d, &notes)
 			total = bounds.Add(b.Mul(u))
-		case parallel(c) && m.spanMode:
+		case m.parallel(c) && m.spanMode:
 			st.RangeGuessed++
 			total = bounds.Add(m.nonEmpty(lo, hi, step).Mul(m.largest(body, idx, lo, hi, step, &notes)))
 		default:
@@ -1505,6 +1552,71 @@ func (m *unitModel) mergeAll(out env, envs []env) {
 	}
 }
 
+// caseTaken finds the arm of a SELECT CASE that runs when the selector
+// and every case value are numbers where the construct stands (a
+// PARAMETER, a value the preconditions know): its index, or -1 when no
+// case matches and there is no CASE DEFAULT; known is false when some
+// value is not a number.
+func (m *unitModel) caseTaken(selector parser.Expr, arms []*parser.IfArm, e env) (taken int, known bool) {
+	num := func(x parser.Expr) (*big.Rat, bool) {
+		p, ok := m.value(x, e, nil)
+		if !ok {
+			return nil, false
+		}
+		return p.Value()
+	}
+	sv, ok := num(selector)
+	if !ok {
+		return -1, false
+	}
+	def := -1
+	for i, a := range arms {
+		if sm, ok := a.Head.(*parser.SimpleStmt); ok && sm.Keyword == "CASEDEFAULT" {
+			def = i
+			continue
+		}
+		cs, ok := a.Head.(*parser.CaseStmt)
+		if !ok {
+			return -1, false
+		}
+		if cs.Default {
+			def = i
+			continue
+		}
+		for _, v := range cs.Values {
+			if t, ok := v.(*parser.Triplet); ok {
+				in := true
+				if t.Lo != nil {
+					lo, ok := num(t.Lo)
+					if !ok {
+						return -1, false
+					}
+					in = in && sv.Cmp(lo) >= 0
+				}
+				if t.Hi != nil {
+					hi, ok := num(t.Hi)
+					if !ok {
+						return -1, false
+					}
+					in = in && sv.Cmp(hi) <= 0
+				}
+				if in {
+					return i, true
+				}
+				continue
+			}
+			x, ok := num(v)
+			if !ok {
+				return -1, false
+			}
+			if sv.Cmp(x) == 0 {
+				return i, true
+			}
+		}
+	}
+	return def, true
+}
+
 // block prices SELECT CASE (each arm equally likely), WHERE (as IF) and
 // the other blocks (their bodies in order).
 func (m *unitModel) block(b *parser.Block, e env) (Poly, Stats) {
@@ -1518,8 +1630,10 @@ func (m *unitModel) block(b *parser.Block, e env) (Poly, Stats) {
 			if cs, ok := a.Head.(*parser.CaseStmt); ok && cs.Default {
 				hasDefault = true
 			}
-			// CLASS DEFAULT, SELECT TYPE's default arm (F2018 11.1.11).
-			if sm, ok := a.Head.(*parser.SimpleStmt); ok && sm.Keyword == "CLASSDEFAULT" {
+			// CLASS DEFAULT, SELECT TYPE's default arm (F2018 11.1.11),
+			// and CASE DEFAULT where it comes as a statement of that
+			// keyword.
+			if sm, ok := a.Head.(*parser.SimpleStmt); ok && (sm.Keyword == "CLASSDEFAULT" || sm.Keyword == "CASEDEFAULT") {
 				hasDefault = true
 			}
 		}
@@ -1539,15 +1653,24 @@ func (m *unitModel) block(b *parser.Block, e env) (Poly, Stats) {
 			}
 		}
 		counts, measured := m.measuredArms(heads, b.EndStmt, complete)
+		taken, known := -1, false
+		if !measured {
+			taken, known = m.caseTaken(h.X, b.Arms, e)
+		}
 		total := sel
 		var envs []env
 		var notes []string
 		for i, a := range b.Arms {
 			inner := e.clone()
 			c, ast := m.list(a.Body, inner)
+			if known && i != taken {
+				continue // never runs: its values leave the environment alone
+			}
 			envs = append(envs, inner)
 			st.add(ast)
 			switch {
+			case known:
+				total = total.Add(c)
 			case measured:
 				p := big.NewRat(counts.taken[i], counts.reached)
 				notes = append(notes, measuredNote(p, counts.taken[i], counts.reached))
@@ -1556,13 +1679,21 @@ func (m *unitModel) block(b *parser.Block, e env) (Poly, Stats) {
 				total = total.Add(c.Scale(big.NewRat(1, n)))
 			}
 		}
-		if !hasDefault {
+		if !hasDefault && (!known || taken < 0) {
 			envs = append(envs, e.clone())
 		}
 		m.mergeAll(e, envs)
-		if measured {
+		switch {
+		case known:
+			st.IfComputed++
+			if taken >= 0 {
+				notes = []string{fmt.Sprintf("the selector is %s: the case at line %d is taken", parser.ExprString(h.X), m.line(b.Arms[taken].Head.Pos()))}
+			} else {
+				notes = []string{fmt.Sprintf("the selector is %s: no case is taken", parser.ExprString(h.X))}
+			}
+		case measured:
 			st.IfMeasured++
-		} else {
+		default:
 			st.IfHalfHalf++
 			notes = []string{fmt.Sprintf("each of %d cases taken with probability 1/%d", n, n)}
 		}

@@ -339,6 +339,9 @@ type loopInfo struct {
 	lo, hi      linear
 	bounds      bool // lo and hi are affine
 	partitioned bool // iterations are divided among the owners
+	// home is the distributed element whose owner runs an iteration of
+	// a partitioned loop (the write that partitions it).
+	home *ref
 	// forall marks the loops a FORALL stands for: every right-hand side
 	// is evaluated before any element is assigned (HPF 2.0, Fortran 95
 	// §7.5.4), so no read depends on a write of the same FORALL.

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -77,6 +78,13 @@ type Message struct {
 	// sweep repeats (pipeline: the fill less one block's shift); nil for
 	// other messages.
 	fill *Poly
+	// overlap is the computation, per execution of the statement list
+	// holding a nonblocking send, between the send and the MPI_WAIT...
+	// that completes it (nil when no wait follows in that list); wait is
+	// the wait's line. Sends completed by one wait travel together.
+	overlap  *Poly
+	wait     int
+	waitCall string
 	// collective marks a reduction intrinsic: all processors take part
 	// in every one, even inside a loop divided among owners.
 	collective bool
@@ -117,6 +125,8 @@ type est struct {
 	notes []string
 	// split caches the memory-only and arithmetic-only halves of a table.
 	split map[*complexity.CostTable][2]*complexity.CostTable
+	// segmented marks the loops segments made (not split again).
+	segmented map[*parser.DoStmt]bool
 	// tables caches the cost tables of innermost loops by their data.
 	tables map[dataUse]*complexity.CostTable
 	// coll is the local work of the reductions in the list being
@@ -449,8 +459,19 @@ func machineTable(m *machine.Machine, use dataUse) *complexity.CostTable {
 	for _, n := range []string{"ABS", "IABS", "DABS"} {
 		t.Transcend[n] = t.Operation["rel"]
 	}
+	// MIN and MAX are compare-and-select instructions too (MAXSD, MINSD,
+	// CMOV on the integer forms), not calls of a library routine: a
+	// comparison each, as the all-one table's 1 per reference, where the
+	// default intrinsic time is the training set's EXP, 20 times more.
+	for _, n := range minMaxNames {
+		t.Transcend[n] = t.Operation["rel"]
+	}
 	return t
 }
+
+// minMaxNames are MIN and MAX with their specific names (Fortran 2018
+// Table 16.3).
+var minMaxNames = []string{"MIN", "MAX", "MIN0", "MAX0", "AMIN0", "AMAX0", "MIN1", "MAX1", "AMIN1", "AMAX1", "DMIN1", "DMAX1"}
 
 // innermost returns the data of an innermost loop (one with no loop
 // inside) for its own cost table: its references and arrays, the size of
@@ -645,9 +666,10 @@ func EstimateLoop(f *parser.File, u *parser.Unit, c *parser.DoConstruct, d *Dist
 		}
 		res.Comm = res.Comm.Add(m.Time)
 	}
+	hidden := e.hideOverlap(msgs)
 	res.Messages = mergeMessages(msgs)
 	e.setUp(res)
-	res.Time = res.Compute.Add(res.Comm)
+	res.Time = res.Compute.Add(res.Comm).Sub(hidden)
 	res.Notes = e.notes
 	return res
 }
@@ -798,13 +820,212 @@ func (e *est) minMax(x parser.Expr, loops []loopInfo, depth int) (p Poly, ok, is
 		}
 		r, isNum := v.Value()
 		if !isNum {
-			return Poly{}, false, true
+			p, ok := e.dominant(c, id.Name, loops, depth)
+			return p, ok, true
 		}
 		if best == nil || (strings.Contains(id.Name, "MIN") && r.Cmp(best) < 0) || (strings.Contains(id.Name, "MAX") && r.Cmp(best) > 0) {
 			best = r
 		}
 	}
 	return complexity.Rat(best), true, true
+}
+
+// dominant is the argument of MIN(...) or MAX(...) that is the smallest
+// (largest) for every value the enclosing loops' indices take, where
+// the arguments are affine in indices whose ranges are numbers: MAX(1,
+// I - BW) is I - BW while I runs from BW + 1 on (segments).
+func (e *est) dominant(c *parser.Call, name string, loops []loopInfo, depth int) (Poly, bool) {
+	isMin := strings.Contains(name, "MIN")
+	lins := make([]linear, len(c.Args))
+	for i, a := range c.Args {
+		l, ok := affine(e.withBounds(a), e.sc)
+		if !ok {
+			return Poly{}, false
+		}
+		lins[i] = l
+	}
+	for k := range lins {
+		wins := true
+		for j := range lins {
+			if j == k {
+				continue
+			}
+			d := lins[k].add(lins[j], -1) // MAX: a_k - a_j >= 0 throughout
+			if isMin {
+				d = d.scale(-1)
+			}
+			if lo, ok := lowest(d, loops); !ok || lo < 0 {
+				wins = false
+				break
+			}
+		}
+		if wins {
+			return e.value(c.Args[k], loops, depth+1)
+		}
+	}
+	return Poly{}, false
+}
+
+// lowest is the smallest value of an affine form over the ranges of the
+// loop indices it uses, when each is a loop of loops with constant
+// bounds and a positive constant step.
+func lowest(d linear, loops []loopInfo) (int64, bool) {
+	v := d.konst
+	for name, k := range d.coef {
+		if k == 0 {
+			continue
+		}
+		lo, hi, ok := constRange(name, loops)
+		if !ok {
+			return 0, false
+		}
+		if k > 0 {
+			v += k * lo
+		} else {
+			v += k * hi
+		}
+	}
+	return v, true
+}
+
+// constRange is the range of a loop index whose bounds are numbers (the
+// innermost loop of that index).
+func constRange(name string, loops []loopInfo) (lo, hi int64, ok bool) {
+	for i := len(loops) - 1; i >= 0; i-- {
+		l := loops[i]
+		if l.index != name {
+			continue
+		}
+		if !l.bounds || l.step <= 0 || !l.lo.onlyConst() || !l.hi.onlyConst() {
+			return 0, 0, false
+		}
+		return l.lo.konst, l.hi.konst, true
+	}
+	return 0, 0, false
+}
+
+// maxSegments bounds the ranges segments splits a loop into.
+const maxSegments = 16
+
+// segments estimates a loop too long to enumerate whose inner loops have
+// MIN/MAX bounds in its index (a band: DO J = MAX(1, I-BW), MIN(N,
+// I+BW)) as consecutive loops over the ranges of the index in each of
+// which every such bound takes one argument (dominant), cut where two
+// arguments cross. Only a loop with numeric bounds and step 1, not
+// divided among processors, whose body sends no message.
+func (e *est) segments(c *parser.DoConstruct, idx string, lo, hi Poly, info loopInfo, loops []loopInfo) (Poly, []*Message, bool) {
+	if e.segmented[c.Do] || info.step != 1 || info.partitioned {
+		return Poly{}, nil, false
+	}
+	lv, ok1 := complexity.Seconds(lo)
+	hv, ok2 := complexity.Seconds(hi)
+	if !ok1 || !ok2 || lv != math.Trunc(lv) || hv != math.Trunc(hv) || hv-lv < 1 || math.Abs(lv) > 1e15 || math.Abs(hv) > 1e15 {
+		return Poly{}, nil, false
+	}
+	l, h := int64(lv), int64(hv)
+	// Where two arguments of an inner MIN/MAX bound cross: a_k - a_j =
+	// q·idx + r changes sign at idx = -r/q; a range starts at its ceiling.
+	cuts := map[int64]bool{}
+	for _, st := range c.Body {
+		parser.Inspect(st, func(n parser.Node) bool {
+			d, ok := n.(*parser.DoStmt)
+			if !ok {
+				return true
+			}
+			for _, b := range []parser.Expr{d.Lo, d.Hi, d.Step} {
+				parser.Inspect(b, func(n parser.Node) bool {
+					call, ok := n.(*parser.Call)
+					if !ok {
+						return true
+					}
+					if id, ok := call.Fun.(*parser.Ident); !ok || !minMaxFns[id.Name] {
+						return true
+					}
+					var lins []linear
+					for _, a := range call.Args {
+						if x, ok := affine(e.withBounds(a), e.sc); ok {
+							lins = append(lins, x)
+						}
+					}
+					for i := range lins {
+						for j := i + 1; j < len(lins); j++ {
+							d := lins[i].add(lins[j], -1)
+							q := d.coef[idx]
+							if q == 0 || len(d.coef) > 1 && !onlyVar(d, idx) {
+								continue
+							}
+							// ceil(-r/q)
+							num, den := -d.konst, q
+							if den < 0 {
+								num, den = -num, -den
+							}
+							t := num / den
+							if num%den != 0 && num > 0 {
+								t++
+							}
+							if t > l && t <= h {
+								cuts[t] = true
+							}
+						}
+					}
+					return true
+				})
+			}
+			return true
+		})
+	}
+	if len(cuts) == 0 || len(cuts) >= maxSegments {
+		return Poly{}, nil, false
+	}
+	starts := []int64{l}
+	for t := range cuts {
+		starts = append(starts, t)
+	}
+	sort.Slice(starts, func(i, j int) bool { return starts[i] < starts[j] })
+	total := complexity.Zero()
+	var ranges []string
+	notes := len(e.notes)
+	for i, s := range starts {
+		t := h
+		if i+1 < len(starts) {
+			t = starts[i+1] - 1
+		}
+		do := *c.Do
+		do.Lo, do.Hi, do.Step = intLit(s), intLit(t), nil
+		part := *c
+		part.Do = &do
+		if e.segmented == nil {
+			e.segmented = map[*parser.DoStmt]bool{}
+		}
+		e.segmented[&do] = true
+		cost, msgs := e.loop(&part, loops)
+		if len(msgs) > 0 {
+			e.notes = e.notes[:notes]
+			return Poly{}, nil, false
+		}
+		total = total.Add(cost)
+		ranges = append(ranges, fmt.Sprintf("%d-%d", s, t))
+	}
+	e.note(fmt.Sprintf("loop %s: estimated in %d ranges (%s), in each of which the MIN/MAX bounds of the loops inside take one argument", idx, len(ranges), strings.Join(ranges, ", ")))
+	return total, nil, true
+}
+
+// onlyVar reports whether idx is the only variable of an affine form.
+func onlyVar(d linear, idx string) bool {
+	for v, k := range d.coef {
+		if k != 0 && v != idx {
+			return false
+		}
+	}
+	return true
+}
+
+// intLit is an integer literal (a negation for a negative value).
+func intLit(v int64) parser.Expr {
+	if v < 0 {
+		return &parser.Unary{Op: "-", X: &parser.Lit{Kind: parser.IntLit, Value: strconv.FormatInt(-v, 10)}}
+	}
+	return &parser.Lit{Kind: parser.IntLit, Value: strconv.FormatInt(v, 10)}
 }
 
 // minMaxFns are the intrinsics minMax evaluates.
@@ -868,6 +1089,13 @@ func (e *est) extent(array string, dim int) (Poly, bool) {
 // some distributed dimension (the bounds can then be reduced to the local
 // block). It returns the first such dimension.
 func (e *est) partition(c *parser.DoConstruct, idx string) (array string, dim int, f DimFormat, ok bool) {
+	array, dim, f, _, ok = e.partitionHome(c, idx)
+	return array, dim, f, ok
+}
+
+// partitionHome is partition with the write that partitions the loop
+// (its home: the owner of that element runs the iteration).
+func (e *est) partitionHome(c *parser.DoConstruct, idx string) (array string, dim int, f DimFormat, home *ref, ok bool) {
 	for _, w := range writes(c.Body, e.sc) {
 		l := e.d.Arrays[w.name]
 		if l == nil || !l.Distributed() {
@@ -878,15 +1106,16 @@ func (e *est) partition(c *parser.DoConstruct, idx string) (array string, dim in
 			if i < len(l.Dims) && l.Dims[i].Procs > 1 && s.coef[idx] != 0 {
 				if !ok {
 					array, dim, f, ok = w.name, i, l.Dims[i], true
+					home = &w
 				}
 				follows = true
 			}
 		}
 		if !follows || !w.ok {
-			return "", 0, DimFormat{}, false
+			return "", 0, DimFormat{}, nil, false
 		}
 	}
-	return array, dim, f, ok
+	return array, dim, f, home, ok
 }
 
 // localTrips is the number of iterations the busiest processor runs of a
@@ -926,15 +1155,113 @@ func (e *est) localTrips(trips, lo, step Poly, array string, dim int, f DimForma
 // first). It returns the computation time of one execution of the list
 // and the messages it sends, with counts per execution; a message hoisted
 // out of the loops of depth >= h has hoist h.
+//
+// A nonblocking send (MPI_ISEND and its kin) travels while the
+// statements after it compute, until the MPI_WAIT, MPI_WAITALL, ... of
+// the same list that completes it: that computation is recorded on the
+// message (overlap) for EstimateLoop to credit.
 func (e *est) list(list []parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 	total := complexity.Zero()
 	var msgs []*Message
+	type posted struct {
+		msg   *Message
+		start Poly
+	}
+	var pending []posted
 	for _, s := range list {
+		if call, ok := s.(*parser.CallStmt); ok && mpiWaits[call.Name.Name] && len(pending) > 0 {
+			// All of them are in flight from the last one's post on.
+			w := total.Sub(pending[len(pending)-1].start)
+			for _, p := range pending {
+				p.msg.overlap, p.msg.wait, p.msg.waitCall = &w, e.line(call), call.Name.Name
+			}
+			pending = nil
+		}
 		c, ms := e.stmt(s, loops)
 		total = total.Add(c)
 		msgs = append(msgs, ms...)
+		if call, ok := s.(*parser.CallStmt); ok && mpiNonblocking[call.Name.Name] {
+			for _, m := range ms {
+				if m.Array == call.Name.Name {
+					pending = append(pending, posted{m, total})
+				}
+			}
+		}
 	}
 	return total, msgs
+}
+
+// mpiNonblocking are the nonblocking sends: they return at once and the
+// message travels until a wait completes it (MPI 4.0 §3.7).
+var mpiNonblocking = map[string]bool{"MPI_ISEND": true, "MPI_IBSEND": true, "MPI_ISSEND": true, "MPI_IRSEND": true}
+
+// mpiWaits are the calls that complete nonblocking requests.
+var mpiWaits = map[string]bool{"MPI_WAIT": true, "MPI_WAITALL": true, "MPI_WAITANY": true, "MPI_WAITSOME": true}
+
+// hideOverlap credits nonblocking sends with the computation they travel
+// behind: the sends completed by one wait (in one execution of their
+// list) take at most t, the sum of their times, and computation w lies
+// between the last of them and the wait, so min(t, w) of them is hidden
+// at each execution (their Count). It returns the time hidden (zero
+// where a time is not a number) and notes it.
+func (e *est) hideOverlap(msgs []*Message) Poly {
+	hidden := complexity.Zero()
+	type group struct {
+		msgs []*Message
+		w    float64
+	}
+	groups := map[*Poly]*group{}
+	var order []*Poly
+	for _, m := range msgs {
+		if m.overlap == nil {
+			continue
+		}
+		if groups[m.overlap] == nil {
+			w, ok := complexity.Seconds(*m.overlap)
+			if !ok {
+				continue
+			}
+			groups[m.overlap] = &group{w: w}
+			order = append(order, m.overlap)
+		}
+		g := groups[m.overlap]
+		g.msgs = append(g.msgs, m)
+	}
+	for _, k := range order {
+		g := groups[k]
+		var per, count float64
+		ok := true
+		var lines []string
+		for _, m := range g.msgs {
+			t, ok1 := complexity.Seconds(m.Time)
+			c, ok2 := complexity.Seconds(m.Count)
+			if !ok1 || !ok2 || c <= 0 {
+				ok = false
+				break
+			}
+			per += t / c
+			count = c
+			lines = append(lines, fmt.Sprint(e.f.Lines.Line(m.Offset)+1))
+		}
+		if !ok || g.w <= 0 || per <= 0 {
+			continue
+		}
+		var total float64
+		for _, m := range g.msgs {
+			t, _ := complexity.Seconds(m.Time)
+			total += t
+		}
+		h := math.Min(per, g.w) * count
+		h = math.Min(h, total)
+		hidden = hidden.Add(ratOf(h))
+		what := "send at line " + lines[0] + " travels"
+		if len(lines) > 1 {
+			what = "sends at lines " + strings.Join(lines, ", ") + " travel together"
+		}
+		e.note(fmt.Sprintf("the nonblocking %s while %s of computation runs before the %s at line %d (each time): %s of their %s hidden behind it, left out of the loop's time (the communication shown is all of it)",
+			what, humanSec(g.w), g.msgs[0].waitCall, g.msgs[0].wait, humanSec(h), humanSec(total)))
+	}
+	return hidden
 }
 
 func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
@@ -1085,6 +1412,14 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 			cc, cm := e.condition(d.While, loops)
 			body = body.Add(cc)
 			msgs = append(cm, msgs...)
+			if n, how, ok := e.whileBound(c); ok {
+				// At most n iterations and n + 1 tests.
+				e.note(fmt.Sprintf("DO WHILE at line %d: at most %d iterations (%s), estimated for all of them: an upper bound, the loop may stop earlier", e.line(d), n, how))
+				for _, m := range msgs {
+					m.Count = m.Count.Mul(complexity.Int(n))
+				}
+				return body.Mul(complexity.Int(n)).Add(cc), msgs
+			}
 		}
 		e.notes = append(e.notes, "a loop without a counted range is estimated for one iteration")
 		return body, msgs
@@ -1106,7 +1441,7 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 			info.lo, info.hi, info.bounds = l, h, true
 		}
 	}
-	_, _, _, info.partitioned = e.partition(c, idx)
+	_, _, _, info.home, info.partitioned = e.partitionHome(c, idx)
 	info.forall = e.foralls[c]
 	inner := append(append([]loopInfo(nil), loops...), info)
 	if exits(c) {
@@ -1123,6 +1458,11 @@ func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 		// once its index has one.
 		if total, msgs, ok := e.enumerate(c, idx, lo, step, nil, loops, inner, info.partitioned); ok {
 			return total, msgs
+		}
+		if ok1 && ok2 {
+			if total, msgs, ok := e.segments(c, idx, lo, hi, info, loops); ok {
+				return total, msgs
+			}
 		}
 	}
 	if defs := e.definitions(c); len(defs) > 0 {
@@ -2073,13 +2413,28 @@ func (e *est) assignCommExcept(a *parser.AssignStmt, loops []loopInfo, reds []re
 		if ly == nil || !ly.Distributed() {
 			continue
 		}
-		if lx == nil {
-			// A scalar (or replicated array) computed from distributed data.
-			// Inside a loop divided among owners, a scalar reading along
-			// that loop is private to each owner: nothing to send.
-			if e.private(r, ly, loops) && !accumulates(a, lhsName(a)) {
+		lx, lhs := lx, lhs
+		if lx == nil && e.private(r, ly, loops) && !accumulates(a, lhsName(a)) {
+			// A scalar (or replicated array) computed from distributed data
+			// inside a loop divided among owners, reading along that loop:
+			// private to the iteration (HPF's NEW), computed by the owner
+			// that runs it, the owner of the loop's home, from whose
+			// element the read is taken as an assignment to it would be
+			// (TMP = W(I-1) + W(I+1) for X(I) = TMP/2 needs W's
+			// neighbours at the block boundaries). Nothing to send when
+			// no home is known.
+			h := e.homeOf(loops)
+			if h == nil {
 				continue
 			}
+			hl := e.d.Arrays[h.name]
+			if hl == nil || !hl.Distributed() {
+				continue
+			}
+			lx, lhs = hl, e.fold(*h)
+		}
+		if lx == nil {
+			// A scalar (or replicated array) computed from distributed data.
 			name := lhsName(a)
 			// After the innermost loop: once per execution of it.
 			after := max(0, len(loops)-1)
@@ -2564,6 +2919,17 @@ func (e *est) private(r ref, l *Layout, loops []loopInfo) bool {
 	return any
 }
 
+// homeOf is the home of the innermost partitioned loop of loops (nil when
+// none is partitioned).
+func (e *est) homeOf(loops []loopInfo) *ref {
+	for k := len(loops) - 1; k >= 0; k-- {
+		if loops[k].partitioned {
+			return loops[k].home
+		}
+	}
+	return nil
+}
+
 // walksDistributed reports whether a read moves along a distributed
 // dimension with one of the enclosing loops.
 func (e *est) walksDistributed(r ref, l *Layout, loops []loopInfo) bool {
@@ -2653,8 +3019,9 @@ func innermostLoop(c *parser.DoConstruct, pos parser.Pos) *parser.DoConstruct {
 
 // sectionBytes is the size of the data a read needs once hoisted to depth
 // h: along the shifted dimension |c| planes (all of them when it is
-// CYCLIC), along the others the iterations of the hoisted loops that walk
-// them, counted locally where the dimension is distributed.
+// CYCLIC, |c| of each of the processor's blocks when it is CYCLIC(k)
+// with k > |c|), along the others the iterations of the hoisted loops
+// that walk them, counted locally where the dimension is distributed.
 func (e *est) sectionBytes(r ref, l *Layout, loops []loopInfo, h, shiftDim int, c int64) Poly {
 	elems := complexity.Int(1)
 	for i, s := range r.subs {
@@ -2662,48 +3029,73 @@ func (e *est) sectionBytes(r ref, l *Layout, loops []loopInfo, h, shiftDim int, 
 			elems = elems.Mul(complexity.Int(abs(c)))
 			continue
 		}
-		for v, sec := range r.sections {
-			if s.coef[v] == 0 {
-				continue
+		if i == shiftDim && int64(l.Dims[i].K) > abs(c) {
+			// Block-cyclic: only the first (or last) |c| elements of each
+			// block of k read across a block boundary, and every block's
+			// neighbour lies on the same processor (the next one round),
+			// so one message holds |c| elements per local block.
+			local := e.dimElems(r, s, i, l, loops, h)
+			k := int64(l.Dims[i].K)
+			if n, ok := complexity.Seconds(local); ok {
+				local = complexity.Int(int64(math.Ceil(n / float64(k))))
+			} else {
+				local = local.Mul(complexity.Frac(1, k))
 			}
-			if trips, ok := e.sectionTrips(r.name, sec, loops); ok {
-				if i < len(l.Dims) && l.Dims[i].Procs > 1 {
-					lo, _ := e.sectionBound(r.name, sec, loops, false)
-					step := complexity.Int(1)
-					if sec.t.Stride != nil {
-						step, _ = e.value(sec.t.Stride, loops, 0)
-					}
-					trips = e.localTrips(trips, lo, step, r.name, i, l.Dims[i])
-				}
-				elems = elems.Mul(trips)
-			}
+			elems = elems.Mul(local.Mul(complexity.Int(abs(c))))
+			continue
 		}
-		for j := h; j < len(loops); j++ {
-			if s.coef[loops[j].index] == 0 {
-				continue
-			}
-			d := loops[j].do.Do
-			lo, ok1 := e.value(d.Lo, loops[:j], 0)
-			hi, ok2 := e.value(d.Hi, loops[:j], 0)
-			step := complexity.Int(1)
-			ok3 := true
-			if d.Step != nil {
-				step, ok3 = e.value(d.Step, loops[:j], 0)
-			}
-			if !ok1 || !ok2 || !ok3 {
-				continue
-			}
-			trips, ok := complexity.TripCount(lo, hi, step)
-			if !ok {
-				continue
-			}
+		elems = elems.Mul(e.dimElems(r, s, i, l, loops, h))
+	}
+	return elems.Mul(complexity.Int(e.elemSize(r.name)))
+}
+
+// dimElems is the number of elements of dimension i that the read r
+// (subscript s there) touches once hoisted to depth h: its sections'
+// elements and the iterations of the hoisted loops that walk the
+// dimension, counted locally where the dimension is distributed.
+func (e *est) dimElems(r ref, s linear, i int, l *Layout, loops []loopInfo, h int) Poly {
+	elems := complexity.Int(1)
+	for v, sec := range r.sections {
+		if s.coef[v] == 0 {
+			continue
+		}
+		if trips, ok := e.sectionTrips(r.name, sec, loops); ok {
 			if i < len(l.Dims) && l.Dims[i].Procs > 1 {
+				lo, _ := e.sectionBound(r.name, sec, loops, false)
+				step := complexity.Int(1)
+				if sec.t.Stride != nil {
+					step, _ = e.value(sec.t.Stride, loops, 0)
+				}
 				trips = e.localTrips(trips, lo, step, r.name, i, l.Dims[i])
 			}
 			elems = elems.Mul(trips)
 		}
 	}
-	return elems.Mul(complexity.Int(e.elemSize(r.name)))
+	for j := h; j < len(loops); j++ {
+		if s.coef[loops[j].index] == 0 {
+			continue
+		}
+		d := loops[j].do.Do
+		lo, ok1 := e.value(d.Lo, loops[:j], 0)
+		hi, ok2 := e.value(d.Hi, loops[:j], 0)
+		step := complexity.Int(1)
+		ok3 := true
+		if d.Step != nil {
+			step, ok3 = e.value(d.Step, loops[:j], 0)
+		}
+		if !ok1 || !ok2 || !ok3 {
+			continue
+		}
+		trips, ok := complexity.TripCount(lo, hi, step)
+		if !ok {
+			continue
+		}
+		if i < len(l.Dims) && l.Dims[i].Procs > 1 {
+			trips = e.localTrips(trips, lo, step, r.name, i, l.Dims[i])
+		}
+		elems = elems.Mul(trips)
+	}
+	return elems
 }
 
 // sectionBound is the lower (or upper) bound of a section triplet, the
@@ -2974,4 +3366,215 @@ func (e *est) runs(d *parser.DoStmt, loops []loopInfo) bool {
 		}
 	}
 	return true
+}
+
+// whileBound bounds the iterations of DO WHILE (... .AND. IT < MAXIT):
+// a conjunct IT < K or IT <= K (K a number here) of the test, IT an
+// integer the body changes only by one IT = IT + 1 at its top level, and
+// set to a number by the last assignment before the loop in the
+// statement list that holds it. n is the number of iterations the
+// counter allows, how says why.
+func (e *est) whileBound(c *parser.DoConstruct) (n int64, how string, ok bool) {
+	var conj []parser.Expr
+	var split func(x parser.Expr)
+	split = func(x parser.Expr) {
+		if p, isParen := x.(*parser.Paren); isParen {
+			split(p.X)
+			return
+		}
+		if b, isBin := x.(*parser.Binary); isBin && b.Op == ".AND." {
+			split(b.X)
+			split(b.Y)
+			return
+		}
+		conj = append(conj, x)
+	}
+	split(c.Do.While)
+	for _, x := range conj {
+		b, isBin := x.(*parser.Binary)
+		if !isBin {
+			continue
+		}
+		id, isID := b.X.(*parser.Ident)
+		if !isID {
+			continue
+		}
+		var strict bool
+		switch b.Op {
+		case "<", ".LT.":
+			strict = true
+		case "<=", ".LE.":
+		default:
+			continue
+		}
+		kp, okK := e.value(b.Y, nil, 0)
+		kr, isNum := kp.Value()
+		if !okK || !isNum || !kr.IsInt() || !kr.Num().IsInt64() {
+			continue
+		}
+		if !e.stepsByOne(c.Body, id.Name) {
+			continue
+		}
+		start, okS := e.valueBefore(c, id.Name)
+		if !okS {
+			continue
+		}
+		k := kr.Num().Int64()
+		// The test holds for IT = start, start+1, ..., up to K - 1 (or K).
+		last := k
+		if strict {
+			last = k - 1
+		}
+		n = max(0, last-start+1)
+		if n > 1<<40 {
+			continue
+		}
+		return n, fmt.Sprintf("%s counts up by 1 from %d while %s", id.Name, start, parser.ExprString(b)), true
+	}
+	return 0, "", false
+}
+
+// stepsByOne reports whether a loop body changes the integer name only
+// by one NAME = NAME + 1 among its own statements: no other statement
+// writes it (an assignment inside a construct, a READ) or passes it to a
+// procedure, which might change it.
+func (e *est) stepsByOne(body []parser.Stmt, name string) bool {
+	if sym := e.sc.Lookup(name); sym == nil || sym.Type != "INTEGER" || sym.Rank() > 0 {
+		return false
+	}
+	incs := 0
+	for _, s := range body {
+		if a, ok := s.(*parser.AssignStmt); ok && lhsName(a) == name {
+			if !isIncrement(a, name) {
+				return false
+			}
+			incs++
+			continue
+		}
+		if slices.Contains(Written([]parser.Stmt{s}, e.sc), name) {
+			return false
+		}
+		passed := false
+		parser.Inspect(s, func(x parser.Node) bool {
+			switch v := x.(type) {
+			case *parser.CallStmt:
+				for _, arg := range v.Args {
+					if id, ok := arg.(*parser.Ident); ok && id.Name == name {
+						passed = true
+					}
+				}
+			case *parser.Call:
+				for _, arg := range v.Args {
+					if id, ok := arg.(*parser.Ident); ok && id.Name == name && e.userFunction(v) {
+						passed = true
+					}
+				}
+			}
+			return !passed
+		})
+		if passed {
+			return false
+		}
+	}
+	return incs == 1
+}
+
+// userFunction reports whether a reference F(...) calls a procedure of
+// the program (not an array element, not an intrinsic).
+func (e *est) userFunction(c *parser.Call) bool {
+	id, ok := c.Fun.(*parser.Ident)
+	if !ok {
+		return true
+	}
+	if sym := e.sc.Lookup(id.Name); sym != nil && sym.Rank() > 0 {
+		return false
+	}
+	return !parser.IsIntrinsic(id.Name)
+}
+
+// isIncrement reports whether a is NAME = NAME + 1 (or 1 + NAME).
+func isIncrement(a *parser.AssignStmt, name string) bool {
+	b, ok := a.RHS.(*parser.Binary)
+	if !ok || b.Op != "+" {
+		return false
+	}
+	isName := func(x parser.Expr) bool { id, ok := x.(*parser.Ident); return ok && id.Name == name }
+	isOne := func(x parser.Expr) bool {
+		l, ok := x.(*parser.Lit)
+		return ok && l.Kind == parser.IntLit && l.Value == "1"
+	}
+	return isName(b.X) && isOne(b.Y) || isOne(b.X) && isName(b.Y)
+}
+
+// valueBefore is the number the last assignment to name before the loop
+// c, in the statement list that holds c, gives it; not found when a
+// statement in between may change name otherwise.
+func (e *est) valueBefore(c *parser.DoConstruct, name string) (int64, bool) {
+	list := holder(e.u.Body, c)
+	at := -1
+	for i, s := range list {
+		if s == parser.Stmt(c) {
+			at = i
+		}
+	}
+	for i := at - 1; i >= 0; i-- {
+		s := list[i]
+		if a, ok := s.(*parser.AssignStmt); ok && lhsName(a) == name {
+			if _, isID := a.LHS.(*parser.Ident); !isID {
+				return 0, false
+			}
+			v, ok := e.value(a.RHS, nil, 0)
+			if !ok {
+				return 0, false
+			}
+			r, isNum := v.Value()
+			if !isNum || !r.IsInt() || !r.Num().IsInt64() {
+				return 0, false
+			}
+			return r.Num().Int64(), true
+		}
+		for _, w := range Written([]parser.Stmt{s}, e.sc) {
+			if w == name {
+				return 0, false
+			}
+		}
+		if _, isCall := s.(*parser.CallStmt); isCall {
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+// holder is the statement list of body (or of a construct in it) that
+// holds s, nil when none does.
+func holder(body []parser.Stmt, s parser.Stmt) []parser.Stmt {
+	for _, x := range body {
+		if x == s {
+			return body
+		}
+	}
+	for _, x := range body {
+		switch v := x.(type) {
+		case *parser.DoConstruct:
+			if l := holder(v.Body, s); l != nil {
+				return l
+			}
+		case *parser.IfConstruct:
+			for _, a := range v.Arms {
+				if l := holder(a.Body, s); l != nil {
+					return l
+				}
+			}
+		case *parser.Block:
+			if l := holder(v.Body, s); l != nil {
+				return l
+			}
+			for _, a := range v.Arms {
+				if l := holder(a.Body, s); l != nil {
+					return l
+				}
+			}
+		}
+	}
+	return nil
 }

@@ -223,6 +223,13 @@ func TestAbsIsAComparison(t *testing.T) {
 	if d := cost("ABS(X(I))") - cost("X(I)"); math.Abs(d-1000*1e-6) > 1e-9 {
 		t.Errorf("ABS over 1000 elements: %g s more than without, want %g s (1000 comparisons)", d, 1000*1e-6)
 	}
+	// MIN and MAX of two operands (and their specific names) likewise: one
+	// comparison each, where the machine's intrinsic time is its EXP.
+	for _, f := range []string{"MAX", "DMAX1", "MIN", "DMIN1"} {
+		if d := cost(f+"(X(I), 0.0D0)") - cost("X(I)"); math.Abs(d-1000*1e-6) > 1e-9 {
+			t.Errorf("%s over 1000 elements: %g s more than without, want %g s (1000 comparisons)", f, d, 1000*1e-6)
+		}
+	}
 }
 
 // The kit's ERLEBACHER (validation/fortrand/erlebacher.f): the node program

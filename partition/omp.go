@@ -482,6 +482,7 @@ func (e *est) ompLoop(c *parser.DoConstruct, loops []loopInfo, o *ompInfo) (Poly
 			e.note("memory bandwidth: not applied: the loop's data footprint is not a number here (it depends on a symbol, such as an enclosing loop's index, that this estimate of the loop alone does not know; estimate the enclosing loop to include the limit)")
 		}
 	}
+	time = e.ompExclusive(c, loops, time, t)
 	if o.parallel {
 		f := sm.Fork.Time(t)
 		time = time.Add(ratOf(f))
@@ -1455,4 +1456,106 @@ func humanBytes(b float64) string {
 		i++
 	}
 	return fmt.Sprintf("%.3g %s", b, units[i])
+}
+
+// ompExclusive applies what the CRITICAL and ATOMIC constructs of a
+// parallel loop's body mean for its time (OpenMP 5.2 §15.2, §15.8.4).
+// A CRITICAL section runs on one thread at a time, so the loop cannot end
+// before every iteration's sections have run one after another: its time
+// is at least their sum over all the iterations, whatever the threads
+// (the bound replaces the busiest thread's time when larger). An ATOMIC
+// update is priced as the plain update it makes: the machine model has no
+// time for a locked read-modify-write, and says so.
+func (e *est) ompExclusive(c *parser.DoConstruct, loops []loopInfo, time Poly, t int) Poly {
+	var atomics []int
+	for _, s := range c.Body {
+		parser.Inspect(s, func(n parser.Node) bool {
+			if d, ok := n.(*parser.Directive); ok && d.Sentinel == "OMP" && strings.HasPrefix(d.Name, "ATOMIC") {
+				atomics = append(atomics, e.line(d))
+			}
+			return true
+		})
+	}
+	for _, l := range atomics {
+		e.note(fmt.Sprintf("ATOMIC update at line %d priced as a plain update: the machine model has no time for atomic operations (a locked read-modify-write, longer still when threads update the same element), so the estimate is a lower bound", l))
+	}
+	body, first, ok := criticalOnly(c.Body, e)
+	if !ok || t <= 1 {
+		return time
+	}
+	only := *c
+	only.Body, only.Directives = body, nil
+	saved, coll := len(e.notes), e.coll
+	crit, _ := e.loop(&only, loops)
+	e.notes, e.coll = e.notes[:saved], coll // a pricing aside: its notes and reductions are not the loop's
+	cv, ok1 := e.atFirst(crit, loops)
+	tv, ok2 := e.atFirst(time, loops)
+	switch {
+	case ok1 && ok2 && cv > tv:
+		e.note(fmt.Sprintf("CRITICAL section at line %d: one thread at a time, %s in all per execution of the loop, more than the busiest thread's %s: the section serializes the loop, whose time is at least its sum (without the lock's own cost: the machine model has none)", first, humanSec(cv), humanSec(tv)))
+		return crit
+	case ok1 && ok2:
+		e.note(fmt.Sprintf("CRITICAL section at line %d: one thread at a time, %s in all per execution of the loop, less than the busiest thread's %s", first, humanSec(cv), humanSec(tv)))
+	default:
+		e.note(fmt.Sprintf("CRITICAL section at line %d: one thread at a time; its total is not a number here, so it is not compared with the threads' time", first))
+	}
+	return time
+}
+
+// criticalOnly is a statement list with only what runs inside OpenMP
+// CRITICAL sections kept: the sections' statements and, around them, the
+// loops and IF constructs that hold one (copied, without directives, so
+// that they are priced sequentially); ok when there is one, first the
+// line of the first.
+func criticalOnly(list []parser.Stmt, e *est) (out []parser.Stmt, first int, ok bool) {
+	in := false
+	note := func(l int) {
+		if !ok {
+			first, ok = l, true
+		}
+	}
+	for _, s := range list {
+		if d, isDir := s.(*parser.Directive); isDir && d.Sentinel == "OMP" {
+			switch d.Name {
+			case "CRITICAL":
+				in = true
+				note(e.line(d))
+				continue
+			case "END CRITICAL":
+				in = false
+				continue
+			}
+		}
+		if in {
+			out = append(out, s)
+			continue
+		}
+		switch x := s.(type) {
+		case *parser.DoConstruct:
+			if body, l, found := criticalOnly(x.Body, e); found {
+				cp := *x
+				cp.Body, cp.Directives = body, nil
+				out = append(out, &cp)
+				note(l)
+			}
+		case *parser.IfConstruct:
+			cp := *x
+			cp.Arms = nil
+			any := false
+			for _, a := range x.Arms {
+				body, l, found := criticalOnly(a.Body, e)
+				if found {
+					any = true
+					note(l)
+				}
+				arm := *a
+				arm.Body = body
+				cp.Arms = append(cp.Arms, &arm)
+			}
+			if any {
+				out = append(out, &cp)
+			}
+		}
+	}
+	return out, first, ok
 }
