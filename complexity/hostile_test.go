@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pfls/pfls/parser"
 )
@@ -363,5 +364,34 @@ func TestReadThroughImpliedDo(t *testing.T) {
 		if !strings.Contains(c, "UNKNOWN_") || c == "26" {
 			t.Errorf("loop %d costs %s: the bound read or changed by the I/O statement is still taken as known", i+1, c)
 		}
+	}
+}
+
+// TestHugeConstantStep: a section or DO loop whose constant step is ten
+// million is counted at once: the exact count gives up past 64 residues
+// of the step, which it used to list one by one first (seconds for a
+// million, minutes for ten million). The count left is the rational one,
+// (N − 1 + 10⁷)/10⁷ elements of X(1:N:10000000).
+func TestHugeConstantStep(t *testing.T) {
+	done := make(chan *UnitResult, 1)
+	go func() {
+		done <- analyseOne(t, `      SUBROUTINE S(X, N)
+      INTEGER N, I
+      REAL X(*)
+      X(1:N:10000000) = 0.0
+      DO 10 I = 1, N, 10000000
+         X(I) = 1.0
+   10 CONTINUE
+      END
+`)
+	}()
+	select {
+	case r := <-done:
+		want := Var("N").Add(Int(9999999)).Scale(big.NewRat(1, 10000000))
+		if got := r.Statements[0].Elements; !got.Equal(want) {
+			t.Errorf("X(1:N:10000000) has %s elements, want %s", got, want)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("a step of ten million still lists its residues")
 	}
 }
