@@ -395,3 +395,40 @@ func TestHugeConstantStep(t *testing.T) {
 		t.Fatal("a step of ten million still lists its residues")
 	}
 }
+
+// TestReadDefinesSpecifiers: a namelist READ defines its group's
+// variables, by NML= or second in the list, and IOSTAT= (any data
+// transfer's), SIZE= and an INQUIRE's NUMBER= define theirs (Fortran 2018
+// 12.6.3, 12.11.5, 12.10.2): each loop bound set to 100 before and
+// defined by the I/O statement is no longer 100, so the loop no longer
+// costs 100·2 + 1 = 201 (X(I) = 0.0 is a store and a subscript, 2; the
+// loop's 1).
+func TestReadDefinesSpecifiers(t *testing.T) {
+	for _, io := range []string{
+		"READ (5, NML=P)",
+		"READ (5, P)",
+		"READ (UNIT=5, NML=P, IOSTAT=K)",
+		"READ (5, *, IOSTAT=N) X(1)",
+		"WRITE (6, *, IOSTAT=N) X(1)",
+		"READ (5, '(A)', ADVANCE='NO', SIZE=N) C",
+		"INQUIRE (FILE='A.DAT', NUMBER=N)",
+	} {
+		r := analyseOne(t, `      SUBROUTINE S(X)
+      REAL X(100)
+      INTEGER N, I, K
+      CHARACTER*80 C
+      NAMELIST /P/ N
+      N = 100
+      `+io+`
+      DO 10 I = 1, N
+         X(I) = 0.0
+   10 CONTINUE
+      END
+`)
+		for _, s := range r.Statements {
+			if s.Kind == "DO" && (s.Cost.String() == "201" || !strings.Contains(s.Cost.String(), "UNKNOWN_")) {
+				t.Errorf("after %s the loop costs %s: N is still taken as 100", io, s.Cost)
+			}
+		}
+	}
+}

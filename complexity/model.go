@@ -609,9 +609,7 @@ func (m *unitModel) simple(s parser.Stmt, e env, record bool) (Poly, Stats) {
 		// (*,*) (K, B(M), M = 1, 3) defines K), and the implied DOs'
 		// indices of any data transfer.
 		changed := map[string]bool{}
-		if s.Base().Keyword == "READ" {
-			readItems(x.Items, changed)
-		}
+		m.ioDefines(x, changed)
 		for _, it := range x.Items {
 			impliedDoVars(it, changed)
 		}
