@@ -39,7 +39,8 @@ func callerName(name string) string { return callerMark + name }
 // readOnly reports whether a call only reads its argument i (from 0): an
 // MPI routine's element count (mpiCount), or a positional argument of a
 // subroutine of the file whose formal the subroutine never changes
-// (assignedIn) and does not declare INTENT(OUT) or INTENT(INOUT).
+// (assignedIn), passes to no function (toFunction) and does not declare
+// INTENT(OUT) or INTENT(INOUT).
 func (e *est) readOnly(c *parser.CallStmt, i int) bool {
 	if c.Name == nil {
 		return false
@@ -66,7 +67,7 @@ func (e *est) readOnly(c *parser.CallStmt, i int) bool {
 		return false
 	}
 	sym := callee.Scope.Syms[formal.Name]
-	if sym == nil || !sym.Dummy || e.assignedOf(callee)[formal.Name] {
+	if sym == nil || !sym.Dummy || e.assignedOf(callee)[formal.Name] || toFunction(callee, formal.Name) {
 		return false
 	}
 	for _, a := range sym.Attrs {
@@ -590,7 +591,41 @@ func (e *est) intentIn(u *parser.Unit, c *parser.CallStmt, i int) bool {
 	if done && set == nil {
 		return false // being made: a recursion
 	}
-	return !e.assignedOf(callee)[name]
+	return !e.assignedOf(callee)[name] && !toFunction(callee, name)
+}
+
+// toFunction reports whether a unit passes the variable name to a
+// function reference that is not an intrinsic's, K = HALF(N): a
+// function without INTENT may change its argument, which assignedIn,
+// looking at CALLs, does not see.
+func toFunction(u *parser.Unit, name string) bool {
+	found := false
+	for _, s := range u.Body {
+		parser.Inspect(s, func(n parser.Node) bool {
+			c, ok := n.(*parser.Call)
+			if !ok || found {
+				return !found
+			}
+			f, ok := c.Fun.(*parser.Ident)
+			if !ok {
+				return true
+			}
+			sym := u.Scope.Lookup(f.Name)
+			if sym != nil && sym.Rank() > 0 || (sym == nil || sym.Intrinsic) && parser.IsIntrinsic(f.Name) {
+				return true // an array element, an intrinsic
+			}
+			for _, a := range c.Args {
+				if k, ok := a.(*parser.KeywordArg); ok {
+					a = k.Value
+				}
+				if id, ok := a.(*parser.Ident); ok && id.Name == name {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // assignedIn is the set of names a unit may change: assigned, a DO

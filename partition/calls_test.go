@@ -1739,4 +1739,41 @@ end program
 	if !e.assignedOf(relay3)["N"] {
 		t.Errorf("RELAY3 passes N to itself: N taken as unchanged")
 	}
+	// RELAY4 passes N to the function HALF, which halves it: a call of
+	// RELAY4 changes its actual argument N; one of RELAY, which passes
+	// N to SWEEP only, does not.
+	src := prog("relay4") + `subroutine relay4(a, b, n)
+  integer n, k, half
+  real a(n, n), b(n, n)
+  k = half(n)
+  call sweep(a, b, n)
+end subroutine
+integer function half(n)
+  integer n
+  n = n / 2
+  half = n
+end function
+subroutine q(a, b, n)
+  integer n
+  real a(n, n), b(n, n)
+  call relay(a, b, n)
+  call relay4(a, b, n)
+end subroutine
+`
+	f, _ = parseOne(t, "relay4.f90", src)
+	for _, u := range f.Units {
+		if u.Name != "Q" {
+			continue
+		}
+		e = &est{f: f, u: u, sc: u.Scope}
+		for i, s := range u.Body[len(u.Body)-2:] {
+			call := s.(*parser.CallStmt)
+			if keeps := e.intentIn(u, call, 2); keeps != (i == 0) {
+				t.Errorf("CALL %s(A, B, N) keeps N: %v, want %v", call.Name.Name, keeps, i == 0)
+			}
+			if keeps := e.readOnly(call, 2); keeps != (i == 0) {
+				t.Errorf("CALL %s(A, B, N) only reads N: %v, want %v", call.Name.Name, keeps, i == 0)
+			}
+		}
+	}
 }
