@@ -1777,3 +1777,44 @@ end subroutine
 		}
 	}
 }
+
+// TestNamelistReadSets: a namelist READ sets its group's variables
+// (Fortran 2018 12.6.3), in the unit (READ (5, NML=P), READ (5, P)) and
+// in a subroutine of the file given the variable (GETN): N = 100 before
+// it is no longer 100, and the loop to N has no number of trips; it had
+// 100, as it still has with a READ of another variable.
+func TestNamelistReadSets(t *testing.T) {
+	for _, c := range []struct {
+		stmt  string
+		known bool
+	}{
+		{"read (5, nml=p)", false},
+		{"read (5, p)", false},
+		{"call getn(n)", false},
+		{"read (5, *) k", true},
+	} {
+		src := `program m
+  integer :: n, k, i
+  real :: x(1000)
+  namelist /p/ n
+  n = 100
+  ` + c.stmt + `
+  do i = 1, n
+    x(i) = 0.0
+  end do
+contains
+  subroutine getn(n)
+    integer :: n
+    namelist /q/ n
+    read (5, nml=q)
+  end subroutine
+end program
+`
+		f, u := parseOne(t, "nl.f90", src)
+		line := strings.Count(src[:strings.Index(src, "do i = 1, n")], "\n") + 1
+		e := EstimateLoop(f, u, firstLoop(t, u, line, f), FromUnit(u, 1, ""), Options{Machine: machine.DefaultMachine(), Procs: 1})
+		if _, ok := complexity.Seconds(e.Compute); ok != c.known {
+			t.Errorf("after %s the loop takes %s: N known %v, want %v", c.stmt, e.Compute, ok, c.known)
+		}
+	}
+}
