@@ -88,6 +88,14 @@ func TestArrayExprCounts(t *testing.T) {
 		// 100*30*100 multiply-adds of (2 + 3 TRANSPOSE + 1 + 1), then
 		// 100*100*20 of (0 + 2 + 1 + 1), and 2000 stores of 2.
 		{"c = matmul(matmul(a, transpose(a)), c)", "2904000"},
+		// A reduction in a section's bound is paid once, with the
+		// bounds, not twice: an unknown count of stores of 1, and
+		// MAXVAL's 100*(1+1) once (it was -199*UNKNOWN_1 + 400).
+		{"v(1:maxval(iv)) = 0.0", "UNKNOWN_1 + 200"},
+		// Inside a reduction, likewise: an unknown count of (load 1 +
+		// add 1), MAXVAL's 200 once, the store of S (it was
+		// -198*UNKNOWN_1 + 401).
+		{"s = sum(v(1:maxval(iv)))", "2*UNKNOWN_1 + 201"},
 	}
 	for _, c := range cases {
 		src := "subroutine t(x)\n" + arrayExprDecls +

@@ -262,6 +262,12 @@ func (x *exactSum) sumVar(v string, t gterm) []gterm {
 					n.ups = append(n.ups, bound{q, in.main})
 				}
 				next = append(next, n)
+				if len(next) > 64 {
+					break // too many: a step of a million, one per residue
+				}
+			}
+			if len(next) > 64 {
+				break
 			}
 		}
 		choices = next

@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pfls/pfls/parser"
 )
@@ -362,6 +363,72 @@ func TestReadThroughImpliedDo(t *testing.T) {
 	for i, c := range loops {
 		if !strings.Contains(c, "UNKNOWN_") || c == "26" {
 			t.Errorf("loop %d costs %s: the bound read or changed by the I/O statement is still taken as known", i+1, c)
+		}
+	}
+}
+
+// TestHugeConstantStep: a section or DO loop whose constant step is ten
+// million is counted at once: the exact count gives up past 64 residues
+// of the step, which it used to list one by one first (seconds for a
+// million, minutes for ten million). The count left is the rational one,
+// (N − 1 + 10⁷)/10⁷ elements of X(1:N:10000000).
+func TestHugeConstantStep(t *testing.T) {
+	done := make(chan *UnitResult, 1)
+	go func() {
+		done <- analyseOne(t, `      SUBROUTINE S(X, N)
+      INTEGER N, I
+      REAL X(*)
+      X(1:N:10000000) = 0.0
+      DO 10 I = 1, N, 10000000
+         X(I) = 1.0
+   10 CONTINUE
+      END
+`)
+	}()
+	select {
+	case r := <-done:
+		want := Var("N").Add(Int(9999999)).Scale(big.NewRat(1, 10000000))
+		if got := r.Statements[0].Elements; !got.Equal(want) {
+			t.Errorf("X(1:N:10000000) has %s elements, want %s", got, want)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("a step of ten million still lists its residues")
+	}
+}
+
+// TestReadDefinesSpecifiers: a namelist READ defines its group's
+// variables, by NML= or second in the list, and IOSTAT= (any data
+// transfer's), SIZE= and an INQUIRE's NUMBER= define theirs (Fortran 2018
+// 12.6.3, 12.11.5, 12.10.2): each loop bound set to 100 before and
+// defined by the I/O statement is no longer 100, so the loop no longer
+// costs 100·2 + 1 = 201 (X(I) = 0.0 is a store and a subscript, 2; the
+// loop's 1).
+func TestReadDefinesSpecifiers(t *testing.T) {
+	for _, io := range []string{
+		"READ (5, NML=P)",
+		"READ (5, P)",
+		"READ (UNIT=5, NML=P, IOSTAT=K)",
+		"READ (5, *, IOSTAT=N) X(1)",
+		"WRITE (6, *, IOSTAT=N) X(1)",
+		"READ (5, '(A)', ADVANCE='NO', SIZE=N) C",
+		"INQUIRE (FILE='A.DAT', NUMBER=N)",
+	} {
+		r := analyseOne(t, `      SUBROUTINE S(X)
+      REAL X(100)
+      INTEGER N, I, K
+      CHARACTER*80 C
+      NAMELIST /P/ N
+      N = 100
+      `+io+`
+      DO 10 I = 1, N
+         X(I) = 0.0
+   10 CONTINUE
+      END
+`)
+		for _, s := range r.Statements {
+			if s.Kind == "DO" && (s.Cost.String() == "201" || !strings.Contains(s.Cost.String(), "UNKNOWN_")) {
+				t.Errorf("after %s the loop costs %s: N is still taken as 100", io, s.Cost)
+			}
 		}
 	}
 }

@@ -612,9 +612,7 @@ func (m *unitModel) simple(s parser.Stmt, e env, record bool) (Poly, Stats) {
 		// (*,*) (K, B(M), M = 1, 3) defines K), and the implied DOs'
 		// indices of any data transfer.
 		changed := map[string]bool{}
-		if s.Base().Keyword == "READ" {
-			readItems(x.Items, changed)
-		}
+		m.ioDefines(x, changed)
 		for _, it := range x.Items {
 			impliedDoVars(it, changed)
 		}
@@ -2103,12 +2101,15 @@ func (m *unitModel) expr(x parser.Expr) (Poly, Type) {
 	case *parser.Triplet:
 		// A section's bounds and stride are evaluated once, before the
 		// elements (Fortran 2018 10.2.1.3): paid once in an array
-		// assignment, not per element.
+		// assignment, not per element. The once parts inside them (a
+		// reduction or a function in X(1:MAXVAL(K))), which pricing
+		// them added to m.once, are in c already: c takes their place.
+		saved := m.once
 		a, _ := m.expr(v.Lo)
 		b, _ := m.expr(v.Hi)
 		s, _ := m.expr(v.Stride)
 		c := a.Add(b).Add(s)
-		m.once = m.once.Add(c)
+		m.once = saved.Add(c)
 		return c, TInt
 	case *parser.ArrayCons:
 		// The constructor is built once, whatever the number of elements

@@ -745,9 +745,7 @@ func (m *unitModel) addModOf(s parser.Stmt, out map[string]bool) {
 				out[k] = true
 			}
 		case *parser.IOStmt:
-			if x.Keyword == "READ" {
-				readItems(x.Items, out)
-			}
+			m.ioDefines(x, out)
 		case parser.Expr:
 			// Inside an expression, only an implied DO's index changes.
 			impliedDoVars(x, out)
@@ -755,6 +753,63 @@ func (m *unitModel) addModOf(s parser.Stmt, out map[string]bool) {
 		}
 		return true
 	})
+}
+
+// ioDefines adds to out the variables an I/O statement defines (Fortran
+// 2018 12.6.3, 12.11, 12.10.2): a READ's input items (readItems) or, for
+// a namelist READ (NML=G, or G second in the list), the variables of the
+// NAMELIST statements that name G; every statement's IOSTAT=, IOMSG=,
+// SIZE= and NEWUNIT= variables; an INQUIRE's specifiers but UNIT=, FILE=
+// and ID=.
+func (m *unitModel) ioDefines(x *parser.IOStmt, out map[string]bool) {
+	if x.Keyword == "READ" {
+		readItems(x.Items, out)
+	}
+	for i, c := range x.Control {
+		k, ok := c.(*parser.KeywordArg)
+		if !ok || k.Name == nil {
+			if id, ok := c.(*parser.Ident); ok && i == 1 && x.Keyword == "READ" {
+				m.namelistVars(id.Name, out)
+			}
+			continue
+		}
+		switch name := k.Name.Name; {
+		case name == "NML" && x.Keyword == "READ":
+			if id, ok := k.Value.(*parser.Ident); ok {
+				m.namelistVars(id.Name, out)
+			}
+		case name == "IOSTAT" || name == "IOMSG" || name == "SIZE" || name == "NEWUNIT",
+			x.Keyword == "INQUIRE" && name != "UNIT" && name != "FILE" && name != "ID":
+			if id := rootIdent(k.Value); id != nil {
+				out[id.Name] = true
+			}
+		}
+	}
+}
+
+// namelistVars adds to out the variables of the NAMELIST statements of
+// the unit and its hosts that name the group g (all those of a statement
+// that names several groups: it does not keep which is whose).
+func (m *unitModel) namelistVars(g string, out map[string]bool) {
+	if sym := m.sc.Lookup(g); sym == nil || sym.Kind != parser.SymNamelist {
+		return
+	}
+	for u := m.u; u != nil; u = u.Parent {
+		for _, s := range u.Body {
+			nl, ok := s.(*parser.NameListStmt)
+			if !ok || nl.Keyword != "NAMELIST" || !slices.ContainsFunc(nl.Args, func(a parser.Expr) bool {
+				id, ok := a.(*parser.Ident)
+				return ok && id.Name == g
+			}) {
+				continue
+			}
+			for _, n := range nl.Names {
+				if id := rootIdent(n); id != nil {
+					out[id.Name] = true
+				}
+			}
+		}
+	}
 }
 
 // readItems adds to out the variables a READ's input items define: each

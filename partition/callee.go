@@ -39,7 +39,8 @@ func callerName(name string) string { return callerMark + name }
 // readOnly reports whether a call only reads its argument i (from 0): an
 // MPI routine's element count (mpiCount), or a positional argument of a
 // subroutine of the file whose formal the subroutine never changes
-// (assignedIn) and does not declare INTENT(OUT) or INTENT(INOUT).
+// (assignedIn), passes to no function (toFunction) and does not declare
+// INTENT(OUT) or INTENT(INOUT).
 func (e *est) readOnly(c *parser.CallStmt, i int) bool {
 	if c.Name == nil {
 		return false
@@ -66,7 +67,7 @@ func (e *est) readOnly(c *parser.CallStmt, i int) bool {
 		return false
 	}
 	sym := callee.Scope.Syms[formal.Name]
-	if sym == nil || !sym.Dummy || e.assignedOf(callee)[formal.Name] {
+	if sym == nil || !sym.Dummy || e.assignedOf(callee)[formal.Name] || toFunction(callee, formal.Name) {
 		return false
 	}
 	for _, a := range sym.Attrs {
@@ -590,7 +591,41 @@ func (e *est) intentIn(u *parser.Unit, c *parser.CallStmt, i int) bool {
 	if done && set == nil {
 		return false // being made: a recursion
 	}
-	return !e.assignedOf(callee)[name]
+	return !e.assignedOf(callee)[name] && !toFunction(callee, name)
+}
+
+// toFunction reports whether a unit passes the variable name to a
+// function reference that is not an intrinsic's, K = HALF(N): a
+// function without INTENT may change its argument, which assignedIn,
+// looking at CALLs, does not see.
+func toFunction(u *parser.Unit, name string) bool {
+	found := false
+	for _, s := range u.Body {
+		parser.Inspect(s, func(n parser.Node) bool {
+			c, ok := n.(*parser.Call)
+			if !ok || found {
+				return !found
+			}
+			f, ok := c.Fun.(*parser.Ident)
+			if !ok {
+				return true
+			}
+			sym := u.Scope.Lookup(f.Name)
+			if sym != nil && sym.Rank() > 0 || (sym == nil || sym.Intrinsic) && parser.IsIntrinsic(f.Name) {
+				return true // an array element, an intrinsic
+			}
+			for _, a := range c.Args {
+				if k, ok := a.(*parser.KeywordArg); ok {
+					a = k.Value
+				}
+				if id, ok := a.(*parser.Ident); ok && id.Name == name {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // assignedIn is the set of names a unit may change: assigned, a DO
@@ -625,6 +660,9 @@ func assignedIn(u *parser.Unit, intentIn func(c *parser.CallStmt, i int) bool) m
 				parser.Inspect(x, func(m parser.Node) bool {
 					if id, ok := m.(*parser.Ident); ok {
 						out[id.Name] = true
+						for _, v := range namelistOf(u, id.Name) {
+							out[v] = true
+						}
 					}
 					return true
 				})
@@ -643,6 +681,37 @@ func assignedIn(u *parser.Unit, intentIn func(c *parser.CallStmt, i int) bool) m
 		for name := range assignedIn(k, intentIn) {
 			if k.Scope.Syms[name] == nil {
 				out[name] = true
+			}
+		}
+	}
+	return out
+}
+
+// namelistOf is the variables of the namelist group g in the NAMELIST
+// statements of unit u and its hosts (all those of a statement that
+// names several groups); nil when g is no namelist group there. A
+// namelist READ sets them all (Fortran 2018 12.6.3).
+func namelistOf(u *parser.Unit, g string) []string {
+	if u.Scope == nil {
+		return nil
+	}
+	if sym := u.Scope.Lookup(g); sym == nil || sym.Kind != parser.SymNamelist {
+		return nil
+	}
+	var out []string
+	for ; u != nil; u = u.Parent {
+		for _, s := range u.Body {
+			nl, ok := s.(*parser.NameListStmt)
+			if !ok || nl.Keyword != "NAMELIST" || !slices.ContainsFunc(nl.Args, func(a parser.Expr) bool {
+				id, ok := a.(*parser.Ident)
+				return ok && id.Name == g
+			}) {
+				continue
+			}
+			for _, n := range nl.Names {
+				if id, ok := n.(*parser.Ident); ok {
+					out = append(out, id.Name)
+				}
 			}
 		}
 	}

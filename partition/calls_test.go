@@ -1749,4 +1749,82 @@ end program
 	if !e.assignedOf(relay3)["N"] {
 		t.Errorf("RELAY3 passes N to itself: N taken as unchanged")
 	}
+	// RELAY4 passes N to the function HALF, which halves it: a call of
+	// RELAY4 changes its actual argument N; one of RELAY, which passes
+	// N to SWEEP only, does not.
+	src := prog("relay4") + `subroutine relay4(a, b, n)
+  integer n, k, half
+  real a(n, n), b(n, n)
+  k = half(n)
+  call sweep(a, b, n)
+end subroutine
+integer function half(n)
+  integer n
+  n = n / 2
+  half = n
+end function
+subroutine q(a, b, n)
+  integer n
+  real a(n, n), b(n, n)
+  call relay(a, b, n)
+  call relay4(a, b, n)
+end subroutine
+`
+	f, _ = parseOne(t, "relay4.f90", src)
+	for _, u := range f.Units {
+		if u.Name != "Q" {
+			continue
+		}
+		e = &est{f: f, u: u, sc: u.Scope}
+		for i, s := range u.Body[len(u.Body)-2:] {
+			call := s.(*parser.CallStmt)
+			if keeps := e.intentIn(u, call, 2); keeps != (i == 0) {
+				t.Errorf("CALL %s(A, B, N) keeps N: %v, want %v", call.Name.Name, keeps, i == 0)
+			}
+			if keeps := e.readOnly(call, 2); keeps != (i == 0) {
+				t.Errorf("CALL %s(A, B, N) only reads N: %v, want %v", call.Name.Name, keeps, i == 0)
+			}
+		}
+	}
+}
+
+// TestNamelistReadSets: a namelist READ sets its group's variables
+// (Fortran 2018 12.6.3), in the unit (READ (5, NML=P), READ (5, P)) and
+// in a subroutine of the file given the variable (GETN): N = 100 before
+// it is no longer 100, and the loop to N has no number of trips; it had
+// 100, as it still has with a READ of another variable.
+func TestNamelistReadSets(t *testing.T) {
+	for _, c := range []struct {
+		stmt  string
+		known bool
+	}{
+		{"read (5, nml=p)", false},
+		{"read (5, p)", false},
+		{"call getn(n)", false},
+		{"read (5, *) k", true},
+	} {
+		src := `program m
+  integer :: n, k, i
+  real :: x(1000)
+  namelist /p/ n
+  n = 100
+  ` + c.stmt + `
+  do i = 1, n
+    x(i) = 0.0
+  end do
+contains
+  subroutine getn(n)
+    integer :: n
+    namelist /q/ n
+    read (5, nml=q)
+  end subroutine
+end program
+`
+		f, u := parseOne(t, "nl.f90", src)
+		line := strings.Count(src[:strings.Index(src, "do i = 1, n")], "\n") + 1
+		e := EstimateLoop(f, u, firstLoop(t, u, line, f), FromUnit(u, 1, ""), Options{Machine: machine.DefaultMachine(), Procs: 1})
+		if _, ok := complexity.Seconds(e.Compute); ok != c.known {
+			t.Errorf("after %s the loop takes %s: N known %v, want %v", c.stmt, e.Compute, ok, c.known)
+		}
+	}
 }
