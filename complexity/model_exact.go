@@ -787,14 +787,28 @@ func (m *unitModel) ioDefines(x *parser.IOStmt, out map[string]bool) {
 	}
 }
 
-// namelistVars adds to out the variables of the NAMELIST statements of
-// the unit and its hosts that name the group g (all those of a statement
-// that names several groups: it does not keep which is whose).
+// namelistVars adds to out the variables of the namelist group g
+// (NamelistVars).
 func (m *unitModel) namelistVars(g string, out map[string]bool) {
-	if sym := m.sc.Lookup(g); sym == nil || sym.Kind != parser.SymNamelist {
-		return
+	for _, v := range NamelistVars(m.u, g) {
+		out[v] = true
 	}
-	for u := m.u; u != nil; u = u.Parent {
+}
+
+// NamelistVars is the variables of the namelist group g in the NAMELIST
+// statements of unit u and its hosts (all those of a statement that
+// names several groups: it does not keep which is whose); nil when g is
+// no namelist group there. A namelist READ sets them all (Fortran 2018
+// 12.6.3).
+func NamelistVars(u *parser.Unit, g string) []string {
+	if u == nil || u.Scope == nil {
+		return nil
+	}
+	if sym := u.Scope.Lookup(g); sym == nil || sym.Kind != parser.SymNamelist {
+		return nil
+	}
+	var out []string
+	for ; u != nil; u = u.Parent {
 		for _, s := range u.Body {
 			nl, ok := s.(*parser.NameListStmt)
 			if !ok || nl.Keyword != "NAMELIST" || !slices.ContainsFunc(nl.Args, func(a parser.Expr) bool {
@@ -805,11 +819,12 @@ func (m *unitModel) namelistVars(g string, out map[string]bool) {
 			}
 			for _, n := range nl.Names {
 				if id := rootIdent(n); id != nil {
-					out[id.Name] = true
+					out = append(out, id.Name)
 				}
 			}
 		}
 	}
+	return out
 }
 
 // readItems adds to out the variables a READ's input items define: each

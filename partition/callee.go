@@ -660,7 +660,7 @@ func assignedIn(u *parser.Unit, intentIn func(c *parser.CallStmt, i int) bool) m
 				parser.Inspect(x, func(m parser.Node) bool {
 					if id, ok := m.(*parser.Ident); ok {
 						out[id.Name] = true
-						for _, v := range namelistOf(u, id.Name) {
+						for _, v := range complexity.NamelistVars(u, id.Name) {
 							out[v] = true
 						}
 					}
@@ -681,37 +681,6 @@ func assignedIn(u *parser.Unit, intentIn func(c *parser.CallStmt, i int) bool) m
 		for name := range assignedIn(k, intentIn) {
 			if k.Scope.Syms[name] == nil {
 				out[name] = true
-			}
-		}
-	}
-	return out
-}
-
-// namelistOf is the variables of the namelist group g in the NAMELIST
-// statements of unit u and its hosts (all those of a statement that
-// names several groups); nil when g is no namelist group there. A
-// namelist READ sets them all (Fortran 2018 12.6.3).
-func namelistOf(u *parser.Unit, g string) []string {
-	if u.Scope == nil {
-		return nil
-	}
-	if sym := u.Scope.Lookup(g); sym == nil || sym.Kind != parser.SymNamelist {
-		return nil
-	}
-	var out []string
-	for ; u != nil; u = u.Parent {
-		for _, s := range u.Body {
-			nl, ok := s.(*parser.NameListStmt)
-			if !ok || nl.Keyword != "NAMELIST" || !slices.ContainsFunc(nl.Args, func(a parser.Expr) bool {
-				id, ok := a.(*parser.Ident)
-				return ok && id.Name == g
-			}) {
-				continue
-			}
-			for _, n := range nl.Names {
-				if id, ok := n.(*parser.Ident); ok {
-					out = append(out, id.Name)
-				}
 			}
 		}
 	}

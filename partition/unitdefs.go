@@ -59,7 +59,7 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 				parser.Inspect(x, func(m parser.Node) bool {
 					if id, ok := m.(*parser.Ident); ok {
 						set[id.Name] += 2
-						for _, v := range namelistOf(e.u, id.Name) {
+						for _, v := range complexity.NamelistVars(e.u, id.Name) {
 							set[v] += 2 // READ (5, NML=P) sets P's variables
 						}
 					}
