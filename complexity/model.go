@@ -81,9 +81,9 @@ type StmtResult struct {
 	Count Poly
 	// Elements is the number of elements of an array assignment or
 	// WHERE, exact as Count is (guarded where a section may be empty or
-	// its count depends on a parity), the zero polynomial for others. The work is the span less the parts
-	// paid once (a section's bounds, reductions) times the elements, plus
-	// those parts.
+	// its count depends on a parity), the zero polynomial for others.
+	// The work is the span less the parts paid once (a section's bounds,
+	// reductions) times the elements, plus those parts.
 	Elements Poly
 	// When is the condition under which Cost holds (nil: everywhere).
 	When []Cond
