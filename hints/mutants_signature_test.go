@@ -86,3 +86,24 @@ end program p
 		t.Errorf("none: %+v, want NONE() with no active parameter", sig)
 	}
 }
+
+// TestSignatureHelpFunction: a function of the file, typed in its header
+// or not, is described like a subroutine: its header is the doc.
+func TestSignatureHelpFunction(t *testing.T) {
+	src := "program p\n  y = g(1) + h(@\ncontains\n  function g(x)\n    g = x\n  end function g\n  real function h(x)\n    h = x\n  end function h\nend program p\n"
+	at := strings.Index(src, "@")
+	src = strings.Replace(src, "@", "", 1)
+	f := parser.Parse("t.f90", []byte(src), nil)
+	for _, c := range []struct {
+		off        int
+		label, doc string
+	}{
+		{strings.Index(src, "g(") + 2, "G(X)", "FUNCTION G(X)"},
+		{at, "H(X)", "REAL FUNCTION H(X)"},
+	} {
+		sig := SignatureHelp(f, c.off, nil)
+		if sig == nil || sig.Label != c.label || sig.Forms[0].Doc != c.doc || sig.Active != 0 {
+			t.Errorf("at %d: %+v, want %s (%s)", c.off, sig, c.label, c.doc)
+		}
+	}
+}
