@@ -107,6 +107,17 @@ func eachName(u *parser.Unit, within *int, fn func(r NameRef) bool) {
 				}
 			}
 			return false
+		case *parser.Call:
+			if b := savedBlock(x); b != nil {
+				r := NameRef{Name: "/" + b.Name + "/", Start: u.Abs(b.Pos()), End: u.Abs(b.End()), Unit: u, Common: true}
+				if u.Scope != nil {
+					r.Sym = u.Scope.Lookup(r.Name)
+				}
+				if !fn(r) {
+					stop = true
+				}
+				return false
+			}
 		case *parser.ParameterStmt:
 			// The names a PARAMETER statement defines are kept as
 			// keyword arguments by the tree; they are references.

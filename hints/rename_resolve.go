@@ -361,6 +361,12 @@ func (w *workspace) collect(f *parser.File, u *parser.Unit) {
 			args(callee, x.Args)
 			return false
 		case *parser.Call:
+			if b := savedBlock(x); b != nil {
+				start := u.Abs(b.Pos())
+				end, split := tokenEnd(f, start, b.Name)
+				w.refs = append(w.refs, ref{file: f, unit: u, name: "/" + b.Name + "/", start: start, end: end, split: split})
+				return false
+			}
 			if id, ok := x.Fun.(*parser.Ident); ok {
 				add(id, rolePlain, "")
 				if !allTriplets(x.Args) {
@@ -429,6 +435,11 @@ func (w *workspace) includedNames(f *parser.File, depth int) {
 				switch x := n.(type) {
 				case *parser.Ident:
 					names[x.Name] = true
+				case *parser.Call:
+					if b := savedBlock(x); b != nil {
+						names["/"+b.Name+"/"] = true
+						return false
+					}
 				case *parser.IncludeStmt:
 					if x.File != nil {
 						w.includedNames(x.File, depth+1)
@@ -444,6 +455,19 @@ func (w *workspace) includedNames(f *parser.File, depth int) {
 			})
 		}
 	}
+}
+
+// savedBlock returns the name of the COMMON block of SAVE /BLOCK/, which
+// the tree keeps as a call of "/" with the name as its one argument, or
+// nil when c is anything else ("/" is no name a call can have).
+func savedBlock(c *parser.Call) *parser.Ident {
+	if id, ok := c.Fun.(*parser.Ident); !ok || id.Name != "/" || len(c.Args) != 1 {
+		return nil
+	}
+	if b, ok := c.Args[0].(*parser.Ident); ok && b.Name != "" {
+		return b
+	}
+	return nil
 }
 
 func allTriplets(args []parser.Expr) bool {

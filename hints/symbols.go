@@ -92,6 +92,9 @@ func unitExtent(u *parser.Unit) (int, int) {
 	if first == nil {
 		first = last
 	}
+	if last == nil {
+		last = first // a header alone, while the unit is being typed
+	}
 	if first == nil {
 		return u.Base, u.Base
 	}
