@@ -2,6 +2,7 @@ package partition
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/big"
 	"slices"
@@ -470,8 +471,8 @@ func machineTable(m *machine.Machine, use dataUse) *complexity.CostTable {
 }
 
 // minMaxNames are MIN and MAX with their specific names (Fortran 2018
-// Table 16.3).
-var minMaxNames = []string{"MIN", "MAX", "MIN0", "MAX0", "AMIN0", "AMAX0", "MIN1", "MAX1", "AMIN1", "AMAX1", "DMIN1", "DMAX1"}
+// Table 16.3): those minMax evaluates and the ones of REAL arguments.
+var minMaxNames = append(slices.Sorted(maps.Keys(minMaxFns)), "MIN1", "MAX1", "AMIN1", "AMAX1", "DMIN1", "DMAX1")
 
 // innermost returns the data of an innermost loop (one with no loop
 // inside) for its own cost table: its references and arrays, the size of
@@ -926,54 +927,36 @@ func (e *est) segments(c *parser.DoConstruct, idx string, lo, hi Poly, info loop
 	// Where two arguments of an inner MIN/MAX bound cross: a_k - a_j =
 	// q·idx + r changes sign at idx = -r/q; a range starts at its ceiling.
 	cuts := map[int64]bool{}
-	for _, st := range c.Body {
-		parser.Inspect(st, func(n parser.Node) bool {
-			d, ok := n.(*parser.DoStmt)
-			if !ok {
-				return true
+	innerMinMax(c, func(call *parser.Call) bool {
+		var lins []linear
+		for _, a := range call.Args {
+			if x, ok := affine(e.withBounds(a), e.sc); ok {
+				lins = append(lins, x)
 			}
-			for _, b := range []parser.Expr{d.Lo, d.Hi, d.Step} {
-				parser.Inspect(b, func(n parser.Node) bool {
-					call, ok := n.(*parser.Call)
-					if !ok {
-						return true
-					}
-					if id, ok := call.Fun.(*parser.Ident); !ok || !minMaxFns[id.Name] {
-						return true
-					}
-					var lins []linear
-					for _, a := range call.Args {
-						if x, ok := affine(e.withBounds(a), e.sc); ok {
-							lins = append(lins, x)
-						}
-					}
-					for i := range lins {
-						for j := i + 1; j < len(lins); j++ {
-							d := lins[i].add(lins[j], -1)
-							q := d.coef[idx]
-							if q == 0 || len(d.coef) > 1 && !onlyVar(d, idx) {
-								continue
-							}
-							// ceil(-r/q)
-							num, den := -d.konst, q
-							if den < 0 {
-								num, den = -num, -den
-							}
-							t := num / den
-							if num%den != 0 && num > 0 {
-								t++
-							}
-							if t > l && t <= h {
-								cuts[t] = true
-							}
-						}
-					}
-					return true
-				})
+		}
+		for i := range lins {
+			for j := i + 1; j < len(lins); j++ {
+				d := lins[i].add(lins[j], -1)
+				q := d.coef[idx]
+				if q == 0 || !onlyVar(d, idx) {
+					continue
+				}
+				// ceil(-r/q)
+				num, den := -d.konst, q
+				if den < 0 {
+					num, den = -num, -den
+				}
+				t := num / den
+				if num%den != 0 && num > 0 {
+					t++
+				}
+				if t > l && t <= h {
+					cuts[t] = true
+				}
 			}
-			return true
-		})
-	}
+		}
+		return true
+	})
 	if len(cuts) == 0 || len(cuts) >= maxSegments {
 		return Poly{}, nil, false
 	}
@@ -1036,26 +1019,36 @@ var minMaxFns = map[string]bool{"MIN": true, "MAX": true, "MIN0": true, "MAX0": 
 // iterations only once idx has a value.
 func boundsNeed(c *parser.DoConstruct, idx string) bool {
 	found := false
+	innerMinMax(c, func(call *parser.Call) bool {
+		found = mentions(call, idx)
+		return !found
+	})
+	return found
+}
+
+// innerMinMax calls fn with each MIN or MAX reference in a bound or step
+// of the loops nested in c, until fn returns false.
+func innerMinMax(c *parser.DoConstruct, fn func(*parser.Call) bool) {
+	more := true
 	for _, s := range c.Body {
 		parser.Inspect(s, func(n parser.Node) bool {
 			d, ok := n.(*parser.DoStmt)
-			if !ok || found {
-				return !found
+			if !ok || !more {
+				return more
 			}
 			for _, b := range []parser.Expr{d.Lo, d.Hi, d.Step} {
 				parser.Inspect(b, func(n parser.Node) bool {
-					if c, ok := n.(*parser.Call); ok {
-						if id, ok := c.Fun.(*parser.Ident); ok && minMaxFns[id.Name] && mentions(c, idx) {
-							found = true
+					if call, ok := n.(*parser.Call); ok && more {
+						if id, ok := call.Fun.(*parser.Ident); ok && minMaxFns[id.Name] {
+							more = fn(call)
 						}
 					}
-					return !found
+					return more
 				})
 			}
-			return !found
+			return more
 		})
 	}
-	return found
 }
 
 // extent is the number of template elements along a dimension of an array.
