@@ -558,6 +558,7 @@ func (m *unitModel) stmt(s parser.Stmt, e env) (Poly, Stats) {
 	case *parser.IfStmt:
 		cond, _ := m.expr(x.Cond)
 		prob, computed := m.probability(x.Cond, e)
+		m.funcEffects(e, x.Cond)
 		inner := e.clone()
 		then := Zero()
 		var st Stats
@@ -599,6 +600,7 @@ func (m *unitModel) simple(s parser.Stmt, e env, record bool) (Poly, Stats) {
 		c = l.Add(r)
 		// Array syntax: every element (the work); one element is its span.
 		c = m.assignWork(x, c, lo.Add(ro), e)
+		m.funcEffects(e, x.LHS, x.RHS)
 		if !x.Pointer {
 			m.assign(x.LHS, x.RHS, e)
 		}
@@ -606,8 +608,11 @@ func (m *unitModel) simple(s parser.Stmt, e env, record bool) (Poly, Stats) {
 		c = m.call(x, e)
 	case *parser.SimpleStmt:
 		c = m.exprs(x.Args)
+		m.funcEffects(e, x.Args...)
 	case *parser.IOStmt:
 		c = m.exprs(x.Control).Add(m.ioItems(x.Items, e))
+		m.funcEffects(e, x.Control...)
+		m.funcEffects(e, x.Items...)
 		// The variables a READ defines, also inside implied DOs (READ
 		// (*,*) (K, B(M), M = 1, 3) defines K), and the implied DOs'
 		// indices of any data transfer.
@@ -814,8 +819,11 @@ func (m *unitModel) isChangedFormal(name string) bool {
 				case *parser.AssignStmt, *parser.DoStmt, *parser.IOStmt:
 					m.addModOf(x.(parser.Stmt), m.definite)
 					return false // addModOf walked it
+				case parser.Expr:
+					m.funcMods(x, m.definite) // an IF's condition, a CALL's arguments
+					return false
 				}
-				return !isExpr(n)
+				return true
 			})
 		}
 	}
@@ -1140,11 +1148,17 @@ func (m *unitModel) collectSets(list []parser.Stmt, into map[string]bool) {
 			if x.Do.Var != nil {
 				into[x.Do.Var.Name] = true
 			}
+			for _, b := range []parser.Expr{x.Do.Lo, x.Do.Hi, x.Do.Step, x.Do.While} {
+				m.funcMods(b, into)
+			}
 			for k := range set {
 				into[k] = true
 			}
 		case *parser.IfConstruct:
 			for _, a := range x.Arms {
+				if h, ok := a.Head.(*parser.IfThenStmt); ok {
+					m.funcMods(h.Cond, into)
+				}
 				m.collectSets(a.Body, into)
 			}
 		case *parser.Block:
@@ -1257,6 +1271,7 @@ func (m *unitModel) doLoop(c *parser.DoConstruct, e env) (Poly, Stats) {
 			bounds = bounds.Add(b)
 		}
 	}
+	m.funcEffects(e, d.Lo, d.Hi, d.Step)
 	// Variables the body changes are unknown inside it.
 	changed := m.assignedIn(c)
 	inner := e.clone()
@@ -1807,6 +1822,7 @@ func (m *unitModel) call(c *parser.CallStmt, e env) Poly {
 	if inView {
 		total = m.instantiate(callee, c.Args, e)
 	}
+	m.funcEffects(e, c.Args...) // CALL S(F(N)): F runs before S
 	out := m.outValues(callee, inView, c.Args, e)
 	// The callee may change the arguments and COMMON variables its MOD
 	// set names (all of them when its body is not in view).

@@ -747,8 +747,10 @@ func (m *unitModel) addModOf(s parser.Stmt, out map[string]bool) {
 		case *parser.IOStmt:
 			m.ioDefines(x, out)
 		case parser.Expr:
-			// Inside an expression, only an implied DO's index changes.
+			// Inside an expression, an implied DO's index changes, and the
+			// arguments a user function changes.
 			impliedDoVars(x, out)
+			m.funcMods(x, out)
 			return false
 		}
 		return true
@@ -906,6 +908,73 @@ func (m *unitModel) callMod(name string, args []parser.Expr) map[string]bool {
 		}
 	}
 	return out
+}
+
+// userFunctions calls visit for every reference in x to a user function
+// whose body is in view (an ELEMENTAL or a recursive one too): name is
+// the specific procedure it resolves to. Array elements, substrings and
+// intrinsic functions are not visited, nor functions without a body in
+// view, which pfls takes to leave their arguments alone.
+func (m *unitModel) userFunctions(x parser.Expr, visit func(name string, c *parser.Call, callee *UnitResult)) {
+	if m.procs == nil || x == nil {
+		return
+	}
+	parser.Inspect(x, func(n parser.Node) bool {
+		c, ok := n.(*parser.Call)
+		if !ok {
+			return true
+		}
+		id, ok := c.Fun.(*parser.Ident)
+		if !ok {
+			return true
+		}
+		sym := m.sc.Lookup(id.Name)
+		switch {
+		case sym != nil && sym.Rank() > 0:
+			return true // an array element
+		case (sym == nil || sym.Intrinsic) && parser.IsIntrinsic(id.Name):
+			return true
+		case sym != nil && sym.Type == "CHARACTER" && sym.Kind == parser.SymVariable:
+			return true // a substring
+		}
+		name := m.procName(id.Name, c.Args)
+		if callee, ok := m.procs.summary(name); ok && callee != nil && callee.Unit != nil {
+			if h, ok := callee.Unit.Header.(*parser.SubprogramStmt); ok && h.Function {
+				visit(name, c, callee)
+			}
+		}
+		return true
+	})
+}
+
+// funcMods adds to out the caller's names that the user functions
+// referenced in x may change (callMod of each reference): a function may
+// define its arguments (Fortran 2018 10.1.4 only forbids that to affect
+// the rest of the statement), as K = HALF(N) with N = N / 2 in HALF.
+func (m *unitModel) funcMods(x parser.Expr, out map[string]bool) {
+	m.userFunctions(x, func(name string, c *parser.Call, _ *UnitResult) {
+		for k := range m.callMod(name, c.Args) {
+			out[k] = true
+		}
+	})
+}
+
+// funcEffects updates the preconditions after a statement's expressions
+// xs are evaluated: the variables their user functions may change are
+// forgotten, then those a function assigns a known value take it, in the
+// caller's terms (outValues, as for CALL).
+func (m *unitModel) funcEffects(e env, xs ...parser.Expr) {
+	for _, x := range xs {
+		m.userFunctions(x, func(name string, c *parser.Call, callee *UnitResult) {
+			out := m.outValues(callee, true, c.Args, e)
+			for k := range m.callMod(name, c.Args) {
+				m.forget(e, k)
+			}
+			for k, v := range out {
+				e[k] = v
+			}
+		})
+	}
 }
 
 // modCommon is the MOD set's mark that a routine may write COMMON
