@@ -534,11 +534,12 @@ func (m *unitModel) sectionShape(args []parser.Expr, e env, bound func(i int) (l
 			lo, hi, okL, okH = bound(i)
 		}
 		step, okS := Int(1), true
+		los, his := []boundAlt{{val: lo}}, []boundAlt{{val: hi}}
 		if t.Lo != nil {
-			lo, okL = m.value(t.Lo, e, nil)
+			los, okL = m.sectionBound(t.Lo, e)
 		}
 		if t.Hi != nil {
-			hi, okH = m.value(t.Hi, e, nil)
+			his, okH = m.sectionBound(t.Hi, e)
 		}
 		if t.Stride != nil {
 			step, okS = m.value(t.Stride, e, nil)
@@ -547,7 +548,7 @@ func (m *unitModel) sectionShape(args []parser.Expr, e env, bound func(i int) (l
 			ok = false
 			continue
 		}
-		n, okN := m.sectionCount(lo, hi, step)
+		n, okN := m.sectionCount(los, his, step)
 		if !okN {
 			ok = false
 			continue

@@ -110,6 +110,11 @@ func TestSectionCountExact(t *testing.T) {
 		{"x(1:n:2) = 0.0", triplet{func(int64, int64) int64 { return 1 }, func(n, m int64) int64 { return n }, func(int64, int64) int64 { return 2 }}},
 		{"x(n:1:-1) = y(1:n)", triplet{func(n, m int64) int64 { return n }, func(int64, int64) int64 { return 1 }, func(int64, int64) int64 { return -1 }}},
 		{"x(2:n:3) = x(2:n:3) + 1.0", triplet{func(int64, int64) int64 { return 2 }, func(n, m int64) int64 { return n }, func(int64, int64) int64 { return 3 }}},
+		// MIN and MAX bounds, summed as a DO loop's are (they were an
+		// unknown number of elements).
+		{"x(max(m,1):n:2) = 0.0", triplet{func(n, m int64) int64 { return max(m, 1) }, func(n, m int64) int64 { return n }, func(int64, int64) int64 { return 2 }}},
+		{"x(max(m,1):min(n,9)) = 1.0", triplet{func(n, m int64) int64 { return max(m, 1) }, func(n, m int64) int64 { return min(n, 9) }, func(int64, int64) int64 { return 1 }}},
+		{"x(min(m,n):max(n,3):3) = 0.0", triplet{func(n, m int64) int64 { return min(m, n) }, func(n, m int64) int64 { return max(n, 3) }, func(int64, int64) int64 { return 3 }}},
 	} {
 		src := "subroutine s(x, y, n, m)\n  integer n, m\n  real x(100), y(100)\n  " + c.stmt + "\nend subroutine\n"
 		r := unitsFree(t, src)["S"]
@@ -122,7 +127,7 @@ func TestSectionCountExact(t *testing.T) {
 		var perElement, base *big.Rat // from the first two points
 		var baseElems int64
 		for n := int64(0); n <= 12; n++ {
-			for m := int64(1); m <= 14; m++ {
+			for m := int64(-3); m <= 14; m++ {
 				elems := int64(0)
 				lo, hi, step := c.sec.lo(n, m), c.sec.hi(n, m), c.sec.step(n, m)
 				for i := lo; step > 0 && i <= hi || step < 0 && i >= hi; i += step {
@@ -239,5 +244,24 @@ end subroutine
 	}
 	if !slices.ContainsFunc(r.Notes, func(n string) bool { return strings.Contains(n, "a section's ranges assumed non-empty") }) {
 		t.Errorf("notes %q", r.Notes)
+	}
+}
+
+// TestSectionShapeMinMax: a section with MIN and MAX bounds inside an
+// expression has the exact number of elements too: SUM over
+// X(MAX(M,1):N) costs 2 an element (a load and an add) and 4 once (the
+// assignment of T and the bounds), max(0, N − max(M, 1) + 1) elements.
+// The count was 2·UNKNOWN_1 + 4.
+func TestSectionShapeMinMax(t *testing.T) {
+	r := unitsFree(t, "subroutine s(m, n, x, t)\n  integer :: m, n\n  real :: x(*), t\n  t = sum(x(max(m,1):n))\nend subroutine\n")["S"]
+	for n := int64(-2); n <= 9; n++ {
+		for m := int64(-3); m <= 9; m++ {
+			elems := max(0, n-max(m, 1)+1)
+			env := map[string]*big.Rat{"N": big.NewRat(n, 1), "M": big.NewRat(m, 1)}
+			got, ok := EvalGuarded(r.Count, env).Value()
+			if want := big.NewRat(2*elems+4, 1); !ok || got.Cmp(want) != 0 {
+				t.Fatalf("N = %d, M = %d: %s, want %s", n, m, EvalGuarded(r.Count, env), want.RatString())
+			}
+		}
 	}
 }

@@ -544,15 +544,16 @@ func (m *unitModel) arrayElements(x parser.Expr, e env) (Poly, bool, bool) {
 			dims, de := m.dimsAt(sym, e)
 			d := dims[i]
 			lo, hi, step := Int(1), Poly{}, Int(1)
+			var los, his []boundAlt
 			okAll := true
 			if t.Lo != nil {
-				lo, okAll = m.value(t.Lo, e, nil)
+				los, okAll = m.sectionBound(t.Lo, e)
 			} else if d.Lower != nil {
 				lo, okAll = m.value(d.Lower, de, nil)
 			}
 			var ok2 bool
 			if t.Hi != nil {
-				hi, ok2 = m.value(t.Hi, e, nil)
+				his, ok2 = m.sectionBound(t.Hi, e)
 			} else if d.Upper != nil {
 				hi, ok2 = m.value(d.Upper, de, nil)
 			} else if u, isAssumed := m.assumedExtent(sym, i); isAssumed {
@@ -570,7 +571,13 @@ func (m *unitModel) arrayElements(x parser.Expr, e env) (Poly, bool, bool) {
 			if !okAll || !ok2 || !ok3 {
 				return Poly{}, true, false
 			}
-			n, ok := m.sectionCount(lo, hi, step)
+			if los == nil {
+				los = []boundAlt{{val: lo}}
+			}
+			if his == nil {
+				his = []boundAlt{{val: hi}}
+			}
+			n, ok := m.sectionCount(los, his, step)
 			if !ok {
 				return Poly{}, true, false
 			}
@@ -590,14 +597,38 @@ func (m *unitModel) arrayElements(x parser.Expr, e env) (Poly, bool, bool) {
 // (elementReductions: ExprCost, StmtCost; partition sums the loops
 // around it and takes no guards on their indices), (hi − lo + step)/step
 // (TripCount).
-func (m *unitModel) sectionCount(lo, hi, step Poly) (Poly, bool) {
-	if sv, ok := step.Value(); ok && !m.pips && !m.elementReductions && sv.IsInt() && sv.Sign() != 0 && sv.Num().IsInt64() && !spoilt(lo) && !spoilt(hi) {
+//
+// A bound is given by its alternatives (sectionBound: X(MAX(M,1):N:2)
+// has lo = M where M ≥ 1, and 1 where M < 1), summed as a DO loop with
+// those bounds is. A bound of several alternatives has no count under
+// the report's convention, with a symbolic step or out of flow.
+func (m *unitModel) sectionCount(los, his []boundAlt, step Poly) (Poly, bool) {
+	sv, ok := step.Value()
+	exact := ok && !m.pips && !m.elementReductions && sv.IsInt() && sv.Sign() != 0 && sv.Num().IsInt64()
+	for _, a := range append(append([]boundAlt(nil), los...), his...) {
+		exact = exact && !spoilt(a.val)
+	}
+	if exact {
 		x := &exactSum{}
-		if n, ok := x.loop(Int(1), sectionIndex, []boundAlt{{val: lo}}, []boundAlt{{val: hi}}, sv.Num().Int64()); ok && !spoilt(n) {
+		if n, ok := x.loop(Int(1), sectionIndex, los, his, sv.Num().Int64()); ok && !spoilt(n) {
 			return n, true
 		}
 	}
-	return TripCount(lo, hi, step)
+	if len(los) != 1 || len(his) != 1 {
+		return Poly{}, false
+	}
+	return TripCount(los[0].val, his[0].val, step)
+}
+
+// sectionBound is the alternatives of a section's bound x, as a DO
+// loop's (boundAlts), where sectionCount can sum them; elsewhere its
+// one value.
+func (m *unitModel) sectionBound(x parser.Expr, e env) ([]boundAlt, bool) {
+	if m.pips || m.elementReductions {
+		v, ok := m.value(x, e, nil)
+		return []boundAlt{{val: v}}, ok
+	}
+	return m.boundAlts(x, e)
 }
 
 // product multiplies the element counts of a section's dimensions. Where
