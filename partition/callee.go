@@ -67,7 +67,7 @@ func (e *est) readOnly(c *parser.CallStmt, i int) bool {
 		return false
 	}
 	sym := callee.Scope.Syms[formal.Name]
-	if sym == nil || !sym.Dummy || e.assignedOf(callee)[formal.Name] || toFunction(callee, formal.Name) {
+	if sym == nil || !sym.Dummy || e.assignedOf(callee)[formal.Name] || e.toFunction(callee, formal.Name) {
 		return false
 	}
 	for _, a := range sym.Attrs {
@@ -591,14 +591,15 @@ func (e *est) intentIn(u *parser.Unit, c *parser.CallStmt, i int) bool {
 	if done && set == nil {
 		return false // being made: a recursion
 	}
-	return !e.assignedOf(callee)[name] && !toFunction(callee, name)
+	return !e.assignedOf(callee)[name] && !e.toFunction(callee, name)
 }
 
 // toFunction reports whether a unit passes the variable name to a
 // function reference that is not an intrinsic's, K = HALF(N): a
 // function without INTENT may change its argument, which assignedIn,
-// looking at CALLs, does not see.
-func toFunction(u *parser.Unit, name string) bool {
+// looking at CALLs, does not see. A function of the program whose dummy
+// for that argument declares INTENT(IN) (not a POINTER) leaves it alone.
+func (e *est) toFunction(u *parser.Unit, name string) bool {
 	found := false
 	for _, s := range u.Body {
 		parser.Inspect(s, func(n parser.Node) bool {
@@ -614,11 +615,11 @@ func toFunction(u *parser.Unit, name string) bool {
 			if sym != nil && sym.Rank() > 0 || (sym == nil || sym.Intrinsic) && parser.IsIntrinsic(f.Name) {
 				return true // an array element, an intrinsic
 			}
-			for _, a := range c.Args {
+			for i, a := range c.Args {
 				if k, ok := a.(*parser.KeywordArg); ok {
 					a = k.Value
 				}
-				if id, ok := a.(*parser.Ident); ok && id.Name == name {
+				if id, ok := a.(*parser.Ident); ok && id.Name == name && !e.intentInFormal(f.Name, c.Args, i) {
 					found = true
 				}
 			}
@@ -626,6 +627,30 @@ func toFunction(u *parser.Unit, name string) bool {
 		})
 	}
 	return found
+}
+
+// intentInFormal reports whether the function a reference name(args)
+// resolves to declares its dummy for argument i INTENT(IN), not a
+// POINTER (a keyword argument by its keyword).
+func (e *est) intentInFormal(name string, args []parser.Expr, i int) bool {
+	fn := e.resolveCall(name, args)
+	if fn == nil || fn.Kind != parser.UnitFunction || fn.Scope == nil {
+		return false
+	}
+	hdr, _ := fn.Header.(*parser.SubprogramStmt)
+	if hdr == nil {
+		return false
+	}
+	formal := ""
+	if k, ok := args[i].(*parser.KeywordArg); ok && k.Name != nil {
+		formal = k.Name.Name
+	} else if i < len(hdr.Params) {
+		if id, ok := hdr.Params[i].(*parser.Ident); ok {
+			formal = id.Name
+		}
+	}
+	sym := fn.Scope.Syms[formal]
+	return sym != nil && sym.Dummy && slices.Contains(sym.Attrs, "INTENT(IN)") && !slices.Contains(sym.Attrs, "POINTER")
 }
 
 // assignedIn is the set of names a unit may change: assigned, a DO

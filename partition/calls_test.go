@@ -1763,26 +1763,39 @@ integer function half(n)
   n = n / 2
   half = n
 end function
+subroutine relay5(a, b, n)
+  integer n, k, twice
+  real a(n, n), b(n, n)
+  k = twice(n)
+  call sweep(a, b, n)
+end subroutine
+integer function twice(m)
+  integer, intent(in) :: m
+  twice = 2 * m
+end function
 subroutine q(a, b, n)
   integer n
   real a(n, n), b(n, n)
   call relay(a, b, n)
   call relay4(a, b, n)
+  call relay5(a, b, n)
 end subroutine
 `
+	// RELAY5 passes N to TWICE, whose dummy is INTENT(IN) (Fortran 2018
+	// 8.5.10: it may not be redefined): N is kept.
 	f, _ = parseOne(t, "relay4.f90", src)
 	for _, u := range f.Units {
 		if u.Name != "Q" {
 			continue
 		}
 		e = &est{f: f, u: u, sc: u.Scope}
-		for i, s := range u.Body[len(u.Body)-2:] {
+		for i, s := range u.Body[len(u.Body)-3:] {
 			call := s.(*parser.CallStmt)
-			if keeps := e.intentIn(u, call, 2); keeps != (i == 0) {
-				t.Errorf("CALL %s(A, B, N) keeps N: %v, want %v", call.Name.Name, keeps, i == 0)
+			if keeps := e.intentIn(u, call, 2); keeps != (i != 1) {
+				t.Errorf("CALL %s(A, B, N) keeps N: %v, want %v", call.Name.Name, keeps, i != 1)
 			}
-			if keeps := e.readOnly(call, 2); keeps != (i == 0) {
-				t.Errorf("CALL %s(A, B, N) only reads N: %v, want %v", call.Name.Name, keeps, i == 0)
+			if keeps := e.readOnly(call, 2); keeps != (i != 1) {
+				t.Errorf("CALL %s(A, B, N) only reads N: %v, want %v", call.Name.Name, keeps, i != 1)
 			}
 		}
 	}
