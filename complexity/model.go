@@ -113,7 +113,7 @@ type UnitResult struct {
 	SpanCount Poly            // the exact span
 	HasSpan   bool            // the span differs from the work
 	Unknowns  []string        // "UNKNOWN_1: what it stands for", ...
-	Mod       map[string]bool // formals it may change; modCommon for COMMON
+	Mod       map[string]bool // formals it may change (F, or F%C for only the component C of a structure F); modCommon for COMMON
 	// Out gives the formals the unit assigns a known value: their value
 	// on exit in the values on entry of its formals (M = M1 + M2), for
 	// the caller's preconditions (PIPS's transformers, for values).
@@ -184,6 +184,7 @@ type unitModel struct {
 	// callee whose span is not its work, ...): without it the span pass
 	// would repeat the work pass step for step, and is not run.
 	spanDiffers bool
+	compVars    bool // the preconditions may hold component variables, "X%C" (compvars.go)
 
 	// entry holds the unknown value of each integer local the unit never
 	// assigns; written is what the unit may assign (entryValue).
@@ -666,6 +667,17 @@ func (m *unitModel) exprs(xs []parser.Expr) Poly {
 
 // assign updates the preconditions after LHS = RHS.
 func (m *unitModel) assign(lhs, rhs parser.Expr, e env) {
+	if c, ok := lhs.(*parser.Component); ok {
+		if name, ok := m.componentVar(c); ok {
+			m.compVars = true
+			if v, ok := m.value(rhs, e, nil); ok {
+				e[name] = v
+			} else {
+				m.forget(e, name)
+			}
+		}
+		return
+	}
 	id, ok := lhs.(*parser.Ident)
 	if !ok {
 		return
@@ -772,6 +784,9 @@ var modified = Var("\x00modified")
 // variable stays a symbol, as the report keeps COMMON variables (seed
 // 004 §5.2), and so does a variable the user keeps.
 func (m *unitModel) forget(e env, name string) {
+	if m.compVars && rootOf(name) == name {
+		forgetComponents(e, name)
+	}
 	if m.changedFormal(name) {
 		e[name] = modified
 		return
@@ -797,7 +812,8 @@ func (m *unitModel) changedFormal(name string) bool {
 }
 
 func (m *unitModel) isChangedFormal(name string) bool {
-	sym := m.sc.Lookup(name)
+	root := rootOf(name)
+	sym := m.sc.Lookup(root)
 	if sym == nil || !sym.Dummy || m.keep[name] {
 		return false
 	}
@@ -827,7 +843,7 @@ func (m *unitModel) isChangedFormal(name string) bool {
 			})
 		}
 	}
-	return m.definite[name]
+	return m.definite[name] || m.definite[root]
 }
 
 // forgetAll forgets every variable, as at a label a jump reaches: the
@@ -844,12 +860,13 @@ func (m *unitModel) forgetAll(e env) {
 }
 
 // symbolic reports whether a variable stays a symbol in results: a formal
-// argument, a COMMON variable, or one the user asked to keep.
+// argument, a COMMON variable, or one the user asked to keep, or an
+// integer component of a formal or COMMON structure ("X%C").
 func (m *unitModel) symbolic(name string) bool {
 	if m.keep[name] {
 		return true
 	}
-	sym := m.sc.Lookup(name)
+	sym := m.sc.Lookup(rootOf(name))
 	return sym != nil && (sym.Dummy || sym.InCommon)
 }
 
@@ -859,7 +876,15 @@ func (m *unitModel) symbolic(name string) bool {
 // local variable). st, if not nil, counts the variables met.
 func (m *unitModel) value(x parser.Expr, e env, st *Stats) (Poly, bool) {
 	return polyOf(x, func(v *parser.Ident) (Poly, bool) { return m.nameValue(v, e, st) },
-		func(c *parser.Call) (Poly, bool) { return m.inquiryValue(c, e) })
+		func(x parser.Expr) (Poly, bool) {
+			switch v := x.(type) {
+			case *parser.Call:
+				return m.inquiryValue(v, e)
+			case *parser.Component:
+				return m.componentValue(v, e, st)
+			}
+			return Poly{}, false
+		})
 }
 
 // nameValue is the polynomial of one name for value.
@@ -955,23 +980,23 @@ func PolyOf(x parser.Expr, name func(*parser.Ident) (Poly, bool)) (Poly, bool) {
 	return polyOf(x, name, nil)
 }
 
-// polyOf is PolyOf where call, if not nil, gives the value of a function
-// reference (ok false when it has none).
-func polyOf(x parser.Expr, name func(*parser.Ident) (Poly, bool), call func(*parser.Call) (Poly, bool)) (Poly, bool) {
+// polyOf is PolyOf where other, if not nil, gives the value of a function
+// reference or a structure component (ok false when it has none).
+func polyOf(x parser.Expr, name func(*parser.Ident) (Poly, bool), other func(parser.Expr) (Poly, bool)) (Poly, bool) {
 	switch v := x.(type) {
 	case *parser.Lit:
 		return literal(v)
 	case *parser.Ident:
 		return name(v)
-	case *parser.Call:
-		if call != nil {
-			return call(v)
+	case *parser.Call, *parser.Component:
+		if other != nil {
+			return other(v)
 		}
 		return Poly{}, false
 	case *parser.Paren:
-		return polyOf(v.X, name, call)
+		return polyOf(v.X, name, other)
 	case *parser.Unary:
-		p, ok := polyOf(v.X, name, call)
+		p, ok := polyOf(v.X, name, other)
 		switch v.Op {
 		case "-":
 			return p.Neg(), ok
@@ -980,8 +1005,8 @@ func polyOf(x parser.Expr, name func(*parser.Ident) (Poly, bool), call func(*par
 		}
 		return Poly{}, false
 	case *parser.Binary:
-		a, ok1 := polyOf(v.X, name, call)
-		b, ok2 := polyOf(v.Y, name, call)
+		a, ok1 := polyOf(v.X, name, other)
+		b, ok2 := polyOf(v.Y, name, other)
 		if !ok1 || !ok2 {
 			return Poly{}, false
 		}
@@ -1787,18 +1812,13 @@ func (m *unitModel) exitValues(e env) map[string]Poly {
 		}
 	}
 	var out map[string]Poly
-	for _, prm := range hdr.Params {
-		id, ok := prm.(*parser.Ident)
-		if !ok {
-			continue
-		}
-		v, ok := e[id.Name]
-		if !ok || v.Equal(modified) || isGuarded(v) {
+	for k, v := range e {
+		if !formals[rootOf(k)] || v.Equal(modified) || isGuarded(v) {
 			continue
 		}
 		inFormals := true
 		for _, w := range v.Vars() {
-			inFormals = inFormals && formals[w]
+			inFormals = inFormals && formals[rootOf(w)]
 		}
 		if !inFormals {
 			continue
@@ -1806,7 +1826,7 @@ func (m *unitModel) exitValues(e env) map[string]Poly {
 		if out == nil {
 			out = map[string]Poly{}
 		}
-		out[id.Name] = v
+		out[k] = v
 	}
 	return out
 }
@@ -1848,13 +1868,15 @@ func (m *unitModel) outValues(callee *UnitResult, inView bool, args []parser.Exp
 	if hdr == nil {
 		return nil
 	}
-	var out map[string]Poly
+	index := map[string]int{}
 	for i, prm := range hdr.Params {
-		f, ok := prm.(*parser.Ident)
-		if !ok || i >= len(args) {
-			continue
+		if f, ok := prm.(*parser.Ident); ok && i < len(args) {
+			index[f.Name] = i
 		}
-		v, ok := callee.Out[f.Name]
+	}
+	var out map[string]Poly
+	for k, v := range callee.Out {
+		i, ok := index[rootOf(k)]
 		if !ok {
 			continue
 		}
@@ -1862,31 +1884,38 @@ func (m *unitModel) outValues(callee *UnitResult, inView bool, args []parser.Exp
 		if !ok || m.keep[id.Name] {
 			continue
 		}
-		if sym := m.sc.Lookup(id.Name); sym == nil || sym.Rank() > 0 || sym.Type != "INTEGER" {
+		target := id.Name + k[len(rootOf(k)):] // N, or A%C for the formal's F%C
+		sym := m.sc.Lookup(id.Name)
+		switch {
+		case sym == nil || sym.Rank() > 0:
+			continue
+		case target == id.Name && sym.Type != "INTEGER":
+			continue
+		case target != id.Name && (sym.TypeSpec == nil || sym.TypeSpec.Derived == ""):
 			continue
 		}
 		// Rename the formals first, then put the actual values, so that a
 		// formal named like a caller's variable cannot capture it.
 		good := true
 		vals := map[string]Poly{}
-		for j, q := range hdr.Params {
-			g, isID := q.(*parser.Ident)
-			if !isID || !v.Has(g.Name) {
+		for _, w := range v.Vars() {
+			j, isFormal := index[rootOf(w)]
+			if !isFormal {
 				continue
 			}
 			var a Poly
-			if j < len(args) {
+			if w == rootOf(w) {
 				a, good = m.value(args[j], e, nil)
 			} else {
-				good = false
+				a, good = m.componentActual(args[j], w[len(rootOf(w))+1:], e)
 			}
 			if !good {
 				break
 			}
-			if v, good = v.Subst(g.Name, Var("\x00"+g.Name)); !good {
+			if v, good = v.Subst(w, Var("\x00"+w)); !good {
 				break
 			}
-			vals["\x00"+g.Name] = a
+			vals["\x00"+w] = a
 		}
 		for tmp, a := range vals {
 			if !good {
@@ -1898,7 +1927,10 @@ func (m *unitModel) outValues(callee *UnitResult, inView bool, args []parser.Exp
 			if out == nil {
 				out = map[string]Poly{}
 			}
-			out[id.Name] = v
+			out[target] = v
+			if target != id.Name {
+				m.compVars = true
+			}
 		}
 	}
 	return out
@@ -1946,6 +1978,27 @@ func (m *unitModel) instantiate(callee *UnitResult, args []parser.Expr, e env) P
 			tmp := "\x00" + id.Name
 			sum, _ = substGuarded(sum, id.Name, Var(tmp))
 			pairs = append(pairs, pair{tmp, m.actualValue(callee.Unit.Name, i, ActualFor(hdr, args, i), e)})
+		}
+		// The formals' components, F%C: the actual structure's, A%C.
+		for i, prm := range hdr.Params {
+			id, ok := prm.(*parser.Ident)
+			if !ok {
+				continue
+			}
+			for _, v := range plainVars(sum) {
+				if rootOf(v) != id.Name || v == id.Name {
+					continue
+				}
+				tmp := "\x00" + v
+				sum, _ = substGuarded(sum, v, Var(tmp))
+				val, ok := m.componentActual(ActualFor(hdr, args, i), v[len(id.Name)+1:], e)
+				if !ok {
+					var note string
+					val, note = m.newUnknown(fmt.Sprintf("%s of argument %d of %s, whose value is not known", v[len(id.Name):], i+1, callee.Unit.Name))
+					m.res.Notes = append(m.res.Notes, note)
+				}
+				pairs = append(pairs, pair{tmp, val})
+			}
 		}
 		for _, p := range pairs {
 			if s, ok := substGuarded(sum, p.tmp, p.val); ok {

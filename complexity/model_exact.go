@@ -764,7 +764,7 @@ func (m *unitModel) addModOf(s parser.Stmt, out map[string]bool) {
 	parser.Inspect(s, func(n parser.Node) bool {
 		switch x := n.(type) {
 		case *parser.AssignStmt:
-			if id := rootIdent(x.LHS); id != nil {
+			if id := modName(x.LHS); id != nil {
 				out[id.Name] = true
 			}
 		case *parser.DoStmt:
@@ -926,6 +926,16 @@ func (m *unitModel) callMod(name string, args []parser.Expr) map[string]bool {
 		}
 		if hdr != nil && callee.Mod != nil && i < len(hdr.Params) {
 			if f, isID := hdr.Params[i].(*parser.Ident); isID && !callee.Mod[f.Name] {
+				// Only components of the formal's, F%C: the same
+				// components of a structure variable passed for it.
+				comps := modComponents(callee.Mod, f.Name)
+				if x, isVar := a.(*parser.Ident); isVar {
+					for _, c := range comps {
+						out[x.Name+"%"+c] = true
+					}
+				} else if len(comps) > 0 {
+					out[id.Name] = true
+				}
 				continue
 			}
 		}
@@ -1008,17 +1018,30 @@ func (m *unitModel) funcEffects(e env, xs ...parser.Expr) {
 	}
 }
 
+// modComponents lists the components of formal f that a MOD set names
+// (f%C), without the structure's name.
+func modComponents(mod map[string]bool, f string) []string {
+	var out []string
+	for k := range mod {
+		if rootOf(k) == f && k != f {
+			out = append(out, k[len(f)+1:])
+		}
+	}
+	return out
+}
+
 // modCommon is the MOD set's mark that a routine may write COMMON
 // variables.
 const modCommon = "/COMMON/"
 
-// unitMod is the MOD set of a unit: its formals it may change, and
-// modCommon when it may change a COMMON variable.
+// unitMod is the MOD set of a unit: its formals it may change (a
+// structure's components apart: F%C when it changes only F's component
+// C), and modCommon when it may change a COMMON variable.
 // They are among the names it may assign (writtenSet, made once).
 func (m *unitModel) unitMod() map[string]bool {
 	out := map[string]bool{}
 	for k := range m.writtenSet() {
-		sym := m.sc.Lookup(k)
+		sym := m.sc.Lookup(rootOf(k)) // X%C = ... changes X's component C
 		switch {
 		case sym != nil && sym.Dummy:
 			out[k] = true

@@ -1,0 +1,162 @@
+package complexity
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pfls/pfls/parser"
+)
+
+// compvarsModule is a grid type that keeps its size in an integer
+// component, as modern programs do, with routines that set it, read it,
+// change another component, or change the size.
+const compvarsModule = `module gm
+  type grid
+    integer :: n
+    real, allocatable :: u(:)
+  end type
+contains
+  subroutine init(g, n)
+    type(grid), intent(inout) :: g
+    integer, intent(in) :: n
+    g%n = n
+  end subroutine
+  subroutine sweep(g, x)
+    type(grid), intent(in) :: g
+    real :: x(*)
+    integer :: i
+    do i = 1, g%n
+      x(i) = 0.0
+    end do
+  end subroutine
+  subroutine touch(g)
+    type(grid), intent(inout) :: g
+    g%u(1) = 0.0
+  end subroutine
+  subroutine grow(g)
+    type(grid), intent(inout) :: g
+    g%n = g%n + 1
+  end subroutine
+end module
+`
+
+// callCost is the cost of the index-th CALL of name in unit u.
+func callCost(t *testing.T, rs []*UnitResult, unit, name string, index int) string {
+	t.Helper()
+	for _, r := range rs {
+		if r.Unit.Name != unit {
+			continue
+		}
+		k := 0
+		for _, s := range r.Statements {
+			if c, ok := s.Stmt.(*parser.CallStmt); ok && c.Name.Name == name {
+				if k == index {
+					return s.Cost.String()
+				}
+				k++
+			}
+		}
+	}
+	t.Fatalf("no CALL %s number %d in %s", name, index, unit)
+	return ""
+}
+
+// TestComponentBound: DO I = 1, G%N over an integer component of a
+// structure counts G%N iterations, as DO I = 1, N counts N: 2 a pass and
+// 1 for the last test, 2·G%N + 1 (it was an unknown). Through CALL
+// INIT(G, 100) the caller knows G%N = 100 and SWEEP costs 201; GROW
+// adds one (203 after it); TOUCH changes another component only and
+// G%N stays 100; a routine whose body is not in view may change all of
+// G, and G%N is not known after it.
+func TestComponentBound(t *testing.T) {
+	rs := NewEngine(Options{}).File(parser.Parse("g.f90", []byte(compvarsModule+`
+program p
+  use gm
+  type(grid) :: g
+  real :: x(1000)
+  call init(g, 100)
+  call sweep(g, x)
+  call touch(g)
+  call sweep(g, x)
+  call grow(g)
+  call sweep(g, x)
+  call other(g)
+  call sweep(g, x)
+end program
+`), nil))
+	var sweep *UnitResult
+	for _, r := range rs {
+		if r.Unit.Name == "SWEEP" {
+			sweep = r
+		}
+	}
+	if sweep == nil || !strings.HasPrefix(sweep.Summary.String(), "2*G%N + 1") {
+		t.Fatalf("SWEEP costs %v, want 2*G%%N + 1", sweep)
+	}
+	for i, want := range []string{"201", "201", "203"} {
+		if got := callCost(t, rs, "P", "SWEEP", i); got != want {
+			t.Errorf("CALL SWEEP number %d costs %s, want %s", i+1, got, want)
+		}
+	}
+	if got := callCost(t, rs, "P", "SWEEP", 3); !strings.Contains(got, "UNKNOWN_") {
+		t.Errorf("after CALL OTHER(G), SWEEP costs %s: G%%N taken as known", got)
+	}
+}
+
+// TestComponentInLoop: a loop that calls SWEEP, which only reads G, keeps
+// G%N known inside it (each call 201); one that calls GROW does not, as
+// G%N changes from pass to pass.
+func TestComponentInLoop(t *testing.T) {
+	rs := NewEngine(Options{}).File(parser.Parse("g.f90", []byte(compvarsModule+`
+program p
+  use gm
+  type(grid) :: g
+  real :: x(1000)
+  integer :: k
+  call init(g, 100)
+  do k = 1, 3
+    call sweep(g, x)
+    call touch(g)
+  end do
+  do k = 1, 3
+    call grow(g)
+    call sweep(g, x)
+  end do
+end program
+`), nil))
+	if got := callCost(t, rs, "P", "SWEEP", 0); got != "201" {
+		t.Errorf("SWEEP in a loop with TOUCH costs %s, want 201", got)
+	}
+	if got := callCost(t, rs, "P", "SWEEP", 1); !strings.Contains(got, "UNKNOWN_") {
+		t.Errorf("SWEEP in a loop with GROW costs %s: G%%N taken as fixed", got)
+	}
+}
+
+// TestComponentAssigned: in a routine given G, G%N = 5 makes the loop
+// cost 11; G%N = G%N * 2 makes it 4·G%N + 1 in terms of G%N on entry;
+// G%N given a value that is not a polynomial (a real's NINT) leaves no
+// count in terms of G%N on entry, which it no longer holds.
+func TestComponentAssigned(t *testing.T) {
+	for _, c := range []struct{ stmt, want string }{
+		{"g%n = 5", "11"},
+		{"g%n = g%n * 2", "4*G%N + 1"},
+		{"g%n = nint(x(1))", "2*UNKNOWN_1 + 1"},
+	} {
+		rs := NewEngine(Options{}).File(parser.Parse("g.f90", []byte(compvarsModule+`
+subroutine s(g, x)
+  use gm
+  type(grid) :: g
+  real :: x(*)
+  integer :: i
+  `+c.stmt+`
+  do i = 1, g%n
+    x(i) = 0.0
+  end do
+end subroutine
+`), nil))
+		r := rs[len(rs)-1]
+		if got := loopOver(t, r, "I"); !strings.HasPrefix(got, c.want) {
+			t.Errorf("after %s the loop costs %s, want %s", c.stmt, got, c.want)
+		}
+	}
+}
