@@ -187,3 +187,32 @@ func (m *unitModel) componentSectionShape(c *parser.Component, args []parser.Exp
 		return Int(l), Int(h), ok, ok
 	})
 }
+
+// componentType is the type of a component's declaration (a REAL of
+// KIND 8 or 16 given as a literal is DOUBLE PRECISION's).
+func componentType(d component) Type {
+	if d.typ == nil {
+		return TReal
+	}
+	name := d.typ.Name
+	if l, ok := d.typ.Kind.(*parser.Lit); ok && name == "REAL" && (l.Value == "8" || l.Value == "16") {
+		name = "REAL*" + l.Value
+	}
+	return typeFromName(name)
+}
+
+// exprComponentBase is the cost of the structure part of a component
+// reference X%C other than X's own access, which an element of an array
+// component pays with its own memory cost: the subscripts of an array of
+// structures (PTS(I)%U(J)) and the inner components' parts.
+func (m *unitModel) exprComponentBase(c *parser.Component) (Poly, Type) {
+	switch x := c.X.(type) {
+	case *parser.Ident:
+		return Zero(), TInt
+	case *parser.Call:
+		return m.exprs(x.Args), TInt
+	case *parser.Component:
+		return m.exprComponentBase(x)
+	}
+	return m.expr(c.X)
+}

@@ -45,10 +45,13 @@ end module
 // hand in the all-one table.
 func TestModernArrayCounts(t *testing.T) {
 	cases := []struct{ stmt, want string }{
-		{"f%v = 0.0", "4096"},            // 64*64 stores of 1
-		{"f%v(1:10, :) = 1.0", "640"},    // 10*64 stores
-		{"f%v(2:nmax:2, 1) = 1.0", "32"}, // 32 elements, one column
-		{"f%v(1, 1) = s", "2"},           // one element: a scalar assignment
+		{"f%v = 0.0", "4096"}, // 64*64 stores of 1
+		// An element of an array component costs as an element of an
+		// array does: its store and, of rank 2, the index computation
+		// of its second dimension (it cost the store alone).
+		{"f%v(1:10, :) = 1.0", "1280"},   // 10*64 elements of (1 store + 1 index)
+		{"f%v(2:nmax:2, 1) = 1.0", "64"}, // 32 elements, one column
+		{"f%v(1, 1) = s", "3"},           // one element: a scalar assignment
 		{"s = sum(f%v)", "8193"},         // 4096*(1 load + 1 +) + 1 store
 		{"p%x = p%x + 1.0", "3*NP"},      // NP elements of (1 + 1 + 1)
 		{"f%w = 2.0", "UNKNOWN_1"},       // deferred shape: an unknown count

@@ -974,10 +974,19 @@ func (m *unitModel) entryValue(name string) (Poly, bool) {
 
 // PolyOf converts an arithmetic expression to a polynomial: literals
 // take their values, each name is what name returns, and +, -, *, / and
-// integer powers are exact. ok is false when a part is not polynomial
-// (a function call, a division by a non-monomial, a name without one).
+// integer powers are exact; a component X%C of a structure variable is
+// the name "X%C". ok is false when a part is not polynomial (a function
+// call, a division by a non-monomial, a name without one).
 func PolyOf(x parser.Expr, name func(*parser.Ident) (Poly, bool)) (Poly, bool) {
-	return polyOf(x, name, nil)
+	return polyOf(x, name, func(x parser.Expr) (Poly, bool) {
+		// X%C of a structure variable X is the name "X%C".
+		if c, ok := x.(*parser.Component); ok && c.Name != nil {
+			if id, ok := c.X.(*parser.Ident); ok {
+				return name(&parser.Ident{NamePos: id.Pos(), Name: id.Name + "%" + c.Name.Name})
+			}
+		}
+		return Poly{}, false
+	})
 }
 
 // polyOf is PolyOf where other, if not nil, gives the value of a function
@@ -2163,7 +2172,11 @@ func (m *unitModel) expr(x parser.Expr) (Poly, Type) {
 		b, _ := m.expr(v.Im)
 		return a.Add(b), TComplex
 	case *parser.Component:
+		// X%C: the access of X, of C's type.
 		c, _ := m.expr(v.X)
+		if d, ok := m.componentOf(v); ok {
+			return c, componentType(d)
+		}
 		return c, TReal
 	case *parser.KeywordArg:
 		return m.expr(v.Value)
@@ -2234,6 +2247,21 @@ func (m *unitModel) expr(x parser.Expr) (Poly, Type) {
 func (m *unitModel) callExpr(v *parser.Call) (Poly, Type) {
 	id, ok := v.Fun.(*parser.Ident)
 	if !ok {
+		if comp, isComp := v.Fun.(*parser.Component); isComp {
+			if d, ok := m.componentOf(comp); ok && len(d.dims) > 0 && len(d.dims) == len(v.Args) {
+				// An element of an array component, X%U(I, J): as an
+				// element of an array U(I, J) (subscripts, memory, index
+				// computation), plus X's own part, a subscript of an
+				// array of structures.
+				ty := componentType(d)
+				base, _ := m.exprComponentBase(comp)
+				c := base.Add(m.exprs(v.Args)).Add(m.cost.Memory[ty]).Add(m.cost.Index["element"])
+				if len(d.dims) >= 2 {
+					c = c.Add(m.cost.Index["multi"])
+				}
+				return c, ty
+			}
+		}
 		// A substring of an element, A(I)(1:2), or a structure's component call.
 		c, ty := m.expr(v.Fun)
 		return c.Add(m.exprs(v.Args)), ty
@@ -2319,8 +2347,8 @@ func isTriplet(x parser.Expr) bool {
 // (extents[name][k] is dimension k's, from 0), as a call's actual
 // arguments make them: an estimator pricing a callee's statements for
 // one call. Those not given are unknowns.
-func ExprCost(u *parser.Unit, x parser.Expr, table *CostTable, extents map[string][]Poly) Poly {
-	m := &unitModel{u: u, sc: u.Scope, cost: table, keep: map[string]bool{}, res: &UnitResult{}, procs: noProcs{}, elementReductions: true}
+func ExprCost(f *parser.File, u *parser.Unit, x parser.Expr, table *CostTable, extents map[string][]Poly) Poly {
+	m := &unitModel{u: u, f: f, sc: u.Scope, cost: table, keep: map[string]bool{}, res: &UnitResult{}, procs: noProcs{}, elementReductions: true}
 	m.shaped(extents)
 	c, _ := m.expr(x)
 	return c
@@ -2342,8 +2370,9 @@ func (m *unitModel) shaped(extents map[string][]Poly) {
 // StmtCost returns the cost of a simple statement (assignment, CALL
 // without the callee, I/O, ...) of unit u with a cost table; constructs
 // and declarations cost nothing here. Reductions cost one element, as in
-// ExprCost.
-func StmtCost(u *parser.Unit, s parser.Stmt, table *CostTable) Poly {
+// ExprCost. f, the unit's file (nil: not known), holds the definitions
+// of the derived types whose components the statement names.
+func StmtCost(f *parser.File, u *parser.Unit, s parser.Stmt, table *CostTable) Poly {
 	// Out of its loops, every scalar the statement names stands for
 	// itself (the caller's loop indices among them): an array section
 	// A(K+1:N,K) then has N - K elements, not an unknown number.
@@ -2356,14 +2385,14 @@ func StmtCost(u *parser.Unit, s parser.Stmt, table *CostTable) Poly {
 		}
 		return true
 	})
-	return stmtCost(u, s, table, keep, nil, nil)
+	return stmtCost(f, u, s, table, keep, nil, nil)
 }
 
 // stmtCost prices one statement out of its unit's flow (StmtCost,
 // StmtCostIn): the names in keep stand for themselves, a call of one of
 // procs's procedures costs its summary (procs nil: none in view).
-func stmtCost(u *parser.Unit, s parser.Stmt, table *CostTable, keep map[string]bool, procs *Procs, extents map[string][]Poly) Poly {
-	m := &unitModel{u: u, sc: u.Scope, cost: table, keep: keep, res: &UnitResult{}, procs: noProcs{}, elementReductions: true}
+func stmtCost(f *parser.File, u *parser.Unit, s parser.Stmt, table *CostTable, keep map[string]bool, procs *Procs, extents map[string][]Poly) Poly {
+	m := &unitModel{u: u, f: f, sc: u.Scope, cost: table, keep: keep, res: &UnitResult{}, procs: noProcs{}, elementReductions: true}
 	m.shaped(extents)
 	if procs != nil {
 		m.procs, m.summaries = procs, true
@@ -2380,18 +2409,18 @@ func stmtCost(u *parser.Unit, s parser.Stmt, table *CostTable, keep map[string]b
 // procedure not in procs costs its arguments, as in StmtCost.
 // extents gives the extents of assumed-shape dummy arguments, as in
 // ExprCost (nil: none given).
-func StmtCostIn(u *parser.Unit, s parser.Stmt, table *CostTable, procs *Procs, extents map[string][]Poly) Poly {
+func StmtCostIn(f *parser.File, u *parser.Unit, s parser.Stmt, table *CostTable, procs *Procs, extents map[string][]Poly) Poly {
 	if procs == nil && extents == nil {
-		return StmtCost(u, s, table)
+		return StmtCost(f, u, s, table)
 	}
-	return stmtCost(u, s, table, scalarsOf(u), procs, extents)
+	return stmtCost(f, u, s, table, scalarsOf(u), procs, extents)
 }
 
 // ExprCostIn is ExprCost where a function reference to one of procs's
 // procedures costs that procedure's summary with the actual arguments,
 // as in StmtCostIn.
-func ExprCostIn(u *parser.Unit, x parser.Expr, table *CostTable, procs *Procs, extents map[string][]Poly) Poly {
-	m := &unitModel{u: u, sc: u.Scope, cost: table, keep: scalarsOf(u), res: &UnitResult{}, procs: noProcs{}, elementReductions: true}
+func ExprCostIn(f *parser.File, u *parser.Unit, x parser.Expr, table *CostTable, procs *Procs, extents map[string][]Poly) Poly {
+	m := &unitModel{u: u, f: f, sc: u.Scope, cost: table, keep: scalarsOf(u), res: &UnitResult{}, procs: noProcs{}, elementReductions: true}
 	m.shaped(extents)
 	if procs != nil {
 		m.procs, m.summaries = procs, true

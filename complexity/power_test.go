@@ -38,10 +38,10 @@ func TestInlinePowers(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s: not an assignment", c.expr)
 		}
-		if got := ExprCost(u, a.RHS, machine, nil); got.String() != Int(c.machine).String() {
+		if got := ExprCost(nil, u, a.RHS, machine, nil); got.String() != Int(c.machine).String() {
 			t.Errorf("%s: %s with the measured table, want %d", c.expr, got, c.machine)
 		}
-		if got := ExprCost(u, a.RHS, AllOne(), nil); got.String() != Int(c.allOneOps+1).String() {
+		if got := ExprCost(nil, u, a.RHS, AllOne(), nil); got.String() != Int(c.allOneOps+1).String() {
 			t.Errorf("%s: %s in the all-one table, want %d", c.expr, got, c.allOneOps+1)
 		}
 	}

@@ -346,7 +346,7 @@ func (e *est) condCalls(x parser.Expr, loops []loopInfo) (Poly, []*Message) {
 		// (cost); the condition's own cost has its arguments.
 		if id, ok := c.Fun.(*parser.Ident); ok && e.procsNamed(id.Name) > 0 {
 			if body, ok := e.opCount([]string{id.Name}, c.Pos(), func(procs *complexity.Procs) Poly {
-				return complexity.ExprCostIn(e.u, c, e.table, procs, e.extents).Sub(e.exprCost(c))
+				return complexity.ExprCostIn(e.f, e.u, c, e.table, procs, e.extents).Sub(e.exprCost(c))
 			}); ok {
 				total = total.Add(body)
 			}
@@ -418,7 +418,30 @@ func (e *est) follow(callee *parser.Unit, args []parser.Expr, at parser.Pos, loo
 	// it (the host's N in a contained procedure called from its host):
 	// the caller's value at the call, unless the callee changes it.
 	assigned := e.assignedOf(callee)
+	formalAt := map[string]int{}
+	for i, p := range hdr.Params {
+		if f, ok := p.(*parser.Ident); ok {
+			formalAt[f.Name] = i
+		}
+	}
 	sub.outer = func(name string) (Poly, bool) {
+		if root, comp, isComp := strings.Cut(name, "%"); isComp {
+			// F%C of a structure formal F: the actual structure's
+			// component at the call, unless the callee changes it.
+			i, ok := formalAt[root]
+			if !ok || assigned[root] || assigned[name] {
+				return Poly{}, false
+			}
+			a, ok := complexity.ActualFor(hdr, args, i).(*parser.Ident)
+			if !ok {
+				return Poly{}, false
+			}
+			v, ok := e.value(&parser.Component{X: a, Name: &parser.Ident{NamePos: a.Pos(), Name: comp}}, loops, 0)
+			if !ok {
+				return Poly{}, false
+			}
+			return renameVars(v, callerName)
+		}
 		sym := sub.sc.Lookup(name)
 		if sym == nil || sub.sc.Syms[name] != nil || e.sc.Lookup(name) != sym || sym.Kind != parser.SymVariable || sym.Rank() > 0 || assigned[name] {
 			return Poly{}, false
@@ -594,6 +617,20 @@ func (e *est) intentIn(u *parser.Unit, c *parser.CallStmt, i int) bool {
 	return !e.assignedOf(callee)[name] && !e.toFunction(callee, name)
 }
 
+// componentLHS is "X%C" when lhs is the component C of a structure
+// variable X, or an element or section of it (X%U(I, J)), else "".
+func componentLHS(lhs parser.Expr) string {
+	if c, ok := lhs.(*parser.Call); ok {
+		lhs = c.Fun
+	}
+	if c, ok := lhs.(*parser.Component); ok && c.Name != nil {
+		if x, ok := c.X.(*parser.Ident); ok {
+			return x.Name + "%" + c.Name.Name
+		}
+	}
+	return ""
+}
+
 // toFunction reports whether a unit passes the variable name to a
 // function reference that is not an intrinsic's, K = HALF(N): a
 // function without INTENT may change its argument, which assignedIn,
@@ -655,7 +692,8 @@ func (e *est) intentInFormal(name string, args []parser.Expr, i int) bool {
 
 // assignedIn is the set of names a unit may change: assigned, a DO
 // index, read, or passed to a call, in the unit or in a procedure it
-// contains.
+// contains; "X%C" for an assignment to the component C of a structure
+// variable X.
 func assignedIn(u *parser.Unit, intentIn func(c *parser.CallStmt, i int) bool) map[string]bool {
 	out := map[string]bool{}
 	for _, s := range u.Body {
@@ -664,6 +702,9 @@ func assignedIn(u *parser.Unit, intentIn func(c *parser.CallStmt, i int) bool) m
 			case *parser.AssignStmt:
 				if id := rootIdent(x.LHS); id != nil {
 					out[id.Name] = true
+				}
+				if c := componentLHS(x.LHS); c != "" {
+					out[c] = true
 				}
 			case *parser.DoStmt:
 				if x.Var != nil {
@@ -844,7 +885,7 @@ func extentName(array string, k int) string {
 // exprCost prices an expression of the unit with the current table (and
 // a callee's extents from its call).
 func (e *est) exprCost(x parser.Expr) Poly {
-	return complexity.ExprCost(e.u, x, e.table, e.extents)
+	return complexity.ExprCost(e.f, e.u, x, e.table, e.extents)
 }
 
 // assumedShape reports whether a dummy argument has an assumed shape

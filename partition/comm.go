@@ -206,6 +206,53 @@ func refOf(x parser.Expr, sc *parser.Scope) (ref, bool) {
 	return r, true
 }
 
+// componentRef is refOf for an element of an array component of a
+// structure variable, G%U(I, J): named "G%U", its subscripts affine
+// where they are. The memory model (innermost's streams, dataOf) walks
+// such references as it walks an array's; the communication analysis
+// does not (a structure is not distributed). Sections are not taken.
+func componentRef(x parser.Expr, sc *parser.Scope) (ref, bool) {
+	c, ok := x.(*parser.Call)
+	if !ok || len(c.Args) == 0 {
+		return ref{}, false
+	}
+	name := componentLHS(c)
+	if name == "" {
+		return ref{}, false
+	}
+	if sym := sc.Lookup(rootOf(name)); sym == nil || sym.Rank() > 0 {
+		return ref{}, false
+	}
+	r := ref{name: name, ok: true, x: x}
+	for _, a := range c.Args {
+		if _, isT := a.(*parser.Triplet); isT {
+			return ref{}, false
+		}
+		l, ok := affine(a, sc)
+		if !ok {
+			r.ok = false
+		}
+		r.subs = append(r.subs, l)
+	}
+	return r, true
+}
+
+// memRef is refOf, or componentRef for an element of an array component.
+func memRef(x parser.Expr, sc *parser.Scope) (ref, bool) {
+	if r, ok := refOf(x, sc); ok {
+		return r, true
+	}
+	return componentRef(x, sc)
+}
+
+// rootOf is the structure of a component's name "X%C", or name itself.
+func rootOf(name string) string {
+	if i := strings.IndexByte(name, '%'); i > 0 {
+		return name[:i]
+	}
+	return name
+}
+
 // tripletForm is lo + s*v for the triplet lo:hi:s of a dimension
 // declared as dim (an omitted lower bound is the declared one).
 func tripletForm(t *parser.Triplet, dim *parser.DimSpec, v string, sc *parser.Scope) (linear, bool) {

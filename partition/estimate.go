@@ -196,13 +196,13 @@ func (e *est) cost(s parser.Stmt, table *complexity.CostTable) Poly {
 		called = e.calledInFile(s)
 	}
 	if len(called) == 0 || e.argsOnly {
-		return complexity.StmtCostIn(e.u, s, table, nil, e.extents)
+		return complexity.StmtCostIn(e.f, e.u, s, table, nil, e.extents)
 	}
 	c, ok := e.opCount(called, s.Pos(), func(procs *complexity.Procs) Poly {
-		return complexity.StmtCostIn(e.u, s, table, procs, e.extents)
+		return complexity.StmtCostIn(e.f, e.u, s, table, procs, e.extents)
 	})
 	if !ok {
-		return complexity.StmtCost(e.u, s, table)
+		return complexity.StmtCost(e.f, e.u, s, table)
 	}
 	return c
 }
@@ -542,7 +542,7 @@ func (e *est) streams(c *parser.DoConstruct, idx string) (moving map[string]stri
 		if !ok {
 			return true
 		}
-		r, ok := refOf(x, e.sc)
+		r, ok := memRef(x, e.sc)
 		if !ok {
 			return true
 		}
@@ -603,6 +603,18 @@ func (e *est) dataOf(c *parser.DoConstruct, sizes bool) dataUse {
 		}
 		id, ok := call.Fun.(*parser.Ident)
 		if !ok {
+			if r, isComp := componentRef(call, e.sc); isComp {
+				// An element of an array component: a reference of
+				// unknown extent, its element the component's size as
+				// far as the name tells (elemSize).
+				u.refs++
+				elems += float64(e.elemSize(r.name))
+				if !seen[r.name] {
+					seen[r.name] = true
+					u.arrays++
+					known = false
+				}
+			}
 			return true
 		}
 		sym := e.sc.Lookup(id.Name)
@@ -1323,7 +1335,7 @@ func (e *est) stmt(s parser.Stmt, loops []loopInfo) (Poly, []*Message) {
 	case *parser.CallStmt:
 		if body, msgs, ok := e.callEstimate(x, loops); ok {
 			// The arguments, the call and the callee's body.
-			c := complexity.StmtCostIn(e.u, s, e.table, nil, e.extents).Add(ratOf(m.Op("call")))
+			c := complexity.StmtCostIn(e.f, e.u, s, e.table, nil, e.extents).Add(ratOf(m.Op("call")))
 			return c.Add(body), msgs
 		}
 		c := e.cost(s, e.table).Add(ratOf(m.Op("call")))
@@ -1398,6 +1410,11 @@ func (e *est) assign(x *parser.AssignStmt, loops []loopInfo) (Poly, []*Message) 
 func (e *est) loop(c *parser.DoConstruct, loops []loopInfo) (Poly, []*Message) {
 	m := e.opt.Machine
 	d := c.Do
+	if d.Concurrent != nil {
+		if nest := concurrentNest(c); nest != nil {
+			return e.loop(nest, loops)
+		}
+	}
 	if d.Var == nil || d.Lo == nil || d.Hi == nil {
 		body, msgs := e.list(c.Body, loops)
 		if d.While != nil {
@@ -2092,22 +2109,36 @@ func (e *est) markForall(nest *parser.DoConstruct) {
 // forallBlockNest is forallNest for a FORALL construct with the given
 // statements: each assignment stands under the mask.
 func forallBlockNest(h *parser.ForallStmt, stmts []parser.Stmt) *parser.DoConstruct {
-	if h.Header == nil || len(h.Header.Specs) == 0 || len(stmts) == 0 {
+	return headerNest(h.StmtBase, h.Header, stmts)
+}
+
+// concurrentNest is the DO nest a DO CONCURRENT (J = 1:N, I = 1:M, mask)
+// runs as, its first index outermost, each assignment of its body under
+// the mask: the estimator shares its iterations among the owners as a DO
+// nest's (Fortran 2018 11.1.7.4.3: the iterations may run in any order).
+func concurrentNest(c *parser.DoConstruct) *parser.DoConstruct {
+	return headerNest(c.Do.StmtBase, c.Do.Concurrent, c.Body)
+}
+
+// headerNest is the loop nest of a FORALL or DO CONCURRENT header over
+// the statements stmts.
+func headerNest(base parser.StmtBase, h *parser.ForallHeader, stmts []parser.Stmt) *parser.DoConstruct {
+	if h == nil || len(h.Specs) == 0 || len(stmts) == 0 {
 		return nil
 	}
 	var body []parser.Stmt
 	for _, s := range stmts {
-		if h.Header.Mask != nil {
+		if h.Mask != nil {
 			if a, ok := s.(*parser.AssignStmt); ok {
-				s = &parser.IfStmt{StmtBase: a.StmtBase, Cond: h.Header.Mask, Then: a}
+				s = &parser.IfStmt{StmtBase: a.StmtBase, Cond: h.Mask, Then: a}
 			}
 		}
 		body = append(body, s)
 	}
 	var nest *parser.DoConstruct
-	for i := len(h.Header.Specs) - 1; i >= 0; i-- {
-		sp := h.Header.Specs[i]
-		do := &parser.DoStmt{StmtBase: h.StmtBase, Var: sp.Var, Lo: sp.Lo, Hi: sp.Hi, Step: sp.Stride}
+	for i := len(h.Specs) - 1; i >= 0; i-- {
+		sp := h.Specs[i]
+		do := &parser.DoStmt{StmtBase: base, Var: sp.Var, Lo: sp.Lo, Hi: sp.Hi, Step: sp.Stride}
 		nest = &parser.DoConstruct{Do: do, Body: body}
 		body = []parser.Stmt{nest}
 	}

@@ -25,6 +25,6 @@ func TypeSize(t string) int64 { return typeSize(t) }
 // StmtSeconds prices one statement with a machine's operation times, its
 // references at the first memory level.
 func StmtSeconds(u *parser.Unit, st parser.Stmt, m *machine.Machine) float64 {
-	v, _ := complexity.Seconds(complexity.StmtCost(u, st, machineTable(m, dataUse{})))
+	v, _ := complexity.Seconds(complexity.StmtCost(nil, u, st, machineTable(m, dataUse{})))
 	return v
 }

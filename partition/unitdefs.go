@@ -3,6 +3,7 @@ package partition
 import (
 	"fmt"
 	"math/big"
+	"strings"
 
 	"github.com/pfls/pfls/complexity"
 	"github.com/pfls/pfls/parser"
@@ -33,6 +34,9 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 			switch x := n.(type) {
 			case *parser.AssignStmt:
 				set[lhsName(x)]++
+				if c := componentLHS(x.LHS); c != "" {
+					set[c]++
+				}
 			case *parser.DoStmt:
 				if x.Var != nil {
 					set[x.Var.Name] += 2
@@ -40,6 +44,12 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 			case *parser.CallStmt:
 				for i, a := range x.Args {
 					if id, ok := a.(*parser.Ident); ok && !e.readOnly(x, i) {
+						if comps, ok := e.componentsSet(x, i); ok {
+							for _, c := range comps {
+								set[id.Name+"%"+c] += 2 // this component may be set
+							}
+							continue
+						}
 						set[id.Name] += 2 // may be set by the call
 					}
 				}
@@ -56,7 +66,13 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 					}
 				}
 			case *parser.IOStmt:
-				parser.Inspect(x, func(m parser.Node) bool {
+				var what parser.Node = x
+				if x.Keyword == "PRINT" || x.Keyword == "WRITE" {
+					// Output sets none of its items, only specifiers
+					// such as IOSTAT= (Fortran 2018 12.11).
+					what = &parser.IOStmt{Control: x.Control}
+				}
+				parser.Inspect(what, func(m parser.Node) bool {
 					if id, ok := m.(*parser.Ident); ok {
 						set[id.Name] += 2
 						for _, v := range complexity.NamelistVars(e.u, id.Name) {
@@ -76,6 +92,19 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 		if !ok {
 			continue
 		}
+		if comp, ok := a.LHS.(*parser.Component); ok {
+			// G%N = 256 in a unit that sets G%N once and passes G to
+			// no routine that may change it.
+			c := componentLHS(comp)
+			if c == "" {
+				continue
+			}
+			x := comp.X.(*parser.Ident)
+			if sym := e.sc.Lookup(x.Name); set[c] == 1 && set[x.Name] == 0 && !mentions(a.RHS, x.Name) && sym != nil && sym.Rank() == 0 && !sym.Dummy {
+				e.defs[c] = a
+			}
+			continue
+		}
 		id, ok := a.LHS.(*parser.Ident)
 		if !ok || set[id.Name] != 1 || mentions(a.RHS, id.Name) {
 			continue
@@ -85,6 +114,43 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 		}
 	}
 	return e.defs
+}
+
+// componentsSet lists the components of a structure passed as argument
+// i of a CALL that the subroutine of the file may change: those it
+// assigns (G%U(I, J) = ...), when it never changes or passes on the
+// structure as a whole. ok is false where that is not known.
+func (e *est) componentsSet(c *parser.CallStmt, i int) ([]string, bool) {
+	if c.Name == nil || e.f == nil {
+		return nil, false
+	}
+	callee := e.fileSub(c.Name.Name, c.Args)
+	if callee == nil || callee.Scope == nil {
+		return nil, false
+	}
+	hdr, _ := callee.Header.(*parser.SubprogramStmt)
+	if hdr == nil || i >= len(hdr.Params) {
+		return nil, false
+	}
+	formal, ok := hdr.Params[i].(*parser.Ident)
+	if !ok {
+		return nil, false
+	}
+	sym := callee.Scope.Syms[formal.Name]
+	if sym == nil || !sym.Dummy || sym.Rank() > 0 || sym.TypeSpec == nil || sym.TypeSpec.Derived == "" {
+		return nil, false
+	}
+	assigned := e.assignedOf(callee)
+	if assigned[formal.Name] || e.toFunction(callee, formal.Name) {
+		return nil, false
+	}
+	var comps []string
+	for k := range assigned {
+		if root, comp, ok := strings.Cut(k, "%"); ok && root == formal.Name {
+			comps = append(comps, comp)
+		}
+	}
+	return comps, true
 }
 
 // topDef is the value of a scalar of topDefs when its right side is a

@@ -1,0 +1,118 @@
+package partition
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/pfls/pfls/complexity"
+	"github.com/pfls/pfls/machine"
+)
+
+// loopSeconds estimates the loop that starts at the first line of src
+// holding marker, in the last unit, on one processor.
+func loopSeconds(t *testing.T, src, marker string) (float64, []string) {
+	t.Helper()
+	f, _ := parseOne(t, "c.f90", src)
+	u := f.Units[len(f.Units)-1]
+	line := strings.Count(src[:strings.Index(src, marker)], "\n") + 1
+	e := EstimateLoop(f, u, firstLoop(t, u, line, f), FromUnit(u, 1, ""), Options{Machine: machine.DefaultMachine(), Procs: 1})
+	v, ok := complexity.Seconds(e.Compute)
+	if !ok {
+		t.Fatalf("%s: the time %s is not a number (notes %q)", marker, e.Compute, e.Notes)
+	}
+	return v, e.Notes
+}
+
+// heatWith is a 2-D heat program whose grid sizes and arrays are plain
+// variables, or the components of a structure G (components true), as
+// modern programs keep them.
+func heatWith(components bool) string {
+	if !components {
+		return `subroutine step(u, unew, nx, ny, alpha)
+  integer, intent(in) :: nx, ny
+  real, intent(inout) :: u(0:nx+1, 0:ny+1), unew(0:nx+1, 0:ny+1)
+  real, intent(in) :: alpha
+  integer :: i, j
+  do j = 1, ny
+    do i = 1, nx
+      unew(i,j) = u(i,j) + alpha * (u(i-1,j) + u(i+1,j) + u(i,j-1) + u(i,j+1) - 4.0 * u(i,j))
+    end do
+  end do
+end subroutine
+program heat
+  integer, parameter :: nx = 256, ny = 128
+  real :: u(0:nx+1, 0:ny+1), unew(0:nx+1, 0:ny+1)
+  integer :: it
+  u = 0.0
+  do it = 1, 100
+    call step(u, unew, nx, ny, 0.1)
+  end do
+  print *, u(1, 1)
+end program
+`
+	}
+	return `module gm
+  type grid
+    integer :: nx, ny
+    real, allocatable :: u(:,:), unew(:,:)
+  end type
+contains
+  subroutine step(g, alpha)
+    type(grid), intent(inout) :: g
+    real, intent(in) :: alpha
+    integer :: i, j
+    do j = 1, g%ny
+      do i = 1, g%nx
+        g%unew(i,j) = g%u(i,j) + alpha * (g%u(i-1,j) + g%u(i+1,j) + g%u(i,j-1) + g%u(i,j+1) - 4.0 * g%u(i,j))
+      end do
+    end do
+  end subroutine
+end module
+program heat
+  use gm
+  type(grid) :: g
+  integer :: it
+  g%nx = 256
+  g%ny = 128
+  allocate(g%u(0:g%nx+1, 0:g%ny+1), g%unew(0:g%nx+1, 0:g%ny+1))
+  g%u = 0.0
+  do it = 1, 100
+    call step(g, 0.1)
+  end do
+  print *, g%u(1, 1)
+end program
+`
+}
+
+// TestComponentGrid: the same heat program with its sizes and arrays in
+// a structure is estimated as the plain one. G%NX = 256 and G%NY = 128,
+// each set once in the main program (STEP writes G%UNEW only, and the
+// PRINT of G%U(1, 1) sets nothing), are the loop bounds in STEP, and
+// the elements of G%U and G%UNEW are priced as U's and UNEW's. The
+// estimate was one iteration of each loop, with the component elements
+// priced without their memory (70 ps a point where the plain program
+// takes 747 ps).
+func TestComponentGrid(t *testing.T) {
+	plain, _ := loopSeconds(t, heatWith(false), "do it = 1, 100")
+	comp, notes := loopSeconds(t, heatWith(true), "do it = 1, 100")
+	if plain < 100*256*128*1e-10 || math.Abs(comp-plain) > 1e-3*plain {
+		t.Errorf("with components %g s, plain %g s: want the same (notes %q)", comp, plain, notes)
+	}
+	if !notesHave(notes, "G%NX, assigned once at line") {
+		t.Errorf("notes %q: G%%NX's value not given", notes)
+	}
+}
+
+// TestDoConcurrentRange: DO CONCURRENT (J = 1:M) runs M iterations, as
+// the DO loop over the same range does (it was estimated for one).
+func TestDoConcurrentRange(t *testing.T) {
+	prog := func(loop, end string) string {
+		return "subroutine s(c)\n  integer, parameter :: m = 500\n  real :: c(m)\n  integer :: j\n  " + loop + "\n    c(j) = c(j) / 3.0\n  " + end + "\nend subroutine\n"
+	}
+	do, _ := loopSeconds(t, prog("do j = 1, m", "end do"), "do j")
+	conc, notes := loopSeconds(t, prog("do concurrent (j = 1:m)", "end do"), "do concurrent")
+	if math.Abs(conc-do) > 1e-3*do || notesHave(notes, "without a counted range") {
+		t.Errorf("DO CONCURRENT %g s, DO %g s: want the same (notes %q)", conc, do, notes)
+	}
+}
