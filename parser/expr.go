@@ -312,15 +312,30 @@ func (p *parser) ident() *Ident {
 func (p *parser) argList(close string) []Expr {
 	p.enter()
 	defer p.leave()
-	// The arguments gather on a stack shared by the nested lists, then
-	// move to the shared backing store.
-	base := len(p.nodes.scratch)
+	// The first arguments gather in a local array, whose stores need no
+	// write barrier while the collector runs (the stack is not the
+	// heap); a longer list moves on to a stack shared by the nested
+	// lists. Either moves to the shared backing store at the end.
+	var local [localArgs]Expr
+	n, base := 0, -1
 	for {
 		a := p.arg(close)
-		p.nodes.scratch = append(p.nodes.scratch, a)
+		if n < len(local) {
+			local[n] = a
+			n++
+		} else {
+			if base < 0 {
+				base = len(p.nodes.scratch)
+				p.nodes.scratch = append(p.nodes.scratch, local[:]...)
+			}
+			p.nodes.scratch = append(p.nodes.scratch, a)
+		}
 		if !p.s.accept(",") {
 			break
 		}
+	}
+	if base < 0 {
+		return p.nodes.exprList(local[:n])
 	}
 	args := p.nodes.exprList(p.nodes.scratch[base:])
 	// (The stale entries above base need no clearing: the nodes they
@@ -328,6 +343,10 @@ func (p *parser) argList(close string) []Expr {
 	p.nodes.scratch = p.nodes.scratch[:base]
 	return args
 }
+
+// localArgs is the room of argList's local array: most argument and
+// subscript lists are shorter.
+const localArgs = 8
 
 func (p *parser) arg(close string) Expr {
 	t := p.s.peek()
