@@ -204,6 +204,9 @@ const (
 // sharedSpelling returns string(b), from spellings when it is there; h
 // is b's hash (as internHash's: h*31 + c over the bytes, plus the length).
 func sharedSpelling(b []byte, h uint) string {
+	if len(b) == 1 {
+		return oneChar[b[0]]
+	}
 	if len(b) > maxSpellingLen || len(b) == 0 {
 		return string(b)
 	}
@@ -454,13 +457,23 @@ func (s *scanner) lex() token {
 }
 
 // oneChar holds the one-character strings, so that lexing an operator
-// allocates nothing.
+// allocates nothing. The printable ones are cut from a constant: they are
+// in the program's read-only data, not in the heap, so that the collector
+// passes over the tree's many pointers to them (the operators of Binary
+// and Unary, one-letter names, one-digit literals) at almost no cost.
 var oneChar = func() (t [256]string) {
 	for i := range t {
-		t[i] = string([]byte{byte(i)})
+		if ' ' <= i && i <= '~' {
+			t[i] = printable[i-' ' : i-' '+1]
+		} else {
+			t[i] = string([]byte{byte(i)})
+		}
 	}
 	return t
 }()
+
+// printable holds the printable ASCII characters, in order.
+const printable = " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"
 
 // The indices in twoCharOps of "::" and "(/".
 const (
