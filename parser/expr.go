@@ -255,11 +255,10 @@ func (s *scanner) describe(t token) string {
 
 // expect consumes the operator op or fails; it returns its position.
 func (p *parser) expect(op string) Pos {
-	t := p.s.peek()
-	if t.kind == tOp && p.s.text(t) == op {
-		p.s.next()
-		return p.tokPos(t)
+	if p.s.is(op) { // (is compares the ids of one-character operators)
+		return p.tokPos(p.s.next())
 	}
+	t := p.s.peek()
 	p.fail(p.tokPos(t), p.tokEnd(t), "expected '"+op+"', found "+p.s.describe(t))
 	return NoPos
 }
