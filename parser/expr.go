@@ -255,11 +255,10 @@ func (s *scanner) describe(t token) string {
 
 // expect consumes the operator op or fails; it returns its position.
 func (p *parser) expect(op string) Pos {
-	t := p.s.peek()
-	if t.kind == tOp && p.s.text(t) == op {
-		p.s.next()
-		return p.tokPos(t)
+	if p.s.is(op) { // (is compares the ids of one-character operators)
+		return p.tokPos(p.s.next())
 	}
+	t := p.s.peek()
 	p.fail(p.tokPos(t), p.tokEnd(t), "expected '"+op+"', found "+p.s.describe(t))
 	return NoPos
 }
@@ -312,15 +311,30 @@ func (p *parser) ident() *Ident {
 func (p *parser) argList(close string) []Expr {
 	p.enter()
 	defer p.leave()
-	// The arguments gather on a stack shared by the nested lists, then
-	// move to the shared backing store.
-	base := len(p.nodes.scratch)
+	// The first arguments gather in a local array, whose stores need no
+	// write barrier while the collector runs (the stack is not the
+	// heap); a longer list moves on to a stack shared by the nested
+	// lists. Either moves to the shared backing store at the end.
+	var local [localArgs]Expr
+	n, base := 0, -1
 	for {
 		a := p.arg(close)
-		p.nodes.scratch = append(p.nodes.scratch, a)
+		if n < len(local) {
+			local[n] = a
+			n++
+		} else {
+			if base < 0 {
+				base = len(p.nodes.scratch)
+				p.nodes.scratch = append(p.nodes.scratch, local[:]...)
+			}
+			p.nodes.scratch = append(p.nodes.scratch, a)
+		}
 		if !p.s.accept(",") {
 			break
 		}
+	}
+	if base < 0 {
+		return p.nodes.exprList(local[:n])
 	}
 	args := p.nodes.exprList(p.nodes.scratch[base:])
 	// (The stale entries above base need no clearing: the nodes they
@@ -328,6 +342,10 @@ func (p *parser) argList(close string) []Expr {
 	p.nodes.scratch = p.nodes.scratch[:base]
 	return args
 }
+
+// localArgs is the room of argList's local array: most argument and
+// subscript lists are shorter.
+const localArgs = 8
 
 func (p *parser) arg(close string) Expr {
 	t := p.s.peek()

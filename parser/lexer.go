@@ -106,7 +106,7 @@ func (s *scanner) intern(b []byte) int32 {
 func (s *scanner) internHash(b []byte, h uint) int32 {
 	h += uint(len(b))
 	c := (h ^ h>>8) & uint(len(s.cache)-1)
-	if id := s.cache[c]; s.str(id) == string(b) {
+	if id := s.cache[c]; sameSpelling(s.str(id), b) {
 		return id
 	}
 	if s.names == nil {
@@ -132,6 +132,24 @@ func (s *scanner) internHash(b []byte, h uint) int32 {
 		s.growNames()
 	}
 	return id
+}
+
+// sameSpelling reports whether s and b hold the same bytes. Most names
+// are a few bytes long (I, J, N, MAX): a loop in line costs less than the
+// call to the runtime's comparison that s == string(b) makes.
+func sameSpelling(s string, b []byte) bool {
+	if len(s) != len(b) {
+		return false
+	}
+	if len(b) > 8 {
+		return s == string(b)
+	}
+	for i := range b {
+		if s[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // firstNames is the size of a parse's first table of names: most files
@@ -186,6 +204,9 @@ const (
 // sharedSpelling returns string(b), from spellings when it is there; h
 // is b's hash (as internHash's: h*31 + c over the bytes, plus the length).
 func sharedSpelling(b []byte, h uint) string {
+	if len(b) == 1 {
+		return oneChar[b[0]]
+	}
 	if len(b) > maxSpellingLen || len(b) == 0 {
 		return string(b)
 	}
@@ -436,13 +457,23 @@ func (s *scanner) lex() token {
 }
 
 // oneChar holds the one-character strings, so that lexing an operator
-// allocates nothing.
+// allocates nothing. The printable ones are cut from a constant: they are
+// in the program's read-only data, not in the heap, so that the collector
+// passes over the tree's many pointers to them (the operators of Binary
+// and Unary, one-letter names, one-digit literals) at almost no cost.
 var oneChar = func() (t [256]string) {
 	for i := range t {
-		t[i] = string([]byte{byte(i)})
+		if ' ' <= i && i <= '~' {
+			t[i] = printable[i-' ' : i-' '+1]
+		} else {
+			t[i] = string([]byte{byte(i)})
+		}
 	}
 	return t
 }()
+
+// printable holds the printable ASCII characters, in order.
+const printable = " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"
 
 // The indices in twoCharOps of "::" and "(/".
 const (
@@ -453,27 +484,45 @@ const (
 // twoCharOp returns the index in twoCharOps of the operator spelled by
 // two characters, or -1.
 func twoCharOp(a, b byte) int32 {
-	switch {
-	case a == '*' && b == '*':
-		return 0
-	case a == '/' && b == '/':
-		return 1
-	case a == '=' && b == '=':
-		return 2
-	case a == '/' && b == '=':
-		return 3
-	case a == '<' && b == '=':
-		return 4
-	case a == '>' && b == '=':
-		return 5
-	case a == '=' && b == '>':
-		return 6
-	case a == ':' && b == ':':
-		return twoColons
-	case a == '(' && b == '/':
-		return twoParenSlash
-	case a == '/' && b == ')':
-		return 9
+	// One switch on the first character (a jump table), then one test:
+	// most operators are one character, and fail at the first.
+	switch a {
+	case '*':
+		if b == '*' {
+			return 0
+		}
+	case '/':
+		switch b {
+		case '/':
+			return 1
+		case '=':
+			return 3
+		case ')':
+			return 9
+		}
+	case '=':
+		switch b {
+		case '=':
+			return 2
+		case '>':
+			return 6
+		}
+	case '<':
+		if b == '=' {
+			return 4
+		}
+	case '>':
+		if b == '=' {
+			return 5
+		}
+	case ':':
+		if b == ':' {
+			return twoColons
+		}
+	case '(':
+		if b == '/' {
+			return twoParenSlash
+		}
 	}
 	return -1
 }

@@ -687,7 +687,10 @@ func (r *reader) appendFixed(from, to, le int, strip bool) {
 			// copied upper case, and blanks that are dropped.
 			k := j
 			buf, off, base, last := r.st.buf, r.st.off, r.base, r.lastText
-			for ; k < to && len(buf) < MaxStatementBytes; k++ {
+			// Each byte adds one at most to buf: up to end, buf stays
+			// within MaxStatementBytes without a test per byte.
+			end := min(to, k+MaxStatementBytes-len(buf))
+			for ; k < end; k++ {
 				u := plainFixed[src[k]]
 				if u == 0 {
 					break
@@ -928,7 +931,10 @@ func (r *reader) scanFree(st *rawStmt, i, le, next int) {
 				// of a run. (It copies c at least.)
 				k := j
 				buf, off, base, last := r.st.buf, r.st.off, r.base, r.lastText
-				for ; k < le && len(buf) < MaxStatementBytes; k++ {
+				// Each byte adds one at most to buf: up to end, buf stays
+				// within MaxStatementBytes without a test per byte.
+				end := min(le, k+MaxStatementBytes-len(buf))
+				for ; k < end; k++ {
 					u := plainFree[src[k]]
 					if u == 0 {
 						break

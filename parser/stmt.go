@@ -510,18 +510,27 @@ func init() {
 	sort.SliceStable(keywords, func(i, j int) bool { return len(keywords[i].name) > len(keywords[j].name) })
 	for i := range keywords {
 		k := &keywords[i]
-		keywordsByLetter[k.name[0]-'A'] = append(keywordsByLetter[k.name[0]-'A'], k)
+		if len(k.name) < 2 || !isUpper(k.name[0]) || !isUpper(k.name[1]) {
+			panic("keyword " + k.name + " does not start with two letters")
+		}
+		b := &keywordsByLetters[k.name[0]-'A'][k.name[1]-'A']
+		*b = append(*b, k)
 	}
 }
 
-// keywordsByLetter indexes the keywords (longest first) by first letter.
-var keywordsByLetter [26][]*keyword
+// keywordsByLetters indexes the keywords (longest first) by their first
+// two letters: a statement's head is compared with a few keywords, not
+// with all those of its first letter (END with the twenty E keywords
+// longer than it).
+var keywordsByLetters [26][26][]*keyword
+
+func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
 
 func matchKeyword(head []byte) *keyword {
-	if len(head) == 0 || head[0] < 'A' || head[0] > 'Z' {
+	if len(head) < 2 || !isUpper(head[0]) || !isUpper(head[1]) {
 		return nil
 	}
-	for _, k := range keywordsByLetter[head[0]-'A'] {
+	for _, k := range keywordsByLetters[head[0]-'A'][head[1]-'A'] {
 		if len(head) >= len(k.name) && string(head[:len(k.name)]) == k.name {
 			return k
 		}
