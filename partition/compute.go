@@ -87,12 +87,14 @@ func memcpyTime(m *machine.Machine, bytes float64) (sec float64, ok bool) {
 // with the bytes (0.076 ns a REAL element against 0.153 ns a DOUBLE).
 // A model with the training set's memcpy kernel ("copy.memcpy", and its
 // time per memory level: memcpyTime) prices a copy's two references at
-// half of memcpy's time per 8 bytes each, scaled by the element's bytes:
-// the scalar copy kernel, priced as loads and stores, took 0.63 ns an
-// element in L1 where memcpy took 0.076 ns per 8 bytes, and the kit's
-// Jacobi at N = 256, whose copy-back ran at 0.072-0.086 ns a REAL
-// element, was estimated at 0.32 ns from it. Older models keep the
-// load and store times.
+// half of memcpy's time per 8 bytes each, scaled by the element's bytes.
+// On the machine of the built-in model memcpy took 0.076 ns per 8 bytes
+// in L1 and 0.14-0.17 ns from 128 KiB to 8 MiB, where the scalar copy
+// kernel, whose loads and stores price other loops, took 0.55-0.63 ns:
+// so priced, the copy-back of the kit's Jacobi at N = 256 (measured
+// 0.072-0.086 ns a REAL element) was estimated at 0.32 ns; from memcpy
+// it is 0.078 ns, 0.084 ns with its loops' overhead. Older models keep
+// the load and store times.
 //
 // With a non-unit stride the stream costs the strided copy kernel's time
 // ("load.strided") and its reuses "load.reuse.strided". A model without
@@ -139,7 +141,7 @@ func streamTimes(m *machine.Machine, use dataUse, first, level float64) (stream,
 // speed at those sizes: the sum of the two parts put the sweep 26-31%
 // over. Strided loops and copies keep the sum (streamTimes): a strided
 // stream wastes the rest of each line it brings in, and a copy is all
-// transfer.
+// transfer (memcpy's time, where the model has it).
 func refTime(m *machine.Machine, use dataUse, first, level float64) float64 {
 	mean := func(stream, reuse float64) float64 {
 		if use.refs > 0 && use.arrays < use.refs {
