@@ -57,7 +57,10 @@ package machine
 // non-negative.
 //
 // memory: optional; the time of one element access by the size of a
-// loop's data, levels sorted by bytes (Access). noise: optional; the
+// loop's data, levels sorted by bytes (Access), and optionally, as
+// "memcpy", the time memcpy takes per 8 bytes at that size (a copy loop,
+// which compilers turn into memcpy; the op "copy.memcpy" is its time
+// at the first level). noise: optional; the
 // relative run-to-run spread of the measurements (AboutTheSame).
 // sharedMemory: optional; what OpenMP loops cost on one node (the format
 // is at the top of shared.go).
@@ -227,6 +230,10 @@ type MemoryLevel struct {
 	Bytes int64   `json:"bytes"`
 	Load  float64 `json:"load"`
 	Store float64 `json:"store"`
+	// Memcpy is the time memcpy takes per 8 bytes it copies when source
+	// and target together take Bytes (the training set's memcpy kernel),
+	// or 0 where the model does not say (older models). Optional.
+	Memcpy float64 `json:"memcpy,omitempty"`
 }
 
 // Access returns the time of one element load and store for a loop
@@ -403,6 +410,8 @@ func (m *Machine) Validate() error {
 			return fmt.Errorf("machine model: memory level %d: bytes = %d must be larger than the level before (%d)", i, l.Bytes, m.Memory[i-1].Bytes)
 		case math.IsNaN(l.Load) || math.IsInf(l.Load, 0) || l.Load < 0 || math.IsNaN(l.Store) || math.IsInf(l.Store, 0) || l.Store < 0:
 			return fmt.Errorf("machine model: memory level %d: load and store must be non-negative numbers of seconds", i)
+		case math.IsNaN(l.Memcpy) || math.IsInf(l.Memcpy, 0) || l.Memcpy < 0:
+			return fmt.Errorf("machine model: memory level %d: memcpy = %g must be a non-negative number of seconds", i, l.Memcpy)
 		}
 	}
 	if m.SharedMemory != nil {

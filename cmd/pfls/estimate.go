@@ -316,7 +316,11 @@ func writeMachineInfo(w io.Writer, m *machine.Machine, file string) {
 	if len(m.Memory) > 0 {
 		fmt.Fprintln(w, "memory (per element, by the size of a loop's data):")
 		for _, l := range m.Memory {
-			fmt.Fprintf(w, "  up to %-10s load %-9s store %s\n", humanBytes(l.Bytes), capability.HumanSeconds(l.Load), capability.HumanSeconds(l.Store))
+			line := fmt.Sprintf("  up to %-10s load %-9s store %s", humanBytes(l.Bytes), capability.HumanSeconds(l.Load), capability.HumanSeconds(l.Store))
+			if l.Memcpy > 0 {
+				line = fmt.Sprintf("%-48s memcpy %s per 8 bytes", line, capability.HumanSeconds(l.Memcpy))
+			}
+			fmt.Fprintln(w, line)
 		}
 	}
 	writeSharedInfo(w, m) // train_omp.go

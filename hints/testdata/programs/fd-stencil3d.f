@@ -28,7 +28,7 @@ C@nodiag(missing-align)
       DO 50 IT = 1, NIT
 C        the boundary planes wait for the shifts, the interior need not:
 C        splitting the loop hides them (seed 000's loop distribution)
-C@diag(loop-distribution, "wait for 2 shift\(s\).*6% of the loop", information)
+C@diag(loop-distribution, "wait for 2 shift\(s\).*7% of the loop", information)
          DO 30 K = 2, N-1
             DO 20 J = 2, N-1
                DO 10 I = 2, N-1

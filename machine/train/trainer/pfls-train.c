@@ -95,9 +95,14 @@
  *   redblack y[i] = 0.25*(y[i-1] + y[i+1] + x[i-1] + x[i+1]) + 0.5*y[i]
  *                 for every second i (a colour sweep of red-black
  *                 relaxation: strided, in place)
+ *   memcpy   memcpy(y, x, n doubles): the copy loop as compilers compile
+ *                 it (GCC at -O2 calls memcpy for y[i] = x[i] and for
+ *                 Fortran's A(I,J) = B(I,J)), which moves vectors: its
+ *                 seconds per 8 bytes
  *
- * all with L1-resident data, and copy again at working sets from L1 to
- * main memory; trip lines time the add kernel at short and long trip
+ * all with L1-resident data, and copy and memcpy again at working sets
+ * from L1 to main memory (memcpy only there: its L1 size is the first
+ * of them); trip lines time the add kernel at short and long trip
  * counts.
  *
  * --charge (SimGrid's SMPI only; pfls train --platform gives it, and runs
@@ -763,7 +768,7 @@ static void comm_all(void)
 
 /* ---- operation costs ---- */
 
-enum { K_STORE, K_COPY, K_ADD, K_MUL, K_DIV, K_FDIV, K_IDIV, K_SQRT, K_EXP, K_POW, K_SELECT, K_CALL, K_COPY2, K_STEN5, K_REDBLACK, K_STEN5F, NKERNELS };
+enum { K_STORE, K_COPY, K_ADD, K_MUL, K_DIV, K_FDIV, K_IDIV, K_SQRT, K_EXP, K_POW, K_SELECT, K_CALL, K_COPY2, K_STEN5, K_REDBLACK, K_STEN5F, K_MEMCPY, NKERNELS };
 
 /* a procedure the compiler may not inline, for the cost of a call */
 __attribute__((noinline)) static double bump(double v) { return v + 1.0; }
@@ -784,7 +789,7 @@ static void charge(int k, double elems)
 		[K_STORE] = 0, [K_COPY] = 0, [K_ADD] = 1, [K_MUL] = 1, [K_DIV] = 4,
 		[K_FDIV] = 4, [K_IDIV] = 4, [K_SQRT] = 4, [K_EXP] = 8, [K_POW] = 8,
 		[K_SELECT] = 1, [K_CALL] = 1, [K_COPY2] = 0, [K_STEN5] = 4, [K_REDBLACK] = 6,
-		[K_STEN5F] = 4,
+		[K_STEN5F] = 4, [K_MEMCPY] = 0,
 	};
 	if (charged && flops[k] > 0)
 		smpi_execute_flops(flops[k] * elems);
@@ -878,6 +883,7 @@ static double kernel(int k, long n, long reps, int place)
 			for (i = 1; i < n - 1; i += 2)
 				y[i] = 0.25 * (y[i - 1] + y[i + 1] + x[i - 1] + x[i + 1]) + 0.5 * y[i];
 			break;
+		case K_MEMCPY: memcpy(y, x, (size_t)n * sizeof *y); break;
 		}
 		/* keep the results alive across repetitions */
 		sink += y[r % n] + fy[r % SMALL] + (double)iy[r % SMALL];
@@ -963,6 +969,9 @@ static void ops_all(void)
 		/* two arrays of doubles: source and target */
 		snprintf(lines[njobs], sizeof lines[0], "kernel copy %ld", ws[i]);
 		jobs[njobs] = (struct job){K_COPY, ws[i] / 16, lines[njobs], 1, INFINITY};
+		njobs++;
+		snprintf(lines[njobs], sizeof lines[0], "kernel memcpy %ld", ws[i]);
+		jobs[njobs] = (struct job){K_MEMCPY, ws[i] / 16, lines[njobs], 1, INFINITY};
 		njobs++;
 	}
 	for (i = 0; i < ntn; i++) {
