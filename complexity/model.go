@@ -2479,6 +2479,17 @@ func (p *Procs) summary(name string) (*UnitResult, bool) {
 	return r, r != nil
 }
 
+// OutValues is what the procedure name leaves in its formals when it
+// returns (and in their integer components, "F%C"), where the engine
+// knows it: polynomials in the formals' values on entry (UnitResult.Out).
+// nil where none is known.
+func (p *Procs) OutValues(name string) map[string]Poly {
+	if r, ok := p.summary(name); ok {
+		return r.Out
+	}
+	return nil
+}
+
 // Parallel reports whether the procedure name has a parallel loop: DO
 // CONCURRENT, a loop under INDEPENDENT or an OpenMP loop directive, or a
 // FORALL (array syntax is not counted).

@@ -116,3 +116,47 @@ func TestDoConcurrentRange(t *testing.T) {
 		t.Errorf("DO CONCURRENT %g s, DO %g s: want the same (notes %q)", conc, do, notes)
 	}
 }
+
+// TestCallSetsValue: a top-level CALL of a subroutine of the file that
+// sets its argument to a known value sets it as an assignment would:
+// CALL SETUP(N), whose SETUP assigns N = 300, makes the loop to N run
+// 300 times, as N = 300 does; CALL INIT(G, 256, 128), whose INIT assigns
+// G%NX = NX and G%NY = NY, gives the heat program the plain program's
+// time. Both were symbols without a value.
+func TestCallSetsValue(t *testing.T) {
+	prog := func(set string) string {
+		return `subroutine setup(n)
+  integer n
+  n = 300
+end subroutine
+program p
+  integer n, i
+  real x(1000)
+  ` + set + `
+  do i = 1, n
+    x(i) = x(i) * 2.0
+  end do
+  print *, x(1)
+end program
+`
+	}
+	direct, _ := loopSeconds(t, prog("n = 300"), "do i = 1, n")
+	called, notes := loopSeconds(t, prog("call setup(n)"), "do i = 1, n")
+	if math.Abs(called-direct) > 1e-6*direct || !notesHave(notes, "N, set by CALL SETUP at line 8, is 300") {
+		t.Errorf("after CALL SETUP(N) %g s, after N = 300 %g s: want the same (notes %q)", called, direct, notes)
+	}
+	src := strings.Replace(heatWith(true), "  g%nx = 256\n  g%ny = 128\n", "  call init(g, 256, 128)\n", 1)
+	src = strings.Replace(src, "contains\n", `contains
+  subroutine init(g, nx, ny)
+    type(grid), intent(inout) :: g
+    integer, intent(in) :: nx, ny
+    g%nx = nx
+    g%ny = ny
+  end subroutine
+`, 1)
+	plain, _ := loopSeconds(t, heatWith(false), "do it = 1, 100")
+	comp, notes := loopSeconds(t, src, "do it = 1, 100")
+	if math.Abs(comp-plain) > 1e-3*plain || !notesHave(notes, "G%NX, set by CALL INIT at line") {
+		t.Errorf("with CALL INIT %g s, plain %g s: want the same (notes %q)", comp, plain, notes)
+	}
+}

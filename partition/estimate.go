@@ -151,6 +151,9 @@ type est struct {
 	// defs holds the integer scalars the unit assigns once, at its top
 	// level (unitdefs.go).
 	defs map[string]*parser.AssignStmt
+	// callDefs names the subroutine of each of defs that stands for a
+	// CALL setting the name (callOuts).
+	callDefs map[*parser.AssignStmt]string
 	// fileProcs counts the file's subroutines and functions by name
 	// (cost).
 	fileProcs map[string]int

@@ -29,6 +29,11 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 		return e.defs
 	}
 	set := map[string]int{}
+	top := map[parser.Stmt]bool{}
+	for _, s := range e.u.Body {
+		top[s] = true
+	}
+	byCall := map[string]*parser.AssignStmt{}
 	for _, s := range e.u.Body {
 		parser.Inspect(s, func(n parser.Node) bool {
 			switch x := n.(type) {
@@ -42,15 +47,27 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 					set[x.Var.Name] += 2
 				}
 			case *parser.CallStmt:
+				var outs map[string]*parser.AssignStmt
+				if top[x] {
+					outs = e.callOuts(x)
+				}
+				for name, a := range outs {
+					set[name]++ // set by the call, to a known value
+					byCall[name] = a
+				}
 				for i, a := range x.Args {
 					if id, ok := a.(*parser.Ident); ok && !e.readOnly(x, i) {
 						if comps, ok := e.componentsSet(x, i); ok {
 							for _, c := range comps {
-								set[id.Name+"%"+c] += 2 // this component may be set
+								if outs[id.Name+"%"+c] == nil {
+									set[id.Name+"%"+c] += 2 // this component may be set
+								}
 							}
 							continue
 						}
-						set[id.Name] += 2 // may be set by the call
+						if outs[id.Name] == nil {
+							set[id.Name] += 2 // may be set by the call
+						}
 					}
 				}
 				// A procedure of the file that sets a name of its host
@@ -59,7 +76,7 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 				if x.Name != nil && e.f != nil {
 					if callee := e.resolveCall(x.Name.Name, x.Args); callee != nil && callee.Scope != nil {
 						for name := range e.assignedOf(callee) {
-							if callee.Scope.Syms[name] == nil {
+							if callee.Scope.Syms[rootOf(name)] == nil {
 								set[name] += 2
 							}
 						}
@@ -113,7 +130,101 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 			e.defs[id.Name] = a
 		}
 	}
+	// CALL INIT(G, 256, 128), whose INIT sets G%NX = NX, sets G%NX once,
+	// to 256, as G%NX = 256 would.
+	for name, a := range byCall {
+		root, _, isComp := strings.Cut(name, "%")
+		sym := e.sc.Lookup(root)
+		if set[name] != 1 || sym == nil || sym.Rank() > 0 || sym.Dummy || mentions(a.RHS, root) {
+			continue
+		}
+		if isComp && set[root] == 0 || !isComp && sym.Param == nil && e.sc.TypeOf(root) == "INTEGER" {
+			e.defs[name] = a
+			if e.callDefs == nil {
+				e.callDefs = map[*parser.AssignStmt]string{}
+			}
+			e.callDefs[a] = a.LHS.(*parser.Ident).Name
+		}
+	}
 	return e.defs
+}
+
+// callOuts is what a top-level CALL of a subroutine of the program sets
+// its actual arguments to, where the complexity engine knows it
+// (Procs.OutValues) and it is a number or one formal's value on entry:
+// for each caller's name set (N, or G%NX for the component NX of a
+// structure G passed), an assignment that stands for it at the call
+// (G%NX = 256 for CALL INIT(G, 256, 128) with G%NX = NX in INIT), its
+// left side the callee's name.
+func (e *est) callOuts(c *parser.CallStmt) map[string]*parser.AssignStmt {
+	if c.Name == nil || e.f == nil || e.opt.Machine == nil {
+		return nil
+	}
+	callee := e.fileSub(c.Name.Name, c.Args)
+	if callee == nil {
+		return nil
+	}
+	hdr, _ := callee.Header.(*parser.SubprogramStmt)
+	if hdr == nil {
+		return nil
+	}
+	home := e.f
+	if h := e.home[callee]; h != nil {
+		home = h
+	}
+	outs := procsOf(home, e.opt.Machine).OutValues(callee.Name)
+	if len(outs) == 0 {
+		return nil
+	}
+	at := map[string]int{}
+	for i, p := range hdr.Params {
+		if f, ok := p.(*parser.Ident); ok {
+			at[f.Name] = i
+		}
+	}
+	// actual is the caller's expression for the callee's formal or
+	// formal component w.
+	actual := func(w string) parser.Expr {
+		f, comp, isComp := strings.Cut(w, "%")
+		i, ok := at[f]
+		if !ok {
+			return nil
+		}
+		x := complexity.ActualFor(hdr, c.Args, i)
+		if !isComp || x == nil {
+			return x
+		}
+		if id, ok := x.(*parser.Ident); ok {
+			return &parser.Component{X: id, Name: &parser.Ident{NamePos: id.Pos(), Name: comp}}
+		}
+		return nil
+	}
+	out := map[string]*parser.AssignStmt{}
+	for k, v := range outs {
+		f, comp, isComp := strings.Cut(k, "%")
+		i, ok := at[f]
+		if !ok {
+			continue
+		}
+		id, ok := complexity.ActualFor(hdr, c.Args, i).(*parser.Ident)
+		if !ok {
+			continue
+		}
+		name := id.Name
+		if isComp {
+			name += "%" + comp
+		}
+		var rhs parser.Expr
+		if n, isNum := v.Value(); isNum && n.IsInt() && n.Sign() >= 0 {
+			rhs = &parser.Lit{Kind: parser.IntLit, ValuePos: c.Pos(), Value: n.RatString()}
+		} else if vs := v.Vars(); len(vs) == 1 && v.Equal(complexity.Var(vs[0])) {
+			rhs = actual(vs[0])
+		}
+		if rhs != nil {
+			out[name] = &parser.AssignStmt{StmtBase: c.StmtBase, LHS: &parser.Ident{NamePos: c.Pos(), Name: callee.Name}, RHS: rhs}
+		}
+	}
+	return out
 }
 
 // componentsSet lists the components of a structure passed as argument
@@ -190,7 +301,11 @@ func (e *est) topDef(name string, loops []loopInfo, depth int) (Poly, bool) {
 	if e.f != nil {
 		line = e.f.Lines.Line(e.u.Abs(a.Pos())) + 1
 	}
-	e.note(fmt.Sprintf("%s, assigned once at line %d, is %s", name, line, v.RatString()))
+	if callee, ok := e.callDefs[a]; ok {
+		e.note(fmt.Sprintf("%s, set by CALL %s at line %d, is %s", name, callee, line, v.RatString()))
+	} else {
+		e.note(fmt.Sprintf("%s, assigned once at line %d, is %s", name, line, v.RatString()))
+	}
 	return complexity.Rat(v), true
 }
 
