@@ -76,7 +76,8 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	machineFile := fs.String("machine", "", "machine model file (JSON; default: the model inside pfls)")
 	procs := fs.Int("procs", 16, "number of processors")
-	setArg := fs.String("set", "", "values of symbols and PARAMETERs, NAME=V,...")
+	var setArg repeatedList
+	fs.Var(&setArg, "set", "values of symbols and PARAMETERs, NAME=V,... (may be repeated)")
 	vary := fs.String("vary", "", "symbol to find crossovers in (default: the one the array extents depend on)")
 	line := fs.Int("line", 0, "estimate the loop starting on this line (default: every outermost loop)")
 	plot := fs.String("plot", "", "write an SVG plot of time against the varied symbol")
@@ -117,7 +118,7 @@ func runEstimate(args []string, stdout, stderr io.Writer) int {
 	if model == nil {
 		model = machine.DefaultMachine()
 	}
-	values, err := parseEval(*setArg)
+	values, err := parseEval(setArg.String())
 	if err != nil {
 		fmt.Fprintf(stderr, "pfls: --set: %v\n", err)
 		return 2
@@ -405,4 +406,16 @@ func isSVG(head []byte) bool {
 			return false
 		}
 	}
+}
+
+// repeatedList is a flag that may be given more than once, each value a
+// comma-separated list: --set N=512 --set M=8 is --set N=512,M=8 (the
+// second --set replaced the first before).
+type repeatedList []string
+
+func (l *repeatedList) String() string { return strings.Join(*l, ",") }
+
+func (l *repeatedList) Set(v string) error {
+	*l = append(*l, v)
+	return nil
 }

@@ -222,3 +222,18 @@ func TestEstimateOtherFiles(t *testing.T) {
 		t.Errorf("a missing other file: exit %d, %q; want 2 and its name", code, errOut)
 	}
 }
+
+// TestEstimateSetRepeated: --set given twice sets both lists' names, as
+// one --set with both does (the second replaced the first): STEP's loop
+// over G%NX·G%NY points has a number of seconds, not a symbol.
+func TestEstimateSetRepeated(t *testing.T) {
+	f := "../../hints/testdata/programs/f08-grid.f90"
+	code, twice, errOut := runCmd("estimate", "--procs", "1", "--set", "G%NX=256", "--set", "G%NY=128", f)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	_, once, _ := runCmd("estimate", "--procs", "1", "--set", "G%NX=256,G%NY=128", f)
+	if twice != once || strings.Contains(twice, "symbolic") {
+		t.Errorf("--set twice:\n%s\n--set once:\n%s", twice, once)
+	}
+}
