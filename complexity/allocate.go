@@ -71,15 +71,25 @@ func (m *unitModel) allocations() map[string][]*parser.DimSpec {
 				if !ok {
 					continue // STAT=, SOURCE=, ...
 				}
-				id, ok := c.Fun.(*parser.Ident)
-				if !ok {
-					continue // a component
+				name := ""
+				switch f := c.Fun.(type) {
+				case *parser.Ident:
+					name = f.Name
+				case *parser.Component:
+					// G%U(0:NX+1, 0:NY+1): the component U of the
+					// structure G, "G%U" (componentShape).
+					if x, ok := f.X.(*parser.Ident); ok && f.Name != nil {
+						name = x.Name + "%" + f.Name.Name
+					}
 				}
-				if _, seen := out[id.Name]; seen {
-					out[id.Name] = nil
+				if name == "" {
 					continue
 				}
-				out[id.Name] = m.allocBounds(c.Args, at)
+				if _, seen := out[name]; seen {
+					out[name] = nil
+					continue
+				}
+				out[name] = m.allocBounds(c.Args, at)
 			}
 			return false
 		})
@@ -96,6 +106,13 @@ func (m *unitModel) allocations() map[string][]*parser.DimSpec {
 		parser.Inspect(s, func(n parser.Node) bool {
 			switch x := n.(type) {
 			case *parser.AssignStmt:
+				if c, ok := x.LHS.(*parser.Component); ok && m.mayBeArray(x.RHS) {
+					// G%U = array may reallocate G%U: not followed.
+					if name := componentLHSName(c); out[name] != nil {
+						out[name] = nil
+					}
+					return true
+				}
 				id, ok := x.LHS.(*parser.Ident)
 				if !ok || x.Pointer || out[id.Name] == nil || !m.mayBeArray(x.RHS) {
 					return true
@@ -176,8 +193,16 @@ func (m *unitModel) allocBounds(args []parser.Expr, at int) []*parser.DimSpec {
 			return nil
 		}
 		parser.Inspect(a, func(n parser.Node) bool {
-			if id, ok := n.(*parser.Ident); ok && !m.stableBefore(id.Name, at) {
-				stable = false
+			switch x := n.(type) {
+			case *parser.Ident:
+				stable = stable && m.stableBefore(x.Name, at)
+			case *parser.Component:
+				// A size in a structure, G%NX: stable when the unit
+				// never sets it (stableBefore takes no component
+				// assignment as the one before).
+				if name := componentLHSName(x); name != "" {
+					stable = stable && m.stableBefore(name, at)
+				}
 			}
 			return stable
 		})
@@ -222,4 +247,13 @@ func (m *unitModel) stableBefore(name string, at int) bool {
 	}
 	id, ok := a.LHS.(*parser.Ident)
 	return ok && id.Name == name
+}
+
+// componentLHSName is "X%C" for the component C of a structure variable
+// X, else "".
+func componentLHSName(c *parser.Component) string {
+	if x, ok := c.X.(*parser.Ident); ok && c.Name != nil {
+		return x.Name + "%" + c.Name.Name
+	}
+	return ""
 }

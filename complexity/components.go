@@ -140,6 +140,9 @@ func (m *unitModel) componentShape(c *parser.Component, e env) ([]Poly, bool, bo
 		// (Fortran 2018 9.4.2, C919); not followed.
 		return nil, false, true
 	}
+	if deferredShape(d.dims) {
+		return m.allocatedComponentShape(c, len(d.dims), e)
+	}
 	ext := make([]Poly, 0, len(d.dims))
 	ok := true
 	for _, dim := range d.dims {
@@ -215,4 +218,32 @@ func (m *unitModel) exprComponentBase(c *parser.Component) (Poly, Type) {
 		return m.exprComponentBase(x)
 	}
 	return m.expr(c.X)
+}
+
+// allocatedComponentShape is the shape of a deferred-shape component
+// G%U that the unit allocates once, ALLOCATE (G%U(0:NX+1, 0:NY+1)), with
+// bounds the unit does not change (allocations): (NX + 2)·(NY + 2)
+// elements. Elsewhere its extents are unknown.
+func (m *unitModel) allocatedComponentShape(c *parser.Component, rank int, e env) ([]Poly, bool, bool) {
+	if m.allocated == nil {
+		m.allocated = m.allocations()
+	}
+	dims := m.allocated[componentLHSName(c)]
+	if len(dims) != rank {
+		return nil, true, false
+	}
+	ext := make([]Poly, 0, rank)
+	for _, d := range dims {
+		lo := Int(1)
+		ok := true
+		if d.Lower != nil {
+			lo, ok = m.value(d.Lower, e, nil)
+		}
+		hi, okH := m.value(d.Upper, e, nil)
+		if !ok || !okH {
+			return nil, true, false
+		}
+		ext = append(ext, hi.Sub(lo).Add(Int(1)))
+	}
+	return ext, true, true
 }

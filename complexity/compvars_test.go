@@ -191,3 +191,30 @@ end subroutine
 		t.Errorf("component update, plain update: %v, want two equal costs", costs)
 	}
 }
+
+// TestAllocatedComponent: a deferred-shape component the unit allocates
+// once has the ALLOCATE's shape: ALLOCATE (G%U(0:NX+1, 0:NY+1)) makes
+// G%U = 0.0 (NX + 2)·(NY + 2) stores; it was an unknown number. Bounds
+// that read a size the unit sets (G%M = NX, then G%U(G%M)) or a second
+// ALLOCATE leave it unknown.
+func TestAllocatedComponent(t *testing.T) {
+	for _, c := range []struct{ body, want string }{
+		{"  allocate(g%u(0:nx+1, 0:ny+1))\n  g%u = 0.0\n", "NX.NY + 2*NX + 2*NY + 4"},
+		{"  g%m = nx\n  allocate(g%u(g%m, ny))\n  g%u = 0.0\n", "UNKNOWN_1"},
+		{"  allocate(g%u(nx, ny))\n  deallocate(g%u)\n  allocate(g%u(ny, nx))\n  g%u = 0.0\n", "UNKNOWN_1"},
+	} {
+		r := analyseFree(t, `subroutine init(g, nx, ny)
+  type grid
+    integer :: m
+    real, allocatable :: u(:,:)
+  end type
+  type(grid), intent(inout) :: g
+  integer, intent(in) :: nx, ny
+`+c.body+`end subroutine
+`)
+		last := r.Statements[len(r.Statements)-1]
+		if got := last.Cost.String(); !strings.HasPrefix(got, c.want) {
+			t.Errorf("%s: G%%U = 0.0 costs %s, want %s", c.body, got, c.want)
+		}
+	}
+}
