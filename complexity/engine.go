@@ -215,6 +215,10 @@ type pass struct {
 	// generics holds each unit's generic interfaces, by name, with
 	// their specific procedures (generic.go), found on first use.
 	generics map[*parser.Unit]map[string][]string
+	// functions: the workspace has a FUNCTION (or a separate module
+	// procedure) somewhere; without one no reference is a user
+	// function's (anyUserFunction).
+	functions bool
 }
 
 // begin starts a pass: it adds the files to analyse to the workspace and
@@ -252,6 +256,7 @@ func (p *pass) index(f *parser.File) {
 			if _, dup := p.procs[u.Name]; !dup && u.Name != "" {
 				p.procs[u.Name] = procRef{f, u}
 			}
+			p.functions = p.functions || u.Kind != parser.UnitSubroutine
 		}
 		for _, k := range u.Contains {
 			add(k)
@@ -771,3 +776,6 @@ func Normalize(names []string) []string {
 	}
 	return out
 }
+
+// hasFunctions reports whether the workspace of the pass has a function.
+func (ep engineProcs) hasFunctions() bool { return ep.p.functions }

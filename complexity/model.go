@@ -185,6 +185,8 @@ type unitModel struct {
 	// would repeat the work pass step for step, and is not run.
 	spanDiffers bool
 	compVars    bool // the preconditions may hold component variables, "X%C" (compvars.go)
+	userFuncs   int8 // 0 not known yet, 1 the unit references no user function in view, 2 it does (anyUserFunction)
+	userFuncOf  map[*parser.Call]userFuncRef
 
 	// entry holds the unknown value of each integer local the unit never
 	// assigns; written is what the unit may assign (entryValue).
@@ -2454,6 +2456,8 @@ type Procs struct {
 	eng *Engine
 	mu  sync.Mutex
 	got map[string]*UnitResult
+	// functions is 0 until hasFunctions looks, then 1 (none) or 2.
+	functions int8
 }
 
 // FileProcs gives the procedures of f (contained ones too) counted with
@@ -2490,6 +2494,26 @@ func (p *Procs) OutValues(name string) map[string]Poly {
 	return nil
 }
 
+// hasFunctions reports whether the file has a function (anyUserFunction).
+func (p *Procs) hasFunctions() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.functions == 0 {
+		p.functions = 1
+		var walk func([]*parser.Unit)
+		walk = func(us []*parser.Unit) {
+			for _, u := range us {
+				if u.Kind == parser.UnitFunction || u.Kind == parser.UnitProcedure {
+					p.functions = 2
+				}
+				walk(u.Contains)
+			}
+		}
+		walk(p.f.Units)
+	}
+	return p.functions == 2
+}
+
 // Parallel reports whether the procedure name has a parallel loop: DO
 // CONCURRENT, a loop under INDEPENDENT or an OpenMP loop directive, or a
 // FORALL (array syntax is not counted).
@@ -2516,6 +2540,8 @@ func (p *Procs) Parallel(name string) bool {
 type noProcs struct{}
 
 func (noProcs) summary(string) (*UnitResult, bool) { return nil, false }
+
+func (noProcs) hasFunctions() bool { return false }
 
 // TableFromCosts builds a cost table from per-operation costs given as
 // rationals: op for + - * / ** and unary minus on numbers, load for each

@@ -955,37 +955,93 @@ func (m *unitModel) callMod(name string, args []parser.Expr) map[string]bool {
 // whose body is in view (an ELEMENTAL or a recursive one too): name is
 // the specific procedure it resolves to. Array elements, substrings and
 // intrinsic functions are not visited, nor functions without a body in
-// view, which pfls takes to leave their arguments alone.
+// view, which pfls takes to leave their arguments alone. A unit that
+// references none (most of them) is walked once, not at each statement.
 func (m *unitModel) userFunctions(x parser.Expr, visit func(name string, c *parser.Call, callee *UnitResult)) {
-	if m.procs == nil || x == nil {
+	if m.procs == nil || x == nil || !m.anyUserFunction() {
 		return
 	}
 	parser.Inspect(x, func(n parser.Node) bool {
-		c, ok := n.(*parser.Call)
-		if !ok {
-			return true
-		}
-		id, ok := c.Fun.(*parser.Ident)
-		if !ok {
-			return true
-		}
-		sym := m.sc.Lookup(id.Name)
-		switch {
-		case sym != nil && sym.Rank() > 0:
-			return true // an array element
-		case (sym == nil || sym.Intrinsic) && parser.IsIntrinsic(id.Name):
-			return true
-		case sym != nil && sym.Type == "CHARACTER" && sym.Kind == parser.SymVariable:
-			return true // a substring
-		}
-		name := m.procName(id.Name, c.Args)
-		if callee, ok := m.procs.summary(name); ok && callee != nil && callee.Unit != nil {
-			if h, ok := callee.Unit.Header.(*parser.SubprogramStmt); ok && h.Function {
+		if c, ok := n.(*parser.Call); ok {
+			if name, callee, ok := m.userFunction(c); ok {
 				visit(name, c, callee)
 			}
 		}
 		return true
 	})
+}
+
+// anyUserFunction reports whether the unit references a user function in
+// view anywhere (userFunction), found once.
+func (m *unitModel) anyUserFunction() bool {
+	if h, ok := m.procs.(interface{ hasFunctions() bool }); ok && !h.hasFunctions() {
+		return false // no function anywhere: no walk
+	}
+	if m.userFuncs == 0 {
+		m.userFuncs = 1
+		for _, s := range m.u.Body {
+			parser.Inspect(s, func(n parser.Node) bool {
+				if c, ok := n.(*parser.Call); ok {
+					if _, _, ok := m.userFunction(c); ok {
+						m.userFuncs = 2
+					}
+				}
+				return m.userFuncs != 2
+			})
+		}
+	}
+	return m.userFuncs == 2
+}
+
+// userFunction resolves a reference NAME(args) to a user function whose
+// body is in view; ok is false for an array element, a substring, an
+// intrinsic, a subroutine or a procedure not in view.
+func (m *unitModel) userFunction(c *parser.Call) (string, *UnitResult, bool) {
+	if r, ok := m.userFuncOf[c]; ok {
+		return r.name, r.callee, r.callee != nil
+	}
+	name, callee, ok := m.resolveUserFunction(c)
+	if m.userFuncOf == nil {
+		m.userFuncOf = map[*parser.Call]userFuncRef{}
+	}
+	if !ok {
+		callee = nil
+	}
+	m.userFuncOf[c] = userFuncRef{name, callee}
+	return name, callee, ok
+}
+
+// userFuncRef is a reference's resolution by userFunction, remembered:
+// the walks of a unit's MOD sets and preconditions meet each one many
+// times.
+type userFuncRef struct {
+	name   string
+	callee *UnitResult // nil: not a user function in view
+}
+
+func (m *unitModel) resolveUserFunction(c *parser.Call) (string, *UnitResult, bool) {
+	id, ok := c.Fun.(*parser.Ident)
+	if !ok || m.procs == nil {
+		return "", nil, false
+	}
+	sym := m.sc.Lookup(id.Name)
+	switch {
+	case sym != nil && sym.Rank() > 0:
+		return "", nil, false // an array element
+	case (sym == nil || sym.Intrinsic) && parser.IsIntrinsic(id.Name):
+		return "", nil, false
+	case sym != nil && sym.Type == "CHARACTER" && sym.Kind == parser.SymVariable:
+		return "", nil, false // a substring
+	}
+	name := m.procName(id.Name, c.Args)
+	callee, ok := m.procs.summary(name)
+	if !ok || callee == nil || callee.Unit == nil {
+		return "", nil, false
+	}
+	if h, ok := callee.Unit.Header.(*parser.SubprogramStmt); !ok || !h.Function {
+		return "", nil, false
+	}
+	return name, callee, true
 }
 
 // funcMods adds to out the caller's names that the user functions
