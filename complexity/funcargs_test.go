@@ -59,6 +59,17 @@ end subroutine
 		{"inside a loop", "  do j = 1, 3\n    k = decr(n)\n  end do\n", "2*UNKNOWN_1 + 1"},
 		// A function that leaves its argument alone keeps N.
 		{"INTENT(IN)", "  k = twice(n)\n", "2*N + 1"},
+		// A block IF's condition runs before any arm: every arm, and the
+		// construct's end, see N − 1.
+		{"block IF's condition", "  if (decr(n) > 0) then\n    k = 1\n  else\n    k = 2\n  end if\n", "2*N - 1"},
+		// An ELSE IF's condition runs when the arms before it are not
+		// taken: the first arm decrements N in its body, the others
+		// through the ELSE IF's condition, N − 1 after each.
+		{"ELSE IF's condition", "  if (k > 0) then\n    k = decr(n)\n  else if (decr(n) > 0) then\n    k = 1\n  else\n    k = 2\n  end if\n", "2*N - 1"},
+		{"SELECT CASE's selector", "  select case (decr(n))\n  case (1)\n    k = 1\n  case default\n    k = 2\n  end select\n", "2*N - 1"},
+		// A DO WHILE's condition runs before every iteration: after the
+		// loop N is not known (it was kept as N).
+		{"DO WHILE's condition", "  do while (decr(n) > 5)\n    k = 1\n  end do\n", "2*UNKNOWN_"},
 	} {
 		src := "subroutine s(n, x)\n  integer :: n, k, i, j\n  real :: x(*)\n" + tc.body +
 			"  do i = 1, n\n    x(i) = 0.0\n  end do\n" + decr
@@ -91,5 +102,31 @@ end program
 `)
 	if got := loopOver(t, r, "I"); got != "1999" {
 		t.Errorf("DO I = 1, N costs %s after K = DECR(N) with N = 1000, want 1999", got)
+	}
+}
+
+// Inside a DO WHILE whose condition changes K, K is not the value it had
+// before the loop: DO I = 1, K in the body ran no iteration with K = 0
+// (cost 1, the loop's last test); it is an unknown number now.
+func TestWhileConditionChangesInside(t *testing.T) {
+	r := analyseFree(t, `program p
+  integer :: k, i
+  real :: x(100)
+  k = 0
+  do while (bump(k) < 10)
+    do i = 1, k
+      x(i) = 0.0
+    end do
+  end do
+contains
+  integer function bump(m)
+    integer :: m
+    m = m + 1
+    bump = m
+  end function
+end program
+`)
+	if got := loopOver(t, r, "I"); !strings.HasPrefix(got, "2*UNKNOWN_") {
+		t.Errorf("DO I = 1, K inside DO WHILE (BUMP(K) < 10) costs %s, want 2*UNKNOWN_... + 1", got)
 	}
 }

@@ -775,6 +775,9 @@ func (m *unitModel) addModOf(s parser.Stmt, out map[string]bool) {
 			for k := range m.callMod(x.Name.Name, x.Args) {
 				out[k] = true
 			}
+			if obj := boundCallObject(x); obj != "" {
+				out[obj] = true
+			}
 		case *parser.IOStmt:
 			m.ioDefines(x, out)
 		case parser.Expr:
@@ -988,16 +991,64 @@ func (m *unitModel) userFunctions(x parser.Expr, visit func(name string, c *pars
 	})
 }
 
+// boundObjects calls visit with the structure variable of every
+// reference in x to a type-bound function, G%WORK(5), whose passed
+// object may change (Fortran 2018 15.5.2.4 lets it; pfls does not
+// resolve the binding): a call through a component that is not one of
+// the data components the file's type definitions give.
+func (m *unitModel) boundObjects(x parser.Expr, visit func(name string)) {
+	if x == nil {
+		return
+	}
+	parser.Inspect(x, func(n parser.Node) bool {
+		if c, ok := n.(*parser.Call); ok {
+			if comp, ok := c.Fun.(*parser.Component); ok {
+				if _, data := m.componentOf(comp); !data {
+					if id := rootIdent(comp.X); id != nil {
+						visit(id.Name)
+					}
+				}
+			}
+		}
+		return true
+	})
+}
+
+// boundCallObject is the structure variable of a type-bound CALL,
+// CALL G%INIT(N) (its passed object may change), or "".
+func boundCallObject(c *parser.CallStmt) string {
+	if c.Proc == nil {
+		return ""
+	}
+	if id := rootIdent(c.Proc); id != nil {
+		return id.Name
+	}
+	return ""
+}
+
+// hasUserFunctions reports whether x references a function whose
+// effects funcEffects applies.
+func (m *unitModel) hasUserFunctions(x parser.Expr) bool {
+	found := false
+	m.userFunctions(x, func(string, *parser.Call, *UnitResult) { found = true })
+	if !found {
+		m.boundObjects(x, func(string) { found = true })
+	}
+	return found
+}
+
 // funcMods adds to out the caller's names that the user functions
 // referenced in x may change (callMod of each reference): a function may
 // define its arguments (Fortran 2018 10.1.4 only forbids that to affect
-// the rest of the statement), as K = HALF(N) with N = N / 2 in HALF.
+// the rest of the statement), as K = HALF(N) with N = N / 2 in HALF;
+// a type-bound function may change its object.
 func (m *unitModel) funcMods(x parser.Expr, out map[string]bool) {
 	m.userFunctions(x, func(name string, c *parser.Call, _ *UnitResult) {
 		for k := range m.callMod(name, c.Args) {
 			out[k] = true
 		}
 	})
+	m.boundObjects(x, func(name string) { out[name] = true })
 }
 
 // funcEffects updates the preconditions after a statement's expressions
@@ -1015,6 +1066,7 @@ func (m *unitModel) funcEffects(e env, xs ...parser.Expr) {
 				e[k] = v
 			}
 		})
+		m.boundObjects(x, func(name string) { m.forget(e, name) })
 	}
 }
 
@@ -1047,6 +1099,18 @@ func (m *unitModel) unitMod() map[string]bool {
 			out[k] = true
 		case sym != nil && sym.InCommon:
 			out[modCommon] = true
+		}
+	}
+	// An INTENT(OUT) dummy becomes undefined on entry, its components
+	// default-initialized (Fortran 2018 8.5.10): it changes as a whole,
+	// also where the unit assigns only some components or none.
+	if hdr, ok := m.u.Header.(*parser.SubprogramStmt); ok {
+		for _, p := range hdr.Params {
+			if id, ok := p.(*parser.Ident); ok {
+				if sym := m.sc.Syms[id.Name]; sym != nil && sym.Dummy && slices.Contains(sym.Attrs, "INTENT(OUT)") {
+					out[id.Name] = true
+				}
+			}
 		}
 	}
 	return out
