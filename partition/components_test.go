@@ -116,3 +116,34 @@ func TestDoConcurrentRange(t *testing.T) {
 		t.Errorf("DO CONCURRENT %g s, DO %g s: want the same (notes %q)", conc, do, notes)
 	}
 }
+
+// TestComponentDefAliases: G%NX = 256, set once at the top, is not the
+// estimate's value of G%NX where another name may change it afterwards:
+// a type-bound CALL or function of G (its passed object), an associate
+// name of G, or a pointer to G (G a TARGET). Each took G%NX = 256.
+func TestComponentDefAliases(t *testing.T) {
+	for _, tc := range []struct{ name, decl, change string }{
+		{"type-bound CALL", "  type(grid) :: g\n", "  call g%resize(512)\n"},
+		{"type-bound function", "  type(grid) :: g\n  integer :: k\n", "  k = g%resized(512)\n"},
+		{"associate name", "  type(grid) :: g\n", "  associate (h => g)\n    h%nx = 512\n  end associate\n"},
+		{"pointer to G", "  type(grid), target :: g\n  type(grid), pointer :: p\n", "  p => g\n  p%nx = 512\n"},
+	} {
+		src := heatWith(true)
+		src = strings.Replace(src, "  type(grid) :: g\n", tc.decl, 1)
+		src = strings.Replace(src, "  g%ny = 128\n", "  g%ny = 128\n"+tc.change, 1)
+		_, notes := loopSecondsAny(t, src, "do it = 1, 100")
+		if notesHave(notes, "G%NX, assigned once at line") {
+			t.Errorf("%s: G%%NX taken as 256 (notes %q)", tc.name, notes)
+		}
+	}
+}
+
+// loopSecondsAny is loopSeconds where the time may be a formula.
+func loopSecondsAny(t *testing.T, src, marker string) (Poly, []string) {
+	t.Helper()
+	f, _ := parseOne(t, "c.f90", src)
+	u := f.Units[len(f.Units)-1]
+	line := strings.Count(src[:strings.Index(src, marker)], "\n") + 1
+	e := EstimateLoop(f, u, firstLoop(t, u, line, f), FromUnit(u, 1, ""), Options{Machine: machine.DefaultMachine(), Procs: 1})
+	return e.Compute, e.Notes
+}

@@ -3,6 +3,7 @@ package partition
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/pfls/pfls/complexity"
@@ -41,7 +42,19 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 				if x.Var != nil {
 					set[x.Var.Name] += 2
 				}
+			case *parser.Call:
+				// A type-bound function, G%ADD(5), may change its object.
+				if c, ok := x.Fun.(*parser.Component); ok && !complexity.DataComponent(e.f, e.u, c) {
+					if id := structRoot(c); id != nil {
+						set[id.Name] += 2
+					}
+				}
 			case *parser.CallStmt:
+				if x.Proc != nil {
+					if id := structRoot(x.Proc); id != nil {
+						set[id.Name] += 2 // CALL G%RESIZE(N) may change G
+					}
+				}
 				for i, a := range x.Args {
 					if id, ok := a.(*parser.Ident); ok && !e.readOnly(x, i) {
 						if comps, ok := e.componentsSet(x, i); ok {
@@ -86,6 +99,13 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 			return true
 		})
 	}
+	// What an associate name changes, its selector's variable changes
+	// (ASSOCIATE (H => G), H%NX = 512 changes G%NX).
+	for name := range set {
+		if r := selectorRoot(e.sc, name); r != "" {
+			set[r] += 2
+		}
+	}
 	e.defs = map[string]*parser.AssignStmt{}
 	for _, s := range e.u.Body {
 		a, ok := s.(*parser.AssignStmt)
@@ -100,7 +120,7 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 				continue
 			}
 			x := comp.X.(*parser.Ident)
-			if sym := e.sc.Lookup(x.Name); set[c] == 1 && set[x.Name] == 0 && !mentions(a.RHS, x.Name) && sym != nil && sym.Rank() == 0 && !sym.Dummy {
+			if sym := e.sc.Lookup(x.Name); set[c] == 1 && set[x.Name] == 0 && !mentions(a.RHS, x.Name) && sym != nil && sym.Rank() == 0 && !sym.Dummy && !aliased(sym) {
 				e.defs[c] = a
 			}
 			continue
@@ -114,6 +134,46 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 		}
 	}
 	return e.defs
+}
+
+// structRoot is the variable at the root of a structure designator,
+// G in G%A%RESIZE or G(I)%RESIZE, or nil.
+func structRoot(x parser.Expr) *parser.Ident {
+	for {
+		switch v := x.(type) {
+		case *parser.Ident:
+			return v
+		case *parser.Call:
+			x = v.Fun
+		case *parser.Component:
+			x = v.X
+		default:
+			return nil
+		}
+	}
+}
+
+// selectorRoot is the variable an associate name at the root of name
+// stands for (H%NX with ASSOCIATE (H => G): G), or "".
+func selectorRoot(sc *parser.Scope, name string) string {
+	root := rootOf(name)
+	sym := sc.Lookup(root)
+	if sym == nil || sym.Selector == nil {
+		return ""
+	}
+	if id := structRoot(sym.Selector); id != nil && id.Name != root {
+		return id.Name
+	}
+	return ""
+}
+
+// aliased reports whether another name may change a variable without
+// naming it: a POINTER or TARGET, an ALLOCATABLE (which ALLOCATE and
+// DEALLOCATE renew), or an associate name.
+func aliased(sym *parser.Symbol) bool {
+	return sym.Selector != nil || slices.ContainsFunc(sym.Attrs, func(a string) bool {
+		return a == "POINTER" || a == "TARGET" || a == "ALLOCATABLE"
+	})
 }
 
 // componentsSet lists the components of a structure passed as argument
