@@ -53,6 +53,8 @@ end subroutine
 		{"assignment", "  k = decr(n)\n", "2*N - 1"},
 		{"logical IF's condition", "  if (decr(n) > 0) x(1) = 0.0\n", "2*N - 1"},
 		{"CALL's argument", "  call p(decr(n))\n", "2*N - 1"},
+		// By keyword (Fortran 2018 15.5.2.1): the actual of M is N.
+		{"keyword argument", "  k = decr(m=n)\n", "2*N - 1"},
 		{"PRINT item", "  print *, decr(n)\n", "2*N - 1"},
 		// Three decrements in a loop: the loop's MOD set has N, whose value
 		// after it is not known (not N − 3 either).
@@ -128,5 +130,23 @@ end program
 `)
 	if got := loopOver(t, r, "I"); !strings.HasPrefix(got, "2*UNKNOWN_") {
 		t.Errorf("DO I = 1, K inside DO WHILE (BUMP(K) < 10) costs %s, want 2*UNKNOWN_... + 1", got)
+	}
+}
+
+// A CALL's keyword argument is the actual of the formal of that name
+// (Fortran 2018 15.5.2.1): CALL DOWN(M=N) decrements N, CALL DOWN(M=J)
+// leaves N alone. The MOD set and the out-values were matched by
+// position only, so N kept its value after CALL DOWN(M=N).
+func TestKeywordActualChanged(t *testing.T) {
+	for _, tc := range []struct{ call, want string }{
+		{"call down(m=n)", "2*N - 1"},
+		{"call down(k, m=n)", "2*N - 1"},
+		{"call down(m=j, k=n)", "2*N + 1"},
+	} {
+		r := analyseFree(t, "subroutine s(n, x)\n  integer :: n, j, k, i\n  real :: x(*)\n  j = 1\n  k = 1\n  "+tc.call+
+			"\n  do i = 1, n\n    x(i) = 0.0\n  end do\ncontains\n  subroutine down(k, m)\n    integer, optional :: k\n    integer :: m\n    m = m - 1\n  end subroutine\nend subroutine\n")
+		if got := loopOver(t, r, "I"); !strings.HasPrefix(got, tc.want) {
+			t.Errorf("%s: DO I = 1, N costs %s, want %s...", tc.call, got, tc.want)
+		}
 	}
 }

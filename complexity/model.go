@@ -2001,10 +2001,15 @@ func (m *unitModel) outValues(callee *UnitResult, inView bool, args []parser.Exp
 	if hdr == nil {
 		return nil
 	}
+	// The actual argument of each formal, positional or by keyword
+	// (CALL DECR(M=N)).
 	index := map[string]int{}
+	actual := make([]parser.Expr, len(hdr.Params))
 	for i, prm := range hdr.Params {
-		if f, ok := prm.(*parser.Ident); ok && i < len(args) {
-			index[f.Name] = i
+		if f, ok := prm.(*parser.Ident); ok {
+			if actual[i] = ActualFor(hdr, args, i); actual[i] != nil {
+				index[f.Name] = i
+			}
 		}
 	}
 	var out map[string]Poly
@@ -2013,7 +2018,7 @@ func (m *unitModel) outValues(callee *UnitResult, inView bool, args []parser.Exp
 		if !ok {
 			continue
 		}
-		id, ok := args[i].(*parser.Ident)
+		id, ok := actual[i].(*parser.Ident)
 		if !ok || m.keep[id.Name] {
 			continue
 		}
@@ -2038,9 +2043,9 @@ func (m *unitModel) outValues(callee *UnitResult, inView bool, args []parser.Exp
 			}
 			var a Poly
 			if w == rootOf(w) {
-				a, good = m.value(args[j], e, nil)
+				a, good = m.value(actual[j], e, nil)
 			} else {
-				a, good = m.componentActual(args[j], w[len(rootOf(w))+1:], e)
+				a, good = m.componentActual(actual[j], w[len(rootOf(w))+1:], e)
 			}
 			if !good {
 				break

@@ -923,12 +923,23 @@ func (m *unitModel) callMod(name string, args []parser.Expr) map[string]bool {
 		hdr, _ = callee.Unit.Header.(*parser.SubprogramStmt)
 	}
 	for i, a := range args {
+		fi := i // the formal's index
+		if k, isK := a.(*parser.KeywordArg); isK {
+			// CALL DECR(M=N): the formal of that name.
+			a, fi = k.Value, -1
+			if hdr != nil && k.Name != nil {
+				fi = slices.IndexFunc(hdr.Params, func(p parser.Expr) bool {
+					f, isID := p.(*parser.Ident)
+					return isID && strings.EqualFold(f.Name, k.Name.Name)
+				})
+			}
+		}
 		id := rootIdent(a)
 		if id == nil {
 			continue
 		}
-		if hdr != nil && callee.Mod != nil && i < len(hdr.Params) {
-			if f, isID := hdr.Params[i].(*parser.Ident); isID && !callee.Mod[f.Name] {
+		if hdr != nil && callee.Mod != nil && fi >= 0 && fi < len(hdr.Params) {
+			if f, isID := hdr.Params[fi].(*parser.Ident); isID && !callee.Mod[f.Name] {
 				// Only components of the formal's, F%C: the same
 				// components of a structure variable passed for it.
 				comps := modComponents(callee.Mod, f.Name)
