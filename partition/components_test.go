@@ -147,3 +147,19 @@ func loopSecondsAny(t *testing.T, src, marker string) (Poly, []string) {
 	e := EstimateLoop(f, u, firstLoop(t, u, line, f), FromUnit(u, 1, ""), Options{Machine: machine.DefaultMachine(), Procs: 1})
 	return e.Compute, e.Notes
 }
+
+// TestComponentDefIntentOut: a CALL whose dummy is INTENT(OUT) changes
+// the whole structure (Fortran 2018 8.5.10: undefined on entry, the
+// default-initialized components reset), not only the components the
+// callee assigns: G%NY = 128 before CALL RESET(G), which sets G%NX only,
+// is NY's default 0 after it, not 128.
+func TestComponentDefIntentOut(t *testing.T) {
+	src := heatWith(true)
+	src = strings.Replace(src, "    integer :: nx, ny\n", "    integer :: nx = 0, ny = 0\n", 1)
+	src = strings.Replace(src, "contains\n", "contains\n  subroutine reset(g)\n    type(grid), intent(out) :: g\n    g%nx = 256\n  end subroutine\n", 1)
+	src = strings.Replace(src, "  g%ny = 128\n", "  g%ny = 128\n  call reset(g)\n", 1)
+	_, notes := loopSecondsAny(t, src, "do it = 1, 100")
+	if notesHave(notes, "G%NY, assigned once at line") {
+		t.Errorf("G%%NY taken as 128 after CALL RESET(G) (notes %q)", notes)
+	}
+}

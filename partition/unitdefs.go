@@ -200,6 +200,11 @@ func (e *est) componentsSet(c *parser.CallStmt, i int) ([]string, bool) {
 	if sym == nil || !sym.Dummy || sym.Rank() > 0 || sym.TypeSpec == nil || sym.TypeSpec.Derived == "" {
 		return nil, false
 	}
+	if slices.Contains(sym.Attrs, "INTENT(OUT)") {
+		// Undefined on entry, its default-initialized components reset
+		// (Fortran 2018 8.5.10): the structure changes as a whole.
+		return nil, false
+	}
 	assigned := e.assignedOf(callee)
 	if assigned[formal.Name] || e.toFunction(callee, formal.Name) {
 		return nil, false
