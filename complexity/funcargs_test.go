@@ -150,3 +150,17 @@ func TestKeywordActualChanged(t *testing.T) {
 		}
 	}
 }
+
+// A condition that jumps runs its functions too: after IF (DECR(N) > 0)
+// GO TO 10, N is N − 1 whether the jump is taken or not, so the loop
+// before label 10 runs N − 1 times (2·N − 1); it kept N (2·N + 1). The
+// computed GO TO likewise (out of range, it falls through).
+func TestJumpConditionChangesArgument(t *testing.T) {
+	for _, jump := range []string{"if (decr(n) > 0) goto 10", "goto (10), decr(n)"} {
+		r := analyseFree(t, "subroutine s(n, x)\n  integer :: n, i\n  real :: x(*)\n  "+jump+
+			"\n  do i = 1, n\n    x(i) = 0.0\n  end do\n10 continue\ncontains\n  integer function decr(m)\n    integer :: m\n    m = m - 1\n    decr = m\n  end function\nend subroutine\n")
+		if got := loopOver(t, r, "I"); !strings.HasPrefix(got, "2*N - 1") {
+			t.Errorf("%s: DO I = 1, N costs %s, want 2*N - 1", jump, got)
+		}
+	}
+}

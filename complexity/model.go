@@ -482,6 +482,7 @@ func (m *unitModel) unstructured(list []parser.Stmt, e env) (Poly, Stats) {
 		case *parser.GotoStmt:
 			cx, _ := m.expr(x.X)
 			c[i] = cx
+			m.funcEffects(e, x.X) // GO TO (10, 20), NEXT(K)
 			m.record(s, "STAT", cx, Stats{})
 			if len(x.Labels) == 1 && x.X == nil {
 				edge(to(x.Labels[0]), big.NewRat(1, 1))
@@ -514,6 +515,7 @@ func (m *unitModel) unstructured(list []parser.Stmt, e env) (Poly, Stats) {
 			if g, ok := x.Then.(*parser.GotoStmt); ok && len(g.Labels) == 1 && g.X == nil {
 				cx, _ := m.expr(x.Cond)
 				prob, computed := m.probability(x.Cond, e)
+				m.funcEffects(e, x.Cond) // IF (DECR(N) > 0) GO TO 10
 				c[i] = cx
 				st := Stats{IfHalfHalf: 1}
 				if computed {
