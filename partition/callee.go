@@ -726,6 +726,9 @@ func assignedIn(u *parser.Unit, intentIn func(c *parser.CallStmt, i int) bool) m
 					if id, ok := a.(*parser.Ident); ok {
 						out[id.Name] = true
 					}
+					if c := componentLHS(a); c != "" {
+						out[c] = true // CALL SETN(G%NX, 512)
+					}
 				}
 			case *parser.IOStmt:
 				parser.Inspect(x, func(m parser.Node) bool {

@@ -163,3 +163,20 @@ func TestComponentDefIntentOut(t *testing.T) {
 		t.Errorf("G%%NY taken as 128 after CALL RESET(G) (notes %q)", notes)
 	}
 }
+
+// TestComponentDefPassedComponent: a component passed alone to a CALL
+// that may set it is not a set-up value: G%NX = 256, then CALL
+// SETN(G%NX, 512) (or by keyword, CALL SETN(K=G%NX, V=512)) makes G%NX
+// 512; the estimate took 256 (only whole variables were counted as
+// actual arguments set, and none by keyword).
+func TestComponentDefPassedComponent(t *testing.T) {
+	for _, call := range []string{"call setn(g%nx, 512)", "call setn(k=g%nx, v=512)"} {
+		src := heatWith(true)
+		src = strings.Replace(src, "contains\n", "contains\n  subroutine setn(k, v)\n    integer :: k, v\n    k = v\n  end subroutine\n", 1)
+		src = strings.Replace(src, "  g%ny = 128\n", "  g%ny = 128\n  "+call+"\n", 1)
+		_, notes := loopSecondsAny(t, src, "do it = 1, 100")
+		if notesHave(notes, "G%NX, assigned once at line") {
+			t.Errorf("%s: G%%NX taken as 256 (notes %q)", call, notes)
+		}
+	}
+}

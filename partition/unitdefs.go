@@ -56,6 +56,12 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 					}
 				}
 				for i, a := range x.Args {
+					if k, ok := a.(*parser.KeywordArg); ok {
+						a = k.Value // CALL INIT(N=K) may set K (readOnly is false)
+					}
+					if c := componentLHS(a); c != "" && !e.readOnly(x, i) {
+						set[c] += 2 // CALL SETN(G%NX, 512)
+					}
 					if id, ok := a.(*parser.Ident); ok && !e.readOnly(x, i) {
 						if comps, ok := e.componentsSet(x, i); ok {
 							for _, c := range comps {
