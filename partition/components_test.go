@@ -180,3 +180,26 @@ func TestComponentDefPassedComponent(t *testing.T) {
 		}
 	}
 }
+
+// TestOutputImpliedDoIndexSet: an output statement sets the index of
+// its implied DO (Fortran 2018 12.6.3): after I = 5 and PRINT *, (A(I),
+// I = 1, 10), I is 11, so I is no set-up value (its items are not set,
+// their implied DOs' indices are).
+func TestOutputImpliedDoIndexSet(t *testing.T) {
+	_, notes := loopSecondsAny(t, `program p
+  integer :: i, k
+  real :: a(100), s
+  i = 5
+  a = 1.0
+  print *, (a(i), i = 1, 10)
+  s = 0.0
+  do k = 1, i
+    s = s + a(k)
+  end do
+  print *, s
+end program
+`, "do k = 1, i")
+	if notesHave(notes, "I, assigned once at line") {
+		t.Errorf("I taken as 5 after the implied DO (notes %q)", notes)
+	}
+}

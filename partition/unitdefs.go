@@ -88,8 +88,17 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 				var what parser.Node = x
 				if x.Keyword == "PRINT" || x.Keyword == "WRITE" {
 					// Output sets none of its items, only specifiers
-					// such as IOSTAT= (Fortran 2018 12.11).
+					// such as IOSTAT= (Fortran 2018 12.11), and the
+					// indices of its implied DOs (12.6.3).
 					what = &parser.IOStmt{Control: x.Control}
+					for _, it := range x.Items {
+						parser.Inspect(it, func(m parser.Node) bool {
+							if d, ok := m.(*parser.ImpliedDo); ok && d.Var != nil {
+								set[d.Var.Name] += 2
+							}
+							return true
+						})
+					}
 				}
 				parser.Inspect(what, func(m parser.Node) bool {
 					if id, ok := m.(*parser.Ident); ok {
