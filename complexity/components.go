@@ -247,3 +247,17 @@ func (m *unitModel) allocatedComponentShape(c *parser.Component, rank int, e env
 	}
 	return ext, true, true
 }
+
+// DataComponent reports whether c names a data component of its
+// structure's type as the type definitions of f give it (u is the unit
+// c is in): G%U in G%U(I, J) does, the binding G%ADD of a type-bound
+// procedure reference G%ADD(5) does not, nor a component of a type
+// defined outside f.
+func DataComponent(f *parser.File, u *parser.Unit, c *parser.Component) bool {
+	if u == nil || u.Scope == nil {
+		return false
+	}
+	m := &unitModel{u: u, f: f, sc: u.Scope}
+	_, ok := m.componentOf(c)
+	return ok
+}

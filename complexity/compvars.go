@@ -1,6 +1,7 @@
 package complexity
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/pfls/pfls/parser"
@@ -24,7 +25,12 @@ func (m *unitModel) componentVar(c *parser.Component) (string, bool) {
 	if !ok || c.Name == nil {
 		return "", false
 	}
-	if sym := m.sc.Lookup(x.Name); sym == nil || sym.Rank() > 0 {
+	// Not a pointer, a target or an associate name: another name may
+	// change the same component (P => G, then P%NX = 1).
+	sym := m.sc.Lookup(x.Name)
+	if sym == nil || sym.Rank() > 0 || sym.Selector != nil || slices.ContainsFunc(sym.Attrs, func(a string) bool {
+		return a == "POINTER" || a == "TARGET" || a == "ALLOCATABLE"
+	}) {
 		return "", false
 	}
 	d, ok := m.componentOf(c)

@@ -218,3 +218,158 @@ func TestAllocatedComponent(t *testing.T) {
 		}
 	}
 }
+
+// TestComponentAliases: a component stays a variable only while no
+// other name can change it. Each program sets G%N (or Q%N) to a known
+// value, changes it through another name or a procedure pfls does not
+// follow, then runs DO I = 1, G%N over X(I) = 0.0: 2 an iteration and 1
+// for the last test. The count must not keep the old value (what it
+// kept is in the comment); it is an unknown number of iterations.
+func TestComponentAliases(t *testing.T) {
+	const typ = "  type grid\n    integer :: n\n  end type\n"
+	for _, tc := range []struct{ name, src string }{
+		// Q%N = 7 then Q => B (B%N = 1000): 15 with Q%N = 7.
+		{"pointer assignment", "program p\n" + typ + "  type(grid), target :: a, b\n  type(grid), pointer :: q\n  real :: x(2000)\n  integer :: i\n" +
+			"  b%n = 1000\n  q => a\n  q%n = 7\n  q => b\n  do i = 1, q%n\n    x(i) = 0.0\n  end do\nend program\n"},
+		// Through a pointer to G (Fortran 2018 19.5.2.1): 21 with G%N = 10.
+		{"pointer to the structure", "program p\n" + typ + "  type(grid), target :: g\n  type(grid), pointer :: q\n  real :: x(2000)\n  integer :: i\n" +
+			"  g%n = 10\n  q => g\n  q%n = 1000\n  do i = 1, g%n\n    x(i) = 0.0\n  end do\nend program\n"},
+		// An associate name of G (11.1.3.3): 21 with G%N = 10.
+		{"associate name of the structure", "program p\n" + typ + "  type(grid) :: g\n  real :: x(2000)\n  integer :: i\n" +
+			"  g%n = 10\n  associate (h => g)\n    h%n = 1000\n  end associate\n  do i = 1, g%n\n    x(i) = 0.0\n  end do\nend program\n"},
+		{"associate name of the component", "program p\n" + typ + "  type(grid) :: g\n  real :: x(2000)\n  integer :: i\n" +
+			"  g%n = 10\n  associate (m => g%n)\n    m = 1000\n  end associate\n  do i = 1, g%n\n    x(i) = 0.0\n  end do\nend program\n"},
+		// A type-bound function and subroutine may change their object
+		// (the passed-object dummy, 7.5.4.5): 21 with G%N = 10.
+		{"type-bound function", "module m\n" + typ + "contains\n  integer function add(self, k)\n    type(grid) :: self\n    integer :: k\n    self%n = self%n + k\n    add = self%n\n  end function\nend module\n" +
+			"program p\n  use m\n  type(grid) :: g\n  real :: x(2000)\n  integer :: i, v\n  g%n = 10\n  v = g%add(5)\n  do i = 1, g%n\n    x(i) = 0.0\n  end do\nend program\n"},
+		{"type-bound subroutine", "program p\n" + typ + "  type(grid) :: g\n  real :: x(2000)\n  integer :: i\n" +
+			"  g%n = 10\n  call g%resize(5)\n  do i = 1, g%n\n    x(i) = 0.0\n  end do\nend program\n"},
+	} {
+		rs := NewEngine(Options{}).File(parser.Parse("a.f90", []byte(tc.src), nil))
+		r := rs[len(rs)-1]
+		if got := loopOver(t, r, "I"); !strings.HasPrefix(got, "2*UNKNOWN_") {
+			t.Errorf("%s: DO I = 1, G%%N costs %s, want 2*UNKNOWN_... + 1", tc.name, got)
+		}
+	}
+}
+
+// TestComponentAfterWholeChange: a formal structure G whose component
+// G%N the unit assigns no longer has G%N's value on entry once G may
+// change as a whole, as a formal N assigned in the unit does not.
+// G%N = 2·G%N, then CALL EXT(G) (not in view): the loop counted
+// 2·G%N iterations on entry (4·G%N + 1); it is unknown. The recursive
+// REC increments G%N after a call of itself that may have changed it:
+// REC's out-value G%N + 1 was wrong, and P's loop after CALL REC(G, 3)
+// with G%N = 12 counted 13 iterations (27) where there are 16.
+func TestComponentAfterWholeChange(t *testing.T) {
+	r := analyseFree(t, `subroutine s(g, x)
+  type grid
+    integer :: n
+  end type
+  type(grid) :: g
+  real :: x(*)
+  integer :: i
+  g%n = 2*g%n
+  call ext(g)
+  do i = 1, g%n
+    x(i) = 0.0
+  end do
+end subroutine
+`)
+	if got := loopOver(t, r, "I"); !strings.HasPrefix(got, "2*UNKNOWN_") {
+		t.Errorf("after CALL EXT(G): DO I = 1, G%%N costs %s, want 2*UNKNOWN_... + 1", got)
+	}
+	rs := NewEngine(Options{}).File(parser.Parse("r.f90", []byte(`module m
+  type grid
+    integer :: n
+  end type
+contains
+  recursive subroutine rec(g, d)
+    type(grid) :: g
+    integer :: d
+    if (d > 0) call rec(g, d - 1)
+    g%n = g%n + 1
+  end subroutine
+end module
+program p
+  use m
+  type(grid) :: g
+  real :: x(100)
+  integer :: i
+  g%n = 12
+  call rec(g, 3)
+  do i = 1, g%n
+    x(i) = 0.0
+  end do
+end program
+`), nil))
+	if got := loopOver(t, rs[len(rs)-1], "I"); got == "27" || !strings.HasPrefix(got, "2*UNKNOWN_") {
+		t.Errorf("after CALL REC(G, 3): DO I = 1, G%%N costs %s, want 2*UNKNOWN_... + 1", got)
+	}
+}
+
+// TestIntentOutStructure: an INTENT(OUT) dummy is undefined on entry
+// and its default-initialized components take their defaults (Fortran
+// 2018 8.5.10): after CALL RESET(G), which assigns only G%NX, G%NY is 4
+// (its default), not the caller's 100 (201 for DO I = 1, G%NY). pfls
+// takes G as changed whole: an unknown count.
+func TestIntentOutStructure(t *testing.T) {
+	rs := NewEngine(Options{}).File(parser.Parse("o.f90", []byte(`module m
+  type grid
+    integer :: nx
+    integer :: ny = 4
+  end type
+contains
+  subroutine reset(g)
+    type(grid), intent(out) :: g
+    g%nx = 9
+  end subroutine
+end module
+program p
+  use m
+  type(grid) :: g
+  real :: x(100)
+  integer :: i
+  g%ny = 100
+  call reset(g)
+  do i = 1, g%ny
+    x(i) = 0.0
+  end do
+end program
+`), nil))
+	if got := loopOver(t, rs[len(rs)-1], "I"); !strings.HasPrefix(got, "2*UNKNOWN_") {
+		t.Errorf("after CALL RESET(G): DO I = 1, G%%NY costs %s, want 2*UNKNOWN_... + 1", got)
+	}
+}
+
+// TestComponentTypeEditInvalidates: a unit's count depends on the type
+// definitions of its file (G%N is a variable only while N is an INTEGER
+// scalar), so an edit of a type in another unit must not leave a cached
+// count behind. P's loop runs G%N = 12 times while N is an INTEGER: 1
+// for G%N = 12, 2·12 + 1 for the loop, 26; with N REAL, G%N is no count
+// and the loop's range is unknown, as a new engine says.
+func TestComponentTypeEditInvalidates(t *testing.T) {
+	prog := `program p
+  use m
+  type(grid) :: g
+  real :: x(100)
+  integer :: i
+  g%n = 12
+  do i = 1, g%n
+    x(i) = 0.0
+  end do
+end program
+`
+	src := func(typ string) []byte {
+		return []byte("module m\n  type grid\n    " + typ + " :: n\n  end type\nend module\n" + prog)
+	}
+	e := NewEngine(Options{})
+	if got := e.File(parser.Parse("a.f90", src("integer"), nil))[1].Summary.String(); got != "26" {
+		t.Fatalf("INTEGER N: P costs %s, want 26", got)
+	}
+	got := e.File(parser.Parse("a.f90", src("real"), nil))[1].Summary.String()
+	if want := NewEngine(Options{}).File(parser.Parse("a.f90", src("real"), nil))[1].Summary.String(); got != want || got == "26" {
+		t.Errorf("REAL N after INTEGER N: P costs %s, a new engine %s (not 26)", got, want)
+	}
+}

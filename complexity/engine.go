@@ -4,6 +4,7 @@ import (
 	"container/list"
 	"context"
 	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"sort"
@@ -219,6 +220,10 @@ type pass struct {
 	// procedure) somewhere; without one no reference is a user
 	// function's (anyUserFunction).
 	functions bool
+	// types holds each file's derived type definitions (typeDefs), found
+	// on first use: a unit's counts depend on them (components.go,
+	// compvars.go), so they are part of its cache key.
+	types map[*parser.File][]byte
 }
 
 // begin starts a pass: it adds the files to analyse to the workspace and
@@ -499,9 +504,13 @@ func depKey(r *UnitResult) string {
 	return b.String()
 }
 
-func unitKey(f *parser.File, u *parser.Unit, pips bool, b *Branches) [32]byte {
+func unitKey(f *parser.File, u *parser.Unit, pips bool, b *Branches, types []byte) [32]byte {
 	h := sha256.New()
 	h.Write([]byte{byte(f.Form)})
+	if len(types) > 0 { // a component's type, rank and extents count
+		h.Write([]byte("types"))
+		h.Write(types)
+	}
 	if pips { // results under the report's convention are kept apart
 		h.Write([]byte("pips"))
 	}
@@ -518,6 +527,43 @@ func unitKey(f *parser.File, u *parser.Unit, pips bool, b *Branches) [32]byte {
 	return k
 }
 
+// typeDefs is the text of the derived type definitions of f, in every
+// unit (where componentOf finds them), each after its length; nil when
+// there are none.
+func (p *pass) typeDefs(f *parser.File) []byte {
+	if t, ok := p.types[f]; ok {
+		return t
+	}
+	var out []byte
+	var walk func(us []*parser.Unit)
+	walk = func(us []*parser.Unit) {
+		for _, u := range us {
+			for _, s := range u.Body {
+				b, ok := s.(*parser.Block)
+				if !ok {
+					continue
+				}
+				if _, ok := b.Head.(*parser.DerivedTypeStmt); !ok {
+					continue
+				}
+				from, to := u.Abs(b.Pos()), u.Abs(b.End())
+				if from < 0 || to > len(f.Src) || from > to {
+					continue
+				}
+				out = binary.AppendUvarint(out, uint64(to-from))
+				out = append(out, f.Src[from:to]...)
+			}
+			walk(u.Contains)
+		}
+	}
+	walk(f.Units)
+	if p.types == nil {
+		p.types = map[*parser.File][]byte{}
+	}
+	p.types[f] = out
+	return out
+}
+
 // unit returns the result of one unit, from the cache when its text and
 // its callees' summaries are unchanged.
 func (p *pass) unit(f *parser.File, u *parser.Unit) *UnitResult {
@@ -526,7 +572,7 @@ func (p *pass) unit(f *parser.File, u *parser.Unit) *UnitResult {
 	}
 	p.depth++
 	defer func() { p.depth-- }()
-	key := unitKey(f, u, p.opts.Pips, p.opts.Branches[f.Name])
+	key := unitKey(f, u, p.opts.Pips, p.opts.Branches[f.Name], p.typeDefs(f))
 	p.running[u] = true // a cached result that depends on u itself is not reused
 	if c := p.e.lookup(key); c != nil && p.depsHold(f, u, c.deps) {
 		delete(p.running, u)

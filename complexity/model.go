@@ -193,7 +193,11 @@ type unitModel struct {
 	entry    map[string]Poly
 	written  map[string]bool
 	definite map[string]bool // formals the unit really may change (changedFormal)
-	changed  map[string]bool // changedFormal's answers
+	// definiteComps lists, per formal structure F, the F%C of definite.
+	definiteComps map[string][]string
+	aliasDepth    int             // forget's depth through associate names' selectors
+	selectors     int             // 1: the unit has associate names, 2: it has none (hasSelectors)
+	changed       map[string]bool // changedFormal's answers
 
 	// cur is the preconditions at the statement being priced, for the
 	// actual arguments of the function references in its expressions.
@@ -480,6 +484,7 @@ func (m *unitModel) unstructured(list []parser.Stmt, e env) (Poly, Stats) {
 		case *parser.GotoStmt:
 			cx, _ := m.expr(x.X)
 			c[i] = cx
+			m.funcEffects(e, x.X) // GO TO (10, 20), NEXT(K)
 			m.record(s, "STAT", cx, Stats{})
 			if len(x.Labels) == 1 && x.X == nil {
 				edge(to(x.Labels[0]), big.NewRat(1, 1))
@@ -512,6 +517,7 @@ func (m *unitModel) unstructured(list []parser.Stmt, e env) (Poly, Stats) {
 			if g, ok := x.Then.(*parser.GotoStmt); ok && len(g.Labels) == 1 && g.X == nil {
 				cx, _ := m.expr(x.Cond)
 				prob, computed := m.probability(x.Cond, e)
+				m.funcEffects(e, x.Cond) // IF (DECR(N) > 0) GO TO 10
 				c[i] = cx
 				st := Stats{IfHalfHalf: 1}
 				if computed {
@@ -606,6 +612,8 @@ func (m *unitModel) simple(s parser.Stmt, e env, record bool) (Poly, Stats) {
 		m.funcEffects(e, x.LHS, x.RHS)
 		if !x.Pointer {
 			m.assign(x.LHS, x.RHS, e)
+		} else if id := modName(x.LHS); id != nil {
+			m.forget(e, id.Name) // P => B: P%N is B's now
 		}
 	case *parser.CallStmt:
 		c = m.call(x, e)
@@ -677,12 +685,17 @@ func (m *unitModel) assign(lhs, rhs parser.Expr, e env) {
 			} else {
 				m.forget(e, name)
 			}
+		} else if id := modName(lhs); id != nil && m.hasSelectors() {
+			m.forgetSelector(e, id.Name) // H%NX = 1 with ASSOCIATE (H => G)
 		}
 		return
 	}
 	id, ok := lhs.(*parser.Ident)
 	if !ok {
 		return
+	}
+	if m.hasSelectors() {
+		m.forgetSelector(e, id.Name) // M = 1 with ASSOCIATE (M => G%N)
 	}
 	sym := m.sc.Lookup(id.Name)
 	if sym == nil || sym.Rank() > 0 || sym.Type != "INTEGER" || m.keep[id.Name] {
@@ -786,14 +799,88 @@ var modified = Var("\x00modified")
 // variable stays a symbol, as the report keeps COMMON variables (seed
 // 004 §5.2), and so does a variable the user keeps.
 func (m *unitModel) forget(e env, name string) {
-	if m.compVars && rootOf(name) == name {
-		forgetComponents(e, name)
+	if m.hasSelectors() {
+		// An associate name changes its selector's variable (ASSOCIATE
+		// (H => G), H%NX = 1: G%NX is no longer known).
+		m.forgetSelector(e, name)
+	}
+	if rootOf(name) == name {
+		if m.compVars {
+			forgetComponents(e, name)
+		}
+		if !m.changedFormal(name) {
+			// The components the unit itself assigns (X%C = ...) no longer
+			// hold their values on entry, though X as a whole does.
+			for _, k := range m.definiteComps[name] {
+				e[k] = modified
+			}
+		}
 	}
 	if m.changedFormal(name) {
 		e[name] = modified
 		return
 	}
 	delete(e, name)
+}
+
+// hasSelectors reports whether the unit has associate names (ASSOCIATE,
+// SELECT TYPE): only then does forget look through them.
+func (m *unitModel) hasSelectors() bool {
+	if m.selectors == 0 {
+		m.selectors = 2
+		if m.sc != nil {
+			for _, sym := range m.sc.Syms {
+				if sym.Selector != nil {
+					m.selectors = 1
+					break
+				}
+			}
+		}
+	}
+	return m.selectors == 1
+}
+
+// selectorRoot is the variable the associate name at the root of name
+// stands for (H%NX with ASSOCIATE (H => G%SUB): G), or "".
+func (m *unitModel) selectorRoot(name string) string {
+	root := rootOf(name)
+	sym := m.sc.Lookup(root)
+	if sym == nil || sym.Selector == nil {
+		return ""
+	}
+	if id := rootIdent(sym.Selector); id != nil && id.Name != root {
+		return id.Name
+	}
+	return ""
+}
+
+// forgetSelector forgets the selector's variable of an associate name.
+func (m *unitModel) forgetSelector(e env, name string) {
+	if r := m.selectorRoot(name); r != "" && m.aliasDepth < 16 {
+		m.aliasDepth++
+		m.forget(e, r)
+		m.aliasDepth--
+	}
+}
+
+// addSelectors adds to out the selectors' variables of the associate
+// names in it, and theirs.
+func (m *unitModel) addSelectors(out map[string]bool) {
+	if !m.hasSelectors() {
+		return
+	}
+	for depth := 0; depth < 16; depth++ {
+		added := false
+		for k := range out {
+			if r := m.selectorRoot(k); r != "" && !out[r] {
+				out[r] = true
+				added = true
+			}
+		}
+		if !added {
+			return
+		}
+	}
 }
 
 // changedFormal reports whether a formal may really change in the unit:
@@ -843,6 +930,15 @@ func (m *unitModel) isChangedFormal(name string) bool {
 				}
 				return true
 			})
+		}
+		m.addSelectors(m.definite)
+		for k := range m.definite {
+			if r := rootOf(k); r != k {
+				if m.definiteComps == nil {
+					m.definiteComps = map[string][]string{}
+				}
+				m.definiteComps[r] = append(m.definiteComps[r], k)
+			}
 		}
 	}
 	return m.definite[name] || m.definite[root]
@@ -948,6 +1044,7 @@ func (m *unitModel) writtenSet() map[string]bool {
 		for _, s := range m.u.Body {
 			m.addModOf(s, m.written)
 		}
+		m.addSelectors(m.written)
 	}
 	return m.written
 }
@@ -1163,6 +1260,8 @@ func (m *unitModel) assignedIn(c *parser.DoConstruct) map[string]bool {
 	}
 	s := map[string]bool{}
 	m.collectSets(c.Body, s)
+	m.funcMods(c.Do.While, s) // evaluated before every iteration
+	m.addSelectors(s)
 	m.sets[c] = s
 	return s
 }
@@ -1180,11 +1279,14 @@ func (m *unitModel) collectSets(list []parser.Stmt, into map[string]bool) {
 		case *parser.DoConstruct:
 			set := map[string]bool{}
 			m.collectSets(x.Body, set)
+			// A DO WHILE's condition runs before every iteration: what its
+			// functions change, the loop changes (DO WHILE (NEXT(K) < N)).
+			m.funcMods(x.Do.While, set)
 			m.sets[x] = set
 			if x.Do.Var != nil {
 				into[x.Do.Var.Name] = true
 			}
-			for _, b := range []parser.Expr{x.Do.Lo, x.Do.Hi, x.Do.Step, x.Do.While} {
+			for _, b := range []parser.Expr{x.Do.Lo, x.Do.Hi, x.Do.Step} {
 				m.funcMods(b, into)
 			}
 			for k := range set {
@@ -1198,6 +1300,9 @@ func (m *unitModel) collectSets(list []parser.Stmt, into map[string]bool) {
 				m.collectSets(a.Body, into)
 			}
 		case *parser.Block:
+			if h, ok := x.Head.(*parser.SelectStmt); ok {
+				m.funcMods(h.X, into)
+			}
 			m.collectSets(x.Body, into)
 			for _, a := range x.Arms {
 				m.collectSets(a.Body, into)
@@ -1521,12 +1626,27 @@ func (m *unitModel) ifConstruct(c *parser.IfConstruct, e env) (Poly, Stats) {
 		}
 		return n
 	}
+	// The conditions run in turn until one holds: arm i starts after the
+	// functions of conditions 0..i have run (IF (DECR(K) > 0) THEN
+	// changes K for every arm and after the construct), before[i] is
+	// what condition i sees.
+	before := make([]env, len(c.Arms))
+	after := make([]env, len(c.Arms))
+	cur := e
+	for i, a := range c.Arms {
+		before[i] = cur
+		if h, ok := a.Head.(*parser.IfThenStmt); ok && m.hasUserFunctions(h.Cond) {
+			cur = cur.clone()
+			m.funcEffects(cur, h.Cond)
+		}
+		after[i] = cur
+	}
 	// Walk the arms from the last: the cost of "the rest" after arm i.
 	rest := Zero()
 	envs := []env{}
 	for i := len(c.Arms) - 1; i >= 0; i-- {
 		arm := c.Arms[i]
-		inner := e.clone()
+		inner := after[i].clone()
 		body, bst := m.list(arm.Body, inner)
 		envs = append(envs, inner)
 		st.add(bst)
@@ -1546,7 +1666,7 @@ func (m *unitModel) ifConstruct(c *parser.IfConstruct, e env) (Poly, Stats) {
 			notes = append(notes, measuredNote(p, counts.taken[i], left(i)))
 		} else {
 			var computed bool
-			p, computed = m.probability(h.Cond, e)
+			p, computed = m.probability(h.Cond, before[i])
 			if computed {
 				st.IfComputed++
 			} else {
@@ -1560,7 +1680,9 @@ func (m *unitModel) ifConstruct(c *parser.IfConstruct, e env) (Poly, Stats) {
 	}
 	// A variable keeps its value after the IF only if every arm agrees.
 	if !hasElse {
-		envs = append(envs, e) // mergeAll reads each key before it writes it
+		// No arm taken: every condition ran (mergeAll reads each key
+		// before it writes it, so cur may be e itself).
+		envs = append(envs, cur)
 	}
 	m.mergeAll(e, envs)
 	m.record(c, "IF", rest, st, notes...)
@@ -1706,6 +1828,7 @@ func (m *unitModel) block(b *parser.Block, e env) (Poly, Stats) {
 		if !measured {
 			taken, known = m.caseTaken(h.X, b.Arms, e)
 		}
+		m.funcEffects(e, h.X) // SELECT CASE (NEXT(K)): every arm sees K changed
 		total := sel
 		var envs []env
 		var notes []string
@@ -1860,6 +1983,9 @@ func (m *unitModel) call(c *parser.CallStmt, e env) Poly {
 	for k := range m.callMod(name, c.Args) {
 		m.forget(e, k)
 	}
+	if obj := boundCallObject(c); obj != "" {
+		m.forget(e, obj) // CALL G%INIT(N) may change G
+	}
 	// What it assigns them, where known.
 	for k, v := range out {
 		e[k] = v
@@ -1879,10 +2005,15 @@ func (m *unitModel) outValues(callee *UnitResult, inView bool, args []parser.Exp
 	if hdr == nil {
 		return nil
 	}
+	// The actual argument of each formal, positional or by keyword
+	// (CALL DECR(M=N)).
 	index := map[string]int{}
+	actual := make([]parser.Expr, len(hdr.Params))
 	for i, prm := range hdr.Params {
-		if f, ok := prm.(*parser.Ident); ok && i < len(args) {
-			index[f.Name] = i
+		if f, ok := prm.(*parser.Ident); ok {
+			if actual[i] = ActualFor(hdr, args, i); actual[i] != nil {
+				index[f.Name] = i
+			}
 		}
 	}
 	var out map[string]Poly
@@ -1891,7 +2022,7 @@ func (m *unitModel) outValues(callee *UnitResult, inView bool, args []parser.Exp
 		if !ok {
 			continue
 		}
-		id, ok := args[i].(*parser.Ident)
+		id, ok := actual[i].(*parser.Ident)
 		if !ok || m.keep[id.Name] {
 			continue
 		}
@@ -1916,9 +2047,9 @@ func (m *unitModel) outValues(callee *UnitResult, inView bool, args []parser.Exp
 			}
 			var a Poly
 			if w == rootOf(w) {
-				a, good = m.value(args[j], e, nil)
+				a, good = m.value(actual[j], e, nil)
 			} else {
-				a, good = m.componentActual(args[j], w[len(rootOf(w))+1:], e)
+				a, good = m.componentActual(actual[j], w[len(rootOf(w))+1:], e)
 			}
 			if !good {
 				break

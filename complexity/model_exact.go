@@ -775,6 +775,9 @@ func (m *unitModel) addModOf(s parser.Stmt, out map[string]bool) {
 			for k := range m.callMod(x.Name.Name, x.Args) {
 				out[k] = true
 			}
+			if obj := boundCallObject(x); obj != "" {
+				out[obj] = true
+			}
 		case *parser.IOStmt:
 			m.ioDefines(x, out)
 		case parser.Expr:
@@ -920,12 +923,23 @@ func (m *unitModel) callMod(name string, args []parser.Expr) map[string]bool {
 		hdr, _ = callee.Unit.Header.(*parser.SubprogramStmt)
 	}
 	for i, a := range args {
+		fi := i // the formal's index
+		if k, isK := a.(*parser.KeywordArg); isK {
+			// CALL DECR(M=N): the formal of that name.
+			a, fi = k.Value, -1
+			if hdr != nil && k.Name != nil {
+				fi = slices.IndexFunc(hdr.Params, func(p parser.Expr) bool {
+					f, isID := p.(*parser.Ident)
+					return isID && strings.EqualFold(f.Name, k.Name.Name)
+				})
+			}
+		}
 		id := rootIdent(a)
 		if id == nil {
 			continue
 		}
-		if hdr != nil && callee.Mod != nil && i < len(hdr.Params) {
-			if f, isID := hdr.Params[i].(*parser.Ident); isID && !callee.Mod[f.Name] {
+		if hdr != nil && callee.Mod != nil && fi >= 0 && fi < len(hdr.Params) {
+			if f, isID := hdr.Params[fi].(*parser.Ident); isID && !callee.Mod[f.Name] {
 				// Only components of the formal's, F%C: the same
 				// components of a structure variable passed for it.
 				comps := modComponents(callee.Mod, f.Name)
@@ -1044,16 +1058,64 @@ func (m *unitModel) resolveUserFunction(c *parser.Call) (string, *UnitResult, bo
 	return name, callee, true
 }
 
+// boundObjects calls visit with the structure variable of every
+// reference in x to a type-bound function, G%WORK(5), whose passed
+// object may change (Fortran 2018 15.5.2.4 lets it; pfls does not
+// resolve the binding): a call through a component that is not one of
+// the data components the file's type definitions give.
+func (m *unitModel) boundObjects(x parser.Expr, visit func(name string)) {
+	if x == nil {
+		return
+	}
+	parser.Inspect(x, func(n parser.Node) bool {
+		if c, ok := n.(*parser.Call); ok {
+			if comp, ok := c.Fun.(*parser.Component); ok {
+				if _, data := m.componentOf(comp); !data {
+					if id := rootIdent(comp.X); id != nil {
+						visit(id.Name)
+					}
+				}
+			}
+		}
+		return true
+	})
+}
+
+// boundCallObject is the structure variable of a type-bound CALL,
+// CALL G%INIT(N) (its passed object may change), or "".
+func boundCallObject(c *parser.CallStmt) string {
+	if c.Proc == nil {
+		return ""
+	}
+	if id := rootIdent(c.Proc); id != nil {
+		return id.Name
+	}
+	return ""
+}
+
+// hasUserFunctions reports whether x references a function whose
+// effects funcEffects applies.
+func (m *unitModel) hasUserFunctions(x parser.Expr) bool {
+	found := false
+	m.userFunctions(x, func(string, *parser.Call, *UnitResult) { found = true })
+	if !found {
+		m.boundObjects(x, func(string) { found = true })
+	}
+	return found
+}
+
 // funcMods adds to out the caller's names that the user functions
 // referenced in x may change (callMod of each reference): a function may
 // define its arguments (Fortran 2018 10.1.4 only forbids that to affect
-// the rest of the statement), as K = HALF(N) with N = N / 2 in HALF.
+// the rest of the statement), as K = HALF(N) with N = N / 2 in HALF;
+// a type-bound function may change its object.
 func (m *unitModel) funcMods(x parser.Expr, out map[string]bool) {
 	m.userFunctions(x, func(name string, c *parser.Call, _ *UnitResult) {
 		for k := range m.callMod(name, c.Args) {
 			out[k] = true
 		}
 	})
+	m.boundObjects(x, func(name string) { out[name] = true })
 }
 
 // funcEffects updates the preconditions after a statement's expressions
@@ -1071,6 +1133,7 @@ func (m *unitModel) funcEffects(e env, xs ...parser.Expr) {
 				e[k] = v
 			}
 		})
+		m.boundObjects(x, func(name string) { m.forget(e, name) })
 	}
 }
 
@@ -1103,6 +1166,18 @@ func (m *unitModel) unitMod() map[string]bool {
 			out[k] = true
 		case sym != nil && sym.InCommon:
 			out[modCommon] = true
+		}
+	}
+	// An INTENT(OUT) dummy becomes undefined on entry, its components
+	// default-initialized (Fortran 2018 8.5.10): it changes as a whole,
+	// also where the unit assigns only some components or none.
+	if hdr, ok := m.u.Header.(*parser.SubprogramStmt); ok {
+		for _, p := range hdr.Params {
+			if id, ok := p.(*parser.Ident); ok {
+				if sym := m.sc.Syms[id.Name]; sym != nil && sym.Dummy && slices.Contains(sym.Attrs, "INTENT(OUT)") {
+					out[id.Name] = true
+				}
+			}
 		}
 	}
 	return out

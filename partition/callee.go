@@ -711,6 +711,11 @@ func assignedIn(u *parser.Unit, intentIn func(c *parser.CallStmt, i int) bool) m
 					out[x.Var.Name] = true
 				}
 			case *parser.CallStmt:
+				if x.Proc != nil {
+					if id := structRoot(x.Proc); id != nil {
+						out[id.Name] = true // CALL G%RESIZE(N) may change G
+					}
+				}
 				for i, a := range x.Args {
 					if k, ok := a.(*parser.KeywordArg); ok {
 						a = k.Value
@@ -720,6 +725,9 @@ func assignedIn(u *parser.Unit, intentIn func(c *parser.CallStmt, i int) bool) m
 					}
 					if id, ok := a.(*parser.Ident); ok {
 						out[id.Name] = true
+					}
+					if c := componentLHS(a); c != "" {
+						out[c] = true // CALL SETN(G%NX, 512)
 					}
 				}
 			case *parser.IOStmt:
@@ -736,6 +744,14 @@ func assignedIn(u *parser.Unit, intentIn func(c *parser.CallStmt, i int) bool) m
 			}
 			return true
 		})
+	}
+	// An associate name's change is its selector's variable's.
+	if u.Scope != nil {
+		for name := range out {
+			if r := selectorRoot(u.Scope, name); r != "" {
+				out[r] = true
+			}
+		}
 	}
 	// A contained procedure changes the unit's names it does not declare
 	// (host association, Fortran 2018 19.5.1.4): a dummy argument set by

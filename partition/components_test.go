@@ -160,3 +160,90 @@ end program
 		t.Errorf("with CALL INIT %g s, plain %g s: want the same (notes %q)", comp, plain, notes)
 	}
 }
+
+// TestComponentDefAliases: G%NX = 256, set once at the top, is not the
+// estimate's value of G%NX where another name may change it afterwards:
+// a type-bound CALL or function of G (its passed object), an associate
+// name of G, or a pointer to G (G a TARGET). Each took G%NX = 256.
+func TestComponentDefAliases(t *testing.T) {
+	for _, tc := range []struct{ name, decl, change string }{
+		{"type-bound CALL", "  type(grid) :: g\n", "  call g%resize(512)\n"},
+		{"type-bound function", "  type(grid) :: g\n  integer :: k\n", "  k = g%resized(512)\n"},
+		{"associate name", "  type(grid) :: g\n", "  associate (h => g)\n    h%nx = 512\n  end associate\n"},
+		{"pointer to G", "  type(grid), target :: g\n  type(grid), pointer :: p\n", "  p => g\n  p%nx = 512\n"},
+	} {
+		src := heatWith(true)
+		src = strings.Replace(src, "  type(grid) :: g\n", tc.decl, 1)
+		src = strings.Replace(src, "  g%ny = 128\n", "  g%ny = 128\n"+tc.change, 1)
+		_, notes := loopSecondsAny(t, src, "do it = 1, 100")
+		if notesHave(notes, "G%NX, assigned once at line") {
+			t.Errorf("%s: G%%NX taken as 256 (notes %q)", tc.name, notes)
+		}
+	}
+}
+
+// loopSecondsAny is loopSeconds where the time may be a formula.
+func loopSecondsAny(t *testing.T, src, marker string) (Poly, []string) {
+	t.Helper()
+	f, _ := parseOne(t, "c.f90", src)
+	u := f.Units[len(f.Units)-1]
+	line := strings.Count(src[:strings.Index(src, marker)], "\n") + 1
+	e := EstimateLoop(f, u, firstLoop(t, u, line, f), FromUnit(u, 1, ""), Options{Machine: machine.DefaultMachine(), Procs: 1})
+	return e.Compute, e.Notes
+}
+
+// TestComponentDefIntentOut: a CALL whose dummy is INTENT(OUT) changes
+// the whole structure (Fortran 2018 8.5.10: undefined on entry, the
+// default-initialized components reset), not only the components the
+// callee assigns: G%NY = 128 before CALL RESET(G), which sets G%NX only,
+// is NY's default 0 after it, not 128.
+func TestComponentDefIntentOut(t *testing.T) {
+	src := heatWith(true)
+	src = strings.Replace(src, "    integer :: nx, ny\n", "    integer :: nx = 0, ny = 0\n", 1)
+	src = strings.Replace(src, "contains\n", "contains\n  subroutine reset(g)\n    type(grid), intent(out) :: g\n    g%nx = 256\n  end subroutine\n", 1)
+	src = strings.Replace(src, "  g%ny = 128\n", "  g%ny = 128\n  call reset(g)\n", 1)
+	_, notes := loopSecondsAny(t, src, "do it = 1, 100")
+	if notesHave(notes, "G%NY, assigned once at line") {
+		t.Errorf("G%%NY taken as 128 after CALL RESET(G) (notes %q)", notes)
+	}
+}
+
+// TestComponentDefPassedComponent: a component passed alone to a CALL
+// that may set it is not a set-up value: G%NX = 256, then CALL
+// SETN(G%NX, 512) (or by keyword, CALL SETN(K=G%NX, V=512)) makes G%NX
+// 512; the estimate took 256 (only whole variables were counted as
+// actual arguments set, and none by keyword).
+func TestComponentDefPassedComponent(t *testing.T) {
+	for _, call := range []string{"call setn(g%nx, 512)", "call setn(k=g%nx, v=512)"} {
+		src := heatWith(true)
+		src = strings.Replace(src, "contains\n", "contains\n  subroutine setn(k, v)\n    integer :: k, v\n    k = v\n  end subroutine\n", 1)
+		src = strings.Replace(src, "  g%ny = 128\n", "  g%ny = 128\n  "+call+"\n", 1)
+		_, notes := loopSecondsAny(t, src, "do it = 1, 100")
+		if notesHave(notes, "G%NX, assigned once at line") {
+			t.Errorf("%s: G%%NX taken as 256 (notes %q)", call, notes)
+		}
+	}
+}
+
+// TestOutputImpliedDoIndexSet: an output statement sets the index of
+// its implied DO (Fortran 2018 12.6.3): after I = 5 and PRINT *, (A(I),
+// I = 1, 10), I is 11, so I is no set-up value (its items are not set,
+// their implied DOs' indices are).
+func TestOutputImpliedDoIndexSet(t *testing.T) {
+	_, notes := loopSecondsAny(t, `program p
+  integer :: i, k
+  real :: a(100), s
+  i = 5
+  a = 1.0
+  print *, (a(i), i = 1, 10)
+  s = 0.0
+  do k = 1, i
+    s = s + a(k)
+  end do
+  print *, s
+end program
+`, "do k = 1, i")
+	if notesHave(notes, "I, assigned once at line") {
+		t.Errorf("I taken as 5 after the implied DO (notes %q)", notes)
+	}
+}

@@ -3,6 +3,7 @@ package partition
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/pfls/pfls/complexity"
@@ -46,6 +47,13 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 				if x.Var != nil {
 					set[x.Var.Name] += 2
 				}
+			case *parser.Call:
+				// A type-bound function, G%ADD(5), may change its object.
+				if c, ok := x.Fun.(*parser.Component); ok && !complexity.DataComponent(e.f, e.u, c) {
+					if id := structRoot(c); id != nil {
+						set[id.Name] += 2
+					}
+				}
 			case *parser.CallStmt:
 				var outs map[string]*parser.AssignStmt
 				if top[x] {
@@ -55,7 +63,18 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 					set[name]++ // set by the call, to a known value
 					byCall[name] = a
 				}
+				if x.Proc != nil {
+					if id := structRoot(x.Proc); id != nil {
+						set[id.Name] += 2 // CALL G%RESIZE(N) may change G
+					}
+				}
 				for i, a := range x.Args {
+					if k, ok := a.(*parser.KeywordArg); ok {
+						a = k.Value // CALL INIT(N=K) may set K (readOnly is false)
+					}
+					if c := componentLHS(a); c != "" && !e.readOnly(x, i) {
+						set[c] += 2 // CALL SETN(G%NX, 512)
+					}
 					if id, ok := a.(*parser.Ident); ok && !e.readOnly(x, i) {
 						if comps, ok := e.componentsSet(x, i); ok {
 							for _, c := range comps {
@@ -86,8 +105,17 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 				var what parser.Node = x
 				if x.Keyword == "PRINT" || x.Keyword == "WRITE" {
 					// Output sets none of its items, only specifiers
-					// such as IOSTAT= (Fortran 2018 12.11).
+					// such as IOSTAT= (Fortran 2018 12.11), and the
+					// indices of its implied DOs (12.6.3).
 					what = &parser.IOStmt{Control: x.Control}
+					for _, it := range x.Items {
+						parser.Inspect(it, func(m parser.Node) bool {
+							if d, ok := m.(*parser.ImpliedDo); ok && d.Var != nil {
+								set[d.Var.Name] += 2
+							}
+							return true
+						})
+					}
 				}
 				parser.Inspect(what, func(m parser.Node) bool {
 					if id, ok := m.(*parser.Ident); ok {
@@ -103,6 +131,13 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 			return true
 		})
 	}
+	// What an associate name changes, its selector's variable changes
+	// (ASSOCIATE (H => G), H%NX = 512 changes G%NX).
+	for name := range set {
+		if r := selectorRoot(e.sc, name); r != "" {
+			set[r] += 2
+		}
+	}
 	e.defs = map[string]*parser.AssignStmt{}
 	for _, s := range e.u.Body {
 		a, ok := s.(*parser.AssignStmt)
@@ -117,7 +152,7 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 				continue
 			}
 			x := comp.X.(*parser.Ident)
-			if sym := e.sc.Lookup(x.Name); set[c] == 1 && set[x.Name] == 0 && !mentions(a.RHS, x.Name) && sym != nil && sym.Rank() == 0 && !sym.Dummy {
+			if sym := e.sc.Lookup(x.Name); set[c] == 1 && set[x.Name] == 0 && !mentions(a.RHS, x.Name) && sym != nil && sym.Rank() == 0 && !sym.Dummy && !aliased(sym) {
 				e.defs[c] = a
 			}
 			continue
@@ -138,7 +173,7 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 		if set[name] != 1 || sym == nil || sym.Rank() > 0 || sym.Dummy || mentions(a.RHS, root) {
 			continue
 		}
-		if isComp && set[root] == 0 || !isComp && sym.Param == nil && e.sc.TypeOf(root) == "INTEGER" {
+		if isComp && set[root] == 0 && !aliased(sym) || !isComp && sym.Param == nil && e.sc.TypeOf(root) == "INTEGER" {
 			e.defs[name] = a
 			if e.callDefs == nil {
 				e.callDefs = map[*parser.AssignStmt]string{}
@@ -227,6 +262,46 @@ func (e *est) callOuts(c *parser.CallStmt) map[string]*parser.AssignStmt {
 	return out
 }
 
+// structRoot is the variable at the root of a structure designator,
+// G in G%A%RESIZE or G(I)%RESIZE, or nil.
+func structRoot(x parser.Expr) *parser.Ident {
+	for {
+		switch v := x.(type) {
+		case *parser.Ident:
+			return v
+		case *parser.Call:
+			x = v.Fun
+		case *parser.Component:
+			x = v.X
+		default:
+			return nil
+		}
+	}
+}
+
+// selectorRoot is the variable an associate name at the root of name
+// stands for (H%NX with ASSOCIATE (H => G): G), or "".
+func selectorRoot(sc *parser.Scope, name string) string {
+	root := rootOf(name)
+	sym := sc.Lookup(root)
+	if sym == nil || sym.Selector == nil {
+		return ""
+	}
+	if id := structRoot(sym.Selector); id != nil && id.Name != root {
+		return id.Name
+	}
+	return ""
+}
+
+// aliased reports whether another name may change a variable without
+// naming it: a POINTER or TARGET, an ALLOCATABLE (which ALLOCATE and
+// DEALLOCATE renew), or an associate name.
+func aliased(sym *parser.Symbol) bool {
+	return sym.Selector != nil || slices.ContainsFunc(sym.Attrs, func(a string) bool {
+		return a == "POINTER" || a == "TARGET" || a == "ALLOCATABLE"
+	})
+}
+
 // componentsSet lists the components of a structure passed as argument
 // i of a CALL that the subroutine of the file may change: those it
 // assigns (G%U(I, J) = ...), when it never changes or passes on the
@@ -249,6 +324,11 @@ func (e *est) componentsSet(c *parser.CallStmt, i int) ([]string, bool) {
 	}
 	sym := callee.Scope.Syms[formal.Name]
 	if sym == nil || !sym.Dummy || sym.Rank() > 0 || sym.TypeSpec == nil || sym.TypeSpec.Derived == "" {
+		return nil, false
+	}
+	if slices.Contains(sym.Attrs, "INTENT(OUT)") {
+		// Undefined on entry, its default-initialized components reset
+		// (Fortran 2018 8.5.10): the structure changes as a whole.
 		return nil, false
 	}
 	assigned := e.assignedOf(callee)
