@@ -187,6 +187,7 @@ type unitModel struct {
 	compVars    bool // the preconditions may hold component variables, "X%C" (compvars.go)
 	userFuncs   int8 // 0 not known yet, 1 the unit references no user function in view, 2 it does (anyUserFunction)
 	userFuncOf  map[*parser.Call]userFuncRef
+	structs     int8 // 0 not known yet, 1 the unit sees no variable of derived type, 2 it does (hasStructures)
 
 	// entry holds the unknown value of each integer local the unit never
 	// assigns; written is what the unit may assign (entryValue).

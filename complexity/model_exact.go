@@ -1064,7 +1064,7 @@ func (m *unitModel) resolveUserFunction(c *parser.Call) (string, *UnitResult, bo
 // resolve the binding): a call through a component that is not one of
 // the data components the file's type definitions give.
 func (m *unitModel) boundObjects(x parser.Expr, visit func(name string)) {
-	if x == nil {
+	if x == nil || !m.hasStructures() {
 		return
 	}
 	parser.Inspect(x, func(n parser.Node) bool {
@@ -1079,6 +1079,24 @@ func (m *unitModel) boundObjects(x parser.Expr, visit func(name string)) {
 		}
 		return true
 	})
+}
+
+// hasStructures reports whether the unit sees a variable of derived type
+// (its own, its hosts' or its modules'), without which no reference is
+// a type-bound procedure's; found once.
+func (m *unitModel) hasStructures() bool {
+	if m.structs == 0 {
+		m.structs = 1
+		for sc := m.sc; sc != nil && m.structs == 1; sc = sc.Parent {
+			for _, sym := range sc.Syms {
+				if sym.TypeSpec != nil && (sym.TypeSpec.Name == "TYPE" || sym.TypeSpec.Name == "CLASS") {
+					m.structs = 2
+					break
+				}
+			}
+		}
+	}
+	return m.structs == 2
 }
 
 // boundCallObject is the structure variable of a type-bound CALL,
