@@ -164,3 +164,64 @@ func TestJumpConditionChangesArgument(t *testing.T) {
 		}
 	}
 }
+
+// TestHostVariableSetByCall: a module procedure that sets a variable of
+// its module, and an internal procedure that sets one of its host, change
+// it for a caller that sees the same variable (Fortran 2018 19.5.1.4):
+// NN = 5; CALL SETG() with NN = 77 in SETG left the loop to NN at 11,
+// 2·5 + 1. It is now unknown; a routine that sets another variable
+// leaves NN at 5.
+func TestHostVariableSetByCall(t *testing.T) {
+	for _, c := range []struct{ set, want string }{
+		{"nn = 77", "2*UNKNOWN_1 + 1"},
+		{"mm = 77", "11"},
+	} {
+		rs := NewEngine(Options{}).File(parser.Parse("h.f90", []byte(`module m
+  integer :: nn, mm
+contains
+  subroutine setg()
+    `+c.set+`
+  end subroutine
+  subroutine work(x)
+    real :: x(*)
+    integer :: i
+    nn = 5
+    call setg()
+    do i = 1, nn
+      x(i) = 0.0
+    end do
+  end subroutine
+end module
+`), nil))
+		var work *UnitResult
+		for _, r := range rs {
+			if r.Unit.Name == "WORK" {
+				work = r
+			}
+		}
+		if work == nil {
+			t.Fatal("no WORK")
+		}
+		if got := loopOver(t, work, "I"); got != c.want {
+			t.Errorf("after CALL SETG() with %s: DO I = 1, NN costs %s, want %s", c.set, got, c.want)
+		}
+	}
+	// An internal procedure changing its host's N.
+	r := analyseFree(t, `program p
+  integer :: n, i
+  real :: x(100)
+  n = 5
+  call bump()
+  do i = 1, n
+    x(i) = 0.0
+  end do
+contains
+  subroutine bump()
+    n = n + 1
+  end subroutine
+end program
+`)
+	if got := loopOver(t, r, "I"); got == "11" {
+		t.Errorf("after CALL BUMP() (N = N + 1 in BUMP) the loop costs %s: N taken as 5", got)
+	}
+}

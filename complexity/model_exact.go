@@ -962,6 +962,15 @@ func (m *unitModel) callMod(name string, args []parser.Expr) map[string]bool {
 			}
 		}
 	}
+	if callee != nil && callee.Unit != nil && callee.Unit.Scope != nil {
+		for k := range callee.Mod {
+			if name, host := strings.CutPrefix(k, modHost); host {
+				if sym := callee.Unit.Scope.Lookup(name); sym != nil && m.sc.Lookup(name) == sym {
+					out[name] = true // the same variable, by host association
+				}
+			}
+		}
+	}
 	return out
 }
 
@@ -1167,6 +1176,11 @@ func modComponents(mod map[string]bool, f string) []string {
 	return out
 }
 
+// modHost starts the MOD set's names of the host's variables a routine
+// may change (modHost + "NN" for a module variable NN set by a module
+// procedure); no Fortran name starts with it.
+const modHost = "/HOST/"
+
 // modCommon is the MOD set's mark that a routine may write COMMON
 // variables.
 const modCommon = "/COMMON/"
@@ -1184,6 +1198,11 @@ func (m *unitModel) unitMod() map[string]bool {
 			out[k] = true
 		case sym != nil && sym.InCommon:
 			out[modCommon] = true
+		case sym != nil && sym.Kind == parser.SymVariable && m.sc.Syms[rootOf(k)] == nil:
+			// A variable of the host (a module procedure's module, an
+			// internal procedure's host): its callers that see it too
+			// see it change (callMod).
+			out[modHost+rootOf(k)] = true
 		}
 	}
 	// An INTENT(OUT) dummy becomes undefined on entry, its components
