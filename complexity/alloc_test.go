@@ -158,7 +158,7 @@ end subroutine
 				parser.Inspect(s, func(n parser.Node) bool {
 					switch x := n.(type) {
 					case *parser.AssignStmt:
-						if id := rootIdent(x.LHS); id != nil {
+						if id := RootIdent(x.LHS); id != nil {
 							ref[id.Name] = true
 						}
 					case *parser.DoStmt:
@@ -174,7 +174,7 @@ end subroutine
 								for _, it := range its {
 									if d, ok := it.(*parser.ImpliedDo); ok {
 										items(d.Items)
-									} else if id := rootIdent(it); id != nil {
+									} else if id := RootIdent(it); id != nil {
 										ref[id.Name] = true
 									}
 								}

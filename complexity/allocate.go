@@ -108,7 +108,7 @@ func (m *unitModel) allocations() map[string][]*parser.DimSpec {
 			case *parser.AssignStmt:
 				if c, ok := x.LHS.(*parser.Component); ok && m.mayBeArray(x.RHS) {
 					// G%U = array may reallocate G%U: not followed.
-					if name := componentLHSName(c); out[name] != nil {
+					if name := ComponentName(c); out[name] != nil {
 						out[name] = nil
 					}
 					return true
@@ -200,7 +200,7 @@ func (m *unitModel) allocBounds(args []parser.Expr, at int) []*parser.DimSpec {
 				// A size in a structure, G%NX: stable when the unit
 				// never sets it (stableBefore takes no component
 				// assignment as the one before).
-				if name := componentLHSName(x); name != "" {
+				if name := ComponentName(x); name != "" {
 					stable = stable && m.stableBefore(name, at)
 				}
 			}
@@ -247,13 +247,4 @@ func (m *unitModel) stableBefore(name string, at int) bool {
 	}
 	id, ok := a.LHS.(*parser.Ident)
 	return ok && id.Name == name
-}
-
-// componentLHSName is "X%C" for the component C of a structure variable
-// X, else "".
-func componentLHSName(c *parser.Component) string {
-	if x, ok := c.X.(*parser.Ident); ok && c.Name != nil {
-		return x.Name + "%" + c.Name.Name
-	}
-	return ""
 }

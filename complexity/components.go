@@ -228,7 +228,7 @@ func (m *unitModel) allocatedComponentShape(c *parser.Component, rank int, e env
 	if m.allocated == nil {
 		m.allocated = m.allocations()
 	}
-	dims := m.allocated[componentLHSName(c)]
+	dims := m.allocated[ComponentName(c)]
 	if len(dims) != rank {
 		return nil, true, false
 	}

@@ -50,7 +50,7 @@ func (m *unitModel) componentValue(c *parser.Component, e env, st *Stats) (Poly,
 		return Poly{}, false
 	}
 	if _, known := e[name]; !known {
-		if p, ok := e[rootOf(name)]; ok && p.Equal(modified) {
+		if p, ok := e[RootOf(name)]; ok && p.Equal(modified) {
 			if st != nil {
 				st.VarUnknown++
 			}
@@ -60,12 +60,21 @@ func (m *unitModel) componentValue(c *parser.Component, e env, st *Stats) (Poly,
 	return m.nameValue(&parser.Ident{NamePos: c.Pos(), Name: name}, e, st)
 }
 
-// rootOf is the structure of a component variable "X%C", or name itself.
-func rootOf(name string) string {
+// RootOf is the structure of a component variable "X%C", or name itself.
+func RootOf(name string) string {
 	if i := strings.IndexByte(name, '%'); i > 0 {
 		return name[:i]
 	}
 	return name
+}
+
+// ComponentName is "X%C" for the component C of a structure variable
+// X, else "".
+func ComponentName(c *parser.Component) string {
+	if x, ok := c.X.(*parser.Ident); ok && c.Name != nil {
+		return x.Name + "%" + c.Name.Name
+	}
+	return ""
 }
 
 // modName is the name an assignment to lhs changes: "X%C" when lhs is
@@ -79,8 +88,8 @@ func modName(lhs parser.Expr) *parser.Ident {
 		case *parser.Call:
 			lhs = v.Fun
 		case *parser.Component:
-			if x, ok := v.X.(*parser.Ident); ok && v.Name != nil {
-				return &parser.Ident{NamePos: x.Pos(), Name: x.Name + "%" + v.Name.Name}
+			if name := ComponentName(v); name != "" {
+				return &parser.Ident{NamePos: v.X.Pos(), Name: name}
 			}
 			lhs = v.X
 		default:

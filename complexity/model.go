@@ -805,7 +805,7 @@ func (m *unitModel) forget(e env, name string) {
 		// (H => G), H%NX = 1: G%NX is no longer known).
 		m.forgetSelector(e, name)
 	}
-	if rootOf(name) == name {
+	if RootOf(name) == name {
 		if m.compVars {
 			forgetComponents(e, name)
 		}
@@ -844,12 +844,12 @@ func (m *unitModel) hasSelectors() bool {
 // selectorRoot is the variable the associate name at the root of name
 // stands for (H%NX with ASSOCIATE (H => G%SUB): G), or "".
 func (m *unitModel) selectorRoot(name string) string {
-	root := rootOf(name)
+	root := RootOf(name)
 	sym := m.sc.Lookup(root)
 	if sym == nil || sym.Selector == nil {
 		return ""
 	}
-	if id := rootIdent(sym.Selector); id != nil && id.Name != root {
+	if id := RootIdent(sym.Selector); id != nil && id.Name != root {
 		return id.Name
 	}
 	return ""
@@ -902,7 +902,7 @@ func (m *unitModel) changedFormal(name string) bool {
 }
 
 func (m *unitModel) isChangedFormal(name string) bool {
-	root := rootOf(name)
+	root := RootOf(name)
 	sym := m.sc.Lookup(root)
 	if sym == nil || !sym.Dummy || m.keep[name] {
 		return false
@@ -934,7 +934,7 @@ func (m *unitModel) isChangedFormal(name string) bool {
 		}
 		m.addSelectors(m.definite)
 		for k := range m.definite {
-			if r := rootOf(k); r != k {
+			if r := RootOf(k); r != k {
 				if m.definiteComps == nil {
 					m.definiteComps = map[string][]string{}
 				}
@@ -965,7 +965,7 @@ func (m *unitModel) symbolic(name string) bool {
 	if m.keep[name] {
 		return true
 	}
-	sym := m.sc.Lookup(rootOf(name))
+	sym := m.sc.Lookup(RootOf(name))
 	return sym != nil && (sym.Dummy || sym.InCommon)
 }
 
@@ -1321,7 +1321,9 @@ func isExpr(n parser.Node) bool {
 	return ok
 }
 
-func rootIdent(x parser.Expr) *parser.Ident {
+// RootIdent is the variable at the root of a designator: A in A(I),
+// G in G%U(I, J) or G(I)%A%N; nil for another expression.
+func RootIdent(x parser.Expr) *parser.Ident {
 	for {
 		switch v := x.(type) {
 		case *parser.Ident:
@@ -1948,12 +1950,12 @@ func (m *unitModel) exitValues(e env) map[string]Poly {
 	}
 	var out map[string]Poly
 	for k, v := range e {
-		if !formals[rootOf(k)] || v.Equal(modified) || isGuarded(v) {
+		if !formals[RootOf(k)] || v.Equal(modified) || isGuarded(v) {
 			continue
 		}
 		inFormals := true
 		for _, w := range v.Vars() {
-			inFormals = inFormals && formals[rootOf(w)]
+			inFormals = inFormals && formals[RootOf(w)]
 		}
 		if !inFormals {
 			continue
@@ -2019,7 +2021,7 @@ func (m *unitModel) outValues(callee *UnitResult, inView bool, args []parser.Exp
 	}
 	var out map[string]Poly
 	for k, v := range callee.Out {
-		i, ok := index[rootOf(k)]
+		i, ok := index[RootOf(k)]
 		if !ok {
 			continue
 		}
@@ -2027,7 +2029,7 @@ func (m *unitModel) outValues(callee *UnitResult, inView bool, args []parser.Exp
 		if !ok || m.keep[id.Name] {
 			continue
 		}
-		target := id.Name + k[len(rootOf(k)):] // N, or A%C for the formal's F%C
+		target := id.Name + k[len(RootOf(k)):] // N, or A%C for the formal's F%C
 		sym := m.sc.Lookup(id.Name)
 		switch {
 		case sym == nil || sym.Rank() > 0:
@@ -2042,15 +2044,15 @@ func (m *unitModel) outValues(callee *UnitResult, inView bool, args []parser.Exp
 		good := true
 		vals := map[string]Poly{}
 		for _, w := range v.Vars() {
-			j, isFormal := index[rootOf(w)]
+			j, isFormal := index[RootOf(w)]
 			if !isFormal {
 				continue
 			}
 			var a Poly
-			if w == rootOf(w) {
+			if w == RootOf(w) {
 				a, good = m.value(actual[j], e, nil)
 			} else {
-				a, good = m.componentActual(actual[j], w[len(rootOf(w))+1:], e)
+				a, good = m.componentActual(actual[j], w[len(RootOf(w))+1:], e)
 			}
 			if !good {
 				break
@@ -2129,7 +2131,7 @@ func (m *unitModel) instantiate(callee *UnitResult, args []parser.Expr, e env) P
 				continue
 			}
 			for _, v := range plainVars(sum) {
-				if rootOf(v) != id.Name || v == id.Name {
+				if RootOf(v) != id.Name || v == id.Name {
 					continue
 				}
 				tmp := "\x00" + v

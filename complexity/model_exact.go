@@ -816,7 +816,7 @@ func (m *unitModel) ioDefines(x *parser.IOStmt, out map[string]bool) {
 			}
 		case name == "IOSTAT" || name == "IOMSG" || name == "SIZE" || name == "NEWUNIT",
 			x.Keyword == "INQUIRE" && name != "UNIT" && name != "FILE" && name != "ID":
-			if id := rootIdent(k.Value); id != nil {
+			if id := RootIdent(k.Value); id != nil {
 				out[id.Name] = true
 			}
 		}
@@ -854,7 +854,7 @@ func NamelistVars(u *parser.Unit, g string) []string {
 				continue
 			}
 			for _, n := range nl.Names {
-				if id := rootIdent(n); id != nil {
+				if id := RootIdent(n); id != nil {
 					out = append(out, id.Name)
 				}
 			}
@@ -873,7 +873,7 @@ func readItems(items []parser.Expr, out map[string]bool) {
 			readItems(d.Items, out)
 			continue
 		}
-		if id := rootIdent(it); id != nil {
+		if id := RootIdent(it); id != nil {
 			out[id.Name] = true
 		}
 	}
@@ -934,7 +934,7 @@ func (m *unitModel) callMod(name string, args []parser.Expr) map[string]bool {
 				})
 			}
 		}
-		id := rootIdent(a)
+		id := RootIdent(a)
 		if id == nil {
 			continue
 		}
@@ -1080,7 +1080,7 @@ func (m *unitModel) boundObjects(x parser.Expr, visit func(name string)) {
 		if c, ok := n.(*parser.Call); ok {
 			if comp, ok := c.Fun.(*parser.Component); ok {
 				if _, data := m.componentOf(comp); !data {
-					if id := rootIdent(comp.X); id != nil {
+					if id := RootIdent(comp.X); id != nil {
 						visit(id.Name)
 					}
 				}
@@ -1114,7 +1114,7 @@ func boundCallObject(c *parser.CallStmt) string {
 	if c.Proc == nil {
 		return ""
 	}
-	if id := rootIdent(c.Proc); id != nil {
+	if id := RootIdent(c.Proc); id != nil {
 		return id.Name
 	}
 	return ""
@@ -1169,7 +1169,7 @@ func (m *unitModel) funcEffects(e env, xs ...parser.Expr) {
 func modComponents(mod map[string]bool, f string) []string {
 	var out []string
 	for k := range mod {
-		if rootOf(k) == f && k != f {
+		if RootOf(k) == f && k != f {
 			out = append(out, k[len(f)+1:])
 		}
 	}
@@ -1192,17 +1192,17 @@ const modCommon = "/COMMON/"
 func (m *unitModel) unitMod() map[string]bool {
 	out := map[string]bool{}
 	for k := range m.writtenSet() {
-		sym := m.sc.Lookup(rootOf(k)) // X%C = ... changes X's component C
+		sym := m.sc.Lookup(RootOf(k)) // X%C = ... changes X's component C
 		switch {
 		case sym != nil && sym.Dummy:
 			out[k] = true
 		case sym != nil && sym.InCommon:
 			out[modCommon] = true
-		case sym != nil && sym.Kind == parser.SymVariable && m.sc.Syms[rootOf(k)] == nil:
+		case sym != nil && sym.Kind == parser.SymVariable && m.sc.Syms[RootOf(k)] == nil:
 			// A variable of the host (a module procedure's module, an
 			// internal procedure's host): its callers that see it too
 			// see it change (callMod).
-			out[modHost+rootOf(k)] = true
+			out[modHost+RootOf(k)] = true
 		}
 	}
 	// An INTENT(OUT) dummy becomes undefined on entry, its components

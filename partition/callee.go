@@ -623,10 +623,8 @@ func componentLHS(lhs parser.Expr) string {
 	if c, ok := lhs.(*parser.Call); ok {
 		lhs = c.Fun
 	}
-	if c, ok := lhs.(*parser.Component); ok && c.Name != nil {
-		if x, ok := c.X.(*parser.Ident); ok {
-			return x.Name + "%" + c.Name.Name
-		}
+	if c, ok := lhs.(*parser.Component); ok {
+		return complexity.ComponentName(c)
 	}
 	return ""
 }
@@ -712,7 +710,7 @@ func assignedIn(u *parser.Unit, intentIn func(c *parser.CallStmt, i int) bool) m
 				}
 			case *parser.CallStmt:
 				if x.Proc != nil {
-					if id := structRoot(x.Proc); id != nil {
+					if id := complexity.RootIdent(x.Proc); id != nil {
 						out[id.Name] = true // CALL G%RESIZE(N) may change G
 					}
 				}

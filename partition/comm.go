@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/pfls/pfls/complexity"
 	"github.com/pfls/pfls/machine"
 	"github.com/pfls/pfls/parser"
 )
@@ -220,7 +221,7 @@ func componentRef(x parser.Expr, sc *parser.Scope) (ref, bool) {
 	if name == "" {
 		return ref{}, false
 	}
-	if sym := sc.Lookup(rootOf(name)); sym == nil || sym.Rank() > 0 {
+	if sym := sc.Lookup(complexity.RootOf(name)); sym == nil || sym.Rank() > 0 {
 		return ref{}, false
 	}
 	r := ref{name: name, ok: true, x: x}
@@ -243,14 +244,6 @@ func memRef(x parser.Expr, sc *parser.Scope) (ref, bool) {
 		return r, true
 	}
 	return componentRef(x, sc)
-}
-
-// rootOf is the structure of a component's name "X%C", or name itself.
-func rootOf(name string) string {
-	if i := strings.IndexByte(name, '%'); i > 0 {
-		return name[:i]
-	}
-	return name
 }
 
 // tripletForm is lo + s*v for the triplet lo:hi:s of a dimension

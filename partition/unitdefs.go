@@ -50,7 +50,7 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 			case *parser.Call:
 				// A type-bound function, G%ADD(5), may change its object.
 				if c, ok := x.Fun.(*parser.Component); ok && !complexity.DataComponent(e.f, e.u, c) {
-					if id := structRoot(c); id != nil {
+					if id := complexity.RootIdent(c); id != nil {
 						set[id.Name] += 2
 					}
 				}
@@ -64,7 +64,7 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 					byCall[name] = a
 				}
 				if x.Proc != nil {
-					if id := structRoot(x.Proc); id != nil {
+					if id := complexity.RootIdent(x.Proc); id != nil {
 						set[id.Name] += 2 // CALL G%RESIZE(N) may change G
 					}
 				}
@@ -95,7 +95,7 @@ func (e *est) topDefs() map[string]*parser.AssignStmt {
 				if x.Name != nil && e.f != nil {
 					if callee := e.resolveCall(x.Name.Name, x.Args); callee != nil && callee.Scope != nil {
 						for name := range e.assignedOf(callee) {
-							if callee.Scope.Syms[rootOf(name)] == nil {
+							if callee.Scope.Syms[complexity.RootOf(name)] == nil {
 								set[name] += 2
 							}
 						}
@@ -262,32 +262,15 @@ func (e *est) callOuts(c *parser.CallStmt) map[string]*parser.AssignStmt {
 	return out
 }
 
-// structRoot is the variable at the root of a structure designator,
-// G in G%A%RESIZE or G(I)%RESIZE, or nil.
-func structRoot(x parser.Expr) *parser.Ident {
-	for {
-		switch v := x.(type) {
-		case *parser.Ident:
-			return v
-		case *parser.Call:
-			x = v.Fun
-		case *parser.Component:
-			x = v.X
-		default:
-			return nil
-		}
-	}
-}
-
 // selectorRoot is the variable an associate name at the root of name
 // stands for (H%NX with ASSOCIATE (H => G): G), or "".
 func selectorRoot(sc *parser.Scope, name string) string {
-	root := rootOf(name)
+	root := complexity.RootOf(name)
 	sym := sc.Lookup(root)
 	if sym == nil || sym.Selector == nil {
 		return ""
 	}
-	if id := structRoot(sym.Selector); id != nil && id.Name != root {
+	if id := complexity.RootIdent(sym.Selector); id != nil && id.Name != root {
 		return id.Name
 	}
 	return ""
